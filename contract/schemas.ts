@@ -1,0 +1,168 @@
+/**
+ * The HTTP contract (../shared/API.md) as code: zod schemas for what clients send,
+ * TypeScript types for what the server answers. The server validates with these;
+ * the web app imports the types (and only `import type`, to keep zod out of the diner's bundle).
+ */
+import { z } from "zod";
+import { CATEGORY_KEYS, ORDER_STATUSES, type CategoryKey, type OrderStatus } from "./menu";
+
+// ---------- shared pieces ----------
+export const branchIdSchema = z.coerce
+  .number({ error: "branch_id must be a number" })
+  .int("branch_id must be a whole number")
+  .positive("branch_id must be positive");
+
+export const branchQuerySchema = z.object({ branch_id: branchIdSchema });
+
+const uuid = z.string().uuid("must be a UUID");
+
+// ---------- auth ----------
+export const loginBodySchema = z.object({
+  email: z.string().trim().max(254).email("Email format incorrect."),
+  password: z.string().min(1, "Password is required.").max(1024),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+// ---------- stations ----------
+const codename = z
+  .string()
+  .trim()
+  .min(1, "codename must not be blank")
+  .max(40, "codename is at most 40 characters");
+const capacity = z.number().int("capacity must be a whole number").min(1).max(99);
+
+export const stationCreateSchema = z.object({
+  codename,
+  capacity,
+  branch_id: z.number().int().positive().optional(),
+});
+export const stationUpdateSchema = z
+  .object({ codename: codename.optional(), capacity: capacity.optional() })
+  .refine((body) => body.codename !== undefined || body.capacity !== undefined, {
+    message: "send codename and/or capacity",
+  });
+export type StationCreate = z.infer<typeof stationCreateSchema>;
+export type StationUpdate = z.infer<typeof stationUpdateSchema>;
+
+// ---------- products ----------
+export const productPatchSchema = z.object({ available: z.boolean() });
+
+// ---------- orders ----------
+export const MAX_ORDER_LINES = 100;
+export const orderLineInputSchema = z.object({
+  id: z.number().int().positive(),
+  quantity: z.number().int("quantity must be a whole number").min(1, "quantity must be 1–99").max(99, "quantity must be 1–99"),
+  selectedCustomizations: z.array(z.number().int().positive()).max(50).default([]),
+  customizedPrice: z
+    .string()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, "customizedPrice must be a price like 15.99")
+    .optional(),
+});
+export const orderCreateSchema = z.object({
+  products: z.array(orderLineInputSchema).min(1, "the order has no lines").max(MAX_ORDER_LINES),
+  station_id: uuid,
+  branch_id: z.number().int().positive(),
+});
+export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
+export type OrderCreate = z.infer<typeof orderCreateSchema>;
+
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export const orderPatchSchema = z.object({
+  status: z.enum(["preparing", "ready", "served", "cancelled"]),
+});
+export const orderListQuerySchema = z.object({
+  branch_id: branchIdSchema,
+  status: orderStatusSchema.optional(),
+});
+
+export const IDEMPOTENCY_KEY_MAX = 255;
+
+// ---------- responses ----------
+export interface ApiErrorDetail {
+  line?: number;
+  column?: string;
+  path?: string;
+  message: string;
+  [extra: string]: unknown;
+}
+export interface ApiErrorBody {
+  error: { code: string; message: string; details?: ApiErrorDetail[] };
+}
+
+export interface CustomizationOption {
+  id: number;
+  name: string;
+  price: string;
+}
+export interface CustomizationGroup {
+  exclusive: boolean;
+  required: boolean;
+  options: CustomizationOption[];
+}
+export interface Product {
+  id: number;
+  name: string;
+  description: string;
+  price: string;
+  available: boolean;
+  weekday?: number;
+  customizations: Record<string, CustomizationGroup>;
+}
+export type Menu = Record<CategoryKey, Product[]>;
+export const MENU_KEYS = CATEGORY_KEYS;
+
+export interface Station {
+  id: string;
+  codename: string;
+  capacity: number;
+  branch_id: number;
+}
+export type PublicStation = Pick<Station, "id" | "codename" | "branch_id">;
+
+export interface OrderLineOption {
+  id: number;
+  name: string;
+  price: string;
+}
+export interface OrderLine {
+  product_id: number;
+  name: string;
+  quantity: number;
+  unit_price: string;
+  options: OrderLineOption[];
+  line_total: string;
+}
+export interface Order {
+  id: string;
+  number: number;
+  status: OrderStatus;
+  station_id: string;
+  /** The table's codename when the station still exists (a convenience for the kitchen board). */
+  station_codename?: string | null;
+  branch_id: number;
+  lines: OrderLine[];
+  subtotal: string;
+  tax: string;
+  total: string;
+  created_at: string;
+  updated_at?: string;
+}
+
+export interface LoginResponse {
+  access_token: string;
+}
+export interface CurrentUserResponse {
+  logged_in_as: string;
+}
+export interface CsvImportSummary {
+  imported: { products: number; options: number; groups: number };
+  dry_run: boolean;
+  changes?: { added: string[]; updated: string[]; removed: string[] };
+}
+
+/** Server-sent event payloads (`event:` name → `data:` JSON). */
+export interface ServerEvents {
+  "order.created": Order;
+  "order.updated": Order;
+  "product.updated": Product & { branch_id: number; category: CategoryKey };
+}

@@ -1,0 +1,6 @@
+import { Outlet } from "react-router-dom";
+
+/** Placeholder protected-route wrapper — built in the staff issue. */
+export default function RequireStaff() {
+  return <Outlet />;
+}

@@ -1,0 +1,46 @@
+/**
+ * Real headless Chromium from Debian's `chromium` package, driven by playwright-core.
+ * Never downloads a browser: CHROMIUM_PATH or /usr/bin/chromium must exist (scripts/test.mjs installs it).
+ */
+import { existsSync } from "node:fs";
+import { chromium, type Browser, type BrowserContextOptions } from "playwright-core";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}; run 'npm test' (it installs Debian's chromium) or set CHROMIUM_PATH.`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+}
+
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36",
+};
+
+export const TABLET_LANDSCAPE: BrowserContextOptions = {
+  viewport: { width: 1180, height: 820 },
+  hasTouch: true,
+};
+
+export const DESKTOP: BrowserContextOptions = {
+  viewport: { width: 1280, height: 900 },
+};
