@@ -6,11 +6,15 @@ import type { Plugin } from "vite";
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
 
 /** Writes .br and .gz beside every text asset of the build, so the server sends them without compressing per request. */
-export function precompress(outDir = "dist"): Plugin {
+export function precompress(): Plugin {
+  let outDir = "dist";
   return {
     name: "limitless:precompress",
     apply: "build",
     enforce: "post",
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
     async closeBundle() {
       const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
       for (const entry of entries) {
