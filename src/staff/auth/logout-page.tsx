@@ -1,4 +1,55 @@
-/** Placeholder: Logout — built in its own issue. */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { ApiError, apiFetch } from "../../lib/api-client";
+import { problemOf, type Problem } from "../lib/errors";
+import { ProblemMessage } from "../lib/problem-message";
+import { useDocumentTitle } from "../lib/use-document-title";
+import { useSession } from "./session-store";
+import "../layout/staff.css";
+
+/**
+ * Ends the session on the server (which revokes the token and clears the HttpOnly cookie), then
+ * goes home. If the server can't be reached the user is told so: they are NOT signed out yet.
+ */
 export default function LogoutPage() {
-  return <h1>Logout</h1>;
+  useDocumentTitle("Sign out");
+  const navigate = useNavigate();
+  const signedOut = useSession((state) => state.signedOut);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const started = useRef(false);
+
+  const logout = useCallback(async () => {
+    setProblem(null);
+    try {
+      await apiFetch("/logout", { method: "POST" });
+    } catch (error) {
+      // 401: the session was already gone, which is what we wanted.
+      if (!(error instanceof ApiError && error.status === 401)) {
+        setProblem(problemOf(error));
+        return;
+      }
+    }
+    signedOut();
+    navigate("/", { replace: true });
+  }, [navigate, signedOut]);
+
+  useEffect(() => {
+    if (started.current) return; // StrictMode runs effects twice in development
+    started.current = true;
+    void logout();
+  }, [logout]);
+
+  return (
+    <section className="staff-auth" aria-labelledby="logout-title">
+      <h1 id="logout-title">Sign out</h1>
+      {problem ? (
+        <ProblemMessage
+          problem={{ ...problem, message: `You are still signed in. ${problem.message}` }}
+          onRetry={() => void logout()}
+        />
+      ) : (
+        <p role="status">Signing out…</p>
+      )}
+    </section>
+  );
 }

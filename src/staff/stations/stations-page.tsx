@@ -1,4 +1,180 @@
-/** Placeholder: Stations — built in its own issue. */
+import { useCallback, useEffect, useState } from "react";
+import type { Station } from "../../../contract/schemas";
+import { ApiError, apiFetch } from "../../lib/api-client";
+import { branchName, useBranchId } from "../branch/branch-store";
+import { ConfirmDialog } from "../lib/confirm-dialog";
+import { isAbort, problemOf, type Problem } from "../lib/errors";
+import { ProblemMessage } from "../lib/problem-message";
+import { useDocumentTitle } from "../lib/use-document-title";
+import { QrPrintSheet } from "./qr-print-sheet";
+import { StationCard } from "./station-card";
+import { StationForm } from "./station-form";
+import type { StationValues } from "./station-validation";
+import "./stations.css";
+
+/** The spec's defaults for a new station. */
+const NEW_STATION: StationValues = { codename: "4", capacity: 6 };
+
+type ListState = { status: "loading" } | { status: "error"; problem: Problem } | { status: "ready"; stations: Station[] };
+
+const byCodename = (a: Station, b: Station) => a.codename.localeCompare(b.codename, undefined, { numeric: true });
+
+/** Stations (tables) of the current branch, each with the QR code diners scan to order. */
 export default function StationsPage() {
-  return <h1>Stations</h1>;
+  useDocumentTitle("Stations");
+  const branchId = useBranchId();
+  const branch = branchName(branchId);
+  const [list, setList] = useState<ListState>({ status: "loading" });
+  const [creating, setCreating] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const [toDelete, setToDelete] = useState<Station | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteProblem, setDeleteProblem] = useState<Problem | null>(null);
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        const stations = await apiFetch<Station[]>(`/stations?branch_id=${branchId}`, { signal });
+        setList({ status: "ready", stations: [...stations].sort(byCodename) });
+      } catch (error) {
+        if (!isAbort(error)) setList({ status: "error", problem: problemOf(error) });
+      }
+    },
+    [branchId],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setList({ status: "loading" });
+    setCreating(false);
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+
+  const create = async (values: StationValues) => {
+    const station = await apiFetch<Station>(`/stations?branch_id=${branchId}`, {
+      method: "POST",
+      body: { ...values, branch_id: branchId },
+    });
+    setCreating(false);
+    setAnnouncement(`Station ${station.codename} created.`);
+    await load();
+    focusLater(`station-${station.id}`);
+  };
+
+  const save = async (station: Station, values: StationValues) => {
+    // The old site built this body and never sent it; we do.
+    const updated = await apiFetch<Station>(`/stations/${encodeURIComponent(station.id)}`, { method: "PUT", body: values });
+    setAnnouncement(`Station ${updated.codename} saved.`);
+    setList((current) =>
+      current.status === "ready"
+        ? { status: "ready", stations: current.stations.map((s) => (s.id === updated.id ? updated : s)).sort(byCodename) }
+        : current,
+    );
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    setDeleteProblem(null);
+    try {
+      await apiFetch(`/stations/${encodeURIComponent(toDelete.id)}`, { method: "DELETE" });
+      setAnnouncement(`Station ${toDelete.codename} deleted.`);
+      setToDelete(null);
+      await load();
+      focusLater("new-station-button");
+    } catch (error) {
+      const problem = problemOf(error);
+      // Already gone (deleted on another tablet): the list is what needs fixing.
+      if (error instanceof ApiError && error.status === 404) {
+        setToDelete(null);
+        setAnnouncement(`Station ${toDelete.codename} was already deleted.`);
+        await load();
+      } else {
+        setDeleteProblem(problem);
+      }
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <section className="stations" aria-labelledby="stations-title">
+      <div className="staff-header-row">
+        <h1 id="stations-title">Stations · {branch}</h1>
+        <div className="staff-actions">
+          <button
+            type="button"
+            id="new-station-button"
+            className="staff-button staff-button--primary"
+            onClick={() => setCreating(true)}
+            disabled={creating || list.status !== "ready"}
+          >
+            New Station
+          </button>
+          <button
+            type="button"
+            className="staff-button"
+            onClick={() => window.print()}
+            disabled={list.status !== "ready" || list.stations.length === 0}
+          >
+            Print QR sheet
+          </button>
+        </div>
+      </div>
+
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+
+      {creating && (
+        <div className="station-new">
+          <StationForm
+            title="New station"
+            initial={NEW_STATION}
+            submitLabel="Create station"
+            onSubmit={create}
+            onCancel={() => {
+              setCreating(false);
+              focusLater("new-station-button");
+            }}
+          />
+        </div>
+      )}
+
+      {list.status === "loading" && <p role="status">loading...</p>}
+      {list.status === "error" && <ProblemMessage problem={list.problem} onRetry={() => void load()} />}
+      {list.status === "ready" && list.stations.length === 0 && (
+        <p className="staff-notice">No stations yet for {branch}. Add one with “New Station”.</p>
+      )}
+      {list.status === "ready" && list.stations.length > 0 && (
+        <>
+          <ul className="station-list" aria-label={`Stations at ${branch}`}>
+            {list.stations.map((station) => (
+              <StationCard key={station.id} station={station} onSave={save} onDelete={setToDelete} />
+            ))}
+          </ul>
+          <QrPrintSheet stations={list.stations} branch={branch} />
+        </>
+      )}
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={`Delete station ${toDelete?.codename ?? ""}?`}
+        confirmLabel="Delete station"
+        cancelLabel="Keep it"
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => {
+          setToDelete(null);
+          setDeleteProblem(null);
+        }}
+      >
+        <p>Its QR code will stop working. Past orders from this table are kept.</p>
+        <ProblemMessage problem={deleteProblem} />
+      </ConfirmDialog>
+    </section>
+  );
 }

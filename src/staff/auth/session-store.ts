@@ -1,0 +1,59 @@
+/**
+ * Who is signed in, as far as this tab knows. The session itself is the server's HttpOnly cookie,
+ * which page scripts cannot read: we learn about it only by asking `GET /api/current_user`.
+ */
+import { create } from "zustand";
+import type { CurrentUserResponse } from "../../../contract/schemas";
+import { ApiError, apiFetch } from "../../lib/api-client";
+
+export type SessionStatus = "unknown" | "checking" | "signed-in" | "signed-out" | "error";
+
+interface SessionState {
+  status: SessionStatus;
+  email: string | null;
+  /** Why the check itself failed (offline, server down): not the same as "signed out". */
+  error: string | null;
+  check(): Promise<void>;
+  signedIn(email: string): void;
+  signedOut(): void;
+}
+
+let inFlight: Promise<void> | null = null;
+/** Bumped by every sign-in / sign-out, so a check that started before one cannot undo it. */
+let generation = 0;
+
+export const useSession = create<SessionState>()((set) => ({
+  status: "unknown",
+  email: null,
+  error: null,
+
+  check() {
+    inFlight ??= (async () => {
+      const started = generation;
+      const settle = (next: Partial<SessionState>) => {
+        if (generation === started) set(next);
+      };
+      set((state) => (state.status === "signed-in" ? {} : { status: "checking", error: null }));
+      try {
+        const user = await apiFetch<CurrentUserResponse>("/current_user");
+        settle({ status: "signed-in", email: user.logged_in_as });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) settle({ status: "signed-out", email: null });
+        else settle({ status: "error", error: error instanceof Error ? error.message : String(error) });
+      } finally {
+        inFlight = null;
+      }
+    })();
+    return inFlight;
+  },
+
+  signedIn(email) {
+    generation += 1;
+    set({ status: "signed-in", email, error: null });
+  },
+
+  signedOut() {
+    generation += 1;
+    set({ status: "signed-out", email: null, error: null });
+  },
+}));

@@ -1,0 +1,28 @@
+import { QRCodeSVG } from "qrcode.react";
+import { createPortal } from "react-dom";
+import type { Station } from "../../../contract/schemas";
+import { orderLink } from "./order-link";
+
+/**
+ * The printable sheet: one card per table with its name and a 6 cm QR code (scannable from across a
+ * table). Hidden on screen; in print it replaces the whole page (see stations.css). Rendered straight
+ * into <body> so the print stylesheet can hide everything else with one rule.
+ */
+export function QrPrintSheet({ stations, branch }: { stations: Station[]; branch: string }) {
+  return createPortal(
+    <div className="qr-print-sheet" aria-hidden="true">
+      {stations.map((station) => {
+        const link = orderLink(station.id);
+        return (
+          <section key={station.id} className="qr-print-card">
+            <p className="qr-print-card__name">Table {station.codename}</p>
+            <QRCodeSVG value={link} size={256} marginSize={4} level="M" className="qr-print-card__code" />
+            <p className="qr-print-card__hint">Scan to see the menu and order from your table</p>
+            <p className="qr-print-card__brand">Limitless Bar &amp; Grill · {branch}</p>
+          </section>
+        );
+      })}
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from "react";
+import type { Station } from "../../../contract/schemas";
+import { orderLink } from "./order-link";
+import { StationForm } from "./station-form";
+import { StationQr } from "./station-qr";
+import type { StationValues } from "./station-validation";
+
+interface StationCardProps {
+  station: Station;
+  onSave(station: Station, values: StationValues): Promise<void>;
+  onDelete(station: Station): void;
+}
+
+/** One table: its name, seats and QR code, with edit / delete. */
+export function StationCard({ station, onSave, onDelete }: StationCardProps) {
+  const [editing, setEditing] = useState(false);
+  const link = orderLink(station.id);
+  const headingId = `station-${station.id}`;
+
+  const focusEditButton = () =>
+    requestAnimationFrame(() => document.getElementById(`${headingId}-edit`)?.focus());
+
+  return (
+    <li className="station-card">
+      <article aria-labelledby={headingId}>
+        {editing ? (
+          <StationForm
+            title={`Edit ${station.codename}`}
+            initial={{ codename: station.codename, capacity: station.capacity }}
+            submitLabel="Save changes"
+            onSubmit={async (values) => {
+              await onSave(station, values);
+              setEditing(false);
+              focusEditButton();
+            }}
+            onCancel={() => {
+              setEditing(false);
+              focusEditButton();
+            }}
+          />
+        ) : (
+          <>
+            <h2 id={headingId} className="station-card__name" tabIndex={-1}>
+              <span className="visually-hidden">Station </span>
+              {station.codename}
+            </h2>
+            <p className="station-card__capacity">
+              Capacity: <strong>{station.capacity}</strong>
+            </p>
+            <div className="staff-actions">
+              <button type="button" id={`${headingId}-edit`} className="staff-button" onClick={() => setEditing(true)}>
+                Edit<span className="visually-hidden"> {station.codename}</span>
+              </button>
+              <button type="button" className="staff-button staff-button--danger" onClick={() => onDelete(station)}>
+                Delete<span className="visually-hidden"> {station.codename}</span>
+              </button>
+            </div>
+          </>
+        )}
+        <StationQr station={station} link={link} />
+      </article>
+    </li>
+  );
+}
