@@ -70,9 +70,15 @@ export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export const orderPatchSchema = z.object({
   status: z.enum(["preparing", "ready", "served", "cancelled"]),
 });
+/** `status` takes one status or several, comma-separated ("received,preparing,ready"). */
 export const orderListQuerySchema = z.object({
   branch_id: branchIdSchema,
-  status: orderStatusSchema.optional(),
+  status: z
+    .string()
+    .transform((value) => value.split(",").map((part) => part.trim()))
+    .pipe(z.array(orderStatusSchema).min(1))
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
 });
 
 export const IDEMPOTENCY_KEY_MAX = 255;

@@ -1,0 +1,32 @@
+/** Server settings from the environment (see API.md "Running"). */
+import { resolve } from "node:path";
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databasePath: string;
+  /** Directory of the built web app; null serves the API only. */
+  staticDir: string | null;
+  /** Extra origins allowed to make cookie-authenticated writes (besides the request's own). */
+  trustedOrigins: string[];
+  /** Staff session lifetime. */
+  sessionTtlMs: number;
+  /** Set the Secure flag on the session cookie (on by default in production). */
+  secureCookies: boolean;
+  logRequests: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  return {
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    databasePath: env.DATABASE_PATH ?? resolve("data", "limitless.db"),
+    staticDir: env.STATIC_DIR === "" ? null : resolve(env.STATIC_DIR ?? "dist"),
+    trustedOrigins: (env.TRUSTED_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean),
+    sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 12) * 3_600_000,
+    secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === "1" : env.NODE_ENV === "production",
+    logRequests: env.LOG_REQUESTS !== "0",
+  };
+}

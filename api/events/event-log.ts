@@ -1,0 +1,37 @@
+/**
+ * The change log behind the live streams. Every change that staff or diners should see live is
+ * appended here in the same transaction as the change itself, so a stream never announces something
+ * that was rolled back, and a reconnecting client can ask for everything after the last id it saw.
+ * `eventSignal` wakes this instance's open streams at once; streams also poll, for other instances.
+ */
+import { EventEmitter } from "node:events";
+import type { ServerEvents } from "../../contract/schemas";
+import type { DbOrTx } from "../db/client";
+import { events } from "../db/schema";
+
+export type EventType = keyof ServerEvents;
+
+export const eventSignal = new EventEmitter();
+eventSignal.setMaxListeners(0);
+
+export const EVENT_APPENDED = "appended";
+
+export function recordEvent<T extends EventType>(
+  db: DbOrTx,
+  event: { branchId: number; type: T; orderId?: string | null; payload: ServerEvents[T] },
+): void {
+  db.insert(events)
+    .values({
+      branchId: event.branchId,
+      type: event.type,
+      orderId: event.orderId ?? null,
+      payload: JSON.stringify(event.payload),
+      createdAt: new Date().toISOString(),
+    })
+    .run();
+}
+
+/** Call after the transaction that recorded events has committed. */
+export function announceEvents(): void {
+  eventSignal.emit(EVENT_APPENDED);
+}

@@ -1,0 +1,44 @@
+/** `npm start` / `npm run serve`: migrate, seed on first run, ensure a staff account, serve. */
+import { randomBytes } from "node:crypto";
+import { count } from "drizzle-orm";
+import { upsertStaff } from "./auth/staff-repository";
+import { loadConfig } from "./config";
+import { staffUsers } from "./db/schema";
+import { createLogger } from "./lib/logger";
+import { startServer } from "./server";
+
+export const DEMO_STAFF_EMAIL = "manager@limitless.example";
+
+const config = loadConfig();
+const logger = createLogger(true);
+const running = await startServer(config, { logger });
+const db = running.context.db;
+
+let credentials = "";
+if (process.env.STAFF_EMAIL && process.env.STAFF_PASSWORD) {
+  const outcome = await upsertStaff(db, process.env.STAFF_EMAIL, process.env.STAFF_PASSWORD);
+  credentials = `Staff account ${process.env.STAFF_EMAIL} ${outcome} from STAFF_EMAIL / STAFF_PASSWORD.`;
+} else if (db.select({ n: count() }).from(staffUsers).get()!.n === 0) {
+  const password = randomBytes(9).toString("base64url");
+  await upsertStaff(db, DEMO_STAFF_EMAIL, password);
+  credentials = `Demo staff account created — e-mail: ${DEMO_STAFF_EMAIL}  password: ${password}\n  (shown once; reset it with: npm run staff:set -- <email> <new password>)`;
+}
+
+logger.info("server started", { url: running.url, database: config.databasePath, seeded: running.seeded });
+process.stdout.write(
+  `\n  Limitless Bar & Grill is running at http://localhost:${running.port}\n` +
+    (running.seeded ? "  Seeded the demo menu and stations for Thornhill (branch 1) and Pickering (branch 2).\n" : "") +
+    (credentials ? `  ${credentials}\n` : "") +
+    "\n",
+);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  logger.info("shutting down", { signal });
+  await running.close();
+  process.exit(0);
+};
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -1,0 +1,242 @@
+/**
+ * The menu CSV format (docs/menu-csv-format.md): one row per product, then one row per option of its
+ * groups. Parsing checks every row and reports every problem with its line number, so a manager
+ * fixes the whole file in one go; nothing is imported unless the whole file is valid.
+ */
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+import { CATEGORY_KEYS, isCategoryKey, type CategoryKey } from "../../contract/menu";
+import { formatCents, parsePriceToCents } from "../../contract/money";
+import type { ApiErrorDetail, Menu } from "../../contract/schemas";
+
+export const CSV_COLUMNS = [
+  "category",
+  "product",
+  "description",
+  "price",
+  "available",
+  "weekday",
+  "group",
+  "exclusive",
+  "required",
+  "option",
+  "option_price",
+] as const;
+type Column = (typeof CSV_COLUMNS)[number];
+type Row = Record<Column, string>;
+
+export const MAX_CSV_BYTES = 1024 * 1024;
+export const MAX_CSV_ROWS = 5000;
+
+export interface ParsedOption {
+  name: string;
+  priceCents: number;
+}
+export interface ParsedGroup {
+  name: string;
+  exclusive: boolean;
+  required: boolean;
+  options: ParsedOption[];
+}
+export interface ParsedProduct {
+  category: CategoryKey;
+  name: string;
+  description: string;
+  priceCents: number;
+  available: boolean;
+  weekday: number | null;
+  groups: ParsedGroup[];
+}
+
+export type ParseResult = { ok: true; products: ParsedProduct[] } | { ok: false; errors: ApiErrorDetail[] };
+
+// Spreadsheets run a cell that starts with one of these as a formula; export neutralises them with a quote.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function escapeFormula(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+function unescapeFormula(value: string): string {
+  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+}
+
+function parseBoolean(value: string): boolean | null {
+  const v = value.trim().toLowerCase();
+  if (["yes", "true", "1", "y"].includes(v)) return true;
+  if (["no", "false", "0", "n"].includes(v)) return false;
+  return null;
+}
+
+const productKey = (category: string, name: string) => `${category}\u0000${name.toLowerCase()}`;
+
+export function parseMenuCsv(text: string): ParseResult {
+  const errors: ApiErrorDetail[] = [];
+  const fail = (line: number, column: string, message: string) => errors.push({ line, column, message });
+
+  let records: { record: Row; info: { lines: number } }[];
+  try {
+    records = parse(text, {
+      bom: true,
+      columns: (header: string[]) => {
+        const names = header.map((h) => h.trim().toLowerCase());
+        const missing = CSV_COLUMNS.filter((c) => !names.includes(c));
+        const unknown = names.filter((n) => !(CSV_COLUMNS as readonly string[]).includes(n));
+        if (missing.length || unknown.length) {
+          const parts = [
+            missing.length ? `missing column(s): ${missing.join(", ")}` : "",
+            unknown.length ? `unknown column(s): ${unknown.join(", ")}` : "",
+          ].filter(Boolean);
+          throw new HeaderError(`The header row is wrong (${parts.join("; ")}). Expected: ${CSV_COLUMNS.join(",")}`);
+        }
+        return names;
+      },
+      skip_empty_lines: true,
+      trim: false,
+      info: true,
+      to: MAX_CSV_ROWS + 1,
+    }) as { record: Row; info: { lines: number } }[];
+  } catch (error) {
+    if (error instanceof HeaderError) return { ok: false, errors: [{ line: 1, column: "(header)", message: error.message }] };
+    const line = (error as { lines?: number }).lines ?? 1;
+    return { ok: false, errors: [{ line, column: "(row)", message: `This line cannot be read as CSV: ${(error as Error).message}` }] };
+  }
+
+  if (records.length === 0) return { ok: false, errors: [{ line: 1, column: "(file)", message: "The file has no menu rows." }] };
+  if (records.length > MAX_CSV_ROWS) {
+    return { ok: false, errors: [{ line: MAX_CSV_ROWS + 2, column: "(file)", message: `At most ${MAX_CSV_ROWS} rows.` }] };
+  }
+
+  const products = new Map<string, ParsedProduct & { line: number }>();
+  const optionRows: { line: number; row: Row }[] = [];
+
+  for (const { record, info } of records) {
+    const line = info.lines;
+    const row = Object.fromEntries(CSV_COLUMNS.map((c) => [c, unescapeFormula((record[c] ?? "").trim())])) as Row;
+    const errorsBefore = errors.length;
+
+    if (!isCategoryKey(row.category)) {
+      fail(line, "category", `"${row.category}" is not a category; use one of ${CATEGORY_KEYS.join(", ")}.`);
+    }
+    if (!row.product) fail(line, "product", "The product name is required.");
+    else if (row.product.length > 80) fail(line, "product", "The product name is at most 80 characters.");
+
+    if (row.group || row.option) {
+      if (!row.group) fail(line, "group", "An option row needs its group name.");
+      if (!row.option) fail(line, "option", "An option row needs the option's name.");
+      for (const column of ["price", "available", "weekday", "description"] as const) {
+        if (row[column]) fail(line, column, `${column} belongs on the product's own row (leave it empty on option rows).`);
+      }
+      if (errors.length === errorsBefore) optionRows.push({ line, row });
+      continue;
+    }
+
+    for (const column of ["exclusive", "required", "option_price"] as const) {
+      if (row[column]) fail(line, column, `${column} belongs on option rows (this row has no group).`);
+    }
+    const priceCents = parsePriceToCents(row.price);
+    if (priceCents === null) fail(line, "price", `"${row.price}" is not a price like 13.99.`);
+    const available = row.available === "" ? true : parseBoolean(row.available);
+    if (available === null) fail(line, "available", `"${row.available}" should be yes or no.`);
+    let weekday: number | null = null;
+    if (row.weekday) {
+      weekday = /^[1-7]$/.test(row.weekday) ? Number(row.weekday) : null;
+      if (weekday === null) fail(line, "weekday", "weekday is 1 (Monday) to 7 (Sunday).");
+      else if (row.category !== "special") fail(line, "weekday", "Only specials have a weekday.");
+    }
+    if (row.description.length > 500) fail(line, "description", "The description is at most 500 characters.");
+    const key = productKey(row.category, row.product);
+    if (products.has(key)) fail(line, "product", `"${row.product}" is already listed in ${row.category} (line ${products.get(key)!.line}).`);
+
+    if (errors.length === errorsBefore) {
+      products.set(key, {
+        line,
+        category: row.category as CategoryKey,
+        name: row.product,
+        description: row.description,
+        priceCents: priceCents!,
+        available: available!,
+        weekday,
+        groups: [],
+      });
+    }
+  }
+
+  for (const { line, row } of optionRows) {
+    const product = products.get(productKey(row.category, row.product));
+    if (!product) {
+      fail(line, "product", `No product row for "${row.product}" in ${row.category}.`);
+      continue;
+    }
+    const exclusive = parseBoolean(row.exclusive || "no");
+    const required = parseBoolean(row.required || "no");
+    const priceCents = parsePriceToCents(row.option_price || "0");
+    if (exclusive === null) fail(line, "exclusive", `"${row.exclusive}" should be yes or no.`);
+    if (required === null) fail(line, "required", `"${row.required}" should be yes or no.`);
+    if (priceCents === null) fail(line, "option_price", `"${row.option_price}" is not a price like 2.00.`);
+    if (row.group.length > 60) fail(line, "group", "The group name is at most 60 characters.");
+    if (row.option.length > 80) fail(line, "option", "The option name is at most 80 characters.");
+    if (exclusive === null || required === null || priceCents === null || row.group.length > 60 || row.option.length > 80) continue;
+
+    let group = product.groups.find((g) => g.name === row.group);
+    if (!group) {
+      group = { name: row.group, exclusive, required, options: [] };
+      product.groups.push(group);
+    } else if (group.exclusive !== exclusive || group.required !== required) {
+      fail(line, "exclusive", `Group "${row.group}" has different exclusive/required values on another line.`);
+      continue;
+    }
+    if (group.options.some((o) => o.name === row.option)) {
+      fail(line, "option", `"${row.option}" is already an option of "${row.group}".`);
+      continue;
+    }
+    group.options.push({ name: row.option, priceCents });
+  }
+
+  if (errors.length > 0) return { ok: false, errors: errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)) };
+  return { ok: true, products: [...products.values()].map(({ line: _line, ...product }) => product) };
+}
+
+class HeaderError extends Error {}
+
+/** The branch's menu in the upload format; importing it back changes nothing. */
+export function menuToCsv(menu: Menu): string {
+  const rows: string[][] = [];
+  for (const category of CATEGORY_KEYS) {
+    for (const product of menu[category]) {
+      rows.push([
+        category,
+        product.name,
+        product.description,
+        product.price,
+        product.available ? "yes" : "no",
+        product.weekday ? String(product.weekday) : "",
+        "",
+        "",
+        "",
+        "",
+        "",
+      ]);
+      for (const [groupName, group] of Object.entries(product.customizations)) {
+        for (const option of group.options) {
+          rows.push([
+            category,
+            product.name,
+            "",
+            "",
+            "",
+            "",
+            groupName,
+            group.exclusive ? "yes" : "no",
+            group.required ? "yes" : "no",
+            option.name,
+            formatCents(parsePriceToCents(option.price) ?? 0),
+          ]);
+        }
+      }
+    }
+  }
+  return stringify(
+    rows.map((row) => row.map(escapeFormula)),
+    { header: true, columns: [...CSV_COLUMNS], record_delimiter: "\r\n" },
+  );
+}

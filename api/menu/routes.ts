@@ -1,0 +1,112 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { branchQuerySchema, productPatchSchema } from "../../contract/schemas";
+import type { AppContext, AppEnv } from "../app-context";
+import { requireStaff } from "../auth/middleware";
+import { announceEvents, recordEvent } from "../events/event-log";
+import { ApiHttpError, badRequest, notFound } from "../lib/errors";
+import { readJson, readQuery } from "../lib/validate";
+import { MAX_CSV_BYTES, menuToCsv, parseMenuCsv } from "./menu-csv";
+import { importMenu } from "./menu-import";
+import { branchExists, findProduct, loadMenu, setProductAvailability } from "./menu-repository";
+
+const idParam = (raw: string) => {
+  if (!/^\d{1,12}$/.test(raw)) throw notFound("product_not_found", "There is no such product.");
+  return Number(raw);
+};
+
+export function menuRoutes(ctx: AppContext) {
+  const app = new Hono<AppEnv>();
+
+  const branchFrom = (c: Parameters<typeof readQuery>[0]) => {
+    const { branch_id } = readQuery(c, branchQuerySchema);
+    if (!branchExists(ctx.db, branch_id)) throw notFound("unknown_branch", `There is no branch ${branch_id}.`);
+    return branch_id;
+  };
+
+  app.get("/products_by_category", (c) => {
+    const branchId = branchFrom(c);
+    const { json, etag } = ctx.menuCache.get(branchId);
+    c.header("ETag", etag);
+    c.header("Cache-Control", "no-cache");
+    if (c.req.header("if-none-match")?.split(/\s*,\s*/).includes(etag)) return c.body(null, 304);
+    return c.body(json, 200, { "Content-Type": "application/json; charset=utf-8" });
+  });
+
+  app.patch("/products/:id", requireStaff, async (c) => {
+    const productId = idParam(c.req.param("id"));
+    const { available } = await readJson(c, productPatchSchema);
+    const located = ctx.db.transaction((tx) => {
+      if (!setProductAvailability(tx, productId, available)) return undefined;
+      const found = findProduct(tx, productId)!;
+      recordEvent(tx, {
+        branchId: found.branchId,
+        type: "product.updated",
+        payload: { ...found.product, branch_id: found.branchId, category: found.category },
+      });
+      return found;
+    });
+    if (!located) throw notFound("product_not_found", "There is no such product.");
+    ctx.menuCache.invalidate(located.branchId);
+    announceEvents();
+    return c.json(located.product);
+  });
+
+  app.get("/products/export_csv", requireStaff, (c) => {
+    const branchId = branchFrom(c);
+    const csv = menuToCsv(loadMenu(ctx.db, branchId));
+    return c.body(csv, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="menu-branch-${branchId}.csv"`,
+      "Cache-Control": "no-store",
+    });
+  });
+
+  app.post(
+    "/products/upload_csv",
+    requireStaff,
+    bodyLimit({
+      maxSize: MAX_CSV_BYTES + 64 * 1024,
+      onError: () => {
+        throw new ApiHttpError(413, "file_too_large", `The file is too large; the limit is ${MAX_CSV_BYTES / 1024} KB.`);
+      },
+    }),
+    async (c) => {
+      const branchId = branchFrom(c);
+      const dryRun = ["1", "true"].includes(c.req.query("dry_run") ?? "");
+      const contentType = c.req.header("content-type") ?? "";
+      if (!contentType.startsWith("multipart/form-data")) throw badRequest("file_required", "File required.");
+      let body: Record<string, unknown>;
+      try {
+        body = await c.req.parseBody();
+      } catch {
+        throw badRequest("invalid_multipart", "The upload could not be read; send the file as multipart/form-data.");
+      }
+      const file = body.file ?? body.menu;
+      if (!(file instanceof File)) throw badRequest("file_required", "File required.");
+      if (file.size > MAX_CSV_BYTES) {
+        throw new ApiHttpError(413, "file_too_large", `The file is too large; the limit is ${MAX_CSV_BYTES / 1024} KB.`);
+      }
+      let text: string;
+      try {
+        text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+      } catch {
+        throw badRequest("invalid_csv", "The file is not UTF-8 text. Save it as CSV UTF-8.", [
+          { line: 1, column: "(file)", message: "Not UTF-8 text." },
+        ]);
+      }
+      const parsed = parseMenuCsv(text);
+      if (!parsed.ok) {
+        throw badRequest("invalid_csv", `The file has ${parsed.errors.length} problem(s); nothing was imported.`, parsed.errors);
+      }
+      const summary = importMenu(ctx.db, branchId, parsed.products, dryRun);
+      if (!dryRun) {
+        ctx.menuCache.invalidate(branchId);
+        ctx.logger.info("menu imported", { branchId, ...summary.imported, staff: c.get("staff")?.email });
+      }
+      return c.json(summary);
+    },
+  );
+
+  return app;
+}

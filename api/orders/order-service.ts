@@ -1,0 +1,82 @@
+/** Placing and advancing orders: each is one transaction, with its event, so nothing is half-written. */
+import { randomUUID } from "node:crypto";
+import { canTransition } from "../../contract/menu";
+import type { Order, OrderCreate } from "../../contract/schemas";
+import type { Db } from "../db/client";
+import { recordEvent } from "../events/event-log";
+import { ApiHttpError, badRequest, conflict, notFound } from "../lib/errors";
+import { findStation } from "../stations/station-repository";
+import { findStoredResponse, hashRequest, storeResponse } from "./idempotency";
+import { findOrder, insertOrder, loadCatalog, setOrderStatus } from "./order-repository";
+import { priceOrder } from "./pricing";
+
+export interface PlacedOrder {
+  status: number;
+  /** The exact JSON answered the first time: a replay answers byte for byte the same. */
+  json: string;
+  replayed: boolean;
+}
+
+export function placeOrder(db: Db, input: OrderCreate, idempotencyKey: string | undefined, now = new Date()): PlacedOrder {
+  const requestHash = hashRequest(input);
+  // IMMEDIATE takes the write lock up front, so two submissions with one key cannot both pass the check.
+  return db.transaction(
+    (tx) => {
+      if (idempotencyKey) {
+        const stored = findStoredResponse(tx, idempotencyKey);
+        if (stored) {
+          if (stored.requestHash !== requestHash) {
+            throw new ApiHttpError(422, "idempotency_key_reused", "This Idempotency-Key was already used for a different order.");
+          }
+          return { status: stored.statusCode, json: stored.body, replayed: true };
+        }
+      }
+
+      const station = findStation(tx, input.station_id);
+      if (!station) throw notFound("unknown_station", "This table's code is not known. Please scan the QR code on your table again.");
+      if (station.branchId !== input.branch_id) {
+        throw badRequest("branch_mismatch", "This table belongs to another branch; the order was not placed.");
+      }
+
+      const priced = priceOrder(input.products, input.branch_id, loadCatalog(tx, [...new Set(input.products.map((p) => p.id))]));
+      if (!priced.ok) throw new ApiHttpError(priced.status, priced.code, priced.message, priced.details);
+
+      const order = insertOrder(tx, {
+        id: randomUUID(),
+        branchId: station.branchId,
+        stationId: station.id,
+        stationCodename: station.codename,
+        lines: priced.lines,
+        subtotalCents: priced.totals.subtotal,
+        taxCents: priced.totals.tax,
+        totalCents: priced.totals.total,
+        createdAt: now.toISOString(),
+      });
+      recordEvent(tx, { branchId: order.branch_id, type: "order.created", orderId: order.id, payload: order });
+      const json = JSON.stringify(order);
+      if (idempotencyKey) storeResponse(tx, idempotencyKey, { requestHash, statusCode: 201, body: json }, now);
+      return { status: 201, json, replayed: false };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+export function advanceOrder(db: Db, id: string, status: Order["status"], now = new Date()): Order {
+  return db.transaction(
+    (tx) => {
+      const order = findOrder(tx, id);
+      if (!order) throw notFound("order_not_found", "There is no such order.");
+      if (order.status === status) return order;
+      if (!canTransition(order.status, status)) {
+        throw conflict("invalid_transition", `An order that is ${order.status} cannot become ${status}.`, [
+          { path: "status", message: `current status: ${order.status}`, current: order.status },
+        ]);
+      }
+      setOrderStatus(tx, id, status, now.toISOString());
+      const updated = findOrder(tx, id)!;
+      recordEvent(tx, { branchId: updated.branch_id, type: "order.updated", orderId: id, payload: updated });
+      return updated;
+    },
+    { behavior: "immediate" },
+  );
+}

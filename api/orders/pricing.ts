@@ -1,0 +1,127 @@
+/**
+ * Server-side pricing: every order line is recomputed from the menu in the database. Whatever the
+ * phone believes a burger costs, this decides — and refuses what the menu does not allow.
+ * Pure logic (no I/O), so every rule is unit-tested.
+ */
+import { formatCents, totalsFromSubtotal, parsePriceToCents, type Totals } from "../../contract/money";
+import type { ApiErrorDetail, OrderLineInput } from "../../contract/schemas";
+
+export interface CatalogOption {
+  id: number;
+  name: string;
+  priceCents: number;
+}
+export interface CatalogGroup {
+  name: string;
+  exclusive: boolean;
+  required: boolean;
+  options: CatalogOption[];
+}
+export interface CatalogProduct {
+  id: number;
+  branchId: number;
+  name: string;
+  priceCents: number;
+  available: boolean;
+  groups: CatalogGroup[];
+}
+
+export interface PricedLine {
+  productId: number;
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+  options: CatalogOption[];
+}
+
+export type PricingResult =
+  | { ok: true; lines: PricedLine[]; totals: Totals }
+  | { ok: false; status: 400 | 409; code: string; message: string; details: ApiErrorDetail[] };
+
+export function priceOrder(
+  input: OrderLineInput[],
+  branchId: number,
+  catalog: ReadonlyMap<number, CatalogProduct>,
+): PricingResult {
+  const invalid: ApiErrorDetail[] = [];
+  const soldOut: ApiErrorDetail[] = [];
+  const changed: ApiErrorDetail[] = [];
+  const lines: PricedLine[] = [];
+
+  input.forEach((line, index) => {
+    const product = catalog.get(line.id);
+    const at = { index, product_id: line.id };
+    if (!product || product.branchId !== branchId) {
+      invalid.push({ ...at, message: `Product ${line.id} is not on this branch's menu.` });
+      return;
+    }
+    const chosen: CatalogOption[] = [];
+    let lineValid = true;
+    const seen = new Set<number>();
+    for (const optionId of line.selectedCustomizations) {
+      const group = product.groups.find((g) => g.options.some((o) => o.id === optionId));
+      if (!group || seen.has(optionId)) {
+        invalid.push({ ...at, message: `Option ${optionId} is not a choice for ${product.name}.` });
+        lineValid = false;
+        continue;
+      }
+      seen.add(optionId);
+      chosen.push(group.options.find((o) => o.id === optionId)!);
+    }
+    for (const group of product.groups) {
+      const picked = group.options.filter((o) => seen.has(o.id)).length;
+      if (group.exclusive && picked > 1) {
+        invalid.push({ ...at, group: group.name, message: `Choose only one ${group.name} for ${product.name}.` });
+        lineValid = false;
+      }
+      if (group.required && picked === 0) {
+        invalid.push({ ...at, group: group.name, message: `Choose a ${group.name} for ${product.name}.` });
+        lineValid = false;
+      }
+    }
+    if (!lineValid) return;
+    if (!product.available) {
+      soldOut.push({ ...at, name: product.name, message: `${product.name} is sold out.` });
+      return;
+    }
+
+    const unitPriceCents = product.priceCents + chosen.reduce((sum, o) => sum + o.priceCents, 0);
+    if (line.customizedPrice !== undefined && parsePriceToCents(line.customizedPrice) !== unitPriceCents) {
+      changed.push({
+        ...at,
+        name: product.name,
+        sent_price: line.customizedPrice,
+        price: formatCents(unitPriceCents),
+        message: `${product.name} now costs ${formatCents(unitPriceCents)}.`,
+      });
+    }
+    lines.push({
+      productId: product.id,
+      name: product.name,
+      quantity: line.quantity,
+      unitPriceCents,
+      lineTotalCents: unitPriceCents * line.quantity,
+      options: chosen,
+    });
+  });
+
+  if (invalid.length > 0) {
+    return { ok: false, status: 400, code: "invalid_order", message: invalid[0]!.message, details: invalid };
+  }
+  if (soldOut.length > 0) {
+    const names = soldOut.map((d) => d.name).join(", ");
+    return { ok: false, status: 409, code: "sold_out", message: `Sold out: ${names}.`, details: soldOut };
+  }
+  if (changed.length > 0) {
+    return {
+      ok: false,
+      status: 409,
+      code: "price_changed",
+      message: "Some prices have changed. Please review your order.",
+      details: changed,
+    };
+  }
+  const subtotal = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  return { ok: true, lines, totals: totalsFromSubtotal(subtotal) };
+}

@@ -1,0 +1,66 @@
+/** Wires the database, the shared services and the HTTP server; used by main.ts and by the tests. */
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import type { AppContext } from "./app-context";
+import { createApp } from "./app";
+import { LoginThrottle, type ThrottleLimits } from "./auth/login-throttle";
+import type { AppConfig } from "./config";
+import { openDatabase, type DatabaseHandle } from "./db/client";
+import { seedDatabase } from "./db/seed";
+import { createLogger, type Logger } from "./lib/logger";
+import { MenuCache } from "./menu/menu-cache";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  context: AppContext;
+  database: DatabaseHandle;
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  logger?: Logger;
+  throttleLimits?: ThrottleLimits;
+}
+
+export function createContext(config: AppConfig, database: DatabaseHandle, options: ServerOptions = {}): AppContext {
+  return {
+    db: database.db,
+    config,
+    logger: options.logger ?? createLogger(config.logRequests),
+    throttle: new LoginThrottle(options.throttleLimits),
+    menuCache: new MenuCache(database.db),
+  };
+}
+
+export async function startServer(config: AppConfig, options: ServerOptions = {}): Promise<RunningServer> {
+  const database = openDatabase(config.databasePath);
+  const { seeded } = seedDatabase(database.db);
+  const context = createContext(config, database, options);
+  const app = createApp(context);
+
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    s.once("error", reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    context,
+    database,
+    seeded,
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Open event streams would keep the server alive; end them so shutdown is prompt.
+        if ("closeAllConnections" in server) server.closeAllConnections();
+        server.close(() => {
+          database.close();
+          resolve();
+        });
+      }),
+  };
+}
