@@ -1,7 +1,98 @@
+/**
+ * The live streams of API.md:
+ * - `GET /events?branch_id=N` (staff): the branch's `order.created`, `order.updated`, `product.updated`;
+ * - `GET /orders/{id}/events` (public: the order's UUID is the capability): that order's `order.updated`.
+ * Both resume after the client's Last-Event-ID (header, or `?last_event_id=`).
+ */
+import { and, asc, eq, gt, max } from "drizzle-orm";
 import { Hono } from "hono";
+import { branchQuerySchema } from "../../contract/schemas";
 import type { AppContext, AppEnv } from "../app-context";
+import { requireStaff } from "../auth/middleware";
+import { findSessionStaff } from "../auth/staff-repository";
+import type { Db } from "../db/client";
+import { events, orders } from "../db/schema";
+import { badRequest, notFound } from "../lib/errors";
+import { readQuery } from "../lib/validate";
+import { branchExists } from "../menu/menu-repository";
+import { EVENT_APPENDED, eventSignal } from "./event-log";
+import { DEFAULT_TIMING, eventStream, parseLastEventId, type EventStreamTiming, type StoredEvent } from "./stream";
 
-/** Placeholder: the live-update streams (GET /api/events, GET /api/orders/:id/events) — built with the kitchen board. */
-export function eventRoutes(_ctx: AppContext) {
-  return new Hono<AppEnv>();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const columns = { id: events.id, type: events.type, payload: events.payload };
+
+function latestEventId(db: Db): number {
+  return db.select({ id: max(events.id) }).from(events).get()?.id ?? 0;
+}
+
+function subscribe(wake: () => void): () => void {
+  eventSignal.on(EVENT_APPENDED, wake);
+  return () => eventSignal.off(EVENT_APPENDED, wake);
+}
+
+export function eventRoutes(ctx: AppContext, timing: EventStreamTiming = DEFAULT_TIMING) {
+  const app = new Hono<AppEnv>();
+
+  const cursorOf = (header: string | undefined, query: string | undefined) => {
+    const cursor = parseLastEventId(header, query);
+    if (cursor === undefined) {
+      throw badRequest("invalid_last_event_id", "Last-Event-ID must be the id of an event this server sent.");
+    }
+    return cursor;
+  };
+
+  app.get("/events", requireStaff, (c) => {
+    const { branch_id: branchId } = readQuery(c, branchQuerySchema);
+    if (!branchExists(ctx.db, branchId)) throw notFound("unknown_branch", `There is no branch ${branchId}.`);
+    const cursor = cursorOf(c.req.header("last-event-id"), c.req.query("last_event_id"));
+    const token = c.get("token");
+
+    return eventStream(
+      c,
+      {
+        read: (afterId, limit): StoredEvent[] =>
+          ctx.db
+            .select(columns)
+            .from(events)
+            .where(and(eq(events.branchId, branchId), gt(events.id, afterId)))
+            .orderBy(asc(events.id))
+            .limit(limit)
+            .all(),
+        latestId: () => latestEventId(ctx.db),
+        subscribe,
+        // A stream outliving its session would keep showing orders after sign-out: end it.
+        stillAllowed: () => token !== undefined && findSessionStaff(ctx.db, token) !== undefined,
+      },
+      cursor,
+      timing,
+    );
+  });
+
+  app.get("/orders/:id/events", (c) => {
+    const orderId = c.req.param("id");
+    const known = UUID.test(orderId) && ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).get();
+    if (!known) throw notFound("unknown_order", "There is no such order.");
+    const cursor = cursorOf(c.req.header("last-event-id"), c.req.query("last_event_id"));
+
+    return eventStream(
+      c,
+      {
+        read: (afterId, limit): StoredEvent[] =>
+          ctx.db
+            .select(columns)
+            .from(events)
+            .where(and(eq(events.orderId, orderId), eq(events.type, "order.updated"), gt(events.id, afterId)))
+            .orderBy(asc(events.id))
+            .limit(limit)
+            .all(),
+        latestId: () => latestEventId(ctx.db),
+        subscribe,
+      },
+      cursor,
+      timing,
+    );
+  });
+
+  return app;
 }
