@@ -11,7 +11,7 @@ export interface AppConfig {
   trustedOrigins: string[];
   /** Staff session lifetime. */
   sessionTtlMs: number;
-  /** Set the Secure flag on the session cookie (on by default in production). */
+  /** Set the Secure flag on the session cookie: SECURE_COOKIES=1 behind HTTPS (off by default so plain-HTTP clients work). */
   secureCookies: boolean;
   logRequests: boolean;
 }
@@ -26,7 +26,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: env.STATIC_DIR === "" ? null : resolve(env.STATIC_DIR ?? "dist"),
     trustedOrigins: (env.TRUSTED_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean),
     sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 12) * 3_600_000,
-    secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === "1" : env.NODE_ENV === "production",
+    secureCookies: env.SECURE_COOKIES === "1",
     logRequests: env.LOG_REQUESTS !== "0",
   };
 }

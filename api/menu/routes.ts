@@ -26,11 +26,16 @@ export function menuRoutes(ctx: AppContext) {
 
   app.get("/products_by_category", (c) => {
     const branchId = branchFrom(c);
-    const { json, etag } = ctx.menuCache.get(branchId);
-    c.header("ETag", etag);
+    const menu = ctx.menuCache.get(branchId);
+    c.header("ETag", menu.etag);
     c.header("Cache-Control", "no-cache");
-    if (c.req.header("if-none-match")?.split(/\s*,\s*/).includes(etag)) return c.body(null, 304);
-    return c.body(json, 200, { "Content-Type": "application/json; charset=utf-8" });
+    c.header("Vary", "Accept-Encoding");
+    if (c.req.header("if-none-match")?.split(/\s*,\s*/).includes(menu.etag)) return c.body(null, 304);
+    c.header("Content-Type", "application/json; charset=utf-8");
+    const accepts = c.req.header("accept-encoding") ?? "";
+    if (/\bbr\b/.test(accepts)) return c.body(menu.brotli, 200, { "Content-Encoding": "br" });
+    if (/\bgzip\b/.test(accepts)) return c.body(menu.gzip, 200, { "Content-Encoding": "gzip" });
+    return c.body(menu.json, 200);
   });
 
   app.patch("/products/:id", requireStaff, async (c) => {

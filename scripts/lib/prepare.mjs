@@ -1,0 +1,44 @@
+// Shared by `npm start` and `npm test`. Node built-ins only: it runs on a fresh clone before any install.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+export const root = new URL("../..", import.meta.url).pathname;
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });
+  if (result.status !== 0) {
+    console.error(`\n✗ ${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === "node_modules") continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** Installs the locked dependencies when node_modules is missing or older than the lockfile. */
+export function ensureDependencies() {
+  const marker = join(root, "node_modules", ".package-lock.json");
+  const lock = join(root, "package-lock.json");
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  console.log("› Installing dependencies (npm ci)…");
+  run("npm", ["ci", "--no-audit", "--no-fund"]);
+}
+
+/** Builds the web app when dist/ is missing or older than its sources. */
+export function ensureBuild({ force = false } = {}) {
+  const built = join(root, "dist", "index.html");
+  const sources = ["src", "contract", "public", "index.html", "vite.config.ts", "package-lock.json"].map((p) => join(root, p));
+  if (!force && existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
+  console.log("› Building the web app (vite build)…");
+  run("npx", ["vite", "build", "--logLevel", "warn"]);
+}
