@@ -1,0 +1,71 @@
+import { useState } from "react";
+import { CATEGORY_KEYS, CATEGORY_TITLES } from "../../../contract/menu";
+import type { Product } from "../../../contract/schemas";
+import { apiFetch } from "../../lib/api-client";
+import { problemOf, type Problem } from "../lib/errors";
+import { ProblemMessage } from "../lib/problem-message";
+import type { MenuState } from "./use-branch-menu";
+
+interface SoldOutPanelProps {
+  state: MenuState;
+  branch: string;
+  onChanged(product: Product): void;
+  onRetry(): void;
+}
+
+/** Every item on the branch's menu with a "Sold out" switch; diners' menus follow. */
+export function SoldOutPanel({ state, branch, onChanged, onRetry }: SoldOutPanelProps) {
+  const [busy, setBusy] = useState<number | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+
+  const toggle = async (product: Product) => {
+    setBusy(product.id);
+    setProblem(null);
+    try {
+      const updated = await apiFetch<Product>(`/products/${product.id}`, {
+        method: "PATCH",
+        body: { available: !product.available },
+      });
+      onChanged(updated);
+    } catch (error) {
+      const found = problemOf(error);
+      setProblem({ ...found, message: `Could not change “${product.name}”: ${found.message}` });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (state.status === "loading") return <p role="status">Loading the menu…</p>;
+  if (state.status === "error") return <ProblemMessage problem={state.problem} onRetry={onRetry} />;
+
+  return (
+    <section className="sold-out" aria-labelledby="sold-out-title">
+      <h2 id="sold-out-title">Sold-out items · {branch}</h2>
+      <p className="staff-field__hint">A sold-out item stays on diners' menus, marked sold out, and can't be ordered.</p>
+      <ProblemMessage problem={problem} />
+      <div className="sold-out__categories">
+        {CATEGORY_KEYS.filter((key) => state.menu[key]?.length).map((key) => (
+          <section key={key} className="sold-out__category" aria-labelledby={`sold-out-${key}`}>
+            <h3 id={`sold-out-${key}`}>{CATEGORY_TITLES[key]}</h3>
+            <ul>
+              {state.menu[key].map((product) => (
+                <li key={product.id} className={`sold-out__item${product.available ? "" : " sold-out__item--out"}`}>
+                  <span className="sold-out__name">{product.name}</span>
+                  <button
+                    type="button"
+                    className="staff-button sold-out__toggle"
+                    aria-pressed={!product.available}
+                    disabled={busy === product.id}
+                    onClick={() => void toggle(product)}
+                  >
+                    Sold out<span className="visually-hidden">: {product.name}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </section>
+  );
+}
