@@ -72,7 +72,7 @@ export function eventRoutes(ctx: AppContext, timing: EventStreamTiming = DEFAULT
   app.get("/orders/:id/events", (c) => {
     const orderId = c.req.param("id");
     const known = UUID.test(orderId) && ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).get();
-    if (!known) throw notFound("unknown_order", "There is no such order.");
+    if (!known) throw notFound("order_not_found", "There is no such order.");
     const cursor = cursorOf(c.req.header("last-event-id"), c.req.query("last_event_id"));
 
     return eventStream(
