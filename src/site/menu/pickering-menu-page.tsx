@@ -1,4 +1,24 @@
-/** Placeholder: Pickering Location — built in its own issue. */
+import { PAGE_META } from "../page-meta";
+import { PICKERING, SITE } from "../site-config";
+import { usePageSetup } from "../use-page-setup";
+import { DocumentLink } from "./menu-documents";
+import { LiveMenu } from "./live-menu";
+import "../site.css";
+
 export default function PickeringMenuPage() {
-  return <h1>Pickering Location</h1>;
+  usePageSetup(PAGE_META["/menu2"]);
+  return (
+    <div className="page">
+      <h1>{PICKERING.name} Location</h1>
+      <p className="page-lead">{PICKERING.street}</p>
+      <ul className="document-links">
+        <li>
+          <DocumentLink href={SITE.documents.pickeringMenu.href} detail="PDF">
+            Menu
+          </DocumentLink>
+        </li>
+      </ul>
+      <LiveMenu branchId={PICKERING.branchId} title="Today's menu" />
+    </div>
+  );
 }

@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { SLIDE_SIZE, slideSrcSet, type Slide } from "./landing-content";
+
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+
+function subscribeReducedMotion(onChange: () => void) {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
+}
+
+type AutoplayChoice = "auto" | "paused" | "playing";
+
+/**
+ * The landing page's photo carousel. A CSS scroll-snap track gives native swiping (touch,
+ * trackpad, arrow keys once focused); dots jump to the clicked slide (the old site's dots passed
+ * the current index instead). Autoplay advances every few seconds, pauses while the pointer is
+ * over the carousel or focus is inside it, stays off under prefers-reduced-motion, and a
+ * Pause/Play button stops it for good (WCAG 2.2.2).
+ */
+export function Carousel({ slides, label, intervalMs = 5000 }: { slides: Slide[]; label: string; intervalMs?: number }) {
+  const trackRef = useRef<HTMLDivElement>(null);
+  const [index, setIndex] = useState(0);
+  const [choice, setChoice] = useState<AutoplayChoice>("auto");
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
+  const count = slides.length;
+
+  const autoplayOn = count > 1 && (choice === "playing" || (choice === "auto" && !reducedMotion));
+  const advancing = autoplayOn && !hovered && !focused;
+
+  const goTo = useCallback(
+    (target: number) => {
+      const track = trackRef.current;
+      if (!track || count === 0) return;
+      const next = ((target % count) + count) % count;
+      track.scrollTo({ left: next * track.clientWidth, behavior: reducedMotion ? "auto" : "smooth" });
+      setIndex(next);
+    },
+    [count, reducedMotion],
+  );
+
+  // Follow swipes and keyboard scrolling: the slide nearest the scroll position is the current one.
+  useEffect(() => {
+    const track = trackRef.current;
+    if (!track) return;
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        if (track.clientWidth > 0) setIndex(Math.round(track.scrollLeft / track.clientWidth));
+      });
+    };
+    track.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      track.removeEventListener("scroll", onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, []);
+
+  // One timer per shown slide: any change of slide (swipe, dot) restarts the full interval.
+  useEffect(() => {
+    if (!advancing) return;
+    const timer = window.setTimeout(() => goTo(index + 1), intervalMs);
+    return () => window.clearTimeout(timer);
+  }, [advancing, index, intervalMs, goTo]);
+
+  return (
+    <section
+      className="carousel"
+      aria-roledescription="carousel"
+      aria-label={label}
+      onPointerEnter={(event) => event.pointerType === "mouse" && setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+    >
+      <div className="carousel-track" ref={trackRef} tabIndex={0} aria-label={`${label}: scroll or swipe`}>
+        {slides.map((slide, i) => (
+          <div
+            key={slide.name}
+            className="carousel-slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${count}`}
+          >
+            <picture>
+              <source type="image/avif" srcSet={slideSrcSet(slide.name, "avif")} sizes={SLIDE_SIZES} />
+              <source type="image/webp" srcSet={slideSrcSet(slide.name, "webp")} sizes={SLIDE_SIZES} />
+              <img
+                src={`/images/carousel/${slide.name}-960.webp`}
+                alt={slide.alt}
+                width={SLIDE_SIZE.width}
+                height={SLIDE_SIZE.height}
+                loading={i === 0 ? "eager" : "lazy"}
+                fetchPriority={i === 0 ? "high" : undefined}
+                decoding={i === 0 ? "sync" : "async"}
+              />
+            </picture>
+          </div>
+        ))}
+      </div>
+      {count > 1 && (
+        <div className="carousel-controls">
+          <button
+            type="button"
+            className="carousel-pause"
+            onClick={() => setChoice(autoplayOn ? "paused" : "playing")}
+          >
+            <span aria-hidden="true" className={autoplayOn ? "icon-pause" : "icon-play"} />
+            <span className="visually-hidden">{autoplayOn ? "Pause slideshow" : "Play slideshow"}</span>
+          </button>
+          <div className="carousel-dots">
+            {slides.map((slide, i) => (
+              <button
+                key={slide.name}
+                type="button"
+                className="carousel-dot"
+                aria-label={`Show photo ${i + 1}`}
+                aria-current={i === index ? "true" : undefined}
+                onClick={() => goTo(i)}
+              />
+            ))}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Phones: the photo fills the full width. Wider: contained in a box at most 840 px wide (see landing.css). */
+const SLIDE_SIZES = "(min-width: 768px) 840px, 100vw";

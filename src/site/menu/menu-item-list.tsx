@@ -1,0 +1,44 @@
+import { formatDollars, parsePriceToCents } from "../../../contract/money";
+import type { Product } from "../../../contract/schemas";
+
+/** "13.99" → "$13.99"; anything unexpected is shown as sent rather than hidden. */
+export function displayPrice(price: string): string {
+  const cents = parsePriceToCents(price);
+  return cents === null ? price : formatDollars(cents);
+}
+
+interface MenuItemListProps {
+  products: Product[];
+  /** Heading level of each item's name, so the page's outline stays in order. */
+  nameLevel: 3 | 4;
+  /** ISO weekday (1–7) whose daily special is highlighted, if any. */
+  todayWeekday?: number;
+}
+
+export function MenuItemList({ products, nameLevel, todayWeekday }: MenuItemListProps) {
+  const Name = nameLevel === 3 ? "h3" : "h4";
+  return (
+    <ul className="menu-items">
+      {products.map((product) => {
+        const isToday = todayWeekday !== undefined && product.weekday === todayWeekday;
+        const soldOut = !product.available;
+        const classes = ["menu-item", isToday && "is-today", soldOut && "is-sold-out"].filter(Boolean).join(" ");
+        return (
+          <li key={product.id} className={classes} data-weekday={product.weekday}>
+            <div className="menu-item-head">
+              <Name className="menu-item-name">{product.name}</Name>
+              <span className="menu-item-price">{displayPrice(product.price)}</span>
+            </div>
+            {(isToday || soldOut) && (
+              <p className="menu-item-badges">
+                {isToday && <span className="badge badge-today">Today&apos;s special</span>}
+                {soldOut && <span className="badge badge-sold-out">Sold out</span>}
+              </p>
+            )}
+            {product.description && <p className="menu-item-description">{product.description}</p>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,20 @@
+import { useEffect } from "react";
+import type { PageMeta } from "./page-meta";
+
+/** Sets the document's title and description for a page, and starts it at the top (the spec's "scrolls to top"). */
+export function usePageSetup(meta: PageMeta, { scrollToTop = true } = {}) {
+  useEffect(() => {
+    document.title = meta.title;
+    let description = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!description) {
+      description = document.createElement("meta");
+      description.name = "description";
+      document.head.append(description);
+    }
+    description.content = meta.description;
+  }, [meta]);
+
+  useEffect(() => {
+    if (scrollToTop) window.scrollTo(0, 0);
+  }, [scrollToTop]);
+}
