@@ -26,9 +26,55 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // The first visit is controlled at once, so its menu lands in the runtime cache for offline use.
+        // (Updates still wait for the diner's OK: registerType "prompt" never skips waiting by itself.)
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [/^\/api\//],
-        globPatterns: ["**/*.{js,css,html,svg,png,webp,avif,woff2,ico}"],
+        // The app shell and every route's code; photos and PDFs are cached when first seen (below).
+        globPatterns: ["**/*.{js,css,html,woff2,ico}", "favicon.svg", "icons/*.png", "images/logo.svg"],
+        runtimeCaching: [
+          {
+            // The menu and the table lookup: instant from cache (works offline), refreshed behind the scenes.
+            urlPattern: /\/api\/products_by_category\?branch_id=\d+$/,
+            handler: "StaleWhileRevalidate",
+            options: {
+              cacheName: "menu-api",
+              expiration: { maxEntries: 8, maxAgeSeconds: 30 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+              // Tells the open order screen a newer menu arrived (sold-out items, prices): it re-reads it.
+              broadcastUpdate: { options: { headersToCheck: ["etag", "content-length"] } },
+            },
+          },
+          {
+            urlPattern: /\/api\/stations\/[0-9a-fA-F-]{36}$/,
+            handler: "StaleWhileRevalidate",
+            options: {
+              cacheName: "station-api",
+              expiration: { maxEntries: 16, maxAgeSeconds: 30 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            urlPattern: /\.pdf$/,
+            handler: "CacheFirst",
+            options: {
+              cacheName: "menu-documents",
+              expiration: { maxEntries: 10, maxAgeSeconds: 7 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            urlPattern: ({ request, sameOrigin }) => sameOrigin && request.destination === "image",
+            handler: "CacheFirst",
+            options: {
+              cacheName: "images",
+              expiration: { maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
       },
     }),
     precompress(),
@@ -36,6 +82,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     sourcemap: false,
+    // dist/.vite/manifest.json: scripts/check-bundle-budget.ts follows the order route's imports with it.
+    manifest: true,
     target: "es2022",
   },
   server: {

@@ -1,4 +1,174 @@
-/** Placeholder: Your order — built in its own issue. */
+/**
+ * The Cart view, /order/cart: the lines with their options, Remove 1 (one unit — the old site
+ * dropped the whole product), Subtotal / HST / Total, and Submit Order through the outbox. After
+ * submission: the order's number and its status, live.
+ */
+import { useEffect } from "react";
+import { Link } from "react-router-dom";
+import { formatDollars, totalsFromSubtotal, HST_RATE_PERCENT } from "../../contract/money";
+import { cartLines, cents, lineKey, lineTotalCents, subtotalCents } from "./cart/cart-logic";
+import { isLocked, useCart } from "./cart/cart-store";
+import { retryNow, startOutbox, submitCart } from "./outbox/order-submission";
+import { OrderProblem } from "./order-status/order-problem";
+import { OrderProgress } from "./order-status/order-progress";
+import "./ordering.css";
+
+function menuPath(stationId: string | undefined): string {
+  return stationId ? `/order?station_id=${encodeURIComponent(stationId)}` : "/order";
+}
+
 export default function CartPage() {
-  return <h1>Your order</h1>;
+  const cart = useCart((state) => state.cart);
+  const station = useCart((state) => state.station);
+  const submission = useCart((state) => state.submission);
+  const problem = useCart((state) => state.problem);
+  const removeOne = useCart((state) => state.removeOne);
+  const clear = useCart((state) => state.clear);
+  const locked = useCart(isLocked);
+
+  useEffect(() => {
+    document.title = "Your order — Limitless Bar & Grill";
+    startOutbox();
+  }, []);
+
+  const lines = cartLines(cart);
+  const submitted = submission?.state === "submitted" ? submission.order : null;
+  // Once placed, the server's figures are the truth (they match the cart unless prices moved).
+  const totals = submitted
+    ? { subtotal: cents(submitted.subtotal), tax: cents(submitted.tax), total: cents(submitted.total) }
+    : totalsFromSubtotal(subtotalCents(cart));
+
+  return (
+    <div className="cart-page">
+      <h1>Your order</h1>
+
+      {submitted && (
+        <div className="order-submitted">
+          <p role="status">Your order has been submitted.</p>
+          <OrderProgress order={submitted} />
+        </div>
+      )}
+      {submission?.state === "sending" && (
+        <p className="order-notice" role="status">
+          Sending your order…
+        </p>
+      )}
+      {submission?.state === "queued" && (
+        <div className="order-notice order-waiting" role="status">
+          <p>
+            <strong>Waiting to send.</strong> We can't reach the restaurant right now. Your order is saved on this phone
+            and will be sent automatically as soon as the connection is back — keep this page open or come back to it.
+          </p>
+          <button type="button" className="button-secondary" onClick={() => void retryNow()}>
+            Try now
+          </button>
+        </div>
+      )}
+      {problem && <OrderProblem problem={problem} />}
+
+      {lines.length === 0 ? (
+        <p className="cart-empty">Your cart is empty.</p>
+      ) : (
+        <table className="cart-table">
+          <caption className="visually-hidden">Items in your order</caption>
+          <thead>
+            <tr>
+              <th scope="col">Qty</th>
+              <th scope="col">Item</th>
+              <th scope="col" className="cart-price">
+                Price
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => {
+              const key = lineKey(line);
+              const options = Object.values(line.selectedCustomizations);
+              return (
+                <tr key={`${line.id}:${key}`}>
+                  <td className="cart-qty">{line.quantity}</td>
+                  <td>
+                    <span className="cart-item-name">{line.name}</span>
+                    {options.length > 0 && (
+                      <ul className="cart-options">
+                        {options.map((option) => (
+                          <li key={option.id}>
+                            {option.name}
+                            {cents(option.price) > 0 && ` (+${formatDollars(cents(option.price))})`}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                    {!locked && (
+                      <button
+                        type="button"
+                        className="button-link"
+                        aria-label={`Remove 1 ${line.name}`}
+                        onClick={() => removeOne(line.id, key)}
+                      >
+                        Remove 1
+                      </button>
+                    )}
+                  </td>
+                  <td className="cart-price">{formatDollars(lineTotalCents(line))}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2}>
+                Subtotal
+              </th>
+              <td className="cart-price">{formatDollars(totals.subtotal)}</td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={2}>
+                HST ({HST_RATE_PERCENT}%)
+              </th>
+              <td className="cart-price">{formatDollars(totals.tax)}</td>
+            </tr>
+            <tr className="cart-total">
+              <th scope="row" colSpan={2}>
+                Total
+              </th>
+              <td className="cart-price">{formatDollars(totals.total)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      )}
+
+      <div className="cart-actions">
+        {submitted ? (
+          <>
+            <Link className="button-primary" to="/" onClick={() => clear(false)}>
+              Return home
+            </Link>
+            <Link className="button-secondary" to={menuPath(station?.id)} onClick={() => clear(true)}>
+              Order more
+            </Link>
+          </>
+        ) : (
+          <>
+            <Link className="button-secondary" to={menuPath(station?.id)}>
+              Back to Menu
+            </Link>
+            {!locked && lines.length > 0 && (
+              <button
+                type="button"
+                className="button-primary"
+                disabled={!station}
+                onClick={() => void submitCart()}
+              >
+                Submit Order
+              </button>
+            )}
+          </>
+        )}
+      </div>
+      {!station && lines.length > 0 && !locked && (
+        <p className="order-notice">Scan the QR code on your table to send this order.</p>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,178 @@
+/**
+ * The diner's cart as plain data and pure functions (the store in cart-store.ts only wires them up).
+ * Shape is the spec's (section 3): an object keyed by product id, each a list of lines; a line's
+ * selectedCustomizations is an object keyed by option id. Prices stay decimal strings as on the wire
+ * and every sum is done in integer cents (contract/money.ts).
+ */
+import { formatCents, parsePriceToCents } from "../../../contract/money";
+import type { Product } from "../../../contract/schemas";
+
+export interface SelectedOption {
+  id: number;
+  name: string;
+  price: string;
+  /** The option's group name, so the cart can show "Side: Onion Rings". */
+  group: string;
+}
+
+export interface CartLine {
+  /** The product id (the order payload's `id`). */
+  id: number;
+  name: string;
+  description: string;
+  quantity: number;
+  /** Base price, e.g. "13.99". */
+  price: string;
+  /** Base price plus the chosen options, e.g. "15.99". */
+  customizedPrice: string;
+  selectedCustomizations: Record<string, SelectedOption>;
+}
+
+export type Cart = Record<string, CartLine[]>;
+
+export interface OrderRequestLine {
+  id: number;
+  quantity: number;
+  selectedCustomizations: number[];
+  customizedPrice: string;
+}
+
+export interface OrderRequest {
+  products: OrderRequestLine[];
+  station_id: string;
+  branch_id: number;
+}
+
+export const MAX_QUANTITY = 99;
+
+/** Cents of a wire price; a malformed price counts as 0 rather than poisoning every total with NaN. */
+export function cents(price: string): number {
+  return parsePriceToCents(price) ?? 0;
+}
+
+/** Identifies a line within its product: the sorted ids of its chosen options. */
+export function lineKey(line: Pick<CartLine, "selectedCustomizations">): string {
+  return optionIdsOf(line).join(",");
+}
+
+export function optionIdsOf(line: Pick<CartLine, "selectedCustomizations">): number[] {
+  return Object.values(line.selectedCustomizations)
+    .map((option) => option.id)
+    .sort((a, b) => a - b);
+}
+
+/** Base price plus options, in cents. */
+export function unitPriceCents(basePrice: string, options: readonly SelectedOption[]): number {
+  return options.reduce((sum, option) => sum + cents(option.price), cents(basePrice));
+}
+
+/** Adds one unit: an identical product with identical choices raises that line's quantity; otherwise a new line. */
+export function addToCart(cart: Cart, product: Product, options: readonly SelectedOption[]): Cart {
+  const selectedCustomizations: Record<string, SelectedOption> = {};
+  for (const option of options) selectedCustomizations[option.id] = option;
+  const candidate: CartLine = {
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    quantity: 1,
+    price: product.price,
+    customizedPrice: formatCents(unitPriceCents(product.price, options)),
+    selectedCustomizations,
+  };
+  const key = lineKey(candidate);
+  const lines = cart[product.id] ?? [];
+  const existing = lines.find((line) => lineKey(line) === key);
+  const nextLines = existing
+    ? lines.map((line) =>
+        line === existing ? { ...line, quantity: Math.min(MAX_QUANTITY, line.quantity + 1) } : line,
+      )
+    : [...lines, candidate];
+  return { ...cart, [product.id]: nextLines };
+}
+
+/** Removes ONE unit of one line (the old site deleted the whole product); an emptied product leaves the cart. */
+export function removeOne(cart: Cart, productId: number, key: string): Cart {
+  const lines = cart[productId];
+  if (!lines) return cart;
+  const nextLines = lines.flatMap((line) => {
+    if (lineKey(line) !== key) return [line];
+    return line.quantity > 1 ? [{ ...line, quantity: line.quantity - 1 }] : [];
+  });
+  const next = { ...cart };
+  if (nextLines.length > 0) next[productId] = nextLines;
+  else delete next[productId];
+  return next;
+}
+
+export function cartLines(cart: Cart): CartLine[] {
+  return Object.values(cart).flat();
+}
+
+export function quantityOfProduct(cart: Cart, productId: number): number {
+  return (cart[productId] ?? []).reduce((sum, line) => sum + line.quantity, 0);
+}
+
+export function itemCount(cart: Cart): number {
+  return cartLines(cart).reduce((sum, line) => sum + line.quantity, 0);
+}
+
+export function lineTotalCents(line: CartLine): number {
+  return cents(line.customizedPrice) * line.quantity;
+}
+
+/** The untaxed total (the floating "View cart" link and the Subtotal row). */
+export function subtotalCents(cart: Cart): number {
+  return cartLines(cart).reduce((sum, line) => sum + lineTotalCents(line), 0);
+}
+
+/** The spec's order payload: the flat list of lines, each with its option ids as a list. */
+export function toOrderRequest(cart: Cart, stationId: string, branchId: number): OrderRequest {
+  return {
+    products: cartLines(cart).map((line) => ({
+      id: line.id,
+      quantity: line.quantity,
+      selectedCustomizations: optionIdsOf(line),
+      customizedPrice: line.customizedPrice,
+    })),
+    station_id: stationId,
+    branch_id: branchId,
+  };
+}
+
+/** A line's current unit price, as the server reported it in a `price_changed` answer. */
+export interface PriceUpdate {
+  /** Index into the order's `products` (the flat cart lines, in order). */
+  index: number;
+  price: string;
+}
+
+/** Applies the server's current unit prices to the lines it named (in toOrderRequest's order). */
+export function applyPriceUpdates(cart: Cart, updates: readonly PriceUpdate[]): Cart {
+  const byIndex = new Map(updates.map((update) => [update.index, update.price]));
+  let index = 0;
+  const next: Cart = {};
+  for (const [productId, lines] of Object.entries(cart)) {
+    next[productId] = lines.map((line) => {
+      const price = byIndex.get(index++);
+      return price === undefined ? line : { ...line, customizedPrice: formatCents(cents(price)) };
+    });
+  }
+  return next;
+}
+
+export function isCartShape(value: unknown): value is Cart {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return false;
+  return Object.values(value).every(
+    (lines) =>
+      Array.isArray(lines) &&
+      lines.every(
+        (line: Partial<CartLine> | null) =>
+          !!line &&
+          typeof line.id === "number" &&
+          typeof line.quantity === "number" &&
+          typeof line.customizedPrice === "string" &&
+          !!line.selectedCustomizations &&
+          typeof line.selectedCustomizations === "object",
+      ),
+  );
+}

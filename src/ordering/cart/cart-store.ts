@@ -1,0 +1,160 @@
+/**
+ * The cart store: zustand, persisted to localStorage so a reload (or a dropped tab) keeps the order.
+ * Storage layout:
+ *  - `cart`      — exactly the spec's cart (section 3): { [productId]: CartLine[] }.
+ *  - `cart.meta` — what the spec's cart lacked: the table it is for, and the submission in progress.
+ */
+import { create } from "zustand";
+import { persist, type PersistStorage, type StorageValue } from "zustand/middleware";
+import type { Order, Product } from "../../../contract/schemas";
+import {
+  addToCart,
+  applyPriceUpdates,
+  isCartShape,
+  removeOne,
+  type Cart,
+  type PriceUpdate,
+  type SelectedOption,
+} from "./cart-logic";
+
+export const CART_KEY = "cart";
+export const CART_META_KEY = "cart.meta";
+
+export interface CartStation {
+  id: string;
+  branchId: number;
+  codename?: string;
+}
+
+/** A problem from the last submission, shown on the cart page until the diner acts. */
+export interface SubmitProblem {
+  status: number;
+  code: string;
+  message: string;
+  details: unknown[];
+}
+
+/**
+ * sending   — in the outbox, a request is (or is about to be) in flight;
+ * queued    — in the outbox, the network failed: retried automatically;
+ * submitted — the server answered 2xx; `order` is its answer, kept current by the live status.
+ */
+export type Submission =
+  | { state: "sending" | "queued"; key: string }
+  | { state: "submitted"; key: string; order: Order };
+
+export interface CartState {
+  cart: Cart;
+  station: CartStation | null;
+  submission: Submission | null;
+  problem: SubmitProblem | null;
+  add(product: Product, options: readonly SelectedOption[]): void;
+  removeOne(productId: number, key: string): void;
+  /** Binds the cart to the table the diner is at. Returns true when a cart from another branch was emptied. */
+  enterStation(station: CartStation): boolean;
+  setSubmission(submission: Submission | null): void;
+  setProblem(problem: SubmitProblem | null): void;
+  updateOrder(order: Order): void;
+  applyPrices(updates: readonly PriceUpdate[]): void;
+  /** Empties everything (Return home, Order more). Keeps the table unless told otherwise. */
+  clear(keepStation?: boolean): void;
+}
+
+type Persisted = Pick<CartState, "cart" | "station" | "submission" | "problem">;
+
+function readJson(key: string): unknown {
+  try {
+    const text = localStorage.getItem(key);
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Splits the state over the two keys so `cart` keeps the spec's shape. */
+const cartStorage: PersistStorage<Persisted> = {
+  getItem() {
+    const cart = readJson(CART_KEY);
+    const meta = (readJson(CART_META_KEY) ?? {}) as Partial<Persisted> & { version?: number };
+    return {
+      state: {
+        cart: isCartShape(cart) ? cart : {},
+        station: meta.station ?? null,
+        submission: meta.submission ?? null,
+        problem: meta.problem ?? null,
+      },
+      version: meta.version ?? 1,
+    };
+  },
+  setItem(_name, { state, version }: StorageValue<Persisted>) {
+    try {
+      localStorage.setItem(CART_KEY, JSON.stringify(state.cart));
+      const { station, submission, problem } = state;
+      localStorage.setItem(CART_META_KEY, JSON.stringify({ station, submission, problem, version }));
+    } catch {
+      // Storage full or disabled (private mode): the cart still works for this visit.
+    }
+  },
+  removeItem() {
+    try {
+      localStorage.removeItem(CART_KEY);
+      localStorage.removeItem(CART_META_KEY);
+    } catch {
+      // Nothing stored to remove.
+    }
+  },
+};
+
+export const useCart = create<CartState>()(
+  persist(
+    (set, get) => ({
+      cart: {},
+      station: null,
+      submission: null,
+      problem: null,
+      add: (product, options) => set({ cart: addToCart(get().cart, product, options), problem: null }),
+      removeOne: (productId, key) => set({ cart: removeOne(get().cart, productId, key), problem: null }),
+      enterStation(station) {
+        const { station: current, cart } = get();
+        const otherBranch = current !== null && current.branchId !== station.branchId;
+        const hadItems = Object.keys(cart).length > 0;
+        if (otherBranch) {
+          set({ cart: {}, submission: null, problem: null, station });
+          return hadItems;
+        }
+        // A locked cart stays with the table it was sent from (its outbox entry carries that table).
+        if (get().submission === null) set({ station });
+        return false;
+      },
+      setSubmission: (submission) => set({ submission }),
+      setProblem: (problem) => set({ problem }),
+      updateOrder(order) {
+        const submission = get().submission;
+        if (submission?.state === "submitted" && submission.order.id === order.id) {
+          set({ submission: { ...submission, order } });
+        }
+      },
+      applyPrices: (updates) => set({ cart: applyPriceUpdates(get().cart, updates), problem: null }),
+      clear: (keepStation = true) =>
+        set({ cart: {}, submission: null, problem: null, station: keepStation ? get().station : null }),
+    }),
+    {
+      name: CART_KEY,
+      version: 1,
+      storage: cartStorage,
+      partialize: ({ cart, station, submission, problem }) => ({ cart, station, submission, problem }),
+    },
+  ),
+);
+
+/** True once the order left the cart (sending, queued or submitted): the cart is locked. */
+export function isLocked(state: Pick<CartState, "submission">): boolean {
+  return state.submission !== null;
+}
+
+// Another tab changed the cart (two tabs on one phone): pick it up rather than overwrite it.
+if (typeof window !== "undefined") {
+  window.addEventListener("storage", (event) => {
+    if (event.key === CART_KEY || event.key === CART_META_KEY) void useCart.persist.rehydrate();
+  });
+}

@@ -1,0 +1,102 @@
+/**
+ * The category tab bar with scroll-spy (the spec's figures): fixed under the 50 px navbar, 69 px
+ * high; the active tab follows the scroll (throttled to 166 ms); a tapped tab scrolls its section
+ * to 135 px from the top and holds the highlight for 1000 ms so the spy does not flicker through
+ * the sections passed on the way.
+ */
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+
+export const SCROLL_OFFSET_PX = 135;
+const THROTTLE_MS = 166;
+const CLICK_LOCK_MS = 1000;
+
+export interface CategoryTab {
+  id: string;
+  title: string;
+}
+
+export function sectionId(key: string): string {
+  return `category-${key}`;
+}
+
+function useScrollSpy(ids: readonly string[]): [string | undefined, (id: string) => void] {
+  const [active, setActive] = useState(ids[0]);
+  const lockedUntil = useRef(0);
+  const idList = ids.join(" ");
+
+  useEffect(() => {
+    const list = idList.split(" ");
+    let last = 0;
+    let trailing: ReturnType<typeof setTimeout> | undefined;
+    const compute = () => {
+      last = Date.now();
+      if (last < lockedUntil.current) return;
+      let current = list[0];
+      for (const id of list) {
+        const top = document.getElementById(id)?.getBoundingClientRect().top;
+        if (top !== undefined && top - SCROLL_OFFSET_PX <= 1) current = id;
+      }
+      setActive(current);
+    };
+    const onScroll = () => {
+      clearTimeout(trailing);
+      const wait = THROTTLE_MS - (Date.now() - last);
+      if (wait <= 0) compute();
+      else trailing = setTimeout(compute, wait); // the final position always counts
+    };
+    compute();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      clearTimeout(trailing);
+      window.removeEventListener("scroll", onScroll);
+    };
+  }, [idList]);
+
+  const jumpTo = (id: string) => {
+    const section = document.getElementById(id);
+    if (!section) return;
+    lockedUntil.current = Date.now() + CLICK_LOCK_MS;
+    setActive(id);
+    const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollTo({
+      top: section.getBoundingClientRect().top + window.scrollY - SCROLL_OFFSET_PX,
+      behavior: smooth ? "smooth" : "auto",
+    });
+    // Like following an in-page link: keyboard and screen-reader users continue from the section.
+    section.querySelector<HTMLElement>("h2")?.focus({ preventScroll: true });
+  };
+
+  return [active, jumpTo];
+}
+
+export function CategoryTabs({ tabs }: { tabs: readonly CategoryTab[] }) {
+  const [active, jumpTo] = useScrollSpy(tabs.map((tab) => tab.id));
+  const stripRef = useRef<HTMLUListElement>(null);
+
+  // Keep the highlighted tab in view inside the horizontally scrolling strip.
+  useEffect(() => {
+    const strip = stripRef.current;
+    const tab = strip?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!strip || !tab) return;
+    strip.scrollTo({ left: tab.offsetLeft - (strip.clientWidth - tab.offsetWidth) / 2 });
+  }, [active]);
+
+  const onClick = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
+    event.preventDefault();
+    jumpTo(id);
+  };
+
+  return (
+    <nav className="category-tabs" aria-label="Menu categories">
+      <ul ref={stripRef}>
+        {tabs.map((tab) => (
+          <li key={tab.id}>
+            <a href={`#${tab.id}`} aria-current={tab.id === active ? "true" : undefined} onClick={(event) => onClick(event, tab.id)}>
+              {tab.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Why an order was refused, in words a diner can act on — and for changed prices, the new prices
+ * and a way to accept them (which resubmits with a new Idempotency-Key: the body changed).
+ */
+import { formatDollars } from "../../../contract/money";
+import { cartLines, cents, type PriceUpdate } from "../cart/cart-logic";
+import { useCart, type SubmitProblem } from "../cart/cart-store";
+import { submitCart } from "../outbox/order-submission";
+
+interface Detail {
+  index?: number;
+  product_id?: number;
+  name?: string;
+  price?: string;
+  message?: string;
+}
+
+function detailsOf(problem: SubmitProblem): Detail[] {
+  return problem.details.filter((detail): detail is Detail => !!detail && typeof detail === "object");
+}
+
+export function OrderProblem({ problem }: { problem: SubmitProblem }) {
+  if (problem.code === "price_changed") return <PriceChanged problem={problem} />;
+  return (
+    <div className="order-problem" role="alert">
+      <p>{describe(problem)}</p>
+    </div>
+  );
+}
+
+export function describe(problem: SubmitProblem): string {
+  const names = [...new Set(detailsOf(problem).flatMap((detail) => (detail.name ? [detail.name] : [])))];
+  switch (problem.code) {
+    case "sold_out":
+      return `Sorry — ${names.join(", ") || "an item in your order"} ${names.length > 1 ? "are" : "is"} sold out. Remove ${names.length > 1 ? "them" : "it"} with "Remove 1", then submit again.`;
+    case "unknown_station":
+    case "branch_mismatch":
+      return "We couldn't find your table. Please scan the QR code on your table again, then submit your order.";
+    case "idempotency_key_reused":
+      return "Your order changed while it was being sent. Please submit it again.";
+    default:
+      return `Your order was not sent: ${problem.message}`;
+  }
+}
+
+function PriceChanged({ problem }: { problem: SubmitProblem }) {
+  const cart = useCart((state) => state.cart);
+  const applyPrices = useCart((state) => state.applyPrices);
+  const lines = cartLines(cart);
+  const updates: (PriceUpdate & { name: string; was?: string })[] = detailsOf(problem).flatMap((detail) =>
+    typeof detail.index === "number" && typeof detail.price === "string"
+      ? [{ index: detail.index, price: detail.price, name: detail.name ?? lines[detail.index]?.name ?? "An item", was: lines[detail.index]?.customizedPrice }]
+      : [],
+  );
+
+  const confirm = () => {
+    applyPrices(updates);
+    void submitCart();
+  };
+
+  return (
+    <div className="order-problem" role="alert">
+      <p>Some prices have changed since you opened the menu:</p>
+      <ul>
+        {updates.map((update) => (
+          <li key={update.index}>
+            {update.name}: now <strong>{formatDollars(cents(update.price))}</strong>
+            {update.was && ` each (was ${formatDollars(cents(update.was))})`}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="button-primary" onClick={confirm} disabled={updates.length === 0}>
+        Accept new prices and submit
+      </button>
+    </div>
+  );
+}

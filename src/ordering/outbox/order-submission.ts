@@ -1,0 +1,110 @@
+/**
+ * Wires the outbox to the cart: Submit writes the order to IndexedDB with a fresh Idempotency-Key
+ * and sends it; the answer (now or after any number of retries) lands in the cart store.
+ * Retries run on app start, when the phone comes back online or to the foreground, and on a timer.
+ */
+import { createStore, del, set, values } from "idb-keyval";
+import { useCart, type SubmitProblem } from "../cart/cart-store";
+import { toOrderRequest } from "../cart/cart-logic";
+import { newIdempotencyKey, postOrder } from "../ordering-api";
+import type { ApiError } from "../../lib/api-client";
+import { createOutbox, type Outbox, type OutboxEntry, type OutboxStorage, type SendOutcome } from "./outbox";
+
+const RETRY_EVERY_MS = 15_000;
+
+/** IndexedDB, or memory when the browser refuses IndexedDB (some private modes): still sent, not kept. */
+function outboxStorage(): OutboxStorage {
+  const store = createStore("limitless-ordering", "outbox");
+  const memory = new Map<string, OutboxEntry>();
+  let idbWorks = true;
+  async function withFallback<T>(idb: () => Promise<T>, fallback: () => T): Promise<T> {
+    if (idbWorks) {
+      try {
+        return await idb();
+      } catch {
+        idbWorks = false;
+      }
+    }
+    return fallback();
+  }
+  return {
+    put: (entry) => withFallback(() => set(entry.key, entry, store), () => void memory.set(entry.key, entry)),
+    remove: (key) => withFallback(() => del(key, store), () => void memory.delete(key)),
+    all: () => withFallback(() => values<OutboxEntry>(store), () => [...memory.values()]),
+  };
+}
+
+export function toProblem(error: ApiError): SubmitProblem {
+  return { status: error.status, code: error.code, message: error.message, details: error.details };
+}
+
+function onOutcome(entry: OutboxEntry, outcome: SendOutcome): void {
+  const { submission, setSubmission, setProblem } = useCart.getState();
+  if (submission?.key !== entry.key) return; // the cart moved on (emptied, other branch)
+  if (outcome.kind === "delivered") {
+    setSubmission({ state: "submitted", key: entry.key, order: outcome.order });
+  } else if (outcome.kind === "rejected") {
+    // Unlock the cart so the diner can fix it (remove a sold-out item, confirm new prices).
+    setSubmission(null);
+    setProblem(toProblem(outcome.error));
+  } else if (submission.state === "sending") {
+    setSubmission({ state: "queued", key: entry.key });
+  }
+}
+
+let outbox: Outbox | null = null;
+
+function getOutbox(): Outbox {
+  outbox ??= createOutbox(outboxStorage(), postOrder, onOutcome, {
+    isOnline: () => navigator.onLine !== false,
+    exclusive: async (pass) => {
+      if (navigator.locks) await navigator.locks.request("limitless-order-outbox", pass);
+      else await pass();
+    },
+  });
+  return outbox;
+}
+
+/** Submit Order: one new key per submission attempt; the outbox reuses it on every retry. */
+export async function submitCart(): Promise<void> {
+  const { cart, station, submission, setSubmission, setProblem } = useCart.getState();
+  if (submission || !station || Object.keys(cart).length === 0) return;
+  const key = newIdempotencyKey();
+  setProblem(null);
+  setSubmission({ state: "sending", key });
+  await getOutbox().enqueue(key, toOrderRequest(cart, station.id, station.branchId));
+}
+
+/** "Try now" on the waiting message. */
+export function retryNow(): Promise<void> {
+  return getOutbox().flush();
+}
+
+let started = false;
+
+/** Starts the background retries (once per page load) and sends anything left from a previous visit. */
+export function startOutbox(): void {
+  if (started || typeof window === "undefined") return;
+  started = true;
+  const box = getOutbox();
+  const flush = () => void box.flush();
+  void reconcile(box).then(flush);
+  window.addEventListener("online", flush);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") flush();
+  });
+  setInterval(flush, RETRY_EVERY_MS);
+}
+
+/**
+ * The cart says an order is on its way but the outbox has no entry (IndexedDB was unavailable and
+ * the page reloaded): put it back with the SAME key — the locked cart rebuilds the same body, so the
+ * server replays its answer if the first request got through.
+ */
+async function reconcile(box: Outbox): Promise<void> {
+  const { submission, cart, station } = useCart.getState();
+  if (!submission || submission.state === "submitted" || !station) return;
+  const pending = await box.pending();
+  if (pending.some((entry) => entry.key === submission.key)) return;
+  await box.enqueue(submission.key, toOrderRequest(cart, station.id, station.branchId));
+}

@@ -1,0 +1,55 @@
+/**
+ * Registers the service worker (vite-plugin-pwa's registerSW, on workbox-window) and, when a new
+ * version of the app is waiting, offers a reload. Never forced: a diner mid-order decides when
+ * (the cart is persisted, so reloading loses nothing). Loaded lazily by the root layout.
+ */
+import { useEffect, useState } from "react";
+import { registerSW } from "virtual:pwa-register";
+import "./pwa-update-prompt.css";
+
+/** How often an open tab asks for a new version (a phone may keep the order page open for hours). */
+const CHECK_EVERY_MS = 30 * 60_000;
+
+let update: ((reload?: boolean) => Promise<void>) | null = null;
+
+export default function PwaUpdatePrompt() {
+  const [needRefresh, setNeedRefresh] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (update) return; // once per page, even under StrictMode's double effects
+    update = registerSW({
+      onNeedRefresh: () => setNeedRefresh(true),
+      onRegisteredSW(_url, registration) {
+        if (registration) setInterval(() => void registration.update().catch(() => undefined), CHECK_EVERY_MS);
+      },
+      // Offline support is a bonus, not a requirement for the page to work: say so quietly.
+      onRegisterError: () => setFailed(true),
+    });
+  }, []);
+
+  if (failed) {
+    return (
+      <p className="pwa-prompt pwa-prompt-quiet" role="status">
+        Offline mode is unavailable in this browser; the site works while you're online.
+        <button type="button" className="pwa-prompt-dismiss" onClick={() => setFailed(false)}>
+          OK
+        </button>
+      </p>
+    );
+  }
+  if (!needRefresh) return null;
+  return (
+    <div className="pwa-prompt" role="status">
+      <p>A new version of this site is available.</p>
+      <div className="pwa-prompt-actions">
+        <button type="button" className="pwa-prompt-reload" onClick={() => void update?.(true)}>
+          Reload
+        </button>
+        <button type="button" className="pwa-prompt-dismiss" onClick={() => setNeedRefresh(false)}>
+          Later
+        </button>
+      </div>
+    </div>
+  );
+}
