@@ -1,0 +1,192 @@
+/** Staff sign-in, the session cookie and bearer token, sign-out, expiry (API.md "Auth"). */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BAD_JSON_BODIES, EVIL_ORIGIN, call, countRows, expectApiError, expiredToken, insertSession, sha256Hex } from "../support/api-helpers";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ staticDir: null });
+});
+afterAll(() => server.dispose());
+
+const login = (body: unknown, options: { origin?: string; headers?: Record<string, string> } = {}) =>
+  call<{ access_token: string }>(server, "POST", "/api/login", { json: body, ...options });
+
+/** Parses one Set-Cookie header into its value and lower-cased attributes. */
+function parseSetCookie(header: string | null) {
+  expect(header).toBeTruthy();
+  const [pair, ...attributes] = header!.split(";").map((part) => part.trim());
+  const [name, ...value] = pair!.split("=");
+  const attrs = new Map(
+    attributes.map((a) => {
+      const [key, ...rest] = a.split("=");
+      return [key!.toLowerCase(), rest.join("=")] as const;
+    }),
+  );
+  return { name, value: value.join("="), attrs };
+}
+
+describe("POST /api/login", () => {
+  it("answers 200 with the token and sets the HttpOnly, SameSite=Strict session cookie on Path=/", async () => {
+    const response = await login(server.staff);
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body)).toEqual(["access_token"]);
+    const token = response.body.access_token;
+    // ≥ 128 bits of randomness: 32 random bytes in base64url are 43 characters.
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
+
+    const cookie = parseSetCookie(response.headers.get("set-cookie"));
+    expect(cookie.name).toBe("access_token");
+    expect(cookie.value).toBe(token);
+    expect(cookie.attrs.has("httponly")).toBe(true);
+    expect(cookie.attrs.get("samesite")).toBe("Strict");
+    expect(cookie.attrs.get("path")).toBe("/");
+    const expires = new Date(cookie.attrs.get("expires") ?? cookie.attrs.get("max-age") ?? "");
+    expect(expires.getTime()).toBeGreaterThan(Date.now());
+
+    // Stored hashed, never as the token itself.
+    const stored = server.running().database.sqlite.prepare("SELECT token_hash FROM sessions").all() as { token_hash: string }[];
+    expect(stored.map((s) => s.token_hash)).toContain(sha256Hex(token));
+    expect(stored.map((s) => s.token_hash)).not.toContain(token);
+  });
+
+  it("accepts the e-mail in any case and with surrounding spaces", async () => {
+    const response = await login({ email: `  ${server.staff.email.toUpperCase()} `, password: server.staff.password });
+    expect(response.status).toBe(200);
+  });
+
+  it("gives the same 401 answer for an unknown e-mail and for a wrong password, and sets no cookie", async () => {
+    const unknown = await login({ email: "nobody@limitless.example", password: server.staff.password });
+    const wrong = await login({ email: server.staff.email, password: "wrong password" });
+    const error = expectApiError(unknown, 401, "invalid_credentials");
+    expectApiError(wrong, 401, "invalid_credentials");
+    expect(wrong.text).toBe(unknown.text);
+    expect(error.message).toBe("The e-mail or password is incorrect.");
+    expect(unknown.headers.get("set-cookie")).toBeNull();
+    expect(wrong.headers.get("set-cookie")).toBeNull();
+    // A correct sign-in afterwards clears the account's failures.
+    expect((await login(server.staff)).status).toBe(200);
+  });
+
+  it.each([
+    ["no body fields", {}],
+    ["a missing password", { email: "staff@limitless.example" }],
+    ["a missing e-mail", { password: "x" }],
+    ["an e-mail that is not a string", { email: 42, password: "x" }],
+    ["a password that is not a string", { email: "staff@limitless.example", password: 123456 }],
+    ["a malformed e-mail", { email: "not-an-email", password: "x" }],
+    ["an empty password", { email: "staff@limitless.example", password: "" }],
+    ["an over-long password", { email: "staff@limitless.example", password: "x".repeat(1025) }],
+    ["an array body", [{ email: "staff@limitless.example", password: "x" }]],
+    ["a null body", null],
+  ])("refuses %s with 400 invalid_body and creates no session", async (_name, body) => {
+    const before = countRows(server, "sessions");
+    const response = await login(body);
+    const error = expectApiError(response, 400, "invalid_body");
+    expect(error.details?.length).toBeGreaterThan(0);
+    expect(response.headers.get("set-cookie")).toBeNull();
+    expect(countRows(server, "sessions")).toBe(before);
+  });
+
+  it.each(BAD_JSON_BODIES)("refuses $name with $status $code", async ({ headers, body, status, code }) => {
+    const before = countRows(server, "sessions");
+    const response = await call(server, "POST", "/api/login", { headers, body });
+    expectApiError(response, status, code);
+    expect(countRows(server, "sessions")).toBe(before);
+  });
+
+  it("refuses a sign-in from another site with 403, even with the right password", async () => {
+    const before = countRows(server, "sessions");
+    const response = await login(server.staff, { origin: EVIL_ORIGIN });
+    expectApiError(response, 403, "cross_origin_refused");
+    expect(response.headers.get("set-cookie")).toBeNull();
+    // A browser that sends no Origin still says where the request came from.
+    const viaFetchMetadata = await login(server.staff, { headers: { "Sec-Fetch-Site": "cross-site" } });
+    expectApiError(viaFetchMetadata, 403, "cross_origin_refused");
+    expect(countRows(server, "sessions")).toBe(before);
+  });
+
+  it("accepts a sign-in from the site's own origin", async () => {
+    const response = await login(server.staff, { origin: server.url, headers: { "Sec-Fetch-Site": "same-origin" } });
+    expect(response.status).toBe(200);
+  });
+});
+
+describe("GET /api/current_user", () => {
+  it("answers who is signed in, by bearer token and by cookie", async () => {
+    const { access_token: token } = (await login(server.staff)).body;
+    for (const auth of [{ token }, { cookie: token }]) {
+      const response = await call(server, "GET", "/api/current_user", auth);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ logged_in_as: server.staff.email });
+    }
+  });
+
+  it.each([
+    ["no credentials", {}],
+    ["an unknown bearer token", { token: "not-a-real-token" }],
+    ["an unknown cookie", { cookie: "not-a-real-token" }],
+    ["a malformed Authorization header", { headers: { Authorization: "Basic c3RhZmY6cGFzcw==" } }],
+  ])("answers 401 unauthenticated to %s", async (_name, options) => {
+    expectApiError(await call(server, "GET", "/api/current_user", options), 401, "unauthenticated");
+  });
+
+  it("answers 401 to an expired session, by bearer token and by cookie", async () => {
+    const expired = expiredToken(server);
+    expectApiError(await call(server, "GET", "/api/current_user", { token: expired }), 401, "unauthenticated");
+    expectApiError(await call(server, "GET", "/api/current_user", { cookie: expired }), 401, "unauthenticated");
+    // The same row with a future expiry works: it is the expiry, not the row, that is refused.
+    const valid = insertSession(server, new Date(Date.now() + 60_000));
+    expect((await call(server, "GET", "/api/current_user", { token: valid })).status).toBe(200);
+  });
+});
+
+describe("POST /api/logout", () => {
+  it("revokes a bearer token at once and clears the cookie", async () => {
+    const { access_token: token } = (await login(server.staff)).body;
+    expect((await call(server, "GET", "/api/current_user", { token })).status).toBe(200);
+
+    const response = await call(server, "POST", "/api/logout", { token });
+    expect(response.status).toBe(200);
+    const cookie = parseSetCookie(response.headers.get("set-cookie"));
+    expect(cookie.name).toBe("access_token");
+    expect(cookie.value).toBe("");
+    expect(cookie.attrs.get("max-age") === "0" || new Date(cookie.attrs.get("expires")!).getTime() <= Date.now()).toBe(true);
+    expect(cookie.attrs.get("path")).toBe("/");
+
+    expectApiError(await call(server, "GET", "/api/current_user", { token }), 401, "unauthenticated");
+    expectApiError(await call(server, "GET", "/api/current_user", { cookie: token }), 401, "unauthenticated");
+    expect(countRows(server, "sessions")).toBeGreaterThan(0);
+    const hashes = server.running().database.sqlite.prepare("SELECT token_hash FROM sessions").all() as { token_hash: string }[];
+    expect(hashes.map((h) => h.token_hash)).not.toContain(sha256Hex(token));
+  });
+
+  it("revokes a cookie session signed out from the site's own origin", async () => {
+    const token = insertSession(server, new Date(Date.now() + 60_000));
+    const response = await call(server, "POST", "/api/logout", { cookie: token, origin: server.url });
+    expect(response.status).toBe(200);
+    expectApiError(await call(server, "GET", "/api/current_user", { cookie: token }), 401, "unauthenticated");
+  });
+
+  it("does not sign out another session of the same account", async () => {
+    const first = insertSession(server, new Date(Date.now() + 60_000));
+    const second = insertSession(server, new Date(Date.now() + 60_000));
+    expect((await call(server, "POST", "/api/logout", { token: first })).status).toBe(200);
+    expect((await call(server, "GET", "/api/current_user", { token: second })).status).toBe(200);
+  });
+
+  it("refuses a cross-site sign-out carrying the cookie (403) and the session keeps working", async () => {
+    const token = insertSession(server, new Date(Date.now() + 60_000));
+    const response = await call(server, "POST", "/api/logout", { cookie: token, origin: EVIL_ORIGIN });
+    expectApiError(response, 403, "cross_origin_refused");
+    expect(response.headers.get("set-cookie")).toBeNull();
+    expect((await call(server, "GET", "/api/current_user", { token })).status).toBe(200);
+  });
+
+  it("answers 200 and clears the cookie even when nobody is signed in", async () => {
+    const response = await call(server, "POST", "/api/logout");
+    expect(response.status).toBe(200);
+    expect(parseSetCookie(response.headers.get("set-cookie")).value).toBe("");
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Small helpers for the API tests: one `call()` over real HTTP, the error-shape assertion, typed
+ * readers for the state a refused write must leave alone, and session rows written straight into
+ * the database (to test expiry without waiting 12 hours).
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { expect } from "vitest";
+import type { ApiErrorBody, ApiErrorDetail, Menu, Order, Station } from "../../contract/schemas";
+import { CATEGORY_KEYS } from "../../contract/menu";
+import { sessions, staffUsers } from "../../api/db/schema";
+import type { TestServer } from "./test-server";
+
+export const EVIL_ORIGIN = "https://evil.example";
+
+export interface CallOptions {
+  /** Sent as JSON with `Content-Type: application/json`. */
+  json?: unknown;
+  /** Sent as is (with whatever Content-Type `headers` says). */
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  /** `Authorization: Bearer <token>`. */
+  token?: string;
+  /** The session cookie `access_token=<cookie>`. */
+  cookie?: string;
+  origin?: string;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The parsed JSON body, or undefined when the answer is not JSON. */
+  body: T;
+}
+
+export async function call<T = unknown>(
+  server: Pick<TestServer, "url">,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  let body = options.body;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers["Content-Type"] ??= "application/json";
+  }
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (options.cookie) headers.Cookie = `access_token=${options.cookie}`;
+  if (options.origin) headers.Origin = options.origin;
+  const response = await fetch(`${server.url}${path}`, { method, headers, body, redirect: "manual" });
+  const text = await response.text();
+  const isJson = /json/.test(response.headers.get("content-type") ?? "") && text.length > 0;
+  return { status: response.status, headers: response.headers, text, body: (isJson ? JSON.parse(text) : undefined) as T };
+}
+
+/** Asserts an error answer: the status, the code and the one error shape {error:{code,message,details?}}. */
+export function expectApiError(response: ApiResponse, status: number, code: string): ApiErrorBody["error"] {
+  expect({ status: response.status, body: response.body }).toMatchObject({ status, body: { error: { code } } });
+  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  const body = response.body as ApiErrorBody;
+  expect(Object.keys(body)).toEqual(["error"]);
+  const keys = Object.keys(body.error);
+  expect(keys.filter((k) => k !== "details")).toEqual(["code", "message"]);
+  expect(body.error.code).toMatch(/^[a-z][a-z0-9_]*$/);
+  expect(body.error.message.trim().length).toBeGreaterThan(0);
+  if (body.error.details !== undefined) {
+    expect(Array.isArray(body.error.details)).toBe(true);
+    expect(body.error.details.length).toBeGreaterThan(0);
+    for (const detail of body.error.details as ApiErrorDetail[]) expect(typeof detail.message).toBe("string");
+  }
+  return body.error;
+}
+
+/** Bodies every JSON endpoint must refuse before doing anything. */
+export const BAD_JSON_BODIES = [
+  { name: "malformed JSON", headers: { "Content-Type": "application/json" }, body: '{"status": "pre', status: 400, code: "invalid_json" },
+  { name: "an empty JSON body", headers: { "Content-Type": "application/json" }, body: "", status: 400, code: "invalid_json" },
+  { name: "a text/plain body", headers: { "Content-Type": "text/plain" }, body: "{}", status: 415, code: "unsupported_media_type" },
+  {
+    name: "a form-encoded body",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: "a=1",
+    status: 415,
+    code: "unsupported_media_type",
+  },
+  {
+    name: "a JSON body over 64 KB",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ padding: "x".repeat(64 * 1024) }),
+    status: 413,
+    code: "payload_too_large",
+  },
+] as const;
+
+/** The branch's menu as the public sees it. */
+export async function readMenu(server: Pick<TestServer, "url">, branchId: number): Promise<Menu> {
+  const response = await call<Menu>(server, "GET", `/api/products_by_category?branch_id=${branchId}`);
+  expect(response.status).toBe(200);
+  expect(Object.keys(response.body)).toEqual([...CATEGORY_KEYS]);
+  return response.body;
+}
+
+export async function readStations(server: Pick<TestServer, "url">, token: string, branchId: number): Promise<Station[]> {
+  const response = await call<Station[]>(server, "GET", `/api/stations?branch_id=${branchId}`, { token });
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+export async function readOrders(server: Pick<TestServer, "url">, token: string, branchId: number, query = ""): Promise<Order[]> {
+  const response = await call<Order[]>(server, "GET", `/api/orders?branch_id=${branchId}&limit=500${query}`, { token });
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+export function countRows(server: TestServer, table: "orders" | "order_lines" | "idempotency_keys" | "stations" | "products" | "options" | "sessions"): number {
+  return (server.running().database.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+}
+
+export const sha256Hex = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Writes a session row for the test staff account directly (tokens are stored as SHA-256 hex). */
+export function insertSession(server: TestServer, expiresAt: Date): string {
+  const db = server.running().context.db;
+  const staff = db.select().from(staffUsers).all().find((s) => s.email === server.staff.email);
+  if (!staff) throw new Error("the test staff account is missing");
+  const token = randomBytes(32).toString("base64url");
+  db.insert(sessions)
+    .values({ tokenHash: sha256Hex(token), userId: staff.id, createdAt: new Date(expiresAt.getTime() - 3_600_000).toISOString(), expiresAt: expiresAt.toISOString() })
+    .run();
+  return token;
+}
+
+/** A session that ended an hour ago. */
+export const expiredToken = (server: TestServer) => insertSession(server, new Date(Date.now() - 3_600_000));
+
+/** A session signed out through the API: the token is revoked server-side. */
+export async function revokedToken(server: TestServer): Promise<string> {
+  const token = insertSession(server, new Date(Date.now() + 3_600_000));
+  expect((await call(server, "GET", "/api/current_user", { token })).status).toBe(200);
+  expect((await call(server, "POST", "/api/logout", { token })).status).toBe(200);
+  return token;
+}
+
+/** Finds a product of the branch's menu by name. */
+export function productNamed(menu: Menu, name: string) {
+  for (const key of CATEGORY_KEYS) {
+    const product = menu[key].find((p) => p.name === name);
+    if (product) return product;
+  }
+  throw new Error(`no product "${name}" on the menu`);
+}
+
+/** The option id of `group` → `option` on a product. */
+export function optionId(product: ReturnType<typeof productNamed>, group: string, option: string): number {
+  const found = product.customizations[group]?.options.find((o) => o.name === option);
+  if (!found) throw new Error(`${product.name} has no option ${group} → ${option}`);
+  return found.id;
+}
+
+export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** Multipart form with the CSV in field `field` (default `file`). */
+export function csvForm(content: string | Uint8Array, field = "file", filename = "menu.csv"): FormData {
+  const form = new FormData();
+  form.append(field, new Blob([content as BlobPart], { type: "text/csv" }), filename);
+  return form;
+}
