@@ -1,0 +1,294 @@
+/**
+ * The live streams (API.md "Orders" → live updates): GET /api/events (staff) and GET /api/orders/{id}/events
+ * (public), over real HTTP with a hand-rolled SSE reader, so what is checked is the bytes a browser gets.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Menu, Order, Product, Station } from "../../contract/schemas";
+import { CATEGORY_KEYS } from "../../contract/menu";
+import { EVENT_APPENDED, eventSignal } from "../../api/events/event-log";
+import { call, expectApiError, readMenu, readStations, revokedToken } from "../support/api-helpers";
+import { staffToken, startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+let token: string;
+let stations: Record<1 | 2, Station>;
+let products: Record<1 | 2, Product>;
+
+beforeAll(async () => {
+  server = await startTestServer({ staticDir: null });
+  token = await staffToken(server);
+  stations = { 1: (await readStations(server, token, 1))[0]!, 2: (await readStations(server, token, 2))[0]! };
+  products = { 1: simpleProduct(await readMenu(server, 1)), 2: simpleProduct(await readMenu(server, 2)) };
+});
+afterAll(() => server.dispose());
+
+/** A product that can be ordered with no choices at all. */
+function simpleProduct(menu: Menu): Product {
+  for (const key of CATEGORY_KEYS) {
+    const found = menu[key].find((p) => p.available && Object.values(p.customizations).every((g) => !g.required));
+    if (found) return found;
+  }
+  throw new Error("no orderable product without required choices");
+}
+
+async function placeOrder(branchId: 1 | 2 = 1): Promise<Order> {
+  const response = await call<Order>(server, "POST", "/api/orders", {
+    headers: { "Idempotency-Key": randomUUID() },
+    json: { station_id: stations[branchId].id, branch_id: branchId, products: [{ id: products[branchId].id, quantity: 2, selectedCustomizations: [] }] },
+  });
+  expect(response.status).toBe(201);
+  return response.body;
+}
+
+async function setStatus(orderId: string, status: string): Promise<Order> {
+  const response = await call<Order>(server, "PATCH", `/api/orders/${orderId}`, { token, json: { status } });
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+const latestEventId = () =>
+  (server.running().database.sqlite.prepare("SELECT max(id) AS id FROM events").get() as { id: number | null }).id ?? 0;
+
+interface SseEvent {
+  id?: string;
+  event?: string;
+  data: string;
+}
+
+/** Reads a text/event-stream response event by event (comments and retry-only blocks are skipped). */
+class SseStream {
+  private buffer = "";
+  private pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
+  private readonly decoder = new TextDecoder();
+  comments: string[] = [];
+
+  private constructor(
+    readonly response: Response,
+    private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
+    private readonly controller: AbortController,
+  ) {}
+
+  static async open(path: string, headers: Record<string, string> = {}): Promise<SseStream> {
+    const controller = new AbortController();
+    const response = await fetch(`${server.url}${path}`, { headers: { Accept: "text/event-stream", ...headers }, signal: controller.signal });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    return new SseStream(response, response.body!.getReader(), controller);
+  }
+
+  /** The next event, or an error after `timeoutMs`. */
+  async next(timeoutMs = 2_000): Promise<SseEvent> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const event = this.takeEvent();
+      if (event) return event;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no event within ${timeoutMs} ms`);
+      this.pending ??= this.reader.read();
+      const result = await Promise.race([this.pending, new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), left))]);
+      if (result === "timeout") continue;
+      this.pending = null;
+      if (result.done) throw new Error("the stream ended");
+      this.buffer += this.decoder.decode(result.value, { stream: true });
+    }
+  }
+
+  /** Asserts nothing but comments arrives for `ms`. */
+  async expectQuiet(ms: number): Promise<void> {
+    await expect(this.next(ms)).rejects.toThrow(/no event within/);
+  }
+
+  private takeEvent(): SseEvent | null {
+    for (;;) {
+      const end = this.buffer.indexOf("\n\n");
+      if (end < 0) return null;
+      const block = this.buffer.slice(0, end);
+      this.buffer = this.buffer.slice(end + 2);
+      const event: Partial<SseEvent> & { dataLines: string[] } = { dataLines: [] };
+      for (const line of block.split("\n")) {
+        if (line.startsWith(":")) this.comments.push(line.slice(1).trim());
+        else if (line.startsWith("data: ")) event.dataLines.push(line.slice(6));
+        else if (line.startsWith("id: ")) event.id = line.slice(4);
+        else if (line.startsWith("event: ")) event.event = line.slice(7);
+      }
+      if (event.dataLines.length > 0) return { id: event.id, event: event.event, data: event.dataLines.join("\n") };
+    }
+  }
+
+  close(): void {
+    this.controller.abort();
+  }
+}
+
+const auth = () => ({ Authorization: `Bearer ${token}` });
+
+describe("GET /api/events (staff)", () => {
+  it("refuses without a session, with a revoked one, and for a bad branch", async () => {
+    expectApiError(await call(server, "GET", "/api/events?branch_id=1"), 401, "unauthenticated");
+    const revoked = await revokedToken(server);
+    expectApiError(await call(server, "GET", "/api/events?branch_id=1", { token: revoked }), 401, "unauthenticated");
+    expectApiError(await call(server, "GET", "/api/events", { token }), 400, "invalid_query");
+    expectApiError(await call(server, "GET", "/api/events?branch_id=99", { token }), 404, "unknown_branch");
+    expectApiError(await call(server, "GET", "/api/events?branch_id=1&last_event_id=abc", { token }), 400, "invalid_last_event_id");
+  });
+
+  it("delivers an order placed by another client within a second, with the events row id as its id", async () => {
+    const stream = await SseStream.open("/api/events?branch_id=1", auth());
+    try {
+      const started = Date.now();
+      const order = await placeOrder(1);
+      const event = await stream.next(1_000);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(event.event).toBe("order.created");
+      expect(event.id).toBe(String(latestEventId()));
+      const payload = JSON.parse(event.data) as Order;
+      expect(payload).toEqual(order);
+      expect(payload.station_codename).toBe(stations[1].codename);
+
+      await setStatus(order.id, "preparing");
+      const updated = await stream.next(1_000);
+      expect(updated.event).toBe("order.updated");
+      expect(Number(updated.id)).toBeGreaterThan(Number(event.id));
+      expect(JSON.parse(updated.data)).toMatchObject({ id: order.id, status: "preparing" });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("sends product.updated for a sold-out switch, and only the branch's own events", async () => {
+    const stream = await SseStream.open("/api/events?branch_id=1", auth());
+    try {
+      await placeOrder(2); // another branch: not for this stream
+      const patched = await call(server, "PATCH", `/api/products/${products[1].id}`, { token, json: { available: false } });
+      expect(patched.status).toBe(200);
+      const event = await stream.next(1_000);
+      expect(event.event).toBe("product.updated");
+      expect(JSON.parse(event.data)).toMatchObject({ id: products[1].id, available: false, branch_id: 1 });
+      await stream.expectQuiet(300);
+    } finally {
+      stream.close();
+      await call(server, "PATCH", `/api/products/${products[1].id}`, { token, json: { available: true } });
+    }
+  });
+
+  it("works with the session cookie, as the browser's EventSource sends it", async () => {
+    const stream = await SseStream.open("/api/events?branch_id=2", { Cookie: `access_token=${token}` });
+    try {
+      const order = await placeOrder(2);
+      expect(JSON.parse((await stream.next(1_000)).data)).toMatchObject({ id: order.id });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("resumes after a disconnect: Last-Event-ID delivers exactly what was missed, in order", async () => {
+    const first = await SseStream.open("/api/events?branch_id=1", auth());
+    const order = await placeOrder(1);
+    const seen = await first.next(1_000);
+    first.close();
+
+    // While disconnected: two changes.
+    await setStatus(order.id, "preparing");
+    const second = await placeOrder(1);
+
+    const resumed = await SseStream.open("/api/events?branch_id=1", { ...auth(), "Last-Event-ID": seen.id! });
+    try {
+      const a = await resumed.next(1_000);
+      const b = await resumed.next(1_000);
+      expect([a.event, JSON.parse(a.data).id, JSON.parse(a.data).status]).toEqual(["order.updated", order.id, "preparing"]);
+      expect([b.event, JSON.parse(b.data).id]).toEqual(["order.created", second.id]);
+      expect(Number(a.id)).toBeGreaterThan(Number(seen.id));
+      expect(Number(b.id)).toBeGreaterThan(Number(a.id));
+      await resumed.expectQuiet(300);
+    } finally {
+      resumed.close();
+    }
+
+    // The query parameter does the same for clients that cannot set headers.
+    const byQuery = await SseStream.open(`/api/events?branch_id=1&last_event_id=${seen.id}`, auth());
+    try {
+      expect(JSON.parse((await byQuery.next(1_000)).data)).toMatchObject({ id: order.id, status: "preparing" });
+    } finally {
+      byQuery.close();
+    }
+  });
+
+  it("without Last-Event-ID starts from now (no replay of history)", async () => {
+    await placeOrder(1);
+    const stream = await SseStream.open("/api/events?branch_id=1", auth());
+    try {
+      await stream.expectQuiet(400);
+      const order = await placeOrder(1);
+      expect(JSON.parse((await stream.next(1_000)).data)).toMatchObject({ id: order.id });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("polls the table, so a row written by another app instance (no in-process signal) arrives within ~1 s", async () => {
+    const stream = await SseStream.open("/api/events?branch_id=1", auth());
+    try {
+      // Give the stream time to settle into its wait, so only polling can find the row.
+      await stream.expectQuiet(200);
+      const payload = { id: randomUUID(), from: "another instance" };
+      server
+        .running()
+        .database.sqlite.prepare("INSERT INTO events (branch_id, type, order_id, payload, created_at) VALUES (1, 'order.updated', ?, ?, ?)")
+        .run(payload.id, JSON.stringify(payload), new Date().toISOString());
+      const started = Date.now();
+      const event = await stream.next(2_000);
+      expect(Date.now() - started).toBeLessThan(1_600);
+      expect(JSON.parse(event.data)).toEqual(payload);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("ends the server side of the stream when the client disconnects", async () => {
+    const listeners = () => eventSignal.listenerCount(EVENT_APPENDED);
+    // Every stream the earlier tests closed has let go of the signal by now.
+    await expect.poll(listeners, { timeout: 3_000 }).toBe(0);
+    const stream = await SseStream.open("/api/events?branch_id=1", auth());
+    await expect.poll(listeners).toBe(1);
+    stream.close();
+    await expect.poll(listeners, { timeout: 3_000 }).toBe(0);
+  });
+});
+
+describe("GET /api/orders/{id}/events (public)", () => {
+  it("404s for an unknown order, and for a malformed id", async () => {
+    expectApiError(await call(server, "GET", `/api/orders/${randomUUID()}/events`), 404, "order_not_found");
+    expectApiError(await call(server, "GET", "/api/orders/not-a-uuid/events"), 404, "order_not_found");
+  });
+
+  it("sends only that order's status changes, without signing in", async () => {
+    const mine = await placeOrder(1);
+    const other = await placeOrder(1);
+    const stream = await SseStream.open(`/api/orders/${mine.id}/events`);
+    try {
+      await setStatus(other.id, "preparing");
+      await setStatus(mine.id, "preparing");
+      await setStatus(other.id, "cancelled");
+      await setStatus(mine.id, "ready");
+
+      const first = await stream.next(1_000);
+      const second = await stream.next(1_000);
+      expect([first.event, JSON.parse(first.data).id, JSON.parse(first.data).status]).toEqual(["order.updated", mine.id, "preparing"]);
+      expect([second.event, JSON.parse(second.data).id, JSON.parse(second.data).status]).toEqual(["order.updated", mine.id, "ready"]);
+      await stream.expectQuiet(300);
+
+      // Resumable too: from the first event, only the second is replayed.
+      const resumed = await SseStream.open(`/api/orders/${mine.id}/events`, { "Last-Event-ID": first.id! });
+      try {
+        const replayed = await resumed.next(1_000);
+        expect(replayed.id).toBe(second.id);
+        await resumed.expectQuiet(300);
+      } finally {
+        resumed.close();
+      }
+    } finally {
+      stream.close();
+    }
+  });
+});
