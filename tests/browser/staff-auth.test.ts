@@ -1,0 +1,154 @@
+/**
+ * Staff sign-in / sign-out in real headless Chromium on a landscape tablet: the protected-route
+ * wrapper, the spec's validation messages, clear messages for bad credentials and throttling,
+ * the redirect back, and a sign-out that the server enforces.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, TABLET_LANDSCAPE } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...TABLET_LANDSCAPE, baseURL: server.url });
+  return { context, page: await context.newPage() };
+}
+
+const sessionCookie = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === "access_token");
+
+describe("staff sign-in", () => {
+  it("shows 'Loading...' while checking, then sends a signed-out visitor to /login", async () => {
+    const { context, page } = await newPage();
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/api/current_user", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/upload_menu");
+      await page.getByText("Loading...", { exact: true }).waitFor();
+      expect(page.url()).toBe(`${server.url}/upload_menu`);
+      release();
+      await page.waitForURL(`${server.url}/login`);
+      await page.getByRole("heading", { name: "Staff sign in" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("validates, refuses a wrong password clearly, then signs in and returns to the page that sent you", async () => {
+    const { context, page } = await newPage();
+    try {
+      await page.goto("/stations");
+      await page.waitForURL(`${server.url}/login`);
+      const email = page.getByLabel("Email");
+      const password = page.getByLabel("Password");
+      const submit = page.getByRole("button", { name: "Sign in" });
+
+      // The spec's messages, tied to their fields, focus on the first problem.
+      await submit.click();
+      await page.getByText("Email format incorrect.").waitFor();
+      await page.getByText("Password is required.").waitFor();
+      expect(await email.getAttribute("aria-invalid")).toBe("true");
+      expect(await email.evaluate((el) => el === document.activeElement)).toBe(true);
+      const describedBy = await password.getAttribute("aria-describedby");
+      expect(await page.locator(`#${describedBy}`).textContent()).toBe("Password is required.");
+
+      // Wrong password: a clear message, no session.
+      await email.fill(server.staff.email);
+      await password.fill("not the password");
+      await submit.click();
+      const alert = page.getByRole("alert").filter({ hasText: "Wrong email or password" });
+      await alert.waitFor();
+      expect(await sessionCookie(context)).toBeUndefined();
+      expect(await password.inputValue()).toBe("");
+
+      // Right password: back to /stations, signed in, with the staff tools.
+      await password.fill(server.staff.password);
+      await submit.click();
+      await page.waitForURL(`${server.url}/stations`);
+      await page.getByRole("heading", { name: /^Stations · Thornhill/ }).waitFor();
+      const nav = page.getByRole("navigation", { name: "Staff" });
+      for (const name of ["Stations", "Upload menu", "Kitchen", "Sign out"]) await nav.getByRole("link", { name }).waitFor();
+      await page.getByText(`Signed in as ${server.staff.email}`).waitFor();
+
+      // The session is the HttpOnly cookie: page scripts can't see a token anywhere.
+      const cookie = await sessionCookie(context);
+      expect(cookie?.httpOnly).toBe(true);
+      const visibleToScripts = await page.evaluate(() => [document.cookie, JSON.stringify(localStorage), JSON.stringify(sessionStorage)].join(" "));
+      expect(visibleToScripts).not.toContain(cookie!.value);
+
+      // Already signed in: /login just redirects (to '/' when nothing sent you there).
+      await page.goto("/login");
+      await page.waitForURL(`${server.url}/`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("says so when sign-in is throttled (429)", async () => {
+    const { context, page } = await newPage();
+    try {
+      await page.route("**/api/login", (route) =>
+        route.fulfill({
+          status: 429,
+          contentType: "application/json",
+          headers: { "Retry-After": "60" },
+          body: JSON.stringify({ error: { code: "too_many_attempts", message: "Too many sign-in attempts." } }),
+        }),
+      );
+      await page.goto("/login");
+      await page.getByLabel("Email").fill(server.staff.email);
+      await page.getByLabel("Password").fill("whatever");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("alert").filter({ hasText: "Too many sign-in attempts. Wait a few minutes" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("staff sign-out", () => {
+  it("ends the session on the server: protected pages go to /login and the old token gets 401", async () => {
+    const { context, page } = await newPage();
+    try {
+      await page.goto("/login", { waitUntil: "networkidle" });
+      await page.getByLabel("Email").fill(server.staff.email);
+      await page.getByLabel("Password").fill(server.staff.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(`${server.url}/`);
+      await page.goto("/kitchen");
+      await page.getByRole("heading", { name: /^Kitchen · / }).waitFor();
+      const token = (await sessionCookie(context))!.value;
+      const before = await fetch(`${server.url}/api/current_user`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(before.status).toBe(200);
+
+      await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Sign out" }).click();
+      await page.waitForURL(`${server.url}/`);
+      expect(await sessionCookie(context)).toBeUndefined();
+
+      // Revoked server-side, not just forgotten by the browser.
+      const after = await fetch(`${server.url}/api/current_user`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(after.status).toBe(401);
+      const stations = await fetch(`${server.url}/api/stations?branch_id=1`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(stations.status).toBe(401);
+
+      await page.goto("/kitchen");
+      await page.waitForURL(`${server.url}/login`);
+      await page.getByRole("heading", { name: "Staff sign in" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
