@@ -1,0 +1,151 @@
+/**
+ * Menu CSV upload on a landscape tablet: no file ('File required.', on the right field), a bad file
+ * (every bad line listed, menu unchanged), a good file (dry-run preview, then the real import), and the
+ * current menu / template downloads.
+ */
+import { readFile } from "node:fs/promises";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Menu } from "../../contract/schemas";
+import { launchBrowser, TABLET_LANDSCAPE } from "../support/browser";
+import { staffToken, startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  token = await staffToken(server);
+  context = await browser.newContext({ ...TABLET_LANDSCAPE, baseURL: server.url });
+  expect((await context.request.post("/api/login", { data: server.staff })).status()).toBe(200);
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+async function menu(branchId = 1): Promise<Menu> {
+  const response = await fetch(`${server.url}/api/products_by_category?branch_id=${branchId}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Menu;
+}
+
+async function exportCsv(branchId = 1): Promise<string> {
+  const response = await fetch(`${server.url}/api/products/export_csv?branch_id=${branchId}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+const names = (m: Menu) => Object.values(m).flat().map((p) => `${p.name} ${p.price} ${p.available}`).sort();
+
+const fileInput = () => page.locator('input[type="file"][name="menu"]');
+const chooseCsv = (content: string, name = "menu.csv") =>
+  fileInput().setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(content) });
+
+describe("upload menu", () => {
+  it("says 'File required.' on the file field when no file is chosen", async () => {
+    await page.goto("/upload_menu");
+    await page.getByRole("heading", { name: "Upload menu · Thornhill" }).waitFor();
+    await page.getByRole("button", { name: "Check file" }).click();
+    const message = page.getByText("File required.", { exact: true });
+    await message.waitFor();
+    expect(await fileInput().getAttribute("aria-describedby")).toBe(await message.getAttribute("id"));
+    expect(await fileInput().getAttribute("aria-invalid")).toBe("true");
+    expect(await fileInput().evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByLabel("Menu file (CSV)").getAttribute("name")).toBe("menu");
+  });
+
+  it("lists every bad line with its number and changes nothing", async () => {
+    const before = await menu();
+    const header = "category,product,description,price,available,weekday,group,exclusive,required,option,option_price";
+    const bad = [header, "starter,Good Nachos,,11.99,yes,,,,,,", "starter,Cheap Fries,,abc,yes,,,,,,", "dessert,Flan,,5.00,yes,,,,,,"].join("\n");
+
+    await page.goto("/upload_menu");
+    // Hold the upload a moment so the progress state is visible.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/products/upload_csv**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await chooseCsv(bad, "bad-menu.csv");
+    await page.getByRole("button", { name: "Check file" }).click();
+    await page.getByRole("status").filter({ hasText: "Checking the file" }).waitFor();
+    release();
+
+    const result = page.getByRole("region", { name: /problems? in the file — nothing was changed/ });
+    await result.waitFor();
+    const rows = result.getByRole("table").getByRole("row");
+    const lines = await rows.evaluateAll((trs) => trs.slice(1).map((tr) => tr.querySelector("td")?.textContent));
+    expect(lines).toEqual(expect.arrayContaining(["3", "4"]));
+    expect(await rows.filter({ hasText: "price" }).count()).toBeGreaterThan(0);
+    expect(await rows.filter({ hasText: "category" }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole("button", { name: /Replace the .* menu/ }).count()).toBe(0);
+    await page.unroute("**/api/products/upload_csv**");
+
+    expect(names(await menu())).toEqual(names(before));
+  });
+
+  it("previews a good file with a dry run, then imports it only when confirmed", async () => {
+    const before = await menu();
+    const csv = await exportCsv();
+    const lines = csv.trimEnd().split(/\r?\n/);
+    // Two plain product rows (no quotes, no options of their own): one to change, one to remove.
+    const plain = lines
+      .map((line, index) => ({ line, index, cells: line.split(",") }))
+      .filter(({ line, index, cells }) => index > 0 && !line.includes('"') && cells.length === 11 && cells[3] !== "" && cells[6] === "")
+      .filter(({ cells }) => lines.filter((l) => l.split(",")[1] === cells[1]).length === 1);
+    expect(plain.length).toBeGreaterThanOrEqual(2);
+    const [changed, removed] = [plain[0]!, plain[1]!];
+    const edited = lines
+      .map((line, index) => {
+        if (index === changed.index) return [...changed.cells.slice(0, 3), "99.99", ...changed.cells.slice(4)].join(",");
+        return line;
+      })
+      .filter((_, index) => index !== removed.index);
+    edited.push("drink,Calamansi Lemonade,Fresh calamansi juice.,4.25,yes,,,,,,");
+
+    await page.goto("/upload_menu");
+    await chooseCsv(edited.join("\n"), "new-menu.csv");
+    await page.getByRole("button", { name: "Check file" }).click();
+    const preview = page.getByRole("region", { name: "Preview: the file is valid" });
+    await preview.waitFor();
+    await preview.getByRole("region", { name: "Will be added" }).getByText("Calamansi Lemonade").waitFor();
+    await preview.getByRole("region", { name: "Will change" }).getByText(changed.cells[1]!, { exact: true }).waitFor();
+    await preview.getByRole("region", { name: "Will be removed" }).getByText(removed.cells[1]!, { exact: true }).waitFor();
+    await preview.getByText("Nothing has been replaced yet.", { exact: false }).waitFor();
+    // The dry run changed nothing.
+    expect(names(await menu())).toEqual(names(before));
+
+    await preview.getByRole("button", { name: "Replace the Thornhill menu" }).click();
+    const done = page.getByRole("region", { name: "Menu imported" });
+    await done.waitFor();
+    await done.getByRole("region", { name: "Added" }).getByText("Calamansi Lemonade").waitFor();
+
+    const after = Object.values(await menu()).flat();
+    expect(after.find((p) => p.name === "Calamansi Lemonade")?.price).toBe("4.25");
+    expect(after.find((p) => p.name === changed.cells[1])?.price).toBe("99.99");
+    expect(after.some((p) => p.name === removed.cells[1])).toBe(false);
+    // Pickering's menu is another branch's business.
+    expect(Object.values(await menu(2)).flat().some((p) => p.name === "Calamansi Lemonade")).toBe(false);
+  });
+
+  it("downloads the current menu as CSV and the template", async () => {
+    await page.goto("/upload_menu");
+    const [menuDownload] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download current Thornhill menu (CSV)" }).click(),
+    ]);
+    expect(menuDownload.suggestedFilename()).toMatch(/\.csv$/);
+    expect(await readFile((await menuDownload.path())!, "utf8")).toBe(await exportCsv());
+
+    const [template] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download template (CSV)" }).click()]);
+    expect(template.suggestedFilename()).toBe("menu-template.csv");
+    const text = await readFile((await template.path())!, "utf8");
+    expect(text.split(/\r?\n/)[0]).toBe("category,product,description,price,available,weekday,group,exclusive,required,option,option_price");
+  });
+});
