@@ -26,6 +26,11 @@ export function errorBody(code: string, message: string, details?: ApiErrorDetai
 }
 
 export function sendError(c: Context, error: ApiHttpError) {
+  // A 413 is answered before the body is read; @hono/node-server then tries to drain the unread rest
+  // for 500 ms and drops the connection if it cannot (it usually cannot: the body stream is already
+  // opened and nobody reads it). Saying "close" keeps clients from sending their next request on that
+  // dying keep-alive connection, where it would fail as a network error instead of getting an answer.
+  if (error.status === 413) c.header("Connection", "close");
   return c.json(errorBody(error.code, error.message, error.details), error.status);
 }
 
