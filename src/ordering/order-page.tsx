@@ -52,14 +52,13 @@ export default function OrderPage() {
   const { menu, station, notice } = state;
   return (
     <div className="order-page">
-      <h1 className="visually-hidden">Order{station?.codename ? ` — table ${station.codename}` : ""}</h1>
       <CategoryTabs tabs={categoriesOf(menu).map((key) => ({ id: sectionId(key), title: CATEGORY_TITLES[key] }))} />
       {notice && (
         <p className="order-notice" role="status">
           {notice}
         </p>
       )}
-      {station?.codename && <p className="order-table">Table {station.codename}</p>}
+      <h1 className="order-heading">{station ? `Ordering for table ${station.codename ?? ""}` : "Menu"}</h1>
       <MenuSections menu={menu} onOpen={setOpen} />
       {open && (
         <OpenProduct product={open} canOrder={station !== null} onClose={() => setOpen(null)} />

@@ -3,7 +3,7 @@
  * (focus stays inside) and Escape closes it; we return focus to the item that opened it.
  * Exclusive groups are radios — and, unlike the old site, the choice is recorded.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { formatDollars } from "../../../contract/money";
 import type { CustomizationGroup, Product } from "../../../contract/schemas";
 import { cents, unitPriceCents, type SelectedOption } from "../cart/cart-logic";
@@ -69,6 +69,23 @@ export function ProductDialog({ product, blockedReason, onAdd, onClose }: Produc
     });
   };
 
+  // A modal dialog makes the page inert, but Tab would still leave for the browser's own UI: wrap around.
+  const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== "Tab") return;
+    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>("input, button, [href], [tabindex]")].filter(
+      (element) => !element.matches(":disabled, [tabindex='-1']") && element.getClientRects().length > 0,
+    );
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (hint) return;
@@ -77,7 +94,7 @@ export function ProductDialog({ product, blockedReason, onAdd, onClose }: Produc
   };
 
   return (
-    <dialog ref={dialogRef} className="product-dialog" aria-labelledby={titleId} onClose={handleClose}>
+    <dialog ref={dialogRef} className="product-dialog" aria-labelledby={titleId} onClose={handleClose} onKeyDown={trapTab}>
       <form method="dialog" onSubmit={submit}>
         <div className="product-dialog-body">
           <h2 id={titleId}>{product.name}</h2>
@@ -134,7 +151,7 @@ function GroupFields({ product, group, spec, chosen, onChoose }: GroupFieldsProp
               required={spec.exclusive && spec.required}
               onChange={(event) => onChoose(group, option.id, spec.exclusive, event.target.checked)}
             />
-            <span className="option-name">{option.name}</span>
+            <span className="option-name">{option.name}</span>{" "}
             <span className="option-price">{optionLabel(option.price)}</span>
           </label>
         );

@@ -1,0 +1,141 @@
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Order, Product } from "../../../contract/schemas";
+
+/** The browser's localStorage, in memory (this project runs unit tests in Node). */
+class MemoryStorage {
+  private items = new Map<string, string>();
+  getItem = (key: string) => this.items.get(key) ?? null;
+  setItem = (key: string, value: string) => void this.items.set(key, String(value));
+  removeItem = (key: string) => void this.items.delete(key);
+  clear = () => this.items.clear();
+}
+const storage = new MemoryStorage();
+Object.assign(globalThis, { localStorage: storage });
+
+let store: typeof import("./cart-store");
+beforeAll(async () => {
+  store = await import("./cart-store");
+});
+
+const nachos: Product = {
+  id: 7,
+  name: "Nachos",
+  description: "Tortilla chips.",
+  price: "11.99",
+  available: true,
+  customizations: {
+    "Add-ons": { exclusive: false, required: false, options: [{ id: 201, name: "Pork Belly", price: "3.00" }] },
+  },
+};
+const porkBelly = { id: 201, name: "Pork Belly", price: "3.00", group: "Add-ons" };
+const thornhillTable = { id: "0b8e4c1e-6a53-4d6e-9c43-7d1f0c2b9a10", branchId: 1, codename: "3" };
+const pickeringTable = { id: "5f3d2a71-1c9b-4e1f-8a4e-2b6c9d0e7f31", branchId: 2, codename: "1" };
+
+beforeEach(() => {
+  store.useCart.getState().clear(false);
+  storage.clear();
+});
+
+describe("cart persistence", () => {
+  it("writes the spec's cart shape under the key `cart` and the table under `cart.meta`", () => {
+    const { useCart, CART_KEY, CART_META_KEY } = store;
+    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().add(nachos, [porkBelly]);
+    useCart.getState().add(nachos, [porkBelly]);
+
+    expect(JSON.parse(storage.getItem(CART_KEY)!)).toEqual({
+      "7": [
+        {
+          id: 7,
+          name: "Nachos",
+          description: "Tortilla chips.",
+          quantity: 2,
+          price: "11.99",
+          customizedPrice: "14.99",
+          selectedCustomizations: { "201": porkBelly },
+        },
+      ],
+    });
+    expect(JSON.parse(storage.getItem(CART_META_KEY)!)).toMatchObject({ station: thornhillTable, submission: null });
+  });
+
+  it("restores the cart and its table from storage (entering the order screen)", async () => {
+    const { useCart, CART_KEY, CART_META_KEY } = store;
+    storage.setItem(
+      CART_KEY,
+      JSON.stringify({
+        "7": [{ id: 7, name: "Nachos", description: "", quantity: 3, price: "11.99", customizedPrice: "11.99", selectedCustomizations: {} }],
+      }),
+    );
+    storage.setItem(CART_META_KEY, JSON.stringify({ station: pickeringTable, submission: null, problem: null, version: 1 }));
+    await useCart.persist.rehydrate();
+    expect(useCart.getState().cart["7"]![0]!.quantity).toBe(3);
+    expect(useCart.getState().station).toEqual(pickeringTable);
+  });
+
+  it("starts empty when storage holds something that is not a cart", async () => {
+    const { useCart, CART_KEY } = store;
+    storage.setItem(CART_KEY, "{not json");
+    await useCart.persist.rehydrate();
+    expect(useCart.getState().cart).toEqual({});
+    storage.setItem(CART_KEY, JSON.stringify({ 7: "nachos" }));
+    await useCart.persist.rehydrate();
+    expect(useCart.getState().cart).toEqual({});
+  });
+
+  it("Remove 1 is persisted too", () => {
+    const { useCart, CART_KEY } = store;
+    useCart.getState().add(nachos, []);
+    useCart.getState().add(nachos, []);
+    useCart.getState().removeOne(7, "");
+    expect(JSON.parse(storage.getItem(CART_KEY)!)["7"][0].quantity).toBe(1);
+  });
+});
+
+describe("the cart's table", () => {
+  it("empties a cart from another branch when the diner scans a table of this one", () => {
+    const { useCart } = store;
+    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().add(nachos, []);
+    expect(useCart.getState().enterStation(pickeringTable)).toBe(true);
+    expect(useCart.getState().cart).toEqual({});
+    expect(useCart.getState().station).toEqual(pickeringTable);
+  });
+
+  it("keeps the cart when the diner moves to another table of the same branch", () => {
+    const { useCart } = store;
+    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().add(nachos, []);
+    const otherTable = { ...thornhillTable, id: "9c1a7e55-2b3d-4f6a-8e9d-0a1b2c3d4e5f", codename: "Bar 1" };
+    expect(useCart.getState().enterStation(otherTable)).toBe(false);
+    expect(useCart.getState().station).toEqual(otherTable);
+    expect(Object.keys(useCart.getState().cart)).toEqual(["7"]);
+  });
+
+  it("a sent order stays with the table it was sent from", () => {
+    const { useCart } = store;
+    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().add(nachos, []);
+    useCart.getState().setSubmission({ state: "queued", key: "k" });
+    useCart.getState().enterStation({ ...thornhillTable, id: "9c1a7e55-2b3d-4f6a-8e9d-0a1b2c3d4e5f" });
+    expect(useCart.getState().station).toEqual(thornhillTable);
+  });
+});
+
+describe("submission state", () => {
+  it("locks the cart while sent, keeps the live order current, and Return home empties everything", () => {
+    const { useCart, isLocked } = store;
+    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().add(nachos, []);
+    const order = { id: "o-1", number: 12, status: "received" } as Order;
+    useCart.getState().setSubmission({ state: "submitted", key: "k", order });
+    expect(isLocked(useCart.getState())).toBe(true);
+    useCart.getState().updateOrder({ ...order, status: "preparing" });
+    expect(useCart.getState().submission).toMatchObject({ order: { status: "preparing" } });
+    useCart.getState().updateOrder({ ...order, id: "another", status: "served" });
+    expect(useCart.getState().submission).toMatchObject({ order: { status: "preparing" } });
+    useCart.getState().clear(false);
+    expect(useCart.getState()).toMatchObject({ cart: {}, submission: null, station: null });
+    expect(JSON.parse(storage.getItem(store.CART_KEY)!)).toEqual({});
+  });
+});

@@ -1,0 +1,387 @@
+/**
+ * The diner's whole flow on a phone, in real headless Chromium against a real server: scan the
+ * table's QR link → menu → customise → cart → Remove 1 → submit (with an Idempotency-Key) → the
+ * order's status changing live as staff move it along → Return home.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Station } from "../../contract/schemas";
+import { formatDollars, parsePriceToCents, totalsFromSubtotal } from "../../contract/money";
+import { launchBrowser, PHONE } from "../support/browser";
+import { startTestServer, staffToken, type TestServer } from "../support/test-server";
+import { addItem, createStation, orderUrl, ordersOf, setStatus } from "./ordering-support";
+
+let server: TestServer;
+let browser: Browser;
+let token: string;
+let table: Station;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  token = await staffToken(server);
+  table = await createStation(server, token, 1, "Patio 7");
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+async function phone(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...PHONE, baseURL: server.url });
+  return { context, page: await context.newPage() };
+}
+
+const cents = (text: string | null) => parsePriceToCents((text ?? "").replace("$", "")) ?? NaN;
+
+describe("ordering from the table", () => {
+  it("customises, merges, removes one, submits once and follows the status live", async () => {
+    const { context, page } = await phone();
+    try {
+      const submissions: { key: string | undefined; body: unknown }[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST" && request.url().endsWith("/api/orders")) {
+          submissions.push({ key: request.headers()["idempotency-key"], body: request.postDataJSON() });
+        }
+      });
+
+      await page.goto(orderUrl(table));
+      await page.getByRole("heading", { name: "Ordering for table Patio 7" }).waitFor();
+
+      // A burger with an exclusive side: Add stays disabled until the required choice is made.
+      await page.getByRole("button", { name: /^Limitless Mega Burger/ }).click();
+      const dialog = page.getByRole("dialog", { name: "Limitless Mega Burger" });
+      const add = dialog.getByRole("button", { name: /^Add/ });
+      expect(await add.isDisabled()).toBe(true);
+      await dialog.getByLabel("Onion Rings").check();
+      expect(await add.textContent()).toBe("Add • $15.99");
+      await add.click();
+      await dialog.waitFor({ state: "hidden" });
+      const burgerItem = page.getByRole("button", { name: /^Limitless Mega Burger/ });
+      expect(await burgerItem.textContent()).toContain("1 in cart");
+
+      // Same burger, same side → the same line, quantity 2; nachos with two add-ons → a line of its own.
+      await addItem(page, "Limitless Mega Burger", ["Onion Rings"]);
+      expect(await burgerItem.textContent()).toContain("2 in cart");
+      await addItem(page, "Nachos", ["Pork Belly", "Chicken Tenders"]);
+      const viewCart = page.getByRole("link", { name: /^View cart/ });
+      expect(await viewCart.textContent()).toBe("View cart • $50.97"); // 2 × 15.99 + 18.99, untaxed
+
+      // The cart survives a reload (localStorage `cart`, the spec's shape).
+      await page.reload();
+      await viewCart.waitFor();
+      expect(await viewCart.textContent()).toBe("View cart • $50.97");
+      const stored = JSON.parse((await page.evaluate(() => localStorage.getItem("cart"))) ?? "null");
+      expect(Object.values(stored).flat()).toHaveLength(2);
+
+      await viewCart.click();
+      await page.getByRole("heading", { name: "Your order" }).waitFor();
+      const rows = page.locator(".cart-table tbody tr");
+      expect(await rows.count()).toBe(2);
+      const burgerRow = rows.filter({ hasText: "Limitless Mega Burger" });
+      expect(await burgerRow.textContent()).toContain("Onion Rings");
+
+      // Remove 1 takes ONE burger off (the old site deleted the whole product).
+      await burgerRow.getByRole("button", { name: "Remove 1 Limitless Mega Burger" }).click();
+      expect(await burgerRow.locator(".cart-qty").textContent()).toBe("1");
+      expect(await rows.count()).toBe(2);
+
+      const expected = totalsFromSubtotal(1599 + 1899);
+      const footer = page.locator(".cart-table tfoot");
+      expect(await footer.textContent()).toContain(`Subtotal${formatDollars(expected.subtotal)}`);
+      expect(await footer.textContent()).toContain(`HST (13%)${formatDollars(expected.tax)}`);
+      expect(await footer.textContent()).toContain(`Total${formatDollars(expected.total)}`);
+
+      await page.getByRole("button", { name: "Submit Order" }).click();
+      await page.getByText("Your order has been submitted.").waitFor();
+      expect(await page.getByRole("button", { name: /^Remove 1/ }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Submit Order" }).count()).toBe(0);
+
+      // Exactly one order reached the kitchen, priced by the server the same as the cart showed.
+      const [order, ...others] = await ordersOf(server, token, table);
+      expect(others).toHaveLength(0);
+      expect(order!.total).toBe("39.53");
+      expect(cents(order!.total)).toBe(expected.total);
+      expect(order!.lines.map((line) => [line.name, line.quantity, line.options.map((o) => o.name).sort()]).sort()).toEqual([
+        ["Limitless Mega Burger", 1, ["Onion Rings"]],
+        ["Nachos", 1, ["Chicken Tenders", "Pork Belly"]],
+      ]);
+      await page.getByRole("heading", { name: `Order #${order!.number}` }).waitFor();
+      expect(cents(await page.locator(".cart-total td").textContent())).toBe(cents(order!.total));
+
+      // One request, with a UUID Idempotency-Key and the spec's payload.
+      expect(submissions).toHaveLength(1);
+      expect(submissions[0]!.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(submissions[0]!.body).toMatchObject({ station_id: table.id, branch_id: 1 });
+
+      // Staff move the order along; the diner's screen follows without a reload.
+      const status = page.locator(".order-progress-status");
+      expect(await status.getAttribute("data-status")).toBe("received");
+      await setStatus(server, token, order!.id, "preparing");
+      await page.locator('.order-progress-status[data-status="preparing"]').waitFor({ timeout: 5_000 });
+      await setStatus(server, token, order!.id, "ready");
+      await page.locator('.order-progress-status[data-status="ready"]').waitFor({ timeout: 5_000 });
+      expect(await status.textContent()).toContain("Ready");
+
+      // Return home: to / with an empty cart.
+      await page.getByRole("link", { name: "Return home" }).click();
+      await page.waitForURL(`${server.url}/`);
+      expect(JSON.parse((await page.evaluate(() => localStorage.getItem("cart"))) ?? "null")).toEqual({});
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("keeps the status right by polling when the event stream is unavailable", async () => {
+    const context = await browser.newContext({ ...PHONE, baseURL: server.url, serviceWorkers: "block" });
+    const page = await context.newPage();
+    try {
+      await page.route("**/api/orders/*/events", (route) => route.fulfill({ status: 503, body: "" }));
+      await page.goto(orderUrl(table));
+      await addItem(page, "Lumpia Shanghai");
+      await page.getByRole("link", { name: /^View cart/ }).click();
+      await page.getByRole("button", { name: "Submit Order" }).click();
+      await page.getByText("Your order has been submitted.").waitFor();
+      const [order] = (await ordersOf(server, token, table)).filter((o) => o.lines[0]?.name === "Lumpia Shanghai");
+      await setStatus(server, token, order!.id, "cancelled");
+      // Poll every 10 s, or at once when the phone comes back to the page: simulate the latter.
+      await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+      await page.locator('.order-progress-status[data-status="cancelled"]').waitFor({ timeout: 12_000 });
+      expect(await page.locator(".order-progress-status").textContent()).toContain("cancelled");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("the product panel", () => {
+  it("is a keyboard-usable dialog: focus moves in, stays in, Escape closes and focus returns", async () => {
+    const { context, page } = await phone();
+    try {
+      await page.goto(orderUrl(table));
+      const item = page.getByRole("button", { name: /^Nachos/ });
+      await item.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: "Nachos" });
+      await dialog.waitFor();
+      const focusInDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest("dialog[open]")));
+      expect(await focusInDialog()).toBe(true);
+      for (let i = 0; i < 6; i++) {
+        await page.keyboard.press("Tab");
+        expect(await focusInDialog()).toBe(true);
+      }
+      // Checkboxes by keyboard, then Escape.
+      await dialog.getByLabel("Pork Belly").focus();
+      await page.keyboard.press("Space");
+      expect(await dialog.getByRole("button", { name: /^Add/ }).textContent()).toBe("Add • $14.99");
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+      expect(await item.evaluate((element) => element === document.activeElement)).toBe(true);
+      // Closing without Add adds nothing.
+      expect(await page.getByRole("link", { name: /^View cart/ }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("records an exclusive choice and offers 'None' for an optional one", async () => {
+    const { context, page } = await phone();
+    try {
+      await page.goto(orderUrl(table));
+      await page.getByRole("button", { name: /^Sisig/ }).click();
+      const dialog = page.getByRole("dialog", { name: "Sisig" });
+      const none = dialog.getByLabel("None");
+      expect(await none.isChecked()).toBe(true);
+      await dialog.getByLabel("Substitute garlic rice").check();
+      expect(await none.isChecked()).toBe(false);
+      await dialog.getByRole("button", { name: "Add • $14.99" }).click();
+      await page.getByRole("link", { name: /^View cart/ }).click();
+      expect(await page.locator(".cart-table tbody").textContent()).toContain("Substitute garlic rice");
+      await page.getByRole("button", { name: "Remove 1 Sisig" }).click();
+      await page.getByText("Your cart is empty.").waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("the order screen", () => {
+  it("highlights today's special — on a Sunday too", async () => {
+    const { context, page } = await phone();
+    try {
+      await page.clock.setFixedTime(new Date(2025, 0, 5, 18, 0)); // Sunday 5 January 2025, 6 pm local
+      await page.goto(orderUrl(table));
+      const sunday = page.getByRole("button", { name: /^Sunday Cocktails/ });
+      expect(await sunday.textContent()).toContain("Today's special");
+      expect(await sunday.getAttribute("class")).toContain("is-today");
+      expect(await page.locator(".menu-item.is-today").count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("shows sold-out items as such and does not let them be added", async () => {
+    const { context, page } = await phone();
+    const menu = (await (await fetch(`${server.url}/api/products_by_category?branch_id=1`)).json()) as Record<string, { id: number; name: string }[]>;
+    const fishBalls = menu.seafood!.find((p) => p.name === "Fish Balls")!;
+    const patch = (available: boolean) =>
+      fetch(`${server.url}/api/products/${fishBalls.id}`, {
+        method: "PATCH",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ available }),
+      });
+    try {
+      expect((await patch(false)).status).toBe(200);
+      await page.goto(orderUrl(table));
+      const item = page.locator(".menu-item", { hasText: "Fish Balls" });
+      await item.waitFor();
+      expect(await item.textContent()).toContain("Sold out");
+      expect(await item.evaluate((element) => element.tagName)).toBe("DIV");
+      expect(await page.getByRole("button", { name: /^Fish Balls/ }).count()).toBe(0);
+    } finally {
+      await patch(true);
+      await context.close();
+    }
+  });
+
+  it("scroll-spy: tapping a tab scrolls its section under the tab bar and marks it current", async () => {
+    const { context, page } = await phone();
+    try {
+      await page.goto(orderUrl(table));
+      const tabs = page.getByRole("navigation", { name: "Menu categories" });
+      const bar = await tabs.boundingBox();
+      expect(bar).toMatchObject({ y: 50, height: 69 });
+      await tabs.getByRole("link", { name: "Burgers" }).click();
+      await expect
+        .poll(() => page.evaluate(() => Math.round(document.getElementById("category-burger")!.getBoundingClientRect().top)), { timeout: 3_000 })
+        .toBe(135);
+      expect(await tabs.getByRole("link", { name: "Burgers" }).getAttribute("aria-current")).toBe("true");
+      // Scrolling by hand moves the highlight (after the 1 s click lock).
+      await page.waitForTimeout(1_100);
+      await page.evaluate(() => {
+        const section = document.getElementById("category-drink")!;
+        window.scrollTo({ top: section.getBoundingClientRect().top + window.scrollY - 135 + 5, behavior: "instant" });
+      });
+      await tabs.locator('a[aria-current="true"]', { hasText: "Drinks" }).waitFor({ timeout: 2_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("without a table: asks to scan the QR code and shows branch 1's menu read-only", async () => {
+    const { context, page } = await phone();
+    try {
+      await page.goto("/order");
+      await page.getByText(/Scan the QR code on your table/).first().waitFor();
+      await page.getByRole("button", { name: /^Nachos/ }).click();
+      const dialog = page.getByRole("dialog", { name: "Nachos" });
+      expect(await dialog.getByRole("button", { name: /^Add/ }).isDisabled()).toBe(true);
+      expect(await dialog.textContent()).toContain("Scan the QR code on your table to order.");
+
+      // A table that does not exist: same, with a message to scan again.
+      await page.goto("/order?station_id=00000000-0000-4000-8000-000000000000");
+      await page.getByText("We couldn't find this table — please scan the QR code on your table again.").waitFor();
+      await page.getByRole("heading", { name: "Menu" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("shows a real error with a retry when the menu cannot be loaded", async () => {
+    const context = await browser.newContext({ ...PHONE, baseURL: server.url, serviceWorkers: "block" });
+    const page = await context.newPage();
+    try {
+      await page.route("**/api/products_by_category*", (route) =>
+        route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "boom", message: "The kitchen printer is on fire." } }) }),
+      );
+      await page.goto(orderUrl(table));
+      await page.getByText("Error: The kitchen printer is on fire.").waitFor();
+      await page.unroute("**/api/products_by_category*");
+      await page.getByRole("button", { name: "Try again" }).click();
+      await page.getByRole("heading", { name: "Ordering for table Patio 7" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("refused orders", () => {
+  it("shows changed prices and resubmits with a new key once the diner accepts them", async () => {
+    const context = await browser.newContext({ ...PHONE, baseURL: server.url, serviceWorkers: "block" });
+    const page = await context.newPage();
+    const keys: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/api/orders")) keys.push(request.headers()["idempotency-key"]!);
+    });
+    try {
+      await page.goto(orderUrl(table));
+      await addItem(page, "Chicken Burger", ["Coleslaw"]);
+      // The phone's copy of the menu is older than the kitchen's: the cart believes 12.99.
+      await page.evaluate(() => {
+        const cart = JSON.parse(localStorage.getItem("cart")!);
+        for (const lines of Object.values(cart) as { customizedPrice: string }[][]) lines[0]!.customizedPrice = "12.99";
+        localStorage.setItem("cart", JSON.stringify(cart));
+      });
+      await page.goto("/order/cart");
+      await page.getByRole("button", { name: "Submit Order" }).click();
+      const alert = page.getByRole("alert");
+      await alert.getByText("Some prices have changed").waitFor();
+      expect(await alert.textContent()).toContain("Chicken Burger: now $13.99 each (was $12.99)");
+      expect(await ordersOf(server, token, table).then((orders) => orders.filter((o) => o.lines[0]?.name === "Chicken Burger"))).toHaveLength(0);
+
+      await alert.getByRole("button", { name: "Accept new prices and submit" }).click();
+      await page.getByText("Your order has been submitted.").waitFor();
+      expect(await page.locator(".cart-total td").textContent()).toBe(formatDollars(totalsFromSubtotal(1399).total));
+      expect(keys).toHaveLength(2);
+      expect(keys[0]).not.toBe(keys[1]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("names the sold-out item and lets the diner remove it", async () => {
+    const context = await browser.newContext({ ...PHONE, baseURL: server.url, serviceWorkers: "block" });
+    const page = await context.newPage();
+    const menu = (await (await fetch(`${server.url}/api/products_by_category?branch_id=1`)).json()) as Record<string, { id: number; name: string }[]>;
+    const redHorse = menu.drink!.find((p) => p.name === "Red Horse")!;
+    const patch = (available: boolean) =>
+      fetch(`${server.url}/api/products/${redHorse.id}`, {
+        method: "PATCH",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ available }),
+      });
+    try {
+      await page.goto(orderUrl(table));
+      await addItem(page, "Red Horse");
+      await addItem(page, "Lumpia Shanghai");
+      expect((await patch(false)).status).toBe(200);
+      await page.getByRole("link", { name: /^View cart/ }).click();
+      await page.getByRole("button", { name: "Submit Order" }).click();
+      await page.getByRole("alert").getByText(/Red Horse is sold out/).waitFor();
+      await page.getByRole("button", { name: "Remove 1 Red Horse" }).click();
+      await page.getByRole("button", { name: "Submit Order" }).click();
+      await page.getByText("Your order has been submitted.").waitFor();
+    } finally {
+      await patch(true);
+      await context.close();
+    }
+  });
+
+  it("asks to scan again when the table no longer exists", async () => {
+    const context = await browser.newContext({ ...PHONE, baseURL: server.url, serviceWorkers: "block" });
+    const page = await context.newPage();
+    const doomed = await createStation(server, token, 1, "Temporary");
+    try {
+      await page.goto(orderUrl(doomed));
+      await addItem(page, "Lumpia Shanghai");
+      const removed = await fetch(`${server.url}/api/stations/${doomed.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
+      expect(removed.status).toBe(204);
+      await page.getByRole("link", { name: /^View cart/ }).click();
+      await page.getByRole("button", { name: "Submit Order" }).click();
+      await page.getByRole("alert").getByText(/scan the QR code on your table again/).waitFor();
+      // Nothing is locked: the diner can still change the order.
+      await page.getByRole("button", { name: "Remove 1 Lumpia Shanghai" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,70 @@
+/** Shared steps for the diner's ordering browser tests (ordering-*.test.ts). */
+import type { BrowserContextOptions, Page } from "playwright-core";
+import { expect } from "vitest";
+import type { Order, Station } from "../../contract/schemas";
+import { call } from "../support/api-helpers";
+import type { TestServer } from "../support/test-server";
+
+/** A new table, made the way staff make one (POST /api/stations as staff). */
+export async function createStation(server: TestServer, token: string, branchId: number, codename: string): Promise<Station> {
+  const response = await call<Station>(server, "POST", `/api/stations?branch_id=${branchId}`, {
+    token,
+    json: { codename, capacity: 4, branch_id: branchId },
+  });
+  expect(response.status).toBe(201);
+  return response.body;
+}
+
+/** The orders placed from one table, as staff see them. */
+export async function ordersOf(server: TestServer, token: string, station: Station): Promise<Order[]> {
+  const response = await call<Order[]>(server, "GET", `/api/orders?branch_id=${station.branch_id}`, { token });
+  expect(response.status).toBe(200);
+  return response.body.filter((order) => order.station_id === station.id);
+}
+
+export async function setStatus(server: TestServer, token: string, orderId: string, status: Order["status"]): Promise<void> {
+  const response = await call(server, "PATCH", `/api/orders/${orderId}`, { token, json: { status } });
+  expect(response.status).toBe(200);
+}
+
+export function orderUrl(station: Pick<Station, "id">): string {
+  return `/order?station_id=${station.id}`;
+}
+
+/** Taps a menu item, picks the options (by label), and adds it; waits for the panel to close. */
+export async function addItem(page: Page, name: string, options: string[] = []): Promise<void> {
+  await page.getByRole("button", { name: new RegExp(`^${escapeRegExp(name)}\\b`) }).click();
+  const dialog = page.getByRole("dialog", { name });
+  await dialog.waitFor();
+  // An option's label is its name and, when it costs extra, its price ("Onion Rings +$2.00").
+  for (const option of options) await dialog.getByLabel(new RegExp(`^${escapeRegExp(option)}(\\s*\\+\\$|$)`)).check();
+  await dialog.getByRole("button", { name: /^Add/ }).click();
+  await dialog.waitFor({ state: "hidden" });
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** A context whose requests page.route() always sees (no service worker in between). */
+export const NO_SERVICE_WORKER: BrowserContextOptions = { serviceWorkers: "block" };
+
+/** Waits until the service worker controls the page and has cached what the order screen needs offline. */
+export async function waitForOfflineReady(page: Page, station: Pick<Station, "id" | "branch_id">): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async ({ stationId, branchId }) => {
+            const menu = await caches.match(`/api/products_by_category?branch_id=${branchId}`);
+            const table = await caches.match(`/api/stations/${stationId}`);
+            return Boolean(menu && table);
+          },
+          { stationId: station.id, branchId: station.branch_id },
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
