@@ -30,8 +30,10 @@ export function ensureDependencies() {
   const marker = join(root, "node_modules", ".package-lock.json");
   const lock = join(root, "package-lock.json");
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log("› Installing dependencies (npm ci)…");
-  run("npm", ["ci", "--no-audit", "--no-fund"]);
+  // `npm install` rather than `npm ci`: this npm writes lockfiles without other platforms' optional
+  // packages, which `npm ci` then rejects; with the lockfile present, install still takes its versions.
+  console.log("› Installing dependencies (npm install)…");
+  run("npm", ["install", "--no-audit", "--no-fund"]);
 }
 
 /** Builds the web app when dist/ is missing or older than its sources. */
