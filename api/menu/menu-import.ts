@@ -34,6 +34,7 @@ function applyMenu(tx: Tx, branchId: number, parsed: ParsedProduct[], summary: C
   const existing = tx.select().from(products).where(eq(products.branchId, branchId)).all();
   const byKey = new Map(existing.map((p) => [`${p.categoryKey}\u0000${p.name}`, p]));
   const kept = new Set<number>();
+  const moved = movedProducts(existing, parsed);
 
   parsed.forEach((item, position) => {
     const values = {
@@ -55,7 +56,7 @@ function applyMenu(tx: Tx, branchId: number, parsed: ParsedProduct[], summary: C
         current.priceCents !== item.priceCents ||
         current.available !== item.available ||
         current.weekday !== item.weekday ||
-        current.position !== position;
+        moved.has(`${item.category}\u0000${item.name}`);
       tx.update(products).set(values).where(eq(products.id, productId)).run();
       const groupsChanged = syncGroups(tx, productId, item, summary);
       if (changed || groupsChanged) changes.updated.push(item.name);
@@ -72,6 +73,40 @@ function applyMenu(tx: Tx, branchId: number, parsed: ParsedProduct[], summary: C
     tx.delete(products).where(eq(products.id, old.id)).run();
     changes.removed.push(old.name);
   }
+}
+
+/**
+ * The products that moved: adding or removing an item shifts every later position number, and
+ * moving one item shifts the items it passes, but only the moved item itself is a change to report.
+ * The longest run of kept products still in their old relative order stayed put; the others moved.
+ */
+function movedProducts(existing: (typeof products.$inferSelect)[], parsed: ParsedProduct[]): Set<string> {
+  const oldIndex = new Map(
+    [...existing].sort((a, b) => a.position - b.position || a.id - b.id).map((p, index) => [`${p.categoryKey}\u0000${p.name}`, index]),
+  );
+  const kept = parsed.map((p) => `${p.category}\u0000${p.name}`).filter((key) => oldIndex.has(key));
+  const stayed = longestIncreasingRun(kept.map((key) => oldIndex.get(key)!));
+  return new Set(kept.filter((_, index) => !stayed.has(index)));
+}
+
+/** The indexes (into `values`) of one longest strictly increasing subsequence, in O(n log n). */
+function longestIncreasingRun(values: number[]): Set<number> {
+  const tails: number[] = []; // tails[k]: index of the smallest last value of an increasing run of length k + 1
+  const previous: number[] = [];
+  values.forEach((value, index) => {
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (values[tails[middle]!]! < value) low = middle + 1;
+      else high = middle;
+    }
+    previous[index] = low > 0 ? tails[low - 1]! : -1;
+    tails[low] = index;
+  });
+  const run = new Set<number>();
+  for (let index = tails.at(-1) ?? -1; index !== -1; index = previous[index]!) run.add(index);
+  return run;
 }
 
 /** Returns whether anything about the product's groups or options changed. */
