@@ -80,7 +80,10 @@ export function menuRoutes(ctx: AppContext) {
       const branchId = branchFrom(c);
       const dryRun = ["1", "true"].includes(c.req.query("dry_run") ?? "");
       const contentType = c.req.header("content-type") ?? "";
-      if (!contentType.startsWith("multipart/form-data")) throw badRequest("file_required", "File required.");
+      if (!contentType) throw badRequest("file_required", "File required.");
+      if (!/^multipart\/form-data\b/i.test(contentType)) {
+        throw new ApiHttpError(415, "unsupported_media_type", "Send the file as multipart/form-data, in the field `file`.");
+      }
       let body: Record<string, unknown>;
       try {
         body = await c.req.parseBody();
