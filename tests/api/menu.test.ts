@@ -1,0 +1,245 @@
+/** The public menu (shape, caching) and the sold-out toggle (API.md "Menu"). */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CATEGORY_KEYS } from "../../contract/menu";
+import type { Menu, Product } from "../../contract/schemas";
+import {
+  BAD_JSON_BODIES,
+  EVIL_ORIGIN,
+  call,
+  csvForm,
+  expectApiError,
+  expiredToken,
+  productNamed,
+  readMenu,
+  revokedToken,
+} from "../support/api-helpers";
+import { startTestServer, staffToken, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ staticDir: null });
+  token = await staffToken(server);
+});
+afterAll(() => server.dispose());
+
+const PRICE = /^\d+\.\d{2}$/;
+
+const menuCall = (query: string, headers: Record<string, string> = {}) =>
+  call<Menu>(server, "GET", `/api/products_by_category${query}`, { headers });
+
+function expectProductShape(product: Product, category: string) {
+  const keys = ["id", "name", "description", "price", "available", ...(category === "special" ? ["weekday"] : []), "customizations"];
+  expect(Object.keys(product).sort()).toEqual(keys.sort());
+  expect(Number.isInteger(product.id) && product.id > 0).toBe(true);
+  expect(product.name.length).toBeGreaterThan(0);
+  expect(typeof product.description).toBe("string");
+  expect(product.price).toMatch(PRICE);
+  expect(typeof product.available).toBe("boolean");
+  if (category === "special") expect(product.weekday).toBeGreaterThanOrEqual(1);
+  if (category === "special") expect(product.weekday).toBeLessThanOrEqual(7);
+  for (const group of Object.values(product.customizations)) {
+    expect(Object.keys(group)).toEqual(["exclusive", "required", "options"]);
+    expect(typeof group.exclusive).toBe("boolean");
+    expect(typeof group.required).toBe("boolean");
+    expect(group.options.length).toBeGreaterThan(0);
+    for (const option of group.options) {
+      expect(Object.keys(option)).toEqual(["id", "name", "price"]);
+      expect(Number.isInteger(option.id)).toBe(true);
+      expect(option.price).toMatch(PRICE);
+    }
+  }
+}
+
+describe("GET /api/products_by_category", () => {
+  it("answers the branch's menu keyed by the eight categories in menu order, with the product shape of API.md", async () => {
+    const response = await menuCall("?branch_id=1");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(Object.keys(response.body)).toEqual(["special", "starter", "fries", "burger", "seafood", "main", "drink", "bucket"]);
+    for (const key of CATEGORY_KEYS) {
+      expect(response.body[key].length).toBeGreaterThan(0);
+      for (const product of response.body[key]) expectProductShape(product, key);
+    }
+    // The seven specials, one per ISO weekday (Monday = 1 … Sunday = 7).
+    expect(response.body.special.map((p) => p.weekday)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+
+    const burger = productNamed(response.body, "Limitless Mega Burger");
+    expect(burger).toMatchObject({
+      price: "13.99",
+      available: true,
+      customizations: {
+        Side: {
+          exclusive: true,
+          required: true,
+          options: [
+            { name: "Fries", price: "0.00" },
+            { name: "Coleslaw", price: "0.00" },
+            { name: "Onion Rings", price: "2.00" },
+          ],
+        },
+      },
+    });
+    expect(productNamed(response.body, "Lumpia Shanghai").customizations).toEqual({});
+  });
+
+  it("gives each branch its own products (ids differ between branches)", async () => {
+    const [one, two] = [await readMenu(server, 1), await readMenu(server, 2)];
+    const ids = (menu: Menu) => CATEGORY_KEYS.flatMap((k) => menu[k].map((p) => p.id));
+    expect(ids(one).filter((id) => ids(two).includes(id))).toEqual([]);
+  });
+
+  it.each([
+    ["missing", ""],
+    ["empty", "?branch_id="],
+    ["not a number", "?branch_id=abc"],
+    ["zero", "?branch_id=0"],
+    ["negative", "?branch_id=-1"],
+    ["fractional", "?branch_id=1.5"],
+  ])("answers 400 invalid_query when branch_id is %s", async (_name, query) => {
+    const error = expectApiError(await menuCall(query), 400, "invalid_query");
+    expect(error.details?.[0]?.path).toBe("branch_id");
+  });
+
+  it("answers 404 unknown_branch for a branch that does not exist", async () => {
+    expectApiError(await menuCall("?branch_id=3"), 404, "unknown_branch");
+    expectApiError(await menuCall("?branch_id=999999"), 404, "unknown_branch");
+  });
+
+  it("is cacheable: a strong ETag, 304 on If-None-Match (also inside a list), 200 on a stale tag", async () => {
+    const first = await menuCall("?branch_id=1");
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(first.headers.get("cache-control")).toBe("no-cache");
+
+    const again = await menuCall("?branch_id=1");
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(again.text).toBe(first.text);
+
+    const notModified = await menuCall("?branch_id=1", { "If-None-Match": etag! });
+    expect(notModified.status).toBe(304);
+    expect(notModified.text).toBe("");
+    expect(notModified.headers.get("etag")).toBe(etag);
+
+    expect((await menuCall("?branch_id=1", { "If-None-Match": `"stale", ${etag}` })).status).toBe(304);
+    const stale = await menuCall("?branch_id=1", { "If-None-Match": '"stale"' });
+    expect(stale.status).toBe(200);
+    expect(stale.text).toBe(first.text);
+    // Another branch has another menu, so another tag.
+    expect((await menuCall("?branch_id=2")).headers.get("etag")).not.toBe(etag);
+  });
+
+  it("always lists all eight keys, with an empty list for a category that has no products", async () => {
+    const csv = "category,product,description,price,available,weekday,group,exclusive,required,option,option_price\r\ndrink,Water,,1.00,yes,,,,,,\r\n";
+    const upload = await call(server, "POST", "/api/products/upload_csv?branch_id=2", { token, body: csvForm(csv) });
+    expect(upload.status).toBe(200);
+
+    const menu = await readMenu(server, 2);
+    expect(Object.keys(menu)).toEqual([...CATEGORY_KEYS]);
+    for (const key of CATEGORY_KEYS) expect(menu[key]).toEqual(key === "drink" ? [expect.objectContaining({ name: "Water" })] : []);
+  });
+});
+
+describe("PATCH /api/products/:id (sold out / back on)", () => {
+  const patch = (id: number | string, options: Parameters<typeof call>[3]) => call<Product>(server, "PATCH", `/api/products/${id}`, options);
+
+  it("marks a product sold out and back on; the menu and its ETag follow", async () => {
+    const before = await menuCall("?branch_id=1");
+    const etagBefore = before.headers.get("etag");
+    const poutine = productNamed(before.body, "Poutine");
+
+    const soldOut = await patch(poutine.id, { token, json: { available: false } });
+    expect(soldOut.status).toBe(200);
+    expect(soldOut.body).toEqual({ ...poutine, available: false });
+
+    const after = await menuCall("?branch_id=1", { "If-None-Match": etagBefore! });
+    expect(after.status).toBe(200); // the old tag no longer matches
+    expect(after.headers.get("etag")).not.toBe(etagBefore);
+    expect(productNamed(after.body, "Poutine").available).toBe(false);
+    // Nothing else moved.
+    expect({ ...after.body, fries: after.body.fries.map((p) => ({ ...p, available: true })) }).toEqual(before.body);
+
+    const backOn = await patch(poutine.id, { token, json: { available: true } });
+    expect(backOn.status).toBe(200);
+    expect(backOn.body).toEqual(poutine);
+    const restored = await menuCall("?branch_id=1");
+    expect(restored.body).toEqual(before.body);
+    // The tag is a hash of the content, so the same menu has the same tag again.
+    expect(restored.headers.get("etag")).toBe(etagBefore);
+  });
+
+  it("only changes the branch the product belongs to", async () => {
+    const two = await menuCall("?branch_id=2");
+    const one = await readMenu(server, 1);
+    const nachos = productNamed(one, "Nachos");
+    expect((await patch(nachos.id, { token, json: { available: false } })).status).toBe(200);
+    const twoAfter = await menuCall("?branch_id=2");
+    expect(twoAfter.text).toBe(two.text);
+    expect(twoAfter.headers.get("etag")).toBe(two.headers.get("etag"));
+    expect((await patch(nachos.id, { token, json: { available: true } })).status).toBe(200);
+  });
+
+  it.each([
+    ["an unknown numeric id", "999999"],
+    ["a non-numeric id", "abc"],
+    ["a UUID", "3f0c5a52-8a0c-4c36-9a43-2c1f6f3c9d1e"],
+    ["a negative id", "-1"],
+    ["a fractional id", "1.5"],
+    ["an overlong id", "9".repeat(40)],
+  ])("answers 404 product_not_found for %s and changes nothing", async (_name, id) => {
+    const before = await menuCall("?branch_id=1");
+    expectApiError(await patch(id, { token, json: { available: false } }), 404, "product_not_found");
+    expect((await menuCall("?branch_id=1")).text).toBe(before.text);
+  });
+
+  it.each([
+    ["an empty body", {}],
+    ["available as a string", { available: "false" }],
+    ["available as a number", { available: 0 }],
+    ["available null", { available: null }],
+    ["another field only", { price: "0.01" }],
+    ["an array", [{ available: false }]],
+  ])("answers 400 invalid_body for %s and changes nothing", async (_name, body) => {
+    const menu = await readMenu(server, 1);
+    const before = await menuCall("?branch_id=1");
+    expectApiError(await patch(productNamed(menu, "Sisig").id, { token, json: body }), 400, "invalid_body");
+    expect((await menuCall("?branch_id=1")).text).toBe(before.text);
+  });
+
+  it("ignores a price sent along with the toggle (only availability can change here)", async () => {
+    const sisig = productNamed(await readMenu(server, 1), "Sisig");
+    const response = await patch(sisig.id, { token, json: { available: true, price: "0.01", name: "Free Sisig" } });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(sisig);
+  });
+
+  it.each(BAD_JSON_BODIES)("answers $status $code to $name and changes nothing", async ({ headers, body, status, code }) => {
+    const before = await menuCall("?branch_id=1");
+    const id = productNamed(before.body, "Sisig").id;
+    expectApiError(await patch(id, { token, headers, body }), status, code);
+    expect((await menuCall("?branch_id=1")).text).toBe(before.text);
+  });
+
+  it("answers 401 without a session, with an expired one and with a signed-out one, and changes nothing", async () => {
+    const before = await menuCall("?branch_id=1");
+    const id = productNamed(before.body, "Sisig").id;
+    const expired = expiredToken(server);
+    const revoked = await revokedToken(server);
+    for (const auth of [{}, { token: expired }, { cookie: expired }, { token: revoked }, { cookie: revoked }]) {
+      expectApiError(await patch(id, { ...auth, json: { available: false } }), 401, "unauthenticated");
+    }
+    expect((await menuCall("?branch_id=1")).text).toBe(before.text);
+  });
+
+  it("refuses the cookie from another site (403) but accepts it from the own origin, and a bearer token from anywhere", async () => {
+    const before = await menuCall("?branch_id=1");
+    const id = productNamed(before.body, "Sisig").id;
+    expectApiError(await patch(id, { cookie: token, origin: EVIL_ORIGIN, json: { available: false } }), 403, "cross_origin_refused");
+    expect((await menuCall("?branch_id=1")).text).toBe(before.text);
+
+    expect((await patch(id, { cookie: token, origin: server.url, json: { available: false } })).status).toBe(200);
+    expect((await patch(id, { token, origin: EVIL_ORIGIN, json: { available: true } })).status).toBe(200);
+    expect((await menuCall("?branch_id=1")).text).toBe(before.text);
+  });
+});
