@@ -48,23 +48,21 @@ export function Carousel({ slides, label, intervalMs = 5000 }: { slides: Slide[]
     [count, reducedMotion],
   );
 
-  // Follow swipes and keyboard scrolling: the slide nearest the scroll position is the current one.
+  // Follow swipes and keyboard scrolling: the slide that is mostly in view is the current one.
   useEffect(() => {
     const track = trackRef.current;
     if (!track) return;
-    let frame = 0;
-    const onScroll = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        if (track.clientWidth > 0) setIndex(Math.round(track.scrollLeft / track.clientWidth));
-      });
-    };
-    track.addEventListener("scroll", onScroll, { passive: true });
-    return () => {
-      track.removeEventListener("scroll", onScroll);
-      cancelAnimationFrame(frame);
-    };
-  }, []);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.intersectionRatio >= 0.6) setIndex(Number((entry.target as HTMLElement).dataset.index));
+        }
+      },
+      { root: track, threshold: 0.6 },
+    );
+    for (const slide of track.children) observer.observe(slide);
+    return () => observer.disconnect();
+  }, [count]);
 
   // One timer per shown slide: any change of slide (swipe, dot) restarts the full interval.
   useEffect(() => {
@@ -90,6 +88,7 @@ export function Carousel({ slides, label, intervalMs = 5000 }: { slides: Slide[]
           <div
             key={slide.name}
             className="carousel-slide"
+            data-index={i}
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${count}`}

@@ -1,0 +1,23 @@
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { Carousel } from "./carousel";
+import { SLIDES } from "./landing-content";
+
+describe("Carousel markup", () => {
+  it("has one dot per slide, the first slide eager with high priority and the rest lazy", () => {
+    const html = renderToString(<Carousel slides={SLIDES} label="Photos" />);
+    expect(html.match(/class="carousel-dot"/g)).toHaveLength(5);
+    expect(html.match(/loading="eager"/g)).toHaveLength(1);
+    expect(html.match(/fetchPriority="high"/gi)).toHaveLength(1);
+    expect(html.match(/loading="lazy"/g)).toHaveLength(4);
+    expect(html).toContain('type="image/avif"');
+    expect(html).toContain("/images/carousel/grill-480.avif 480w");
+  });
+
+  it("hides the dots and the pause button when there is only one image", () => {
+    const html = renderToString(<Carousel slides={SLIDES.slice(0, 1)} label="Photos" />);
+    expect(html).not.toContain("carousel-dot");
+    expect(html).not.toContain("carousel-pause");
+    expect(html).toContain("<img");
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * The layout on every public page: the navbar (logo home, Menu / Reserve / About / Contact; a
+ * hamburger under 768 px that starts closed, toggles aria-expanded and works from the keyboard)
+ * and the footer (social links, the 2018 copyright line with today's weekday; none on /order).
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/test-server";
+import { NO_SERVICE_WORKER, SUNDAY } from "./site-support";
+
+let server: TestServer;
+let browser: Browser;
+let phone: BrowserContext;
+let desktop: BrowserContext;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  phone = await browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: server.url });
+  desktop = await browser.newContext({ ...DESKTOP, ...NO_SERVICE_WORKER, baseURL: server.url });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+const toggle = (page: Page) => nav(page).getByRole("button", { name: "Navigation" });
+
+describe("navbar at phone width", () => {
+  it("starts closed, opens and closes with the hamburger, and aria-expanded follows", async () => {
+    const page = await phone.newPage();
+    await page.goto("/about");
+    await page.getByRole("heading", { name: "About us" }).waitFor();
+
+    expect(await toggle(page).getAttribute("aria-expanded")).toBe("false");
+    expect(await nav(page).getByRole("link", { name: "About" }).isVisible()).toBe(false);
+
+    await toggle(page).click();
+    expect(await toggle(page).getAttribute("aria-expanded")).toBe("true");
+    for (const name of ["Menu", "Reserve (opens in a new tab)", "About", "Contact"]) {
+      expect(await nav(page).getByRole("link", { name, exact: true }).isVisible(), name).toBe(true);
+    }
+
+    await toggle(page).click();
+    expect(await toggle(page).getAttribute("aria-expanded")).toBe("false");
+    expect(await nav(page).getByRole("link", { name: "Menu", exact: true }).isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it("works from the keyboard: Enter opens, Tab reaches the links, Escape closes", async () => {
+    const page = await phone.newPage();
+    await page.goto("/about");
+    await toggle(page).focus();
+    await page.keyboard.press("Enter");
+    expect(await toggle(page).getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Menu");
+    await page.keyboard.press("Escape");
+    expect(await toggle(page).getAttribute("aria-expanded")).toBe("false");
+    await toggle(page).focus();
+    await page.keyboard.press("Space");
+    expect(await toggle(page).getAttribute("aria-expanded")).toBe("true");
+    await page.close();
+  });
+
+  it("closes after following a link, which goes to its page", async () => {
+    const page = await phone.newPage();
+    await page.goto("/about");
+    await toggle(page).click();
+    await nav(page).getByRole("link", { name: "Menu", exact: true }).click();
+    await page.getByRole("heading", { name: "Thornhill Location", level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/menu");
+    expect(await toggle(page).getAttribute("aria-expanded")).toBe("false");
+    await page.close();
+  });
+});
+
+describe("navbar on a wide screen", () => {
+  it("always shows the links, hides the hamburger, and the logo goes home", async () => {
+    const page = await desktop.newPage();
+    await page.goto("/about");
+    await page.getByRole("heading", { name: "About us" }).waitFor();
+    expect(await toggle(page).isVisible()).toBe(false);
+
+    const links = nav(page).getByRole("listitem");
+    expect(await links.allTextContents()).toEqual(["Menu", "Reserve↗ (opens in a new tab)", "About", "Contact"]);
+    expect(await nav(page).getByRole("link", { name: "Menu", exact: true }).getAttribute("href")).toBe("/menu");
+    expect(await nav(page).getByRole("link", { name: "About", exact: true }).getAttribute("href")).toBe("/about");
+    expect(await nav(page).getByRole("link", { name: "Contact" }).getAttribute("href")).toBe("/#contact");
+
+    const reserve = nav(page).getByRole("link", { name: /^Reserve/ });
+    expect(await reserve.getAttribute("target")).toBe("_blank");
+    expect(await reserve.getAttribute("rel")).toContain("noopener");
+    expect(await reserve.getAttribute("href")).toMatch(/^https:\/\//);
+
+    await nav(page).getByRole("link", { name: "Limitless Bar & Grill home" }).click();
+    await page.getByRole("heading", { name: "Limitless Bar & Grill", level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.close();
+  });
+
+  it("Contact goes to the landing page's contact section", async () => {
+    const page = await desktop.newPage();
+    await page.goto("/about");
+    await nav(page).getByRole("link", { name: "Contact" }).click();
+    const contact = page.locator("#contact");
+    await contact.getByRole("heading", { name: "Contact" }).waitFor();
+    await expect.poll(() => contact.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(120);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await page.close();
+  });
+});
+
+describe("footer", () => {
+  it("has the social links and the 2018 copyright line with today's weekday", async () => {
+    const page = await desktop.newPage();
+    await page.clock.setFixedTime(SUNDAY);
+    await page.goto("/about");
+    const footer = page.getByRole("contentinfo");
+    await footer.waitFor();
+    const social = footer.getByRole("list", { name: "Follow us" }).getByRole("link");
+    expect(await social.count()).toBe(4);
+    const networks = await social.evaluateAll((links) => links.map((link) => link.getAttribute("data-network")));
+    expect(networks).toEqual(["facebook", "instagram", "yelp", "mail"]);
+    expect(await footer.getByRole("link", { name: /^Facebook/ }).getAttribute("target")).toBe("_blank");
+    expect(await footer.getByRole("link", { name: "Email us" }).getAttribute("href")).toMatch(/^mailto:/);
+    expect(await footer.locator(".copyright").textContent()).toBe("© 2018 Limitless Bar & Grill · Happy Sunday!");
+    await page.close();
+  });
+
+  it("is not shown on the order screens", async () => {
+    const page = await phone.newPage();
+    for (const path of ["/order", "/order/cart"]) {
+      await page.goto(path);
+      await nav(page).waitFor();
+      await page.locator("main").waitFor();
+      expect(await page.getByRole("contentinfo").count(), path).toBe(0);
+    }
+    await page.close();
+  });
+});

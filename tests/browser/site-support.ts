@@ -1,0 +1,45 @@
+/** Shared steps for the public website's browser tests (site-*.test.ts). */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { BrowserContextOptions, Page } from "playwright-core";
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+/** Every public screen of the spec's section 2. */
+export const PUBLIC_PAGES = ["/", "/menu", "/menu2", "/about", "/reserve", "/no-such-page"] as const;
+
+/**
+ * Blocking the service worker lets page.route() see every request (a worker would answer from its cache),
+ * and keeps each test's page loads independent.
+ */
+export const NO_SERVICE_WORKER: BrowserContextOptions = { serviceWorkers: "block" };
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core (WCAG 2.x A/AA and best-practice rules) on the page as it is now.
+ * Evaluated through the DevTools protocol, so the site's CSP (script-src 'self') does not block it.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+    }));
+  });
+}
+
+/** A Sunday and a Monday (local time), for the daily special. */
+export const SUNDAY = new Date(2024, 11, 15, 18, 0, 0);
+export const MONDAY = new Date(2024, 11, 16, 18, 0, 0);
