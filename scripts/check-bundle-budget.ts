@@ -130,9 +130,11 @@ Measured ${measuredAt.toISOString().slice(0, 10)} by \`npm run bench:bundle\` (\
 - React 19 + react-router 7 are most of it (the entry chunk). Everything else on the diner's path is
   a few kB: no zod in the client (\`contract/schemas.ts\` is imported with \`import type\` only), no
   UI kit, zustand for the cart.
-- Anything not needed to show the menu is a dynamic \`import()\`: the outbox (idb-keyval), the
-  service-worker registration (workbox-window), the cart page.
-- The navbar (\`src/site/layout/site-header.tsx\`) is in the entry chunk on every route: keep it tiny.
+- Anything not needed to show the menu is a dynamic \`import()\`: the product panel (prefetched as
+  soon as the menu shows), the outbox (idb-keyval), the service-worker registration (workbox-window),
+  the cart page.
+- The entry chunk also carries the root layout: navbar, footer (hidden on /order, but static) and the
+  site config. Every byte added there counts against the diner: keep them tiny or lazy.
 `;
 }
 

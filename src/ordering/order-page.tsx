@@ -3,7 +3,7 @@
  * by category with scroll-spy tabs, the product panel, and the floating "View cart" link.
  * Keep this chunk light: it is on the diner's critical path (see docs/performance/bundle-budget.md).
  */
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { CATEGORY_KEYS, CATEGORY_TITLES, WEEKDAY_NAMES, isoWeekday } from "../../contract/menu";
 import { formatDollars } from "../../contract/money";
@@ -12,8 +12,11 @@ import { cents, quantityOfProduct, subtotalCents, type Cart } from "./cart/cart-
 import { isLocked, useCart } from "./cart/cart-store";
 import { CategoryTabs, sectionId } from "./menu/category-tabs";
 import { useOrderMenu } from "./menu/use-order-menu";
-import { ProductDialog } from "./product/product-dialog";
 import "./ordering.css";
+
+// The product panel is not needed to show the menu: its own chunk, fetched as soon as the menu is up.
+const loadProductDialog = () => import("./product/product-dialog");
+const ProductDialog = lazy(loadProductDialog);
 
 export default function OrderPage() {
   const [params] = useSearchParams();
@@ -30,6 +33,10 @@ export default function OrderPage() {
     // Send any order still waiting from an earlier visit; not needed to show the menu, so loaded after.
     void import("./outbox/order-submission").then((module) => module.startOutbox());
   }, []);
+
+  useEffect(() => {
+    if (state.phase === "ready") void loadProductDialog();
+  }, [state.phase]);
 
   if (state.phase === "loading") {
     return (
@@ -61,7 +68,9 @@ export default function OrderPage() {
       <h1 className="order-heading">{station ? `Ordering for table ${station.codename ?? ""}` : "Menu"}</h1>
       <MenuSections menu={menu} onOpen={setOpen} />
       {open && (
-        <OpenProduct product={open} canOrder={station !== null} onClose={() => setOpen(null)} />
+        <Suspense fallback={null}>
+          <OpenProduct product={open} canOrder={station !== null} onClose={() => setOpen(null)} />
+        </Suspense>
       )}
       {!open && <FloatingCartLink />}
     </div>

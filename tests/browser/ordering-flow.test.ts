@@ -10,6 +10,7 @@ import { formatDollars, parsePriceToCents, totalsFromSubtotal } from "../../cont
 import { launchBrowser, PHONE } from "../support/browser";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 import { addItem, createStation, orderUrl, ordersOf, setStatus } from "./ordering-support";
+import { axeViolations } from "./site-support";
 
 let server: TestServer;
 let browser: Browser;
@@ -298,6 +299,30 @@ describe("the order screen", () => {
       await page.unroute("**/api/products_by_category*");
       await page.getByRole("button", { name: "Try again" }).click();
       await page.getByRole("heading", { name: "Ordering for table Patio 7" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("accessibility", () => {
+  it("has no axe (WCAG A/AA) violations on the menu, the product panel, the cart and the submitted order", async () => {
+    const { context, page } = await phone();
+    try {
+      await page.goto(orderUrl(table));
+      await page.getByRole("heading", { name: "Ordering for table Patio 7" }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: /^Limitless Mega Burger/ }).click();
+      await page.getByRole("dialog").waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press("Escape");
+      await addItem(page, "Nachos", ["Pork Belly"]);
+      await page.getByRole("link", { name: /^View cart/ }).click();
+      await page.getByRole("heading", { name: "Your order" }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: "Submit Order" }).click();
+      await page.getByText("Your order has been submitted.").waitFor();
+      expect(await axeViolations(page)).toEqual([]);
     } finally {
       await context.close();
     }

@@ -37,7 +37,7 @@ export async function addItem(page: Page, name: string, options: string[] = []):
   const dialog = page.getByRole("dialog", { name });
   await dialog.waitFor();
   // An option's label is its name and, when it costs extra, its price ("Onion Rings +$2.00").
-  for (const option of options) await dialog.getByLabel(new RegExp(`^${escapeRegExp(option)}(\\s*\\+\\$|$)`)).check();
+  for (const option of options) await dialog.getByLabel(new RegExp(`^${escapeRegExp(option)}\\s*(\\+\\$|$)`)).check();
   await dialog.getByRole("button", { name: /^Add/ }).click();
   await dialog.waitFor({ state: "hidden" });
 }

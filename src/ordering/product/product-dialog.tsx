@@ -35,7 +35,7 @@ export function missingRequired(product: Product, choices: Choices): string[] {
     .map(([group]) => group);
 }
 
-export function ProductDialog({ product, blockedReason, onAdd, onClose }: ProductDialogProps) {
+export default function ProductDialog({ product, blockedReason, onAdd, onClose }: ProductDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [choices, setChoices] = useState<Choices>({});
   const titleId = useId();
