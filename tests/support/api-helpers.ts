@@ -72,6 +72,17 @@ export function expectApiError(response: ApiResponse, status: number, code: stri
   return body.error;
 }
 
+/** The security headers every response carries, errors included. */
+export function expectSecurityHeaders(response: Pick<ApiResponse, "headers">) {
+  const csp = response.headers.get("content-security-policy") ?? "";
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(response.headers.get("x-frame-options")).toMatch(/^(DENY|SAMEORIGIN)$/);
+  expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+}
+
 /** Bodies every JSON endpoint must refuse before doing anything. */
 export const BAD_JSON_BODIES = [
   { name: "malformed JSON", headers: { "Content-Type": "application/json" }, body: '{"status": "pre', status: 400, code: "invalid_json" },

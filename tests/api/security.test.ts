@@ -1,0 +1,214 @@
+/**
+ * Cross-cutting protections: security headers on every answer (errors too), cross-site cookie writes
+ * refused on every state-changing staff call (CSRF) while bearer tokens work from anywhere, and
+ * body limits that hold for streamed bodies too.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Order, Station } from "../../contract/schemas";
+import {
+  EVIL_ORIGIN,
+  call,
+  countRows,
+  csvForm,
+  expectApiError,
+  expectSecurityHeaders,
+  optionId,
+  productNamed,
+  readMenu,
+  readOrders,
+  readStations,
+  type ApiResponse,
+  type CallOptions,
+} from "../support/api-helpers";
+import { startTestServer, staffToken, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+let token: string;
+let station: Station;
+let order: Order;
+let sisigId: number;
+let menuCsv: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ staticDir: null });
+  token = await staffToken(server);
+  station = (await readStations(server, token, 1))[0]!;
+  const menu = await readMenu(server, 1);
+  sisigId = productNamed(menu, "Sisig").id;
+  const burger = productNamed(menu, "Limitless Mega Burger");
+  order = (
+    await call<Order>(server, "POST", "/api/orders", {
+      headers: { "Idempotency-Key": randomUUID() },
+      json: { station_id: station.id, branch_id: 1, products: [{ id: burger.id, quantity: 1, selectedCustomizations: [optionId(burger, "Side", "Fries")] }] },
+    })
+  ).body;
+  menuCsv = (await call(server, "GET", "/api/products/export_csv?branch_id=1", { token })).text;
+});
+afterAll(() => server.dispose());
+
+/** Everything a refused write must leave alone. */
+async function state() {
+  return {
+    menu: (await call(server, "GET", "/api/products_by_category?branch_id=1")).text,
+    stations: await readStations(server, token, 1),
+    orders: await readOrders(server, token, 1),
+    sessions: countRows(server, "sessions"),
+  };
+}
+
+/** Every state-changing staff call, each doing a real change when allowed. */
+const WRITES: { name: string; send: (auth: CallOptions) => Promise<ApiResponse> }[] = [
+  { name: "PATCH /api/products/:id", send: (auth) => call(server, "PATCH", `/api/products/${sisigId}`, { json: { available: false }, ...auth }) },
+  {
+    name: "POST /api/products/upload_csv",
+    send: (auth) => call(server, "POST", "/api/products/upload_csv?branch_id=1", { body: csvForm(menuCsv.replace(/^main,Garlic Rice,.*\r\n/m, "")), ...auth }),
+  },
+  { name: "POST /api/stations", send: (auth) => call(server, "POST", "/api/stations?branch_id=1", { json: { codename: "CSRF", capacity: 2 }, ...auth }) },
+  { name: "PUT /api/stations/:id", send: (auth) => call(server, "PUT", `/api/stations/${station.id}`, { json: { codename: "Renamed" }, ...auth }) },
+  { name: "DELETE /api/stations/:id", send: (auth) => call(server, "DELETE", `/api/stations/${station.id}`, auth) },
+  { name: "PATCH /api/orders/:id", send: (auth) => call(server, "PATCH", `/api/orders/${order.id}`, { json: { status: "cancelled" }, ...auth }) },
+  { name: "POST /api/logout", send: (auth) => call(server, "POST", "/api/logout", auth) },
+];
+
+const CROSS_SITE: [string, (cookie: string) => CallOptions][] = [
+  ["Origin: https://evil.example", (cookie) => ({ cookie, origin: EVIL_ORIGIN })],
+  ["Origin: null (sandboxed frame)", (cookie) => ({ cookie, origin: "null" })],
+  ["Origin of another port on this host", (cookie) => ({ cookie, origin: server.url.replace(/:\d+$/, ":1") })],
+  ["no Origin but Sec-Fetch-Site: cross-site", (cookie) => ({ cookie, headers: { "Sec-Fetch-Site": "cross-site" } })],
+  ["no Origin but Sec-Fetch-Site: same-site", (cookie) => ({ cookie, headers: { "Sec-Fetch-Site": "same-site" } })],
+];
+
+describe("cross-site writes with the session cookie", () => {
+  const cases = WRITES.flatMap((write) => CROSS_SITE.map(([how, auth]) => ({ write: write.name, how, send: write.send, auth })));
+
+  it.each(cases)("$write from $how → 403 cross_origin_refused, nothing changed", async ({ send, auth }) => {
+    const before = await state();
+    const response = await send(auth(token));
+    expectApiError(response, 403, "cross_origin_refused");
+    expectSecurityHeaders(response);
+    expect(await state()).toEqual(before);
+    // The session itself is untouched.
+    expect((await call(server, "GET", "/api/current_user", { token })).status).toBe(200);
+  });
+
+  it("refuses a cross-site cookie write even when a bogus bearer token rides along (the bearer is checked, not the cookie)", async () => {
+    const before = await state();
+    const response = await call(server, "PATCH", `/api/products/${sisigId}`, {
+      json: { available: false },
+      cookie: token,
+      origin: EVIL_ORIGIN,
+      headers: { Authorization: "Bearer forged" },
+    });
+    expectApiError(response, 401, "unauthenticated");
+    expect(await state()).toEqual(before);
+  });
+
+  it("lets a cross-site read with the cookie through (the browser's CORS rules keep the answer from the other site)", async () => {
+    const response = await call(server, "GET", "/api/current_user", { cookie: token, origin: EVIL_ORIGIN });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("the same writes with a bearer token from another origin", () => {
+  // Logout is the exception: a cross-site sign-out is refused whatever the credentials (see auth tests).
+  it.each(WRITES.filter((w) => w.name !== "POST /api/logout"))("$name is allowed", async ({ send }) => {
+    const response = await send({ token, origin: EVIL_ORIGIN });
+    expect(response.status, response.text).toBeGreaterThanOrEqual(200);
+    expect(response.status, response.text).toBeLessThan(300);
+  });
+
+  it("really changed things (the allowed writes were not no-ops)", async () => {
+    const menu = await readMenu(server, 1);
+    expect(() => productNamed(menu, "Garlic Rice")).toThrow(); // removed by the upload
+    expect((await readStations(server, token, 1)).map((s) => s.id)).not.toContain(station.id);
+    expect((await call<Order>(server, "GET", `/api/orders/${order.id}`)).body.status).toBe("cancelled");
+  });
+});
+
+describe("body limits", () => {
+  it("refuses a streamed (chunked) JSON body over 64 KB with 413 and closes the connection", async () => {
+    const before = countRows(server, "orders");
+    const chunk = new TextEncoder().encode(`{"padding":"${"x".repeat(16 * 1024)}`);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 8) controller.enqueue(chunk);
+        else {
+          controller.enqueue(new TextEncoder().encode('"}'));
+          controller.close();
+        }
+      },
+    });
+    const response = await fetch(`${server.url}/api/orders`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("payload_too_large");
+    expect(response.headers.get("connection")).toBe("close");
+    expect(countRows(server, "orders")).toBe(before);
+  });
+
+  it("answers 413 with Connection: close, so the next request goes out on a fresh connection and succeeds", async () => {
+    for (let round = 0; round < 3; round++) {
+      const big = await call(server, "POST", "/api/orders", { json: { padding: "x".repeat(2 * 1024 * 1024) } });
+      expectApiError(big, 413, "payload_too_large");
+      expect(big.headers.get("connection")).toBe("close");
+      expect((await call(server, "GET", "/api/health")).status).toBe(200);
+    }
+  });
+
+  it("accepts a JSON body of exactly 64 KB (the limit is inclusive)", async () => {
+    const payload = { status: "preparing", padding: "" };
+    payload.padding = "x".repeat(64 * 1024 - JSON.stringify(payload).length);
+    expect(JSON.stringify(payload).length).toBe(64 * 1024);
+    const fresh = await call(server, "PATCH", `/api/orders/${randomUUID()}`, { token, json: payload });
+    expectApiError(fresh, 404, "order_not_found"); // got past the limit to the handler
+  });
+});
+
+describe("security headers", () => {
+  it("are on successful answers and on every kind of error", async () => {
+    const menu = await call(server, "GET", "/api/products_by_category?branch_id=1");
+    const responses: [string, ApiResponse][] = [
+      ["200 health", await call(server, "GET", "/api/health")],
+      ["200 menu", menu],
+      ["304 menu", await call(server, "GET", "/api/products_by_category?branch_id=1", { headers: { "If-None-Match": menu.headers.get("etag")! } })],
+      ["201 station", await call(server, "POST", "/api/stations?branch_id=2", { token, json: { codename: "Headers", capacity: 2 } })],
+      ["200 csv", await call(server, "GET", "/api/products/export_csv?branch_id=2", { token })],
+      ["400", await call(server, "GET", "/api/products_by_category")],
+      ["401", await call(server, "GET", "/api/current_user")],
+      ["403", await call(server, "POST", "/api/login", { json: server.staff, origin: EVIL_ORIGIN })],
+      ["404 api", await call(server, "GET", "/api/nothing-here")],
+      ["404 resource", await call(server, "GET", `/api/orders/${randomUUID()}`)],
+      ["409", await call(server, "PATCH", `/api/orders/${order.id}`, { token, json: { status: "preparing" } })],
+      ["413", await call(server, "POST", "/api/stations", { token, json: { padding: "x".repeat(70_000) } })],
+      ["415", await call(server, "POST", "/api/stations", { token, body: "codename=x", headers: { "Content-Type": "application/x-www-form-urlencoded" } })],
+    ];
+    const station = responses.find(([name]) => name === "201 station")![1].body as Station;
+    expect((await call(server, "DELETE", `/api/stations/${station.id}`, { token })).status).toBe(204);
+    for (const [name, response] of responses) {
+      expect(response.status, name).toBe(Number(name.slice(0, 3)));
+      expectSecurityHeaders(response);
+      expect(response.headers.get("x-request-id"), name).toBeTruthy();
+    }
+  });
+
+  it("answers every /api error as JSON, whatever the method", async () => {
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+      const response = await call(server, method, "/api/products_by_category/extra", { headers: { Accept: "text/html" } });
+      expectApiError(response, 404, "not_found");
+    }
+    expectApiError(await call(server, "DELETE", "/api/products_by_category?branch_id=1"), 404, "not_found");
+  });
+
+  it("does not leak internals in error messages", async () => {
+    const response = await call(server, "POST", "/api/orders", { json: { products: [{ id: 1e300, quantity: 1 }], station_id: "x", branch_id: 1 } });
+    expectApiError(response, 400, "invalid_body");
+    expect(response.text).not.toMatch(/at \w+ \(|node_modules|SQLITE|\.ts:/);
+  });
+});
