@@ -31,7 +31,8 @@ export default defineConfig({
         clientsClaim: true,
         cleanupOutdatedCaches: true,
         navigateFallback: "/index.html",
-        navigateFallbackDenylist: [/^\/api\//],
+        // Not the API, and not files opened in a tab (menu PDFs, robots.txt, the CSV template): only app routes.
+        navigateFallbackDenylist: [/^\/api\//, /\/[^/?]+\.[^/?]+$/],
         // The app shell and every route's code; photos and PDFs are cached when first seen (below).
         globPatterns: ["**/*.{js,css,html,woff2,ico}", "favicon.svg", "icons/*.png", "images/logo.svg"],
         runtimeCaching: [

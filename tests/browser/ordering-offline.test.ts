@@ -54,6 +54,13 @@ describe("offline", () => {
       await waitForOfflineReady(page, table);
       await addItem(page, "Limitless Mega Burger", ["Onion Rings"]);
 
+      // The worker answers app routes with the shell, but files opened in a tab (menu PDFs, robots.txt) are the files.
+      const file = await context.newPage();
+      await file.goto("/robots.txt");
+      expect(await file.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      expect(await file.locator("body").textContent()).toContain("User-agent");
+      await file.close();
+
       // The restaurant's server is unreachable and the phone has lost its connection.
       await server.stop();
       await context.setOffline(true);
