@@ -1,0 +1,136 @@
+/**
+ * One port serves the API and the web app: the health check, `/api/*` always answering JSON,
+ * the app shell for known routes (200) and unknown pages (404), static files.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { APP_ROUTES } from "../../contract/app-routes";
+import { call, expectApiError, expectSecurityHeaders } from "../support/api-helpers";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+const SHELL = '<!doctype html><html lang="en"><head><title>Limitless test shell</title></head><body><div id="root"></div></body></html>';
+const SCRIPT = "console.log('app');";
+
+let server: TestServer;
+let staticDir: string;
+
+beforeAll(async () => {
+  staticDir = mkdtempSync(join(tmpdir(), "limitless-static-"));
+  writeFileSync(join(staticDir, "index.html"), SHELL);
+  mkdirSync(join(staticDir, "assets"));
+  writeFileSync(join(staticDir, "assets", "app-1a2b3c.js"), SCRIPT);
+  writeFileSync(join(staticDir, "robots.txt"), "User-agent: *\n");
+  server = await startTestServer({ staticDir });
+});
+afterAll(async () => {
+  await server.dispose();
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+describe("GET /api/health", () => {
+  it('answers 200 {"status":"ok"} while the database answers', async () => {
+    const response = await call(server, "GET", "/api/health");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(response.text).toBe('{"status":"ok"}');
+  });
+});
+
+describe("the web app", () => {
+  it.each([...APP_ROUTES, "/menu/", "/order/cart/"])("serves the app shell with 200 at %s", async (path) => {
+    const response = await call(server, "GET", path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(response.text).toBe(SHELL);
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expectSecurityHeaders(response);
+  });
+
+  it.each(["/no-such-page", "/menu/extra", "/stations/123", "/order/cart/extra"])("serves the shell with 404 at the unknown page %s", async (path) => {
+    const response = await call(server, "GET", path);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(response.text).toBe(SHELL);
+    expectSecurityHeaders(response);
+  });
+
+  it("serves built files, with long-lived caching for hashed assets", async () => {
+    const script = await call(server, "GET", "/assets/app-1a2b3c.js");
+    expect(script.status).toBe(200);
+    expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(script.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(script.text).toBe(SCRIPT);
+    const robots = await call(server, "GET", "/robots.txt");
+    expect(robots.status).toBe(200);
+    expect(robots.text).toBe("User-agent: *\n");
+  });
+
+  it("answers 304 to a revalidation of an unchanged file", async () => {
+    const first = await call(server, "GET", "/");
+    const etag = first.headers.get("etag");
+    expect(etag).toBeTruthy();
+    const again = await call(server, "GET", "/", { headers: { "If-None-Match": etag! } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe("");
+  });
+
+  it("answers a missing file with a plain 404, not the app shell", async () => {
+    const response = await call(server, "GET", "/assets/missing-123.js");
+    expect(response.status).toBe(404);
+    expect(response.text).not.toContain("<html");
+  });
+
+  it("never serves files outside its directory", async () => {
+    for (const path of ["/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2f..%2fetc%2fpasswd", "/assets/%2e%2e/%2e%2e/package.json"]) {
+      const response = await call(server, "GET", path);
+      expect(response.status, path).toBeGreaterThanOrEqual(400);
+      expect(response.text).not.toContain("root:");
+      expect(response.text).not.toContain('"dependencies"');
+    }
+  });
+
+  it("answers HEAD with the headers and no body", async () => {
+    const response = await fetch(`${server.url}/menu`, { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await response.text()).toBe("");
+  });
+});
+
+describe("/api/* is never the web app", () => {
+  it.each(["/api/nope", "/api/products_by_category/1", "/api/v2/menu", "/api"])("answers %s with a 404 JSON error, also to a browser asking for HTML", async (path) => {
+    const response = await call(server, "GET", path, { headers: { Accept: "text/html,application/xhtml+xml" } });
+    expectApiError(response, 404, "not_found");
+    expect(response.text).not.toContain("<html");
+    expectSecurityHeaders(response);
+  });
+
+  it("answers an unknown /api write with a 404 JSON error", async () => {
+    expectApiError(await call(server, "POST", "/api/nope", { json: {} }), 404, "not_found");
+  });
+});
+
+describe("when the database stops answering", () => {
+  // Last in the file: it breaks this server's database on purpose.
+  it("health answers 503 and other calls a 500 JSON error without internals, with the security headers", async () => {
+    server.running().database.sqlite.close();
+
+    const health = await call(server, "GET", "/api/health");
+    expectApiError(health, 503, "database_unavailable");
+    expectSecurityHeaders(health);
+
+    // The details go to the log (one JSON line on stderr, with the request id), not to the client.
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const stations = await call(server, "GET", "/api/stations/3f0c5a52-8a0c-4c36-9a43-2c1f6f3c9d1e");
+    const logged = stderr.mock.calls.map(([line]) => String(line));
+    stderr.mockRestore();
+    const error = expectApiError(stations, 500, "internal_error");
+    expect(error.message).toBe("Something went wrong on our side. Please try again.");
+    expect(stations.text).not.toMatch(/database|sqlite|\.ts/i);
+    expectSecurityHeaders(stations);
+    const entry = logged.map((line) => JSON.parse(line) as Record<string, string>).find((e) => e.message === "unhandled error");
+    expect(entry).toMatchObject({ level: "error", requestId: stations.headers.get("x-request-id"), path: "/api/stations/3f0c5a52-8a0c-4c36-9a43-2c1f6f3c9d1e" });
+  });
+});
