@@ -22,7 +22,7 @@ import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { CATEGORY_TITLES, type CategoryKey } from "../contract/menu";
 import { SEED_BRANCHES, SEED_MENU, type SeedProduct } from "../api/db/seed-menu";
 import { CAROUSEL_ARTWORK, happyHourPosterSvg, logoSvg } from "./site-artwork";
@@ -55,7 +55,7 @@ async function output(relativePath: string, produce: () => Promise<Buffer | Uint
 
 // ---------- images ----------
 
-async function carouselSource(name: string): Promise<sharp.Sharp> {
+async function carouselSource(name: string): Promise<Sharp> {
   if (existsSync(ORIGINALS)) {
     const original = (await readdir(join(ORIGINALS, "carousel")).catch(() => [] as string[])).find((file) =>
       new RegExp(`^${name}\\.(jpe?g|png|webp|avif)$`, "i").test(file),

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { NewTabHint } from "../layout/new-tab-hint";
 import { SITE } from "../site-config";
 
@@ -21,20 +21,39 @@ export function DocumentLink({ href, children, detail }: { href: string; childre
 export function HappyHourLink() {
   const { happyHour } = SITE.documents;
   const [shown, setShown] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const previewId = "happy-hour-preview";
+
+  // Escape works wherever focus is, since a hover card can be open while focus is elsewhere.
+  const cardMayShow = shown || hovered || focused;
+  useEffect(() => {
+    if (!cardMayShow) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setDismissed(true);
+      setShown(false);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [cardMayShow]);
+
+  // Leaving (pointer or focus) re-arms the card for the next hover.
+  useEffect(() => {
+    if (!hovered && !focused) setDismissed(false);
+  }, [hovered, focused]);
 
   return (
     <div
       className="has-preview"
       data-dismissed={dismissed}
-      onKeyDown={(event) => {
-        if (event.key !== "Escape") return;
-        setDismissed(true);
-        setShown(false);
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
-      onMouseLeave={() => setDismissed(false)}
-      onBlur={() => setDismissed(false)}
     >
       <DocumentLink href={happyHour.href} detail="Image">
         Happy Hour Menu
@@ -44,7 +63,10 @@ export function HappyHourLink() {
         className="preview-toggle"
         aria-expanded={shown}
         aria-controls={previewId}
-        onClick={() => setShown((value) => !value)}
+        onClick={() => {
+          setDismissed(false);
+          setShown((value) => !value);
+        }}
       >
         {shown ? "Hide preview" : "Preview"}
       </button>

@@ -1,0 +1,390 @@
+/**
+ * The landing page: the carousel (dots go to the clicked slide, swipe, autoplay and its pauses,
+ * cover/contain, responsive images), the spec's texts and prices, the contact section, the menu
+ * sections fed by the live menu API (loading, error with retry), and the event announcement modal.
+ */
+import type { Browser, BrowserContext, Page, Route } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/test-server";
+import { NO_SERVICE_WORKER } from "./site-support";
+
+let server: TestServer;
+let browser: Browser;
+let phone: BrowserContext;
+let desktop: BrowserContext;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  phone = await browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: server.url });
+  desktop = await browser.newContext({ ...DESKTOP, ...NO_SERVICE_WORKER, baseURL: server.url });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const carousel = (page: Page) => page.getByRole("region", { name: "Photos of Limitless Bar & Grill" });
+const dot = (page: Page, n: number) => carousel(page).getByRole("button", { name: `Show photo ${n}` });
+
+/** The 1-based number of the dot marked current. */
+async function currentDot(page: Page): Promise<number> {
+  const dots = carousel(page).locator(".carousel-dot");
+  const states = await dots.evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-current")));
+  return states.indexOf("true") + 1;
+}
+
+/** The 1-based number of the slide the track shows. */
+function visibleSlide(page: Page): Promise<number> {
+  return carousel(page)
+    .locator(".carousel-track")
+    .evaluate((track) => Math.round(track.scrollLeft / track.clientWidth) + 1);
+}
+
+async function openLanding(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto("/");
+  await carousel(page).waitFor();
+  return page;
+}
+
+describe("carousel", () => {
+  it("goes to the clicked dot's slide (not the next one), both ways", async () => {
+    const page = await openLanding(desktop);
+    expect(await carousel(page).locator(".carousel-dot").count()).toBe(5);
+    expect(await currentDot(page)).toBe(1);
+
+    await dot(page, 4).click();
+    await expect.poll(() => visibleSlide(page)).toBe(4);
+    expect(await currentDot(page)).toBe(4);
+
+    await dot(page, 2).click();
+    await expect.poll(() => visibleSlide(page)).toBe(2);
+    await expect.poll(() => currentDot(page)).toBe(2);
+    await page.close();
+  });
+
+  it("follows a touch swipe at phone width", async () => {
+    const page = await openLanding(phone);
+    const box = (await carousel(page).locator(".carousel-track").boundingBox())!;
+    // A finger dragging right to left across the photo, as the DevTools protocol's touch input.
+    const cdp = await phone.newCDPSession(page);
+    const y = Math.round(box.y + box.height / 2);
+    const from = Math.round(box.x + box.width * 0.8);
+    const to = Math.round(box.x + box.width * 0.2);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: from, y }] });
+    for (let step = 1; step <= 10; step += 1) {
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: from + ((to - from) * step) / 10, y }] });
+    }
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await expect.poll(() => visibleSlide(page)).toBe(2);
+    await expect.poll(() => currentDot(page)).toBe(2);
+    await page.close();
+  });
+
+  it("autoplays, pauses on hover and focus, and stops with the pause button", async () => {
+    const page = await desktop.newPage();
+    await page.clock.install();
+    await page.goto("/");
+    await carousel(page).waitFor();
+    await page.mouse.move(5, 880); // away from the carousel
+
+    await page.clock.runFor(5_100);
+    await expect.poll(() => currentDot(page)).toBe(2);
+    await expect.poll(() => visibleSlide(page)).toBe(2);
+
+    // Pointer over the carousel: it stays.
+    await carousel(page).locator(".carousel-track").hover();
+    await page.clock.runFor(12_000);
+    expect(await currentDot(page)).toBe(2);
+    await page.mouse.move(5, 880);
+    await page.clock.runFor(5_100);
+    await expect.poll(() => currentDot(page)).toBe(3);
+
+    // Keyboard focus inside: it stays.
+    await carousel(page).locator(".carousel-track").focus();
+    await page.clock.runFor(12_000);
+    expect(await currentDot(page)).toBe(3);
+
+    // The pause button stops it even after focus and pointer leave.
+    await carousel(page).getByRole("button", { name: "Pause slideshow" }).click();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.move(5, 880);
+    await page.clock.runFor(12_000);
+    expect(await currentDot(page)).toBe(3);
+    await carousel(page).getByRole("button", { name: "Play slideshow" }).waitFor();
+    await page.close();
+  });
+
+  it("does not autoplay when the visitor prefers reduced motion", async () => {
+    const context = await browser.newContext({ ...DESKTOP, ...NO_SERVICE_WORKER, baseURL: server.url, reducedMotion: "reduce" });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto("/");
+    await carousel(page).getByRole("button", { name: "Play slideshow" }).waitFor();
+    await page.mouse.move(5, 880);
+    await page.clock.runFor(15_000);
+    expect(await currentDot(page)).toBe(1);
+    expect(await visibleSlide(page)).toBe(1);
+    await context.close();
+  });
+
+  it("fills the slide on phones and shows the whole photo on wider screens", async () => {
+    for (const [context, fit] of [
+      [phone, "cover"],
+      [desktop, "contain"],
+    ] as const) {
+      const page = await openLanding(context);
+      const img = carousel(page).locator("img").first();
+      expect(await img.evaluate((el) => getComputedStyle(el).objectFit)).toBe(fit);
+      await page.close();
+    }
+  });
+
+  it("serves responsive modern images: first eager with high priority, the rest lazy, all sized", async () => {
+    const page = await openLanding(phone);
+    const images = await carousel(page)
+      .locator("img")
+      .evaluateAll((imgs) =>
+        (imgs as HTMLImageElement[]).map((img) => ({
+          loading: img.getAttribute("loading"),
+          priority: img.getAttribute("fetchpriority"),
+          width: img.getAttribute("width"),
+          height: img.getAttribute("height"),
+          alt: img.alt,
+          sources: [...(img.parentElement?.querySelectorAll("source") ?? [])].map((source) => [source.type, source.srcset, source.sizes]),
+        })),
+      );
+    expect(images).toHaveLength(5);
+    expect(images.map((image) => image.loading)).toEqual(["eager", "lazy", "lazy", "lazy", "lazy"]);
+    expect(images[0]!.priority).toBe("high");
+    for (const image of images) {
+      expect(image.width).toBe("1440");
+      expect(image.height).toBe("960");
+      expect(image.alt.length).toBeGreaterThan(10);
+      expect(image.sources.map(([type]) => type)).toEqual(["image/avif", "image/webp"]);
+      expect(image.sources[0]![1]).toMatch(/-480\.avif 480w, .*-960\.avif 960w, .*-1440\.avif 1440w$/);
+      expect(image.sources[0]![2]).toBeTruthy();
+    }
+    const first = carousel(page).locator("img").first();
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.avif$/);
+    await page.close();
+  });
+});
+
+describe("texts, prices and links", () => {
+  it("shows the spec's sections with their texts and prices", async () => {
+    const page = await openLanding(phone);
+    const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
+    for (const expected of [
+      "Limitless Bar & Grill",
+      "Menus",
+      "Thornhill Location Menu 7600 Yonge St, Thornhill, ON",
+      "Pickering Location Menu 2200 Brock Rd Unit A1, Pickering, ON",
+      "Try our new items",
+      "Sisig $12.99",
+      "Beef Steak Sandwich $14.99",
+      "Steak and Frites $18.99",
+      "Stir Fry Beef $17.99",
+      "Main Store Hours",
+      "Monday-Saturday 11:30AM - 2AM",
+      "Sunday 11:30AM - 12AM",
+      "Contact",
+      "7600 Yonge St Thornhill, ON",
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(await page.getByRole("link", { name: /^Thornhill Location Menu/ }).getAttribute("href")).toBe("/menu");
+    expect(await page.getByRole("link", { name: /^Pickering Location Menu/ }).getAttribute("href")).toBe("/menu2");
+    await page.close();
+  });
+
+  it("has the delivery-partner button, the phone link and the map link, external ones in a new tab", async () => {
+    const page = await openLanding(phone);
+    const delivery = page.getByRole("link", { name: /^Order delivery/ });
+    expect(await delivery.getAttribute("target")).toBe("_blank");
+    expect(await delivery.getAttribute("rel")).toContain("noopener");
+    expect(await delivery.getAttribute("href")).toMatch(/^https:\/\//);
+
+    const contact = page.locator("section#contact");
+    expect(await contact.getByRole("link", { name: "(905) 555-0123" }).getAttribute("href")).toBe("tel:+19055550123");
+    // No maps key in this build: a link instead of the embed.
+    expect(await contact.locator("iframe").count()).toBe(0);
+    const maps = contact.getByRole("link", { name: /^Open in Maps/ });
+    expect(await maps.getAttribute("target")).toBe("_blank");
+    expect(await maps.getAttribute("href")).toContain(encodeURIComponent("7600 Yonge St"));
+    await page.close();
+  });
+
+  it("starts at the top when arriving from a scrolled page", async () => {
+    const page = await desktop.newPage();
+    await page.goto("/menu");
+    await page.getByRole("heading", { name: "Specials" }).waitFor();
+    await page.mouse.wheel(0, 1500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.getByRole("link", { name: "Limitless Bar & Grill home" }).click();
+    await carousel(page).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.close();
+  });
+});
+
+describe("Bucket Deals, Limitless Burgers and Drinks from the live menu", () => {
+  it("lists the branch's buckets, burgers and drinks with their prices", async () => {
+    const page = await phone.newPage();
+    const request = page.waitForRequest((req) => req.url().includes("/api/products_by_category"));
+    await page.goto("/");
+    expect(new URL((await request).url()).searchParams.get("branch_id")).toBe("1");
+
+    const section = (name: string) => page.getByRole("region", { name });
+    await section("Bucket Deals").getByRole("heading", { name: "Domestic Bucket" }).waitFor();
+    const buckets = (await section("Bucket Deals").innerText()).replace(/\s+/g, " ");
+    expect(buckets).toContain("Domestic Bucket $30.00");
+    expect(buckets).toContain("Import Bucket $34.00");
+    expect(buckets).toContain("4 Domestic beers with choice of 1 lb Wings, Pork Belly Fries or 6 BBQ Skewers");
+
+    const burgers = (await section("Limitless Burgers").innerText()).replace(/\s+/g, " ");
+    for (const name of ["Limitless Mega Burger", "Pork Belly sandwich", "Chorizo (Longanisa) Burger", "Chicken Burger", "Classic Crispy Chicken Burger"]) {
+      expect(burgers).toContain(`${name} $13.99`);
+    }
+    expect(burgers).toContain("onion rings instead +2.00");
+
+    const drinks = (await section("Drinks").innerText()).replace(/\s+/g, " ");
+    expect(drinks).toContain("Domestic Beer $4.49");
+    expect(drinks).toContain("Import Beer $5.49");
+    await page.close();
+  });
+
+  it("shows whatever the menu API says (no hand-typed copy)", async () => {
+    const page = await phone.newPage();
+    await page.route("**/api/products_by_category?*", (route) =>
+      route.fulfill({
+        json: {
+          bucket: [{ id: 901, name: "Test Bucket", description: "From the API", price: "31.50", available: true, customizations: {} }],
+          burger: [],
+          drink: [],
+        },
+      }),
+    );
+    await page.goto("/");
+    const buckets = page.getByRole("region", { name: "Bucket Deals" });
+    await buckets.getByRole("heading", { name: "Test Bucket" }).waitFor();
+    expect((await buckets.innerText()).replace(/\s+/g, " ")).toContain("Test Bucket $31.50");
+    expect(await page.getByRole("region", { name: "Limitless Burgers" }).innerText()).toContain("Nothing here right now.");
+    await page.close();
+  });
+
+  it("shows a loading state, then an error with a working retry when the menu cannot be fetched", async () => {
+    const page = await phone.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    await page.route("**/api/products_by_category?*", async (route: Route) => {
+      calls += 1;
+      if (calls === 1) {
+        await held;
+        return route.fulfill({ status: 503, json: { error: { code: "unavailable", message: "The kitchen is offline." } } });
+      }
+      return route.fallback();
+    });
+    await page.goto("/");
+    await page.getByRole("status").filter({ hasText: "Loading the menu…" }).waitFor();
+    release();
+
+    const alert = page.getByRole("alert").filter({ hasText: "couldn't load the menu" });
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain("The kitchen is offline.");
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await page.getByRole("region", { name: "Bucket Deals" }).getByRole("heading", { name: "Domestic Bucket" }).waitFor();
+    expect(calls).toBe(2);
+    await page.close();
+  });
+});
+
+describe("event announcement modal", () => {
+  it("is off by default", async () => {
+    const page = await openLanding(desktop);
+    const response = await page.request.get("/event.json");
+    expect(((await response.json()) as { enabled: boolean }).enabled).toBe(false);
+    await page.getByRole("region", { name: "Bucket Deals" }).getByRole("heading", { name: "Domestic Bucket" }).waitFor();
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await page.close();
+  });
+
+  it("when enabled: full-screen overlay with the image, scroll locked, focus inside, Escape closes and restores", async () => {
+    const context = await browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: server.url });
+    const page = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/event.json", async (route) => {
+      await held;
+      await route.fulfill({
+        json: {
+          enabled: true,
+          title: "Karaoke Night",
+          image: "/images/carousel/bar-960.webp",
+          imageAlt: "The bar at night",
+          width: 960,
+          height: 640,
+        },
+      });
+    });
+    await page.goto("/");
+    const delivery = page.getByRole("link", { name: /^Order delivery/ });
+    await delivery.focus();
+    release();
+
+    const dialog = page.getByRole("dialog", { name: "Karaoke Night" });
+    await dialog.waitFor();
+    const overlay = await dialog.evaluate((el) => {
+      const rect = el.getBoundingClientRect();
+      return { width: rect.width, height: rect.height, background: getComputedStyle(el).backgroundColor };
+    });
+    expect(overlay.width).toBe(390);
+    expect(overlay.height).toBe(844);
+    expect(overlay.background).toMatch(/rgba\(0, 0, 0, 0\.9/);
+    await expect.poll(() => dialog.getByRole("img", { name: "The bar at night" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+    // Focus moves to the close button and stays inside the dialog.
+    const close = dialog.getByRole("button", { name: "Close" });
+    expect(await close.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement) || el === document.activeElement)).toBe(true);
+
+    // The page does not scroll behind it.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+    await page.mouse.wheel(0, 1200);
+    await page.waitForTimeout(300); // give a wrong scroll time to happen
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("visible");
+    expect(await delivery.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+    // Once closed it stays closed for the visit.
+    await page.reload();
+    await page.getByRole("region", { name: "Bucket Deals" }).getByRole("heading", { name: "Domestic Bucket" }).waitFor();
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await context.close();
+  });
+
+  it("closes with its close button too", async () => {
+    const context = await browser.newContext({ ...DESKTOP, ...NO_SERVICE_WORKER, baseURL: server.url });
+    const page = await context.newPage();
+    await page.route("**/event.json", (route) =>
+      route.fulfill({ json: { enabled: true, title: "Trivia", image: "/images/carousel/bar-480.webp", imageAlt: "The bar" } }),
+    );
+    await page.goto("/");
+    const dialog = page.getByRole("dialog", { name: "Trivia" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe("");
+    await context.close();
+  });
+});

@@ -1,0 +1,228 @@
+/**
+ * The menu pages: /menu (Thornhill) with its documents in new tabs, the happy-hour preview card
+ * (hover, keyboard focus, and a Preview button on touch screens), and the live menu — loading,
+ * the eight sections in order, today's special on a Sunday and on a Monday, sold-out items, and
+ * an error with a retry; /menu2 (Pickering) with its PDF and branch 2's live menu.
+ */
+import type { Browser, BrowserContext, Page, Route } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Menu } from "../../contract/schemas";
+import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { staffToken, startTestServer, type TestServer } from "../support/test-server";
+import { MONDAY, NO_SERVICE_WORKER, SUNDAY } from "./site-support";
+
+let server: TestServer;
+let browser: Browser;
+let phone: BrowserContext;
+let desktop: BrowserContext;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  phone = await browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: server.url });
+  desktop = await browser.newContext({ ...DESKTOP, ...NO_SERVICE_WORKER, baseURL: server.url });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const liveMenu = (page: Page) => page.getByRole("region", { name: "Today's menu" });
+const SECTIONS = ["Specials", "Starters", "Fries", "Burgers", "Seafood", "Mains", "Drinks", "Buckets"];
+
+async function openMenu(context: BrowserContext, path = "/menu"): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(path);
+  await liveMenu(page).getByRole("heading", { name: "Specials" }).waitFor();
+  return page;
+}
+
+async function highlightedSpecials(page: Page): Promise<string[]> {
+  return liveMenu(page).locator("li.is-today .menu-item-name").allTextContents();
+}
+
+describe("/menu — Thornhill Location", () => {
+  it("links the menu PDF (2024-12-17), the drink menu PDF and the happy hour image, each in a new tab", async () => {
+    const page = await openMenu(phone);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Thornhill Location");
+    const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
+    expect(text).toContain("Monday-Friday 2:00PM - 6:00PM");
+
+    const documents = [
+      [/^Menu PDF · 2024-12-17/, "/menus/limitless-menu-2024-12-17.pdf", "application/pdf"],
+      [/^Drink Menu PDF/, "/menus/drink-menu.pdf", "application/pdf"],
+      [/^Happy Hour Menu Image/, "/images/happy-hour-menu.webp", "image/webp"],
+    ] as const;
+    for (const [name, href, type] of documents) {
+      const link = page.getByRole("link", { name });
+      expect(await link.getAttribute("href")).toBe(href);
+      expect(await link.getAttribute("target")).toBe("_blank");
+      expect(await link.getAttribute("rel")).toContain("noopener");
+      const response = await page.request.get(href);
+      expect(response.status(), href).toBe(200);
+      expect(response.headers()["content-type"]).toBe(type);
+    }
+    const pdf = await page.request.get("/menus/limitless-menu-2024-12-17.pdf");
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    await page.close();
+  });
+
+  it("opens a document in a new tab", async () => {
+    const page = await openMenu(desktop);
+    const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("link", { name: /^Drink Menu/ }).click()]);
+    await popup.waitForLoadState("domcontentloaded").catch(() => undefined);
+    expect(new URL(popup.url()).pathname).toBe("/menus/drink-menu.pdf");
+    expect(new URL(page.url()).pathname).toBe("/menu");
+    await popup.close();
+    await page.close();
+  });
+
+  it("previews the happy hour menu on hover and on keyboard focus; Escape hides it", async () => {
+    const page = await openMenu(desktop);
+    const card = page.locator("#happy-hour-preview");
+    const link = page.getByRole("link", { name: /^Happy Hour Menu/ });
+    expect(await card.isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: "Preview" }).isVisible()).toBe(false);
+
+    await link.hover();
+    await card.waitFor({ state: "visible" });
+    const preview = card.getByRole("img", { name: "Preview of the Happy Hour Menu" });
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await page.keyboard.press("Escape");
+    await card.waitFor({ state: "hidden" });
+
+    await page.mouse.move(5, 880);
+    await link.focus();
+    await card.waitFor({ state: "visible" });
+    await page.keyboard.press("Escape");
+    await card.waitFor({ state: "hidden" });
+    await page.close();
+  });
+
+  it("offers a Preview button on touch screens", async () => {
+    const page = await openMenu(phone);
+    const card = page.locator("#happy-hour-preview");
+    const button = page.getByRole("button", { name: "Preview" });
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await card.isVisible()).toBe(false);
+    await button.click();
+    await card.waitFor({ state: "visible" });
+    const hide = page.getByRole("button", { name: "Hide preview" });
+    expect(await hide.getAttribute("aria-expanded")).toBe("true");
+    await hide.click();
+    await card.waitFor({ state: "hidden" });
+    await page.close();
+  });
+});
+
+describe("live menu", () => {
+  it("says 'loading...' until the menu arrives, then shows the eight sections in order", async () => {
+    const page = await phone.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/products_by_category?*", async (route: Route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.goto("/menu");
+    const status = liveMenu(page).getByRole("status");
+    await status.waitFor();
+    expect(await status.textContent()).toBe("loading...");
+    release();
+    await liveMenu(page).getByRole("heading", { name: "Buckets" }).waitFor();
+    expect(await liveMenu(page).locator("h3").allTextContents()).toEqual(SECTIONS);
+    const starters = (await liveMenu(page).getByRole("region", { name: "Starters" }).innerText()).replace(/\s+/g, " ");
+    expect(starters).toContain("Lumpia Shanghai $5.49");
+    expect(await status.count()).toBe(0);
+    await page.close();
+  });
+
+  it("highlights Sunday's special on a Sunday (the old site never did)", async () => {
+    const page = await phone.newPage();
+    await page.clock.setFixedTime(SUNDAY);
+    await page.goto("/menu");
+    await liveMenu(page).getByRole("heading", { name: "Specials" }).waitFor();
+    expect(await highlightedSpecials(page)).toEqual(["Sunday Cocktails"]);
+    const today = liveMenu(page).locator("li.is-today");
+    expect(await today.innerText()).toContain("Today's special");
+    expect(await liveMenu(page).innerText()).toContain("Today is Sunday");
+    await page.close();
+  });
+
+  it("highlights Monday's special on a Monday", async () => {
+    const page = await phone.newPage();
+    await page.clock.setFixedTime(MONDAY);
+    await page.goto("/menu");
+    await liveMenu(page).getByRole("heading", { name: "Specials" }).waitFor();
+    expect(await highlightedSpecials(page)).toEqual(["Monday Wings"]);
+    await page.close();
+  });
+
+  it("shows an item staff marked sold out as sold out", async () => {
+    const token = await staffToken(server);
+    const menu = (await (await fetch(`${server.url}/api/products_by_category?branch_id=1`)).json()) as Menu;
+    const tacos = menu.starter.find((product) => product.name === "Tacos")!;
+    const patched = await fetch(`${server.url}/api/products/${tacos.id}`, {
+      method: "PATCH",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ available: false }),
+    });
+    expect(patched.status).toBe(200);
+
+    const page = await openMenu(phone);
+    const item = liveMenu(page).locator("li.menu-item", { has: page.getByRole("heading", { name: "Tacos", exact: true }) });
+    expect(await item.getAttribute("class")).toContain("is-sold-out");
+    expect(await item.innerText()).toContain("Sold out");
+    const lumpia = liveMenu(page).locator("li.menu-item", { has: page.getByRole("heading", { name: "Lumpia Shanghai" }) });
+    expect(await lumpia.innerText()).not.toContain("Sold out");
+    await page.close();
+  });
+
+  it("shows an error with a retry when the menu cannot be fetched, instead of loading for ever", async () => {
+    const page = await phone.newPage();
+    let calls = 0;
+    await page.route("**/api/products_by_category?*", async (route: Route) => {
+      calls += 1;
+      if (calls === 1) return route.abort("internetdisconnected");
+      return route.fallback();
+    });
+    await page.goto("/menu");
+    const alert = liveMenu(page).getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain("We couldn't load the menu. Can't reach the restaurant's server.");
+    expect(await liveMenu(page).getByRole("status").count()).toBe(0);
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await liveMenu(page).getByRole("heading", { name: "Buckets" }).waitFor();
+    expect(calls).toBe(2);
+    await page.close();
+  });
+
+  it("jumps to a section from the section links", async () => {
+    const page = await openMenu(phone);
+    await liveMenu(page).getByRole("navigation", { name: "Menu sections" }).getByRole("link", { name: "Seafood" }).click();
+    const heading = liveMenu(page).getByRole("heading", { name: "Seafood", exact: true });
+    // Below the sticky navbar (50 px), not under it.
+    await expect.poll(() => heading.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(120);
+    expect(await heading.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(50);
+    await page.close();
+  });
+});
+
+describe("/menu2 — Pickering Location", () => {
+  it("shows its heading, address, menu PDF in a new tab, and branch 2's live menu", async () => {
+    const page = await phone.newPage();
+    const request = page.waitForRequest((req) => req.url().includes("/api/products_by_category"));
+    await page.goto("/menu2");
+    expect(new URL((await request).url()).searchParams.get("branch_id")).toBe("2");
+    await liveMenu(page).getByRole("heading", { name: "Buckets" }).waitFor();
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Pickering Location");
+    expect(await page.locator("main").innerText()).toContain("2200 Brock Rd Unit A1");
+
+    const pdf = page.getByRole("link", { name: /^Menu PDF/ });
+    expect(await pdf.getAttribute("href")).toBe("/menus/pickering-menu.pdf");
+    expect(await pdf.getAttribute("target")).toBe("_blank");
+    expect(await pdf.getAttribute("rel")).toContain("noopener");
+    expect((await page.request.get("/menus/pickering-menu.pdf")).headers()["content-type"]).toBe("application/pdf");
+    expect(await liveMenu(page).locator("h3").allTextContents()).toEqual(SECTIONS);
+    await page.close();
+  });
+});

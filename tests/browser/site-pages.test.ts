@@ -1,0 +1,146 @@
+/**
+ * About, Reserve and the not-found page; per-page titles and descriptions; robots.txt and
+ * sitemap.xml; and axe-core on every public page at phone and desktop widths (plus the open
+ * phone menu and the event modal).
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/test-server";
+import { NO_SERVICE_WORKER, PUBLIC_PAGES, axeViolations } from "./site-support";
+
+let server: TestServer;
+let browser: Browser;
+let phone: BrowserContext;
+let desktop: BrowserContext;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  phone = await browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: server.url });
+  desktop = await browser.newContext({ ...DESKTOP, ...NO_SERVICE_WORKER, baseURL: server.url });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+/** Opens a public page and waits until its content (the live menu too) has settled. */
+async function open(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.getByRole("heading", { level: 1 }).waitFor();
+  if (path === "/") await page.getByRole("region", { name: "Bucket Deals" }).getByRole("listitem").first().waitFor();
+  if (path.startsWith("/menu")) await page.getByRole("region", { name: "Buckets" }).waitFor();
+  return page;
+}
+
+const normalized = async (page: Page) => (await page.locator("main").innerText()).replace(/\s+/g, " ");
+
+describe("static pages", () => {
+  it("/about has the spec's text and both slogans", async () => {
+    const page = await open(phone, "/about");
+    const text = await normalized(page);
+    expect(text).toContain("up-and-coming");
+    expect(text).toContain("delicious food at affordable prices in a relaxed atmosphere");
+    expect(text).toContain("Eat at your limit for less");
+    expect(text).toContain("be LIMITLESS");
+    await page.close();
+  });
+
+  it("/reserve has a Book Now link to the external booking page, in a new tab", async () => {
+    const page = await open(phone, "/reserve");
+    const book = page.getByRole("link", { name: /^Book Now/ });
+    expect(await book.getAttribute("target")).toBe("_blank");
+    expect(await book.getAttribute("rel")).toContain("noopener");
+    expect(await book.getAttribute("href")).toMatch(/^https:\/\//);
+    await page.close();
+  });
+
+  it("an unknown path answers 404 and says so", async () => {
+    for (const path of ["/no-such-page", "/menu/extra", "/about/us"]) {
+      const page = await phone.newPage();
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      const heading = page.getByRole("heading", { level: 1 });
+      await heading.waitFor();
+      expect(await heading.textContent()).toBe("The page you have requested could not be found!");
+      expect(await page.getByRole("link", { name: "Go to the home page" }).getAttribute("href")).toBe("/");
+      await page.close();
+    }
+  });
+
+  it("known public pages answer 200", async () => {
+    for (const path of PUBLIC_PAGES.filter((p) => p !== "/no-such-page")) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(200);
+    }
+  });
+});
+
+describe("titles, descriptions and crawl files", () => {
+  it("gives every public page its own title and meta description", async () => {
+    const seen = new Map<string, string>();
+    for (const path of PUBLIC_PAGES) {
+      const page = await open(desktop, path);
+      const title = await page.title();
+      const description = await page.locator('meta[name="description"]').getAttribute("content");
+      expect(title, path).toContain("Limitless Bar & Grill");
+      expect(description?.length, path).toBeGreaterThan(50);
+      expect([...seen.values()], `${path} title is unique`).not.toContain(title);
+      seen.set(path, title);
+      expect(await page.locator('meta[name="description"]').count()).toBe(1);
+      await page.close();
+    }
+    expect(seen.get("/menu")).toMatch(/^Thornhill Menu/);
+    expect(seen.get("/no-such-page")).toMatch(/^Page Not Found/);
+  });
+
+  it("serves robots.txt and sitemap.xml listing the public pages", async () => {
+    const robots = await fetch(`${server.url}/robots.txt`);
+    expect(robots.status).toBe(200);
+    const rules = await robots.text();
+    expect(rules).toContain("User-agent: *");
+    expect(rules).toContain("Disallow: /stations");
+    expect(rules).toMatch(/Sitemap: https?:\/\/\S+\/sitemap\.xml/);
+
+    const sitemap = await fetch(`${server.url}/sitemap.xml`);
+    expect(sitemap.headers.get("content-type")).toContain("xml");
+    const xml = await sitemap.text();
+    for (const path of ["/menu", "/menu2", "/about", "/reserve"]) expect(xml).toContain(`${path}</loc>`);
+  });
+});
+
+describe("accessibility (axe-core)", () => {
+  for (const [name, context] of [
+    ["phone", () => phone],
+    ["desktop", () => desktop],
+  ] as const) {
+    it(`finds no violations on any public page at ${name} width`, async () => {
+      for (const path of PUBLIC_PAGES) {
+        const page = await open(context(), path);
+        expect(await axeViolations(page), `${path} at ${name} width`).toEqual([]);
+        await page.close();
+      }
+    });
+  }
+
+  it("finds none with the phone menu open or the happy hour preview shown", async () => {
+    const page = await open(phone, "/menu");
+    await page.getByRole("button", { name: "Navigation" }).click();
+    await page.getByRole("button", { name: "Preview" }).click();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("finds none with the event announcement open", async () => {
+    const context = await browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: server.url });
+    const page = await context.newPage();
+    await page.route("**/event.json", (route) =>
+      route.fulfill({ json: { enabled: true, title: "Karaoke Night", image: "/images/carousel/bar-480.webp", imageAlt: "The bar at night" } }),
+    );
+    await page.goto("/");
+    await page.getByRole("dialog", { name: "Karaoke Night" }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
