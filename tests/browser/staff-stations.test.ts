@@ -183,14 +183,17 @@ describe("stations", () => {
       const cards = page.locator(".qr-print-card");
       expect(await cards.count()).toBe(stations.length);
       expect(await page.locator("#root").isVisible()).toBe(false);
-      for (const station of stations) {
-        const printed = cards.filter({ hasText: `Table ${station.codename}` });
-        expect(await printed.isVisible()).toBe(true);
-        const box = (await printed.locator("svg").boundingBox())!;
-        const fourCm = (4 / 2.54) * 96; // CSS px
+      // One card per station, each named as diners know the table ("4" → "Table 4", "Bar 1" stays).
+      const label = (codename: string) => (/^\d+$/.test(codename) ? `Table ${codename}` : codename);
+      const printedNames = await cards.locator(".qr-print-card__name").allTextContents();
+      expect(printedNames.sort()).toEqual(stations.map((s) => label(s.codename)).sort());
+      const fourCm = (4 / 2.54) * 96; // CSS px
+      for (let index = 0; index < stations.length; index += 1) {
+        const box = (await cards.nth(index).locator("svg").boundingBox())!;
         expect(box.width).toBeGreaterThanOrEqual(fourCm);
         expect(box.height).toBeGreaterThanOrEqual(fourCm);
       }
+      expect(await cards.first().isVisible()).toBe(true);
     } finally {
       await page.emulateMedia({ media: "screen" });
     }

@@ -6,6 +6,7 @@ import { branchName, useBranchId } from "../branch/branch-store";
 import { ConfirmDialog } from "../lib/confirm-dialog";
 import { isAbort, problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
+import { tableLabel } from "../lib/table-label";
 import { useDocumentTitle } from "../lib/use-document-title";
 import { beep, unlockSound } from "./beep";
 import { applyOrder, column, COLUMN_TITLES, isOpen, NEXT_STEP, OPEN_STATUSES, replaceBoard, type Board } from "./board";
@@ -124,7 +125,7 @@ export default function KitchenPage() {
     setBoard((current) => applyOrder(current, order));
     if (event.type === "order.created" && isOpen(order.status) && !known) {
       markFresh(order);
-      setAnnouncement(`New order #${order.number} · Table ${order.station_codename ?? "?"}`);
+      setAnnouncement(`New order #${order.number} · ${tableLabel(order.station_codename)}`);
       if (soundOn) beep();
     }
   };
@@ -283,7 +284,7 @@ export default function KitchenPage() {
         onConfirm={() => void confirmCancel()}
         onCancel={() => setToCancel(null)}
       >
-        <p>Table {toCancel?.station_codename ?? "?"} will see that the order was cancelled. This can't be undone.</p>
+        <p>{tableLabel(toCancel?.station_codename)} will see that the order was cancelled. This can't be undone.</p>
       </ConfirmDialog>
     </section>
   );

@@ -1,4 +1,5 @@
 import type { Order } from "../../../contract/schemas";
+import { tableLabel } from "../lib/table-label";
 import { formatAge, NEXT_STEP, type OpenStatus } from "./board";
 
 interface OrderCardProps {
@@ -14,19 +15,16 @@ interface OrderCardProps {
 export function OrderCard({ order, now, fresh, busy, onAdvance, onCancel }: OrderCardProps) {
   const next = NEXT_STEP[order.status];
   const headingId = `order-${order.id}`;
-  const table = order.station_codename ?? "unknown table";
+  const table = tableLabel(order.station_codename);
   return (
     <li className={`order-card order-card--${order.status}${fresh ? " order-card--fresh" : ""}`} aria-busy={busy || undefined}>
-      <article aria-labelledby={headingId}>
+      <article aria-label={`Order #${order.number}, ${table}`}>
         <header className="order-card__header">
           <h3 id={headingId} className="order-card__number">
             #{order.number}
-            <span className="visually-hidden">, table {table}</span>
           </h3>
           {fresh && <span className="order-card__badge">New</span>}
-          <p className="order-card__table" aria-hidden="true">
-            Table {table}
-          </p>
+          <p className="order-card__table">{table}</p>
           <time className="order-card__age" dateTime={order.created_at} title={new Date(order.created_at).toLocaleString()}>
             {formatAge(order.created_at, now)}
           </time>

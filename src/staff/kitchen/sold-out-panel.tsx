@@ -54,11 +54,13 @@ export function SoldOutPanel({ state, branch, onChanged, onRetry }: SoldOutPanel
                   <button
                     type="button"
                     className="staff-button sold-out__toggle"
+                    aria-label={`Sold out: ${product.name}`}
                     aria-pressed={!product.available}
                     disabled={busy === product.id}
                     onClick={() => void toggle(product)}
                   >
-                    Sold out<span className="visually-hidden">: {product.name}</span>
+                    <span className="sold-out__switch" aria-hidden="true" />
+                    Sold out
                   </button>
                 </li>
               ))}

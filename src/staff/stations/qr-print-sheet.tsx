@@ -1,6 +1,7 @@
 import { QRCodeSVG } from "qrcode.react";
 import { createPortal } from "react-dom";
 import type { Station } from "../../../contract/schemas";
+import { tableLabel } from "../lib/table-label";
 import { orderLink } from "./order-link";
 
 /**
@@ -15,7 +16,7 @@ export function QrPrintSheet({ stations, branch }: { stations: Station[]; branch
         const link = orderLink(station.id);
         return (
           <section key={station.id} className="qr-print-card">
-            <p className="qr-print-card__name">Table {station.codename}</p>
+            <p className="qr-print-card__name">{tableLabel(station.codename)}</p>
             <QRCodeSVG value={link} size={256} marginSize={4} level="M" className="qr-print-card__code" />
             <p className="qr-print-card__hint">Scan to see the menu and order from your table</p>
             <p className="qr-print-card__brand">Limitless Bar &amp; Grill · {branch}</p>

@@ -2,6 +2,7 @@ import { QRCodeCanvas } from "qrcode.react";
 import { useRef, useState } from "react";
 import type { Station } from "../../../contract/schemas";
 import { fileSlug, saveBlob } from "../lib/save-file";
+import { tableLabel } from "../lib/table-label";
 
 /** Drawn large and shown small, so the downloaded PNG is sharp enough to print. */
 const QR_PIXELS = 480;
@@ -74,7 +75,7 @@ async function qrCardPng(qr: HTMLCanvasElement, codename: string): Promise<Blob>
   context.fillStyle = "#000000";
   context.textAlign = "center";
   context.font = "bold 64px system-ui, sans-serif";
-  context.fillText(`Table ${codename}`, canvas.width / 2, size + pad + 80, size);
+  context.fillText(tableLabel(codename), canvas.width / 2, size + pad + 80, size);
   return new Promise((resolve, reject) =>
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("the browser returned no image"))), "image/png"),
   );
