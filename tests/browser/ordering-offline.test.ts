@@ -111,6 +111,33 @@ describe("offline", () => {
     }
   });
 
+  it("an open menu learns of a sold-out switch: the worker's cached copy is refreshed and the page re-reads it", async () => {
+    const table = await createStation(server, token, 1, "Fresh 4");
+    const context = await browser.newContext({ ...PHONE, baseURL: server.url });
+    const page = await context.newPage();
+    const menu = (await (await fetch(`${server.url}/api/products_by_category?branch_id=1`)).json()) as Record<string, { id: number; name: string }[]>;
+    const calamari = menu.seafood!.find((p) => p.name === "Salt and Pepper Calamari")!;
+    const patch = (available: boolean) =>
+      fetch(`${server.url}/api/products/${calamari.id}`, {
+        method: "PATCH",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ available }),
+      });
+    try {
+      await page.goto(orderUrl(table));
+      await waitForOfflineReady(page, table);
+      await page.getByRole("button", { name: /^Salt and Pepper Calamari/ }).waitFor();
+      expect((await patch(false)).status).toBe(200);
+      // The phone comes back to the page: the worker answers from its cache at once, revalidates,
+      // and tells the page the menu changed.
+      await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+      await page.locator(".menu-item.is-sold-out", { hasText: "Salt and Pepper Calamari" }).waitFor({ timeout: 10_000 });
+    } finally {
+      await patch(true);
+      await context.close();
+    }
+  });
+
   it("delivers exactly once when the first request got through but its answer was lost", async () => {
     const table = await createStation(server, token, 1, "Lossy 2");
     // page.route() must see every request, so no service worker in between here.

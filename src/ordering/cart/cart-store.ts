@@ -123,7 +123,7 @@ export const useCart = create<CartState>()(
           return hadItems;
         }
         // A locked cart stays with the table it was sent from (its outbox entry carries that table).
-        if (get().submission === null) set({ station });
+        if (get().submission === null) set(current?.id === station.id ? { station } : { station, problem: null });
         return false;
       },
       setSubmission: (submission) => set({ submission }),

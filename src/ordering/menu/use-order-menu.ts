@@ -12,6 +12,7 @@ import { useCart, type CartStation } from "../cart/cart-store";
 import { fetchMenu, fetchStation, isUuid } from "../ordering-api";
 
 export const READ_ONLY_BRANCH = 1;
+const REFRESH_EVERY_MS = 60_000;
 const SCAN_MESSAGE = "Scan the QR code on your table to order. You can browse the menu meanwhile.";
 
 export type OrderMenuState =
@@ -67,9 +68,13 @@ export function useOrderMenu(stationId: string | null): { state: OrderMenuState;
         if (station && useCart.getState().enterStation(station)) {
           message = `This table is at our ${branchName(station.branchId)} location, so we emptied the cart you started at the other one.`;
         }
-        setState((previous) =>
-          quiet && previous.phase === "ready" ? { ...previous, menu, station } : { phase: "ready", menu, station, notice: message },
-        );
+        setState((previous) => ({
+          phase: "ready",
+          menu,
+          station,
+          // A quiet refresh keeps what the diner was told (e.g. that an old cart was emptied).
+          notice: message ?? (quiet && previous.phase === "ready" ? previous.notice : null),
+        }));
       } catch (error) {
         if (mine !== generation.current || quiet) return;
         const message = error instanceof Error ? error.message : String(error);
@@ -84,9 +89,11 @@ export function useOrderMenu(stationId: string | null): { state: OrderMenuState;
   }, [load, attempt]);
 
   // Fresh data without a reload: when the service worker first takes control (so its cache gets
-  // the menu for next time offline), when it reports a newer cached menu, and when the phone wakes.
+  // the menu for next time offline), when it reports a newer cached menu, when the phone wakes, and
+  // every minute while the menu is on screen (sold-out switches; cheap: ETag + 304).
   useEffect(() => {
     const refresh = () => void load(true);
+    const timer = setInterval(() => document.visibilityState === "visible" && refresh(), REFRESH_EVERY_MS);
     const onMessage = (event: MessageEvent<{ meta?: string }>) => {
       if (event.data?.meta === "workbox-broadcast-update") refresh();
     };
@@ -96,6 +103,7 @@ export function useOrderMenu(stationId: string | null): { state: OrderMenuState;
     sw?.addEventListener("message", onMessage);
     document.addEventListener("visibilitychange", onVisible);
     return () => {
+      clearInterval(timer);
       sw?.removeEventListener("controllerchange", refresh);
       sw?.removeEventListener("message", onMessage);
       document.removeEventListener("visibilitychange", onVisible);

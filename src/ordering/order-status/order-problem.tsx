@@ -23,12 +23,12 @@ export function OrderProblem({ problem }: { problem: SubmitProblem }) {
   if (problem.code === "price_changed") return <PriceChanged problem={problem} />;
   return (
     <div className="order-problem" role="alert">
-      <p>{describe(problem)}</p>
+      <p>{problemMessage(problem)}</p>
     </div>
   );
 }
 
-export function describe(problem: SubmitProblem): string {
+function problemMessage(problem: SubmitProblem): string {
   const names = [...new Set(detailsOf(problem).flatMap((detail) => (detail.name ? [detail.name] : [])))];
   switch (problem.code) {
     case "sold_out":
