@@ -122,6 +122,27 @@ describe("the cart's table", () => {
   });
 });
 
+describe("a finished order", () => {
+  it("is put away when the diner next scans a table: served, cancelled, or placed over 12 hours ago", () => {
+    const { useCart, isOver } = store;
+    const now = Date.parse("2025-01-05T20:00:00Z");
+    expect(isOver({ status: "served", created_at: "2025-01-05T19:00:00Z" }, now)).toBe(true);
+    expect(isOver({ status: "cancelled", created_at: "2025-01-05T19:00:00Z" }, now)).toBe(true);
+    expect(isOver({ status: "ready", created_at: "2025-01-05T19:00:00Z" }, now)).toBe(false);
+    expect(isOver({ status: "ready", created_at: "2025-01-05T07:00:00Z" }, now)).toBe(true);
+
+    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().add(nachos, []);
+    const order = { id: "o-1", number: 3, status: "preparing", created_at: new Date().toISOString() } as Order;
+    useCart.getState().setSubmission({ state: "submitted", key: "k", order });
+    useCart.getState().enterStation(thornhillTable);
+    expect(useCart.getState().submission).not.toBeNull(); // still being prepared: keep following it
+    useCart.getState().updateOrder({ ...order, status: "served" });
+    useCart.getState().enterStation(thornhillTable);
+    expect(useCart.getState()).toMatchObject({ cart: {}, submission: null, station: thornhillTable });
+  });
+});
+
 describe("submission state", () => {
   it("locks the cart while sent, keeps the live order current, and Return home empties everything", () => {
     const { useCart, isLocked } = store;

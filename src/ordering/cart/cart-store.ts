@@ -115,12 +115,17 @@ export const useCart = create<CartState>()(
       add: (product, options) => set({ cart: addToCart(get().cart, product, options), problem: null }),
       removeOne: (productId, key) => set({ cart: removeOne(get().cart, productId, key), problem: null }),
       enterStation(station) {
-        const { station: current, cart } = get();
+        const { station: current, cart, submission } = get();
         const otherBranch = current !== null && current.branchId !== station.branchId;
         const hadItems = Object.keys(cart).length > 0;
         if (otherBranch) {
           set({ cart: {}, submission: null, problem: null, station });
           return hadItems;
+        }
+        // Last visit's order is over (served, cancelled, or from another day): start a fresh cart.
+        if (submission?.state === "submitted" && isOver(submission.order)) {
+          set({ cart: {}, submission: null, problem: null, station });
+          return false;
         }
         // A locked cart stays with the table it was sent from (its outbox entry carries that table).
         if (get().submission === null) set(current?.id === station.id ? { station } : { station, problem: null });
@@ -146,6 +151,15 @@ export const useCart = create<CartState>()(
     },
   ),
 );
+
+const ORDER_LIFETIME_MS = 12 * 3_600_000;
+
+/** An order the diner no longer needs to follow. */
+export function isOver(order: Pick<Order, "status" | "created_at">, now = Date.now()): boolean {
+  if (order.status === "served" || order.status === "cancelled") return true;
+  const created = Date.parse(order.created_at);
+  return Number.isFinite(created) && now - created > ORDER_LIFETIME_MS;
+}
 
 /** True once the order left the cart (sending, queued or submitted): the cart is locked. */
 export function isLocked(state: Pick<CartState, "submission">): boolean {
