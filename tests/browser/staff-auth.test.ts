@@ -6,6 +6,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, TABLET_LANDSCAPE } from "../support/browser";
+import { axeViolations, NO_SERVICE_WORKER } from "./site-support";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -20,7 +21,7 @@ afterAll(async () => {
 });
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...TABLET_LANDSCAPE, baseURL: server.url });
+  const context = await browser.newContext({ ...TABLET_LANDSCAPE, ...NO_SERVICE_WORKER, baseURL: server.url });
   return { context, page: await context.newPage() };
 }
 
@@ -60,6 +61,7 @@ describe("staff sign-in", () => {
       await submit.click();
       await page.getByText("Email format incorrect.").waitFor();
       await page.getByText("Password is required.").waitFor();
+      expect(await axeViolations(page)).toEqual([]);
       expect(await email.getAttribute("aria-invalid")).toBe("true");
       expect(await email.evaluate((el) => el === document.activeElement)).toBe(true);
       const describedBy = await password.getAttribute("aria-describedby");

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORY_KEYS } from "../../contract/menu";
 import type { Menu, Order, Product, Station } from "../../contract/schemas";
 import { launchBrowser, TABLET_LANDSCAPE } from "../support/browser";
+import { axeViolations, NO_SERVICE_WORKER } from "./site-support";
 import { staffToken, startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   // A table with a number for a codename, shown as "Table <n>".
   station = ((await api("GET", "/api/stations?branch_id=1")) as Station[]).find((s) => /^\d+$/.test(s.codename))!;
   menu = (await api("GET", "/api/products_by_category?branch_id=1")) as Menu;
-  context = await browser.newContext({ ...TABLET_LANDSCAPE, baseURL: server.url });
+  context = await browser.newContext({ ...TABLET_LANDSCAPE, ...NO_SERVICE_WORKER, baseURL: server.url });
   expect((await context.request.post("/api/login", { data: server.staff })).status()).toBe(200);
   page = await context.newPage();
 });
@@ -93,7 +94,7 @@ describe("kitchen board", () => {
     expect(Date.now() - started).toBeLessThan(3_000);
     await card.getByText("New", { exact: true }).waitFor();
     await page.getByRole("status").filter({ hasText: `New order #${live.number} · Table ${station.codename}` }).waitFor();
-    expect(await page.getByRole("button", { name: /^Orders \(\d+\)$/ }).textContent()).toMatch(/Orders \((\d+)\)/);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it("moves an order received → preparing → ready → served with big buttons", async () => {
@@ -170,6 +171,7 @@ describe("kitchen board", () => {
     const toggle = page.getByRole("button", { name: `Sold out: ${product.name}`, exact: true });
     await toggle.waitFor();
     expect(await toggle.getAttribute("aria-pressed")).toBe("false");
+    expect(await axeViolations(page)).toEqual([]);
 
     await toggle.click();
     await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("true");

@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Station } from "../../contract/schemas";
 import { launchBrowser, TABLET_LANDSCAPE } from "../support/browser";
+import { axeViolations, NO_SERVICE_WORKER } from "./site-support";
 import { staffToken, startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -20,7 +21,7 @@ let token: string;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
   token = await staffToken(server);
-  context = await browser.newContext({ ...TABLET_LANDSCAPE, baseURL: server.url });
+  context = await browser.newContext({ ...TABLET_LANDSCAPE, ...NO_SERVICE_WORKER, baseURL: server.url });
   // Signing in through the API puts the session cookie into this browser context.
   const login = await context.request.post("/api/login", { data: server.staff });
   expect(login.status()).toBe(200);
@@ -97,6 +98,7 @@ describe("stations", () => {
     const capacity = form.getByLabel("Capacity");
     expect(await codename.inputValue()).toBe("4");
     expect(await capacity.inputValue()).toBe("6");
+    expect(await axeViolations(page)).toEqual([]);
 
     // Client-side checks first.
     await codename.fill("   ");

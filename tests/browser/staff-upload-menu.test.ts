@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Menu } from "../../contract/schemas";
 import { launchBrowser, TABLET_LANDSCAPE } from "../support/browser";
+import { axeViolations, NO_SERVICE_WORKER } from "./site-support";
 import { staffToken, startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -19,7 +20,7 @@ let token: string;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
   token = await staffToken(server);
-  context = await browser.newContext({ ...TABLET_LANDSCAPE, baseURL: server.url });
+  context = await browser.newContext({ ...TABLET_LANDSCAPE, ...NO_SERVICE_WORKER, baseURL: server.url });
   expect((await context.request.post("/api/login", { data: server.staff })).status()).toBe(200);
   page = await context.newPage();
 });
@@ -86,6 +87,7 @@ describe("upload menu", () => {
     expect(await rows.filter({ hasText: "category" }).count()).toBeGreaterThan(0);
     expect(await page.getByRole("button", { name: /Replace the .* menu/ }).count()).toBe(0);
     await page.unroute("**/api/products/upload_csv**");
+    expect(await axeViolations(page)).toEqual([]);
 
     expect(names(await menu())).toEqual(names(before));
   });
@@ -118,6 +120,7 @@ describe("upload menu", () => {
     await preview.getByRole("region", { name: "Will change" }).getByText(changed.cells[1]!, { exact: true }).waitFor();
     await preview.getByRole("region", { name: "Will be removed" }).getByText(removed.cells[1]!, { exact: true }).waitFor();
     await preview.getByText("Nothing has been replaced yet.", { exact: false }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     // The dry run changed nothing.
     expect(names(await menu())).toEqual(names(before));
 
