@@ -60,12 +60,12 @@ export default function OrderPage() {
   return (
     <div className="order-page">
       <CategoryTabs tabs={categoriesOf(menu).map((key) => ({ id: sectionId(key), title: CATEGORY_TITLES[key] }))} />
+      <h1 className="order-heading">{station ? `Ordering for table ${station.codename ?? ""}` : "Menu"}</h1>
       {notice && (
         <p className="order-notice" role="status">
           {notice}
         </p>
       )}
-      <h1 className="order-heading">{station ? `Ordering for table ${station.codename ?? ""}` : "Menu"}</h1>
       <MenuSections menu={menu} onOpen={setOpen} />
       {open && (
         <Suspense fallback={null}>

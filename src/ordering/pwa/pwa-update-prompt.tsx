@@ -14,30 +14,21 @@ let update: ((reload?: boolean) => Promise<void>) | null = null;
 
 export default function PwaUpdatePrompt() {
   const [needRefresh, setNeedRefresh] = useState(false);
-  const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     if (update) return; // once per page, even under StrictMode's double effects
     update = registerSW({
       onNeedRefresh: () => setNeedRefresh(true),
       onRegisteredSW(_url, registration) {
+        // A failed check (offline) just waits for the next one.
         if (registration) setInterval(() => void registration.update().catch(() => undefined), CHECK_EVERY_MS);
       },
-      // Offline support is a bonus, not a requirement for the page to work: say so quietly.
-      onRegisterError: () => setFailed(true),
+      // Blocked by the browser (some private modes, policies): the site still works online and the
+      // order outbox still works (IndexedDB), so there is nothing for a diner to act on — log it only.
+      onRegisterError: (error: unknown) => console.warn("Offline support is unavailable:", error),
     });
   }, []);
 
-  if (failed) {
-    return (
-      <p className="pwa-prompt pwa-prompt-quiet" role="status">
-        Offline mode is unavailable in this browser; the site works while you're online.
-        <button type="button" className="pwa-prompt-dismiss" onClick={() => setFailed(false)}>
-          OK
-        </button>
-      </p>
-    );
-  }
   if (!needRefresh) return null;
   return (
     <div className="pwa-prompt" role="status">
