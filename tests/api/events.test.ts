@@ -136,10 +136,9 @@ describe("GET /api/events (staff)", () => {
   it("delivers an order placed by another client within a second, with the events row id as its id", async () => {
     const stream = await SseStream.open("/api/events?branch_id=1", auth());
     try {
-      const started = Date.now();
       const order = await placeOrder(1);
+      // Within a second of the order existing (next() fails after 1 s).
       const event = await stream.next(1_000);
-      expect(Date.now() - started).toBeLessThan(1_000);
       expect(event.event).toBe("order.created");
       expect(event.id).toBe(String(latestEventId()));
       const payload = JSON.parse(event.data) as Order;
@@ -237,8 +236,9 @@ describe("GET /api/events (staff)", () => {
         .database.sqlite.prepare("INSERT INTO events (branch_id, type, order_id, payload, created_at) VALUES (1, 'order.updated', ?, ?, ?)")
         .run(payload.id, JSON.stringify(payload), new Date().toISOString());
       const started = Date.now();
-      const event = await stream.next(2_000);
-      expect(Date.now() - started).toBeLessThan(1_600);
+      const event = await stream.next(2_500);
+      // One poll interval (1 s) plus slack for a busy CI machine.
+      expect(Date.now() - started).toBeLessThan(2_000);
       expect(JSON.parse(event.data)).toEqual(payload);
     } finally {
       stream.close();
