@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import type { Context } from "hono";
 import { isAppRoute } from "../contract/app-routes";
+import { matchesIfNoneMatch } from "./lib/http-cache";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -80,7 +81,7 @@ export function staticSite(rootDir: string) {
       Vary: "Accept-Encoding",
     };
     if (encoding) headers["Content-Encoding"] = encoding;
-    if (status === 200 && c.req.header("if-none-match") === file.etag) return c.body(null, 304, headers);
+    if (status === 200 && matchesIfNoneMatch(c.req.header("if-none-match"), file.etag)) return c.body(null, 304, headers);
     if (c.req.method === "HEAD") return c.body(null, status, headers);
     return c.body(file.body as Uint8Array<ArrayBuffer>, status, headers);
   };

@@ -5,6 +5,7 @@ import type { AppContext, AppEnv } from "../app-context";
 import { requireStaff } from "../auth/middleware";
 import { announceEvents, recordEvent } from "../events/event-log";
 import { ApiHttpError, badRequest, notFound } from "../lib/errors";
+import { matchesIfNoneMatch } from "../lib/http-cache";
 import { readJson, readQuery } from "../lib/validate";
 import { MAX_CSV_BYTES, menuToCsv, parseMenuCsv } from "./menu-csv";
 import { importMenu } from "./menu-import";
@@ -30,7 +31,7 @@ export function menuRoutes(ctx: AppContext) {
     c.header("ETag", menu.etag);
     c.header("Cache-Control", "no-cache");
     c.header("Vary", "Accept-Encoding");
-    if (c.req.header("if-none-match")?.split(/\s*,\s*/).includes(menu.etag)) return c.body(null, 304);
+    if (matchesIfNoneMatch(c.req.header("if-none-match"), menu.etag)) return c.body(null, 304);
     c.header("Content-Type", "application/json; charset=utf-8");
     const accepts = c.req.header("accept-encoding") ?? "";
     if (/\bbr\b/.test(accepts)) return c.body(menu.brotli, 200, { "Content-Encoding": "br" });
