@@ -238,6 +238,21 @@ describe("POST /api/products/upload_csv", () => {
     expect(expectApiError(dry, 400, "invalid_csv").details).toEqual(error.details);
   });
 
+  it("keeps a description with line breaks, quotes and commas through the round trip, and counts lines right after it", async () => {
+    const description = 'Two lines:\n"house" sauce, extra crispy.';
+    const csv = [HEADER, `starter,Crispy Pata,"${description.replace(/"/g, '""')}",24.99,yes,,,,,,`, "starter,Kwek Kwek,,5.x,yes,,,,,,"].join("\r\n");
+    // The quoted cell spans lines 2–3, so the bad price is on line 4 of the file.
+    const error = expectApiError(await upload(2, csvForm(csv)), 400, "invalid_csv");
+    expect(error.details).toEqual([expect.objectContaining({ line: 4, column: "price" })]);
+
+    expect((await upload(2, csvForm(csv.replace("5.x", "5.99")))).status).toBe(200);
+    const menu = await readMenu(server, 2);
+    expect(productNamed(menu, "Crispy Pata").description).toBe(description);
+    const before = await snapshot(2);
+    expect((await upload(2, csvForm((await exportCsv(2)).text))).body.changes).toEqual({ added: [], updated: [], removed: [] });
+    expect(await snapshot(2)).toEqual(before);
+  });
+
   it.each([
     ["a missing column", HEADER.replace(",option_price", ""), /missing column\(s\): option_price/],
     ["an unknown column", `${HEADER},colour`, /unknown column\(s\): colour/],

@@ -112,6 +112,12 @@ describe("GET /api/products_by_category", () => {
     const etag = first.headers.get("etag");
     expect(etag).toMatch(/^"[^"]+"$/);
     expect(first.headers.get("cache-control")).toBe("no-cache");
+    expect(first.headers.get("vary")).toMatch(/accept-encoding/i);
+    // Compressed or not, it is the same menu under the same tag.
+    const identity = await menuCall("?branch_id=1", { "Accept-Encoding": "identity" });
+    expect(identity.headers.get("content-encoding")).toBeNull();
+    expect(identity.text).toBe(first.text);
+    expect(identity.headers.get("etag")).toBe(etag);
 
     const again = await menuCall("?branch_id=1");
     expect(again.headers.get("etag")).toBe(etag);
@@ -123,6 +129,8 @@ describe("GET /api/products_by_category", () => {
     expect(notModified.headers.get("etag")).toBe(etag);
 
     expect((await menuCall("?branch_id=1", { "If-None-Match": `"stale", ${etag}` })).status).toBe(304);
+    // If-None-Match compares weakly (RFC 9110): a proxy that compresses the answer turns the tag weak.
+    expect((await menuCall("?branch_id=1", { "If-None-Match": `W/${etag}` })).status).toBe(304);
     const stale = await menuCall("?branch_id=1", { "If-None-Match": '"stale"' });
     expect(stale.status).toBe(200);
     expect(stale.text).toBe(first.text);

@@ -74,6 +74,10 @@ describe("the web app", () => {
     const again = await call(server, "GET", "/", { headers: { "If-None-Match": etag! } });
     expect(again.status).toBe(304);
     expect(again.text).toBe("");
+    // Weak comparison, and a list of tags, as browsers and proxies send them (RFC 9110).
+    expect((await call(server, "GET", "/", { headers: { "If-None-Match": `W/${etag}` } })).status).toBe(304);
+    expect((await call(server, "GET", "/", { headers: { "If-None-Match": `"other", ${etag}` } })).status).toBe(304);
+    expect((await call(server, "GET", "/", { headers: { "If-None-Match": '"other"' } })).status).toBe(200);
   });
 
   it("answers a missing file with a plain 404, not the app shell", async () => {
