@@ -32,7 +32,8 @@ export function placeOrder(db: Db, input: OrderCreate, idempotencyKey: string | 
         }
       }
 
-      const station = findStation(tx, input.station_id);
+      // UUIDs are case-insensitive; stations are stored lower-case (GET /stations/{id} accepts either too).
+      const station = findStation(tx, input.station_id.toLowerCase());
       if (!station) throw notFound("unknown_station", "This table's code is not known. Please scan the QR code on your table again.");
       if (station.branchId !== input.branch_id) {
         throw badRequest("branch_mismatch", "This table belongs to another branch; the order was not placed.");
