@@ -165,6 +165,12 @@ describe("POST /api/orders", () => {
     }
   });
 
+  it("accepts the station id in capitals (UUIDs are case-insensitive), as the public station lookup does", async () => {
+    const response = await place({ ...orderBody([lumpia()]), station_id: table1.id.toUpperCase() });
+    expect(response.status).toBe(201);
+    expect(response.body.station_id).toBe(table1.id);
+  });
+
   it("answers 404 unknown_station for a station that does not exist", async () => {
     await expectRefused({ ...orderBody([lumpia()]), station_id: randomUUID() }, 404, "unknown_station");
   });
