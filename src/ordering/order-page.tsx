@@ -31,11 +31,16 @@ export default function OrderPage() {
     // Re-read the cart: another tab (or the cart page) may have changed it since this one loaded.
     void useCart.persist.rehydrate();
     // Send any order still waiting from an earlier visit; not needed to show the menu, so loaded after.
-    void import("./outbox/order-submission").then((module) => module.startOutbox());
+    // (If this chunk can't load — offline before the worker cached it — the cart page sends it.)
+    import("./outbox/order-submission").then(
+      (module) => module.startOutbox(),
+      () => undefined,
+    );
   }, []);
 
   useEffect(() => {
-    if (state.phase === "ready") void loadProductDialog();
+    // A failed prefetch is retried when an item is tapped.
+    if (state.phase === "ready") loadProductDialog().catch(() => undefined);
   }, [state.phase]);
 
   if (state.phase === "loading") {
