@@ -95,8 +95,8 @@ export function mapsLink(address: string): string {
 }
 
 /** The Maps Embed API URL for an address, or null when no key is configured. */
-export function mapsEmbedUrl(address: string): string | null {
-  if (!SITE.mapsKey) return null;
+export function mapsEmbedUrl(address: string, key: string = SITE.mapsKey): string | null {
+  if (!key) return null;
   const query = encodeURIComponent(`${SITE.name}, ${address}`);
-  return `https://www.google.com/maps/embed/v1/place?key=${encodeURIComponent(SITE.mapsKey)}&q=${query}`;
+  return `https://www.google.com/maps/embed/v1/place?key=${encodeURIComponent(key)}&q=${query}`;
 }

@@ -56,7 +56,7 @@ describe("carousel", () => {
 
     await dot(page, 4).click();
     await expect.poll(() => visibleSlide(page)).toBe(4);
-    expect(await currentDot(page)).toBe(4);
+    await expect.poll(() => currentDot(page)).toBe(4);
 
     await dot(page, 2).click();
     await expect.poll(() => visibleSlide(page)).toBe(2);

@@ -27,6 +27,8 @@ type AutoplayChoice = "auto" | "paused" | "playing";
  */
 export function Carousel({ slides, label, intervalMs = 5000 }: { slides: Slide[]; label: string; intervalMs?: number }) {
   const trackRef = useRef<HTMLDivElement>(null);
+  /** Where a dot or the autoplay is scrolling to: slides passed on the way do not light their dots. */
+  const targetRef = useRef<number | null>(null);
   const [index, setIndex] = useState(0);
   const [choice, setChoice] = useState<AutoplayChoice>("auto");
   const [hovered, setHovered] = useState(false);
@@ -42,6 +44,7 @@ export function Carousel({ slides, label, intervalMs = 5000 }: { slides: Slide[]
       const track = trackRef.current;
       if (!track || count === 0) return;
       const next = ((target % count) + count) % count;
+      targetRef.current = next;
       track.scrollTo({ left: next * track.clientWidth, behavior: reducedMotion ? "auto" : "smooth" });
       setIndex(next);
     },
@@ -55,7 +58,11 @@ export function Carousel({ slides, label, intervalMs = 5000 }: { slides: Slide[]
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
-          if (entry.intersectionRatio >= 0.6) setIndex(Number((entry.target as HTMLElement).dataset.index));
+          if (entry.intersectionRatio < 0.6) continue;
+          const shown = Number((entry.target as HTMLElement).dataset.index);
+          if (targetRef.current !== null && targetRef.current !== shown) continue;
+          targetRef.current = null;
+          setIndex(shown);
         }
       },
       { root: track, threshold: 0.6 },
@@ -83,7 +90,16 @@ export function Carousel({ slides, label, intervalMs = 5000 }: { slides: Slide[]
         if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
     >
-      <div className="carousel-track" ref={trackRef} tabIndex={0} aria-label={`${label}: scroll or swipe`}>
+      <div
+        className="carousel-track"
+        ref={trackRef}
+        tabIndex={0}
+        aria-label={`${label}: scroll or swipe`}
+        // The visitor takes over from a scroll in progress: follow wherever they go.
+        onPointerDown={() => (targetRef.current = null)}
+        onWheel={() => (targetRef.current = null)}
+        onKeyDown={() => (targetRef.current = null)}
+      >
         {slides.map((slide, i) => (
           <div
             key={slide.name}

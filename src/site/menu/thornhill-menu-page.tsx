@@ -28,7 +28,7 @@ export default function ThornhillMenuPage() {
         </li>
       </ul>
       <p className="happy-hour-note">
-        <strong>Happy hour:</strong> {SITE.happyHour}
+        <strong>Happy hour:</strong> <span className="nowrap">{SITE.happyHour}</span>
       </p>
       <LiveMenu branchId={THORNHILL.branchId} title="Today's menu" />
     </div>
