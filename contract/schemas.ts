@@ -7,10 +7,12 @@ import { z } from "zod";
 import { CATEGORY_KEYS, ORDER_STATUSES, type CategoryKey, type OrderStatus } from "./menu";
 
 // ---------- shared pieces ----------
-export const branchIdSchema = z.coerce
-  .number({ error: "branch_id must be a number" })
-  .int("branch_id must be a whole number")
-  .positive("branch_id must be positive");
+// Digits only: Number() would also read "0x1" or "1e0" as branch 1.
+export const branchIdSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? "branch_id is required" : "branch_id must be a whole number") })
+  .regex(/^\d{1,9}$/, "branch_id must be a whole number")
+  .transform(Number)
+  .pipe(z.number().positive("branch_id must be positive"));
 
 export const branchQuerySchema = z.object({ branch_id: branchIdSchema });
 
@@ -24,11 +26,11 @@ export const loginBodySchema = z.object({
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 // ---------- stations ----------
+// Control and invisible format characters (zero-width spaces…) are dropped, so "not blank" means visible.
 const codename = z
   .string()
-  .trim()
-  .min(1, "codename must not be blank")
-  .max(40, "codename is at most 40 characters");
+  .transform((value) => value.replace(/[\p{Cc}\p{Cf}]/gu, "").trim())
+  .pipe(z.string().min(1, "codename must not be blank").max(40, "codename is at most 40 characters"));
 const capacity = z.number().int("capacity must be a whole number").min(1).max(99);
 
 export const stationCreateSchema = z.object({

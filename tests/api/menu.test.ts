@@ -97,6 +97,8 @@ describe("GET /api/products_by_category", () => {
     ["zero", "?branch_id=0"],
     ["negative", "?branch_id=-1"],
     ["fractional", "?branch_id=1.5"],
+    ["hexadecimal", "?branch_id=0x1"],
+    ["in exponent form", "?branch_id=1e0"],
   ])("answers 400 invalid_query when branch_id is %s", async (_name, query) => {
     const error = expectApiError(await menuCall(query), 400, "invalid_query");
     expect(error.details?.[0]?.path).toBe("branch_id");

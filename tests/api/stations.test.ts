@@ -109,6 +109,8 @@ describe("POST /api/stations", () => {
     ["no capacity", { codename: "T" }],
     ["an empty codename", { codename: "", capacity: 4 }],
     ["a blank codename", { codename: "   ", capacity: 4 }],
+    ["a codename of zero-width spaces", { codename: "\u200b\u200b", capacity: 4 }],
+    ["a codename of control characters", { codename: "\u0000\u0007", capacity: 4 }],
     ["a 41-character codename", { codename: "x".repeat(41), capacity: 4 }],
     ["a codename that is not a string", { codename: 12, capacity: 4 }],
     ["capacity 0", { codename: "T", capacity: 0 }],
