@@ -36,6 +36,19 @@ async function openMenu(context: BrowserContext, path = "/menu"): Promise<Page> 
   return page;
 }
 
+/** Staff's sold-out switch for a Thornhill starter, through the API. */
+async function setAvailable(name: string, available: boolean): Promise<void> {
+  const token = await staffToken(server);
+  const menu = (await (await fetch(`${server.url}/api/products_by_category?branch_id=1`)).json()) as Menu;
+  const product = menu.starter.find((candidate) => candidate.name === name)!;
+  const patched = await fetch(`${server.url}/api/products/${product.id}`, {
+    method: "PATCH",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ available }),
+  });
+  expect(patched.status).toBe(200);
+}
+
 async function highlightedSpecials(page: Page): Promise<string[]> {
   return liveMenu(page).locator("li.is-today .menu-item-name").allTextContents();
 }
@@ -158,15 +171,7 @@ describe("live menu", () => {
   });
 
   it("shows an item staff marked sold out as sold out", async () => {
-    const token = await staffToken(server);
-    const menu = (await (await fetch(`${server.url}/api/products_by_category?branch_id=1`)).json()) as Menu;
-    const tacos = menu.starter.find((product) => product.name === "Tacos")!;
-    const patched = await fetch(`${server.url}/api/products/${tacos.id}`, {
-      method: "PATCH",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ available: false }),
-    });
-    expect(patched.status).toBe(200);
+    await setAvailable("Tacos", false);
 
     const page = await openMenu(phone);
     const item = liveMenu(page).locator("li.menu-item", { has: page.getByRole("heading", { name: "Tacos", exact: true }) });
@@ -175,6 +180,24 @@ describe("live menu", () => {
     const lumpia = liveMenu(page).locator("li.menu-item", { has: page.getByRole("heading", { name: "Lumpia Shanghai" }) });
     expect(await lumpia.innerText()).not.toContain("Sold out");
     await page.close();
+  });
+
+  it("catches up with a sold-out switch when the service worker had an older copy of the menu", async () => {
+    const context = await browser.newContext({ ...PHONE, baseURL: server.url }); // service worker allowed
+    const page = await context.newPage();
+    await page.goto("/menu");
+    await liveMenu(page).getByRole("heading", { name: "Specials" }).waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+    await page.reload(); // the worker now caches the menu call
+    const nachos = liveMenu(page).locator("li.menu-item", { has: page.getByRole("heading", { name: "Nachos", exact: true }) });
+    await nachos.waitFor();
+    expect(await nachos.innerText()).not.toContain("Sold out");
+
+    await setAvailable("Nachos", false);
+    await page.reload(); // answered from the worker's cache first, then refreshed behind the scenes
+    await expect.poll(() => nachos.innerText(), { timeout: 15_000 }).toContain("Sold out");
+    await setAvailable("Nachos", true);
+    await context.close();
   });
 
   it("shows an error with a retry when the menu cannot be fetched, instead of loading for ever", async () => {

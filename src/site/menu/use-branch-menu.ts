@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { CATEGORY_KEYS } from "../../../contract/menu";
 import type { Menu, Product } from "../../../contract/schemas";
 import { ApiError, apiFetch } from "../../lib/api-client";
@@ -12,24 +12,52 @@ export type BranchMenuState =
  * One branch's live menu from GET /api/products_by_category — the same data the ordering app
  * uses, so the website never shows a second, hand-typed copy. A failed call ends in an error
  * state with a retry (the old site stayed on "loading..." for ever).
+ *
+ * The service worker answers this call from its cache first (stale-while-revalidate); when it
+ * reports a newer copy, or the visitor comes back to the tab, the menu refreshes quietly, so a
+ * sold-out switch shows up without a reload.
  */
 export function useBranchMenu(branchId: number): { state: BranchMenuState; retry: () => void } {
   const [state, setState] = useState<BranchMenuState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
+  const generation = useRef(0);
+
+  const load = useCallback(
+    async (quiet: boolean, signal?: AbortSignal) => {
+      const mine = ++generation.current;
+      if (!quiet) setState({ status: "loading" });
+      try {
+        const data = await apiFetch<Partial<Record<string, Product[]>>>(`/products_by_category?branch_id=${branchId}`, { signal });
+        if (mine === generation.current) setState({ status: "ready", menu: normalizeMenu(data) });
+      } catch (error) {
+        // A newer load, a left page, or a quiet refresh (the menu on screen stays): nobody to tell.
+        if (mine !== generation.current || signal?.aborted || quiet) return;
+        setState({ status: "error", message: errorMessage(error) });
+      }
+    },
+    [branchId],
+  );
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: "loading" });
-    apiFetch<Partial<Record<string, Product[]>>>(`/products_by_category?branch_id=${branchId}`, {
-      signal: controller.signal,
-    })
-      .then((data) => setState({ status: "ready", menu: normalizeMenu(data) }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return; // the page was left or retried: nobody is waiting for this answer
-        setState({ status: "error", message: errorMessage(error) });
-      });
+    void load(false, controller.signal);
     return () => controller.abort();
-  }, [branchId, attempt]);
+  }, [load, attempt]);
+
+  useEffect(() => {
+    const refresh = () => void load(true);
+    const onMessage = (event: MessageEvent<{ meta?: string }>) => {
+      if (event.data?.meta === "workbox-broadcast-update") refresh();
+    };
+    const onVisible = () => document.visibilityState === "visible" && refresh();
+    const sw = typeof navigator !== "undefined" ? navigator.serviceWorker : undefined;
+    sw?.addEventListener("message", onMessage);
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      sw?.removeEventListener("message", onMessage);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [load]);
 
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
   return { state, retry };
