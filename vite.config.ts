@@ -1,7 +1,7 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
-import { precompress } from "./scripts/vite-precompress";
+import { precompress } from "./scripts/vite-precompress.ts";
 
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:3000";
 
@@ -38,7 +38,8 @@ export default defineConfig({
         runtimeCaching: [
           {
             // The menu and the table lookup: instant from cache (works offline), refreshed behind the scenes.
-            urlPattern: /\/api\/products_by_category\?branch_id=\d+$/,
+            // A "no-store" request (the kitchen's sold-out switches) asks for the server's answer: let it through.
+            urlPattern: ({ url, request }) => url.pathname === "/api/products_by_category" && request.cache !== "no-store",
             handler: "StaleWhileRevalidate",
             options: {
               cacheName: "menu-api",

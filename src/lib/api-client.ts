@@ -28,6 +28,8 @@ export interface ApiRequest {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** "no-store" also bypasses the service worker's menu cache (see vite.config.ts). */
+  cache?: RequestCache;
 }
 
 const NETWORK_MESSAGE = "Can't reach the restaurant's server. Check your connection and try again.";
@@ -50,6 +52,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
       body,
       credentials: "same-origin",
       signal: request.signal,
+      cache: request.cache,
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;

@@ -12,9 +12,9 @@ export function useBranchMenu(branchId: number) {
   const reload = useCallback(
     async (signal?: AbortSignal) => {
       try {
-        // `&staff=1` on purpose: the diners' service worker answers the plain menu URL from its cache
-        // first (stale-while-revalidate); the sold-out switches must show what the server says now.
-        const menu = await apiFetch<Menu>(`/products_by_category?branch_id=${branchId}&staff=1`, { signal });
+        // "no-store": the diners' service worker answers the menu from its cache first (stale-while-
+        // revalidate) but lets a no-store request through; the sold-out switches must show what the server says now.
+        const menu = await apiFetch<Menu>(`/products_by_category?branch_id=${branchId}`, { signal, cache: "no-store" });
         setState({ status: "ready", menu });
       } catch (error) {
         if (!isAbort(error)) setState({ status: "error", problem: problemOf(error) });
