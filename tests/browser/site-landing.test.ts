@@ -141,8 +141,22 @@ describe("carousel", () => {
     }
   });
 
-  it("serves responsive modern images: first eager with high priority, the rest lazy, all sized", async () => {
-    const page = await openLanding(phone);
+  it("serves responsive modern images: first eager with high priority, the rest lazy and after it, all sized", async () => {
+    const page = await phone.newPage();
+    const requests: { path: string; afterFirstLoaded: boolean }[] = [];
+    let firstLoaded = false;
+    page.on("request", (request) => {
+      if (request.url().includes("/images/carousel/")) requests.push({ path: new URL(request.url()).pathname, afterFirstLoaded: firstLoaded });
+    });
+    page.on("requestfinished", (request) => {
+      if (request.url().includes("/images/carousel/grill-")) firstLoaded = true;
+    });
+    await page.goto("/");
+    await expect.poll(() => carousel(page).locator("img").count()).toBe(5);
+    // The first photo is asked for first; the others only once it has arrived.
+    expect(requests[0]?.path).toBe("/images/carousel/grill-960.avif");
+    await expect.poll(() => requests.length).toBeGreaterThan(1);
+    expect(requests.slice(1).every((request) => request.afterFirstLoaded)).toBe(true);
     const images = await carousel(page)
       .locator("img")
       .evaluateAll((imgs) =>

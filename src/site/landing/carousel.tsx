@@ -33,11 +33,15 @@ export function Carousel({ slides, label, intervalMs = 5000 }: { slides: Slide[]
   const [choice, setChoice] = useState<AutoplayChoice>("auto");
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  // The other photos wait until the first has loaded (or the visitor reaches for the carousel),
+  // so on a slow phone connection they do not compete with the first photo and the page's code.
+  const [restWanted, setRestWanted] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
   const count = slides.length;
 
   const autoplayOn = count > 1 && (choice === "playing" || (choice === "auto" && !reducedMotion));
   const advancing = autoplayOn && !hovered && !focused;
+  const wantRestSoon = () => window.setTimeout(() => setRestWanted(true), 500);
 
   const goTo = useCallback(
     (target: number) => {
@@ -45,6 +49,7 @@ export function Carousel({ slides, label, intervalMs = 5000 }: { slides: Slide[]
       if (!track || count === 0) return;
       const next = ((target % count) + count) % count;
       targetRef.current = next;
+      setRestWanted(true);
       track.scrollTo({ left: next * track.clientWidth, behavior: reducedMotion ? "auto" : "smooth" });
       setIndex(next);
     },
@@ -83,9 +88,15 @@ export function Carousel({ slides, label, intervalMs = 5000 }: { slides: Slide[]
       className="carousel"
       aria-roledescription="carousel"
       aria-label={label}
-      onPointerEnter={(event) => event.pointerType === "mouse" && setHovered(true)}
+      onPointerEnter={(event) => {
+        setRestWanted(true);
+        if (event.pointerType === "mouse") setHovered(true);
+      }}
       onPointerLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onFocus={() => {
+        setRestWanted(true);
+        setFocused(true);
+      }}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
@@ -96,7 +107,10 @@ export function Carousel({ slides, label, intervalMs = 5000 }: { slides: Slide[]
         tabIndex={0}
         aria-label={`${label}: scroll or swipe`}
         // The visitor takes over from a scroll in progress: follow wherever they go.
-        onPointerDown={() => (targetRef.current = null)}
+        onPointerDown={() => {
+          targetRef.current = null;
+          setRestWanted(true);
+        }}
         onWheel={() => (targetRef.current = null)}
         onKeyDown={() => (targetRef.current = null)}
       >
@@ -109,19 +123,23 @@ export function Carousel({ slides, label, intervalMs = 5000 }: { slides: Slide[]
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${count}`}
           >
-            <picture>
-              <source type="image/avif" srcSet={slideSrcSet(slide.name, "avif")} sizes={SLIDE_SIZES} />
-              <source type="image/webp" srcSet={slideSrcSet(slide.name, "webp")} sizes={SLIDE_SIZES} />
-              <img
-                src={`/images/carousel/${slide.name}-960.webp`}
-                alt={slide.alt}
-                width={SLIDE_SIZE.width}
-                height={SLIDE_SIZE.height}
-                loading={i === 0 ? "eager" : "lazy"}
-                fetchPriority={i === 0 ? "high" : undefined}
-                decoding={i === 0 ? "sync" : "async"}
-              />
-            </picture>
+            {(i === 0 || restWanted) && (
+              <picture>
+                <source type="image/avif" srcSet={slideSrcSet(slide.name, "avif")} sizes={SLIDE_SIZES} />
+                <source type="image/webp" srcSet={slideSrcSet(slide.name, "webp")} sizes={SLIDE_SIZES} />
+                <img
+                  src={`/images/carousel/${slide.name}-960.webp`}
+                  alt={slide.alt}
+                  width={SLIDE_SIZE.width}
+                  height={SLIDE_SIZE.height}
+                  loading={i === 0 ? "eager" : "lazy"}
+                  fetchPriority={i === 0 ? "high" : undefined}
+                  decoding={i === 0 ? "sync" : "async"}
+                  onLoad={i === 0 ? wantRestSoon : undefined}
+                  onError={i === 0 ? wantRestSoon : undefined}
+                />
+              </picture>
+            )}
           </div>
         ))}
       </div>

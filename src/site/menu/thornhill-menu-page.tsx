@@ -12,6 +12,11 @@ export default function ThornhillMenuPage() {
     <div className="page">
       <h1>{THORNHILL.name} Location</h1>
       <p className="page-lead">{THORNHILL.address}</p>
+      <p className="page-intro">
+        Filipino and Chinese barbecue, burgers, seafood, buckets and drinks. Open the full menu, the drink menu or
+        the happy hour menu below, or browse today&apos;s menu further down — it is live, so sold-out items are
+        marked and today&apos;s special is highlighted.
+      </p>
       <ul className="document-links">
         <li>
           <DocumentLink href={thornhillMenu.href} detail={`PDF · ${thornhillMenu.date}`}>
