@@ -71,27 +71,39 @@ function failingAudits(lhr: Result, category: Category): string[] {
     .map((audit) => `${audit.id} (${Math.round((audit.score ?? 0) * 100)})${audit.displayValue ? `: ${audit.displayValue}` : ""}`);
 }
 
+/** One Lighthouse run in a fresh browser (no HTTP cache or service worker carried over). */
+async function runOnce(url: string): Promise<Result> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
 async function audit(url: string, runs: number): Promise<Result[]> {
   const results: Result[] = [];
   for (let run = 0; run < runs; run += 1) {
-    // A fresh browser per run: no HTTP cache or service worker carried over between runs.
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
-    try {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: [...CATEGORIES],
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-      if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-      results.push(result.lhr);
-      console.log(
-        `  ${url} run ${run + 1}/${runs}: ${CATEGORIES.map((category) => `${category} ${score(result.lhr, category)}`).join(", ")}`,
-      );
-    } finally {
-      chrome.kill();
+    let lhr: Result | null = null;
+    // Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP on a busy machine): try that run again.
+    for (let attempt = 1; !lhr; attempt += 1) {
+      try {
+        lhr = await runOnce(url);
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        console.warn(`  ${url} run ${run + 1}: ${(error as Error).message} — retrying`);
+      }
     }
+    results.push(lhr);
+    console.log(`  ${url} run ${run + 1}/${runs}: ${CATEGORIES.map((category) => `${category} ${score(lhr!, category)}`).join(", ")}`);
   }
   return results;
 }
