@@ -1,8 +1,11 @@
 import { lazy, Suspense } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { SiteHeader } from "../site/layout/site-header";
-import { SiteFooter } from "../site/layout/site-footer";
+import { RouteErrorBoundary } from "./route-error";
 
+// The footer is below the fold and absent from the diner's order screens: its own chunk keeps it out
+// of the order route's budget.
+const SiteFooter = lazy(() => import("../site/layout/site-footer").then((m) => ({ default: m.SiteFooter })));
 // Service worker + "new version" prompt: its own chunk, fetched after the page, never in a route's bundle.
 const PwaUpdatePrompt = lazy(() => import("../ordering/pwa/pwa-update-prompt"));
 
@@ -17,9 +20,18 @@ export function RootLayout() {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        <RouteErrorBoundary resetKey={pathname}>
+          {/* Screens are lazy chunks; navigations run as transitions, so the old screen stays until the new one is ready. */}
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
-      {!isOrdering && <SiteFooter />}
+      {!isOrdering && (
+        <Suspense fallback={null}>
+          <SiteFooter />
+        </Suspense>
+      )}
       {import.meta.env.PROD && (
         <Suspense fallback={null}>
           <PwaUpdatePrompt />
