@@ -7,6 +7,7 @@ import { LoginThrottle, type ThrottleLimits } from "./auth/login-throttle";
 import type { AppConfig } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/client";
 import { seedDatabase } from "./db/seed";
+import { pruneEvents } from "./events/event-log";
 import { createLogger, type Logger } from "./lib/logger";
 import { MenuCache } from "./menu/menu-cache";
 
@@ -37,6 +38,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle, optio
 export async function startServer(config: AppConfig, options: ServerOptions = {}): Promise<RunningServer> {
   const database = openDatabase(config.databasePath);
   const { seeded } = seedDatabase(database.db);
+  pruneEvents(database.db);
   const context = createContext(config, database, options);
   const app = createApp(context);
 

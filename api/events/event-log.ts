@@ -5,6 +5,7 @@
  * `eventSignal` wakes this instance's open streams at once; streams also poll, for other instances.
  */
 import { EventEmitter } from "node:events";
+import { lt } from "drizzle-orm";
 import type { ServerEvents } from "../../contract/schemas";
 import type { DbOrTx } from "../db/client";
 import { events } from "../db/schema";
@@ -34,4 +35,13 @@ export function recordEvent<T extends EventType>(
 /** Call after the transaction that recorded events has committed. */
 export function announceEvents(): void {
   eventSignal.emit(EVENT_APPENDED);
+}
+
+/** Streams resume from recent ids only; rows older than this are of no use to anyone. */
+export const EVENT_RETENTION_MS = 7 * 24 * 3_600_000;
+
+/** Deletes events older than the retention window; run at start-up. Returns how many went. */
+export function pruneEvents(db: DbOrTx, now = new Date()): number {
+  const cutoff = new Date(now.getTime() - EVENT_RETENTION_MS).toISOString();
+  return db.delete(events).where(lt(events.createdAt, cutoff)).run().changes;
 }

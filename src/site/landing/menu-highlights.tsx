@@ -1,6 +1,7 @@
 import type { CategoryKey } from "../../../contract/menu";
 import { MenuItemList } from "../menu/menu-item-list";
 import { useBranchMenu } from "../menu/use-branch-menu";
+import { MenuLoadError } from "../menu/menu-load-error";
 
 const HIGHLIGHTS: { key: CategoryKey; title: string }[] = [
   { key: "bucket", title: "Bucket Deals" },
@@ -28,12 +29,7 @@ export function MenuHighlights({ branchId }: { branchId: number }) {
             </p>
           )}
           {state.status === "error" && key === "bucket" && (
-            <div className="live-menu-error" role="alert">
-              <p>{state.message}</p>
-              <button type="button" className="button" onClick={retry}>
-                Try again
-              </button>
-            </div>
+            <MenuLoadError message={state.message} onRetry={retry} />
           )}
         </section>
       ))}

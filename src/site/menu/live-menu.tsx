@@ -1,6 +1,7 @@
 import { CATEGORY_KEYS, CATEGORY_TITLES, WEEKDAY_NAMES, isoWeekday } from "../../../contract/menu";
 import { MenuItemList } from "./menu-item-list";
 import { useBranchMenu } from "./use-branch-menu";
+import { MenuLoadError } from "./menu-load-error";
 
 /**
  * The spec's dynamic menu view: 'loading...', then Specials … Buckets from the branch's live menu.
@@ -21,12 +22,7 @@ export function LiveMenu({ branchId, title }: { branchId: number; title: string 
         </p>
       )}
       {state.status === "error" && (
-        <div className="live-menu-error" role="alert">
-          <p>{state.message}</p>
-          <button type="button" className="button" onClick={retry}>
-            Try again
-          </button>
-        </div>
+        <MenuLoadError message={state.message} onRetry={retry} />
       )}
       {state.status === "ready" && (
         <>
