@@ -57,7 +57,9 @@ export function isSameOrigin(c: Context, trustedOrigins: string[]): boolean {
 export function refuseCrossSiteWrites(ctx: AppContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
-    const carriesCookie = getCookie(c, SESSION_COOKIE) !== undefined && !c.req.header("authorization");
+    // The cookie counts whenever it is what would authenticate: any Authorization header that is not a
+    // usable bearer token (e.g. Basic credentials a browser attaches on its own) leaves the cookie in charge.
+    const carriesCookie = readToken(c)?.via === "cookie";
     const isAuthCall = c.req.path === "/api/login" || c.req.path === "/api/logout";
     if ((carriesCookie || isAuthCall) && !isSameOrigin(c, ctx.config.trustedOrigins)) {
       throw new ApiHttpError(403, "cross_origin_refused", "This request came from another site and was refused.");

@@ -104,6 +104,21 @@ describe("cross-site writes with the session cookie", () => {
     expect(await state()).toEqual(before);
   });
 
+  it.each([
+    ["Basic credentials (which a browser attaches by itself)", "Basic Zm9vOmJhcg=="],
+    ["a bearer token too long to be one", `Bearer ${"x".repeat(600)}`],
+  ])("refuses a cross-site cookie write when the Authorization header carries %s (the cookie is what would sign it)", async (_name, authorization) => {
+    const before = await state();
+    const response = await call(server, "PATCH", `/api/products/${sisigId}`, {
+      json: { available: false },
+      cookie: token,
+      origin: EVIL_ORIGIN,
+      headers: { Authorization: authorization },
+    });
+    expectApiError(response, 403, "cross_origin_refused");
+    expect(await state()).toEqual(before);
+  });
+
   it("lets a cross-site read with the cookie through (the browser's CORS rules keep the answer from the other site)", async () => {
     const response = await call(server, "GET", "/api/current_user", { cookie: token, origin: EVIL_ORIGIN });
     expect(response.status).toBe(200);
