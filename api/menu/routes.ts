@@ -16,6 +16,16 @@ const idParam = (raw: string) => {
   return Number(raw);
 };
 
+/** `dry_run=1`; a value that is neither yes nor no is refused rather than read as "import for real". */
+function dryRunFlag(raw: string | undefined): boolean {
+  const value = raw?.trim().toLowerCase();
+  if (value === undefined || value === "0" || value === "false") return false;
+  if (value === "1" || value === "true") return true;
+  throw badRequest("invalid_query", "dry_run is 1 (check only) or 0 (import); nothing was imported.", [
+    { path: "dry_run", message: "dry_run must be 1 or 0" },
+  ]);
+}
+
 export function menuRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
 
@@ -79,7 +89,7 @@ export function menuRoutes(ctx: AppContext) {
     }),
     async (c) => {
       const branchId = branchFrom(c);
-      const dryRun = ["1", "true"].includes(c.req.query("dry_run") ?? "");
+      const dryRun = dryRunFlag(c.req.query("dry_run"));
       const contentType = c.req.header("content-type") ?? "";
       if (!contentType) throw badRequest("file_required", "File required.");
       if (!/^multipart\/form-data\b/i.test(contentType)) {

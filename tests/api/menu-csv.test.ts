@@ -172,6 +172,18 @@ describe("POST /api/products/upload_csv", () => {
     expect(after.drink.at(-1)?.name).toBe("Calamansi Juice"); // file order is menu order
   });
 
+  it("refuses a dry_run value it cannot read as yes or no with 400, importing nothing (never a real import by mistake)", async () => {
+    const before = await snapshot(1);
+    const edited = originalCsv.replace(/^main,Garlic Rice,.*\r\n/m, "");
+    for (const flag of ["&dry_run=yes", "&dry_run=on", "&dry_run=", "&dry_run=2"]) {
+      const error = expectApiError(await upload(1, csvForm(edited), flag), 400, "invalid_query");
+      expect(error.details).toEqual([{ path: "dry_run", message: "dry_run must be 1 or 0" }]);
+      expect(await snapshot(1)).toEqual(before);
+    }
+    const real = await upload(1, csvForm(originalCsv), "&dry_run=0");
+    expect(real.body).toMatchObject({ dry_run: false, changes: { added: [], updated: [], removed: [] } });
+  });
+
   it("keeps every unchanged item's id (products and options) when another item is renamed and one removed", async () => {
     const oldIds = idsOf(await readMenu(server, 1));
     const edited = originalCsv.replace(/^seafood,Fish Balls,/m, "seafood,Fish Balls (6 pcs),").replace(/^drink,Red Horse,.*\r\n/m, "");
