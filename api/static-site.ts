@@ -37,20 +37,22 @@ interface CachedFile {
 
 export function staticSite(rootDir: string) {
   const root = resolve(rootDir);
-  const cache = new Map<string, CachedFile | null>();
+  const cache = new Map<string, CachedFile>();
 
   // Files never change while a server runs (a deploy restarts it), so each is read from disk once.
+  // Misses are not remembered: anyone can ask for endless made-up paths, and memory must not grow with them.
   const read = (path: string): CachedFile | null => {
-    if (cache.has(path)) return cache.get(path)!;
-    let file: CachedFile | null = null;
+    const cached = cache.get(path);
+    if (cached) return cached;
     try {
       const stat = statSync(path);
-      if (stat.isFile()) file = { body: readFileSync(path), etag: `"${stat.size.toString(36)}-${stat.mtimeMs.toString(36)}"` };
+      if (!stat.isFile()) return null;
+      const file = { body: readFileSync(path), etag: `"${stat.size.toString(36)}-${stat.mtimeMs.toString(36)}"` };
+      cache.set(path, file);
+      return file;
     } catch {
-      file = null;
+      return null;
     }
-    cache.set(path, file);
-    return file;
   };
 
   const cacheControl = (relative: string) => {

@@ -86,6 +86,14 @@ describe("the web app", () => {
     expect(response.text).not.toContain("<html");
   });
 
+  it("does not remember missing paths (made-up URLs cannot fill its memory): a file that appears later is served", async () => {
+    expect((await call(server, "GET", "/late-file.txt")).status).toBe(404);
+    writeFileSync(join(staticDir, "late-file.txt"), "here now\n");
+    const response = await call(server, "GET", "/late-file.txt");
+    expect(response.status).toBe(200);
+    expect(response.text).toBe("here now\n");
+  });
+
   it("never serves files outside its directory", async () => {
     for (const path of ["/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2f..%2fetc%2fpasswd", "/assets/%2e%2e/%2e%2e/package.json"]) {
       const response = await call(server, "GET", path);
