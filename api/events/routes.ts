@@ -70,7 +70,7 @@ export function eventRoutes(ctx: AppContext, timing: EventStreamTiming = DEFAULT
   });
 
   app.get("/orders/:id/events", (c) => {
-    const orderId = c.req.param("id");
+    const orderId = c.req.param("id").toLowerCase(); // UUIDs are case-insensitive; stored lower-case
     const known = UUID.test(orderId) && ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).get();
     if (!known) throw notFound("order_not_found", "There is no such order.");
     const cursor = cursorOf(c.req.header("last-event-id"), c.req.query("last_event_id"));

@@ -48,6 +48,9 @@ export function eventStream(
 ): Response {
   // Tell proxies (nginx) not to buffer the stream.
   c.header("X-Accel-Buffering", "no");
+  // HEAD gets the headers only. Opening the stream for it would leave a loop nobody reads or aborts
+  // (the answer is complete, so the request never signals "abort"), polling the database forever.
+  if (c.req.method === "HEAD") return c.body(null, 200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
   return streamSSE(c, async (stream) => {
     let cursor = lastEventId ?? source.latestId();
     const wakeUp = new WakeUp();

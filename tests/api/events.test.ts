@@ -254,12 +254,37 @@ describe("GET /api/events (staff)", () => {
     stream.close();
     await expect.poll(listeners, { timeout: 3_000 }).toBe(0);
   });
+
+  it("answers HEAD with the stream's headers and opens no stream (nothing is left polling)", async () => {
+    const listeners = () => eventSignal.listenerCount(EVENT_APPENDED);
+    await expect.poll(listeners, { timeout: 3_000 }).toBe(0);
+    const order = await placeOrder(1);
+    for (const path of ["/api/events?branch_id=1", `/api/orders/${order.id}/events`]) {
+      const response = await fetch(`${server.url}${path}`, { method: "HEAD", headers: auth() });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+      expect(await response.text()).toBe("");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(listeners()).toBe(0);
+  });
 });
 
 describe("GET /api/orders/{id}/events (public)", () => {
   it("404s for an unknown order, and for a malformed id", async () => {
     expectApiError(await call(server, "GET", `/api/orders/${randomUUID()}/events`), 404, "order_not_found");
     expectApiError(await call(server, "GET", "/api/orders/not-a-uuid/events"), 404, "order_not_found");
+  });
+
+  it("accepts the order id in capitals, as GET /api/orders/{id} does", async () => {
+    const order = await placeOrder(1);
+    const stream = await SseStream.open(`/api/orders/${order.id.toUpperCase()}/events`);
+    try {
+      await setStatus(order.id, "preparing");
+      expect(JSON.parse((await stream.next(1_000)).data)).toMatchObject({ id: order.id, status: "preparing" });
+    } finally {
+      stream.close();
+    }
   });
 
   it("sends only that order's status changes, without signing in", async () => {
