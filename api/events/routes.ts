@@ -1,8 +1,10 @@
 /**
  * The live streams of API.md:
  * - `GET /events?branch_id=N` (staff): the branch's `order.created`, `order.updated`, `product.updated`;
- * - `GET /orders/{id}/events` (public: the order's UUID is the capability): that order's `order.updated`.
- * Both resume after the client's Last-Event-ID (header, or `?last_event_id=`).
+ * - `GET /orders/{id}/events` (public: the order's UUID is the capability): that order's `order.updated`;
+ * - `GET /products/events?branch_id=N` (public): the branch's `product.updated`, so an open diner menu
+ *   shows a sold-out switch at once (what it sends is on the public menu anyway).
+ * All three resume after the client's Last-Event-ID (header, or `?last_event_id=`).
  */
 import { and, asc, eq, gt, max } from "drizzle-orm";
 import { Hono } from "hono";
@@ -63,6 +65,30 @@ export function eventRoutes(ctx: AppContext, timing: EventStreamTiming = DEFAULT
         subscribe,
         // A stream outliving its session would keep showing orders after sign-out: end it.
         stillAllowed: () => token !== undefined && findSessionStaff(ctx.db, token) !== undefined,
+      },
+      cursor,
+      timing,
+    );
+  });
+
+  app.get("/products/events", (c) => {
+    const { branch_id: branchId } = readQuery(c, branchQuerySchema);
+    if (!branchExists(ctx.db, branchId)) throw notFound("unknown_branch", `There is no branch ${branchId}.`);
+    const cursor = cursorOf(c.req.header("last-event-id"), c.req.query("last_event_id"));
+
+    return eventStream(
+      c,
+      {
+        read: (afterId, limit): StoredEvent[] =>
+          ctx.db
+            .select(columns)
+            .from(events)
+            .where(and(eq(events.branchId, branchId), eq(events.type, "product.updated"), gt(events.id, afterId)))
+            .orderBy(asc(events.id))
+            .limit(limit)
+            .all(),
+        latestId: () => latestEventId(ctx.db),
+        subscribe,
       },
       cursor,
       timing,

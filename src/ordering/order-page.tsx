@@ -74,12 +74,21 @@ export default function OrderPage() {
       <MenuSections menu={menu} onOpen={setOpen} />
       {open && (
         <Suspense fallback={null}>
-          <OpenProduct product={open} canOrder={station !== null} onClose={() => setOpen(null)} />
+          <OpenProduct
+            product={open}
+            canOrder={station !== null}
+            soldOut={!(findProduct(menu, open.id)?.available ?? true)}
+            onClose={() => setOpen(null)}
+          />
         </Suspense>
       )}
       {!open && <FloatingCartLink />}
     </div>
   );
+}
+
+function findProduct(menu: Menu, id: number): Product | undefined {
+  return CATEGORY_KEYS.flatMap((key) => menu[key] ?? []).find((product) => product.id === id);
 }
 
 function categoriesOf(menu: Menu) {
@@ -151,14 +160,24 @@ function MenuItem({ product, cart, today, onOpen }: MenuItemProps) {
   );
 }
 
-function OpenProduct({ product, canOrder, onClose }: { product: Product; canOrder: boolean; onClose: () => void }) {
+interface OpenProductProps {
+  product: Product;
+  canOrder: boolean;
+  /** Sold out since the panel was opened (the live menu said so). */
+  soldOut: boolean;
+  onClose: () => void;
+}
+
+function OpenProduct({ product, canOrder, soldOut, onClose }: OpenProductProps) {
   const add = useCart((state) => state.add);
   const locked = useCart(isLocked);
-  const blockedReason = !canOrder
-    ? "Scan the QR code on your table to order."
-    : locked
-      ? "Your order has been sent. To add more, open your order and choose Order more."
-      : null;
+  const blockedReason = soldOut
+    ? "Sorry — this item has just sold out."
+    : !canOrder
+      ? "Scan the QR code on your table to order."
+      : locked
+        ? "Your order has been sent. To add more, open your order and choose Order more."
+        : null;
   return <ProductDialog product={product} blockedReason={blockedReason} onAdd={(options) => add(product, options)} onClose={onClose} />;
 }
 

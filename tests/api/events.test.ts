@@ -317,3 +317,24 @@ describe("GET /api/orders/{id}/events (public)", () => {
     }
   });
 });
+
+describe("GET /api/products/events (public)", () => {
+  it("sends the branch's sold-out switches without signing in, and nothing about orders", async () => {
+    expectApiError(await call(server, "GET", "/api/products/events?branch_id=99"), 404, "unknown_branch");
+    const stream = await SseStream.open("/api/products/events?branch_id=1");
+    try {
+      await placeOrder(1); // an order is staff business: not on this stream
+      expect((await call(server, "PATCH", `/api/products/${products[2].id}`, { token, json: { available: false } })).status).toBe(200);
+      expect((await call(server, "PATCH", `/api/products/${products[1].id}`, { token, json: { available: false } })).status).toBe(200);
+      const event = await stream.next(1_000);
+      expect(event.event).toBe("product.updated");
+      expect(JSON.parse(event.data)).toMatchObject({ id: products[1].id, available: false, branch_id: 1 });
+      await stream.expectQuiet(300);
+    } finally {
+      stream.close();
+      for (const branch of [1, 2] as const) {
+        await call(server, "PATCH", `/api/products/${products[branch].id}`, { token, json: { available: true } });
+      }
+    }
+  });
+});

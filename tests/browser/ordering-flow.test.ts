@@ -244,6 +244,42 @@ describe("the order screen", () => {
     }
   });
 
+  it("an open menu shows a sold-out switch within seconds — even in the product panel already open", async () => {
+    const { context, page } = await phone();
+    const menu = (await (await fetch(`${server.url}/api/products_by_category?branch_id=1`)).json()) as Record<string, { id: number; name: string }[]>;
+    const platter = menu.seafood!.find((p) => p.name === "Grilled Seafood Platter")!;
+    const patch = (available: boolean) =>
+      fetch(`${server.url}/api/products/${platter.id}`, {
+        method: "PATCH",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ available }),
+      });
+    try {
+      const streamOpen = page.waitForResponse((response) => response.url().includes("/api/products/events"));
+      await page.goto(orderUrl(table));
+      await page.getByRole("button", { name: /^Grilled Seafood Platter/ }).click();
+      const dialog = page.getByRole("dialog", { name: "Grilled Seafood Platter" });
+      const add = dialog.getByRole("button", { name: /^Add/ });
+      expect(await add.isEnabled()).toBe(true);
+      // The stream starts from "now": the switch must come after it is open.
+      expect((await streamOpen).status()).toBe(200);
+
+      expect((await patch(false)).status).toBe(200);
+      // Pushed, not polled: the menu's own refresh runs only once a minute.
+      await dialog.getByText("Sorry — this item has just sold out.").waitFor({ timeout: 5_000 });
+      expect(await add.isDisabled()).toBe(true);
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await page.locator(".menu-item.is-sold-out", { hasText: "Grilled Seafood Platter" }).waitFor({ timeout: 1_000 });
+      expect(await page.getByRole("button", { name: /^Grilled Seafood Platter/ }).count()).toBe(0);
+
+      expect((await patch(true)).status).toBe(200);
+      await page.getByRole("button", { name: /^Grilled Seafood Platter/ }).waitFor({ timeout: 5_000 });
+    } finally {
+      await patch(true);
+      await context.close();
+    }
+  });
+
   it("scroll-spy: tapping a tab scrolls its section under the tab bar and marks it current", async () => {
     const { context, page } = await phone();
     try {

@@ -6,8 +6,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { BRANCHES } from "../../../contract/menu";
-import type { Menu } from "../../../contract/schemas";
-import { ApiError } from "../../lib/api-client";
+import type { Menu, Product } from "../../../contract/schemas";
+import { API_BASE, ApiError } from "../../lib/api-client";
 import { useCart, type CartStation } from "../cart/cart-store";
 import { fetchMenu, fetchStation, isUuid } from "../ordering-api";
 
@@ -44,6 +44,17 @@ async function resolveStation(stationId: string | null): Promise<Resolved> {
     }
     throw error;
   }
+}
+
+/** The menu with one product's availability as the server just reported it. */
+export function withAvailability(menu: Menu, product: Pick<Product, "id" | "available">): Menu {
+  const next = { ...menu };
+  for (const key of Object.keys(next) as (keyof Menu)[]) {
+    if (next[key].some((item) => item.id === product.id)) {
+      next[key] = next[key].map((item) => (item.id === product.id ? { ...item, available: product.available } : item));
+    }
+  }
+  return next;
 }
 
 function branchName(branchId: number): string {
@@ -109,6 +120,28 @@ export function useOrderMenu(stationId: string | null): { state: OrderMenuState;
       document.removeEventListener("visibilitychange", onVisible);
     };
   }, [load]);
+
+  // Sold-out switches the moment staff flip them (the minute refresh above is the fallback). The
+  // browser reconnects a dropped stream by itself and resumes with Last-Event-ID.
+  const branchId = state.phase === "ready" ? (state.station?.branchId ?? READ_ONLY_BRANCH) : null;
+  useEffect(() => {
+    if (branchId === null || typeof EventSource !== "function") return;
+    const events = new EventSource(`${API_BASE}/products/events?branch_id=${branchId}`);
+    events.addEventListener("product.updated", (event) => {
+      let product: Pick<Product, "id" | "available">;
+      try {
+        product = JSON.parse((event as MessageEvent<string>).data) as Product;
+      } catch {
+        void load(true); // an unreadable event: read the menu instead
+        return;
+      }
+      setState((current) => (current.phase === "ready" ? { ...current, menu: withAvailability(current.menu, product) } : current));
+      // Let the service worker's cached menu catch up too, so a later refresh or an offline visit
+      // doesn't show the old state; its "updated" message then refreshes this page from the new copy.
+      if (navigator.serviceWorker?.controller) fetchMenu(branchId).catch(() => undefined);
+    });
+    return () => events.close();
+  }, [branchId, load]);
 
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
   return { state, retry };
