@@ -149,6 +149,17 @@ describe("live menu", () => {
     await page.close();
   });
 
+  it("lists each item's sizes, add-ons and upgrades with their prices", async () => {
+    const page = await openMenu(phone);
+    const item = (name: string) =>
+      liveMenu(page).locator("li.menu-item", { has: page.getByRole("heading", { name, exact: true }) }).innerText();
+    expect(await item("Asahi")).toContain("Size: 16oz / 64oz (+$13.00)");
+    expect(await item("Wings")).toContain("Size: 1 lb / 2 lbs (+$10.00)");
+    expect(await item("Nachos")).toContain("Add-ons: Pork Belly (+$3.00) / Chicken Tenders (+$4.00)");
+    expect(await item("Lumpia Shanghai")).not.toContain(":");
+    await page.close();
+  });
+
   it("highlights Sunday's special on a Sunday (the old site never did)", async () => {
     const page = await phone.newPage();
     await page.clock.setFixedTime(SUNDAY);

@@ -1,10 +1,23 @@
 import { formatDollars, parsePriceToCents } from "../../../contract/money";
-import type { Product } from "../../../contract/schemas";
+import type { CustomizationGroup, Product } from "../../../contract/schemas";
 
 /** "13.99" → "$13.99"; anything unexpected is shown as sent rather than hidden. */
 export function displayPrice(price: string): string {
   const cents = parsePriceToCents(price);
   return cents === null ? price : formatDollars(cents);
+}
+
+/**
+ * One line per option group, in the menu PDFs' words: "Size: 16oz / 64oz (+$13.00)". Sizes,
+ * add-ons and upgrades carry prices the item's own price does not show (a 64oz Asahi, 2 lbs of
+ * wings, nacho add-ons), so the live menu lists them rather than leaving them to the order screen.
+ */
+export function optionsLine(groupName: string, group: CustomizationGroup): string {
+  const options = group.options.map((option) => {
+    const cents = parsePriceToCents(option.price);
+    return cents !== null && cents > 0 ? `${option.name} (+${formatDollars(cents)})` : option.name;
+  });
+  return `${groupName}: ${options.join(" / ")}`;
 }
 
 interface MenuItemListProps {
@@ -36,6 +49,11 @@ export function MenuItemList({ products, nameLevel, todayWeekday }: MenuItemList
               </p>
             )}
             {product.description && <p className="menu-item-description">{product.description}</p>}
+            {Object.entries(product.customizations).map(([groupName, group]) => (
+              <p key={groupName} className="menu-item-options">
+                {optionsLine(groupName, group)}
+              </p>
+            ))}
           </li>
         );
       })}
