@@ -299,6 +299,27 @@ describe("the order screen", () => {
         window.scrollTo({ top: section.getBoundingClientRect().top + window.scrollY - 135 + 5, behavior: "instant" });
       });
       await tabs.locator('a[aria-current="true"]', { hasText: "Drinks" }).waitFor({ timeout: 2_000 });
+
+      // A long smooth jump (top → last section) takes about the lock's second: the highlight must stay
+      // on the tapped tab all the way, not light the section before for the last few pixels.
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+      await tabs.locator('a[aria-current="true"]', { hasText: "Specials" }).waitFor({ timeout: 2_000 });
+      const seen = page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            const highlights = new Set<string>();
+            const end = performance.now() + 2_000;
+            const sample = () => {
+              highlights.add(document.querySelector('.category-tabs a[aria-current="true"]')?.textContent ?? "");
+              if (performance.now() < end) requestAnimationFrame(sample);
+              else resolve([...highlights]);
+            };
+            requestAnimationFrame(sample);
+          }),
+      );
+      await tabs.getByRole("link", { name: "Buckets" }).click();
+      expect((await seen).filter((title) => title !== "Specials")).toEqual(["Buckets"]);
+      expect(await page.evaluate(() => Math.round(document.getElementById("category-bucket")!.getBoundingClientRect().top))).toBe(135);
     } finally {
       await context.close();
     }

@@ -2,13 +2,16 @@
  * The category tab bar with scroll-spy (the spec's figures): fixed under the 50 px navbar, 69 px
  * high; the active tab follows the scroll (throttled to 166 ms); a tapped tab scrolls its section
  * to 135 px from the top and holds the highlight for 1000 ms so the spy does not flicker through
- * the sections passed on the way.
+ * the sections passed on the way — longer if the smooth scroll is still travelling (a long jump
+ * takes about a second, and its last few pixels would otherwise light the section before).
  */
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 
 export const SCROLL_OFFSET_PX = 135;
 const THROTTLE_MS = 166;
 const CLICK_LOCK_MS = 1000;
+/** The lock ends at the latest this long after the click, even if the scroll never arrives (the diner took over). */
+const CLICK_LOCK_MAX_MS = 3000;
 
 export interface CategoryTab {
   id: string;
@@ -21,7 +24,7 @@ export function sectionId(key: string): string {
 
 function useScrollSpy(ids: readonly string[]): [string | undefined, (id: string) => void] {
   const [active, setActive] = useState(ids[0]);
-  const lockedUntil = useRef(0);
+  const jump = useRef<{ at: number; targetY: number; arrived: boolean } | null>(null);
   const idList = ids.join(" ");
 
   useEffect(() => {
@@ -30,7 +33,13 @@ function useScrollSpy(ids: readonly string[]): [string | undefined, (id: string)
     let trailing: ReturnType<typeof setTimeout> | undefined;
     const compute = () => {
       last = Date.now();
-      if (last < lockedUntil.current) return;
+      const lock = jump.current;
+      if (lock) {
+        // Once the jump has landed, any later scroll is the diner's own.
+        if (Math.abs(window.scrollY - lock.targetY) <= 1) lock.arrived = true;
+        if (last - lock.at < CLICK_LOCK_MS || (!lock.arrived && last - lock.at < CLICK_LOCK_MAX_MS)) return;
+        jump.current = null;
+      }
       let current = list[0];
       for (const id of list) {
         const top = document.getElementById(id)?.getBoundingClientRect().top;
@@ -55,13 +64,12 @@ function useScrollSpy(ids: readonly string[]): [string | undefined, (id: string)
   const jumpTo = (id: string) => {
     const section = document.getElementById(id);
     if (!section) return;
-    lockedUntil.current = Date.now() + CLICK_LOCK_MS;
+    const maxY = document.documentElement.scrollHeight - window.innerHeight;
+    const targetY = Math.max(0, Math.min(maxY, section.getBoundingClientRect().top + window.scrollY - SCROLL_OFFSET_PX));
+    jump.current = { at: Date.now(), targetY, arrived: false };
     setActive(id);
     const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    window.scrollTo({
-      top: section.getBoundingClientRect().top + window.scrollY - SCROLL_OFFSET_PX,
-      behavior: smooth ? "smooth" : "auto",
-    });
+    window.scrollTo({ top: targetY, behavior: smooth ? "smooth" : "auto" });
     // Like following an in-page link: keyboard and screen-reader users continue from the section.
     section.querySelector<HTMLElement>("h2")?.focus({ preventScroll: true });
   };
