@@ -118,6 +118,12 @@ describe("stations", () => {
     // Edit: codename and capacity reach the server.
     await card("Patio 9").getByRole("button", { name: "Edit Patio 9" }).click();
     const edit = page.getByRole("form", { name: "Edit Patio 9" });
+    // Inside a narrow card the fields stack: nothing spills out of the card onto its neighbour.
+    const fits = await edit.evaluate((form) => {
+      const box = form.closest("li")!.getBoundingClientRect();
+      return [...form.querySelectorAll("input, p, button")].every((el) => el.getBoundingClientRect().right <= box.right + 0.5);
+    });
+    expect(fits).toBe(true);
     await edit.getByLabel("Codename").fill("Patio 10");
     await edit.getByLabel("Capacity").fill("8");
     await edit.getByRole("button", { name: "Save changes" }).click();
