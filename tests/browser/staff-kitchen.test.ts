@@ -87,6 +87,8 @@ describe("kitchen board", () => {
     expect(await existing.getByText("New", { exact: true }).count()).toBe(0);
 
     // Placed by "another client" (the API) while the board is open: no reload needed.
+    const columnsTop = async () => (await page.locator(".kitchen__columns").boundingBox())!.y;
+    const topBefore = await columnsTop();
     const started = Date.now();
     const live = await placeOrder([{ id: plainProduct().id, quantity: 1, selectedCustomizations: [] }]);
     const card = columnOf("Received").getByRole("article", { name: `Order #${live.number}, Table ${station.codename}` });
@@ -94,6 +96,8 @@ describe("kitchen board", () => {
     expect(Date.now() - started).toBeLessThan(3_000);
     await card.getByText("New", { exact: true }).waitFor();
     await page.getByRole("status").filter({ hasText: `New order #${live.number} · Table ${station.codename}` }).waitFor();
+    // The banner has its place already: the board does not jump under a finger about to tap.
+    expect(await columnsTop()).toBeCloseTo(topBefore, 0);
     expect(await axeViolations(page)).toEqual([]);
   });
 
