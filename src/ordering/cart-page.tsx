@@ -32,6 +32,8 @@ export default function CartPage() {
   }, []);
 
   const lines = cartLines(cart);
+  // New prices need the diner's yes ("Accept new prices and submit"); resending the old ones would only be refused again.
+  const awaitingPriceConfirmation = problem?.code === "price_changed";
   const submitted = submission?.state === "submitted" ? submission.order : null;
   // Once placed, the server's figures are the truth (they match the cart unless prices moved).
   const totals = submitted
@@ -153,7 +155,7 @@ export default function CartPage() {
             <Link className="button-secondary" to={menuPath(station?.id)}>
               Back to Menu
             </Link>
-            {!locked && lines.length > 0 && (
+            {!locked && lines.length > 0 && !awaitingPriceConfirmation && (
               <button
                 type="button"
                 className="button-primary"

@@ -408,6 +408,8 @@ describe("refused orders", () => {
       const alert = page.getByRole("alert");
       await alert.getByText("Some prices have changed").waitFor();
       expect(await alert.textContent()).toContain("Chicken Burger: now $13.99 each (was $12.99)");
+      // One way forward: resubmitting the old prices would only be refused again.
+      expect(await page.getByRole("button", { name: "Submit Order" }).count()).toBe(0);
       expect(await ordersOf(server, token, table).then((orders) => orders.filter((o) => o.lines[0]?.name === "Chicken Burger"))).toHaveLength(0);
 
       await alert.getByRole("button", { name: "Accept new prices and submit" }).click();
