@@ -3,7 +3,7 @@
  * dropped the whole product), Subtotal / HST / Total, and Submit Order through the outbox. After
  * submission: the order's number and its status, live.
  */
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
 import { formatDollars, totalsFromSubtotal, HST_RATE_PERCENT } from "../../contract/money";
 import { cartLines, cents, lineKey, lineTotalCents, subtotalCents } from "./cart/cart-logic";
@@ -26,6 +26,19 @@ export default function CartPage() {
   const clear = useCart((state) => state.clear);
   const locked = useCart(isLocked);
 
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+
+  /** Remove 1; when that empties the line its button goes too, so focus moves to the next line's (not to the page's top). */
+  const removeAt = (productId: number, key: string, index: number) => {
+    removeOne(productId, key);
+    requestAnimationFrame(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      const buttons = tableRef.current?.querySelectorAll<HTMLButtonElement>("button.cart-remove") ?? [];
+      (buttons[Math.min(index, buttons.length - 1)] ?? headingRef.current)?.focus();
+    });
+  };
+
   useEffect(() => {
     document.title = "Your order — Limitless Bar & Grill";
     startOutbox();
@@ -42,7 +55,9 @@ export default function CartPage() {
 
   return (
     <div className="cart-page">
-      <h1>Your order</h1>
+      <h1 ref={headingRef} tabIndex={-1}>
+        Your order
+      </h1>
 
       {submitted && (
         <div className="order-submitted">
@@ -71,7 +86,7 @@ export default function CartPage() {
       {lines.length === 0 ? (
         <p className="cart-empty">Your cart is empty.</p>
       ) : (
-        <table className="cart-table">
+        <table className="cart-table" ref={tableRef}>
           <caption className="visually-hidden">Items in your order</caption>
           <thead>
             <tr>
@@ -83,7 +98,7 @@ export default function CartPage() {
             </tr>
           </thead>
           <tbody>
-            {lines.map((line) => {
+            {lines.map((line, index) => {
               const key = lineKey(line);
               const options = Object.values(line.selectedCustomizations);
               return (
@@ -104,9 +119,9 @@ export default function CartPage() {
                     {!locked && (
                       <button
                         type="button"
-                        className="button-link"
+                        className="button-link cart-remove"
                         aria-label={`Remove 1 ${line.name}`}
-                        onClick={() => removeOne(line.id, key)}
+                        onClick={() => removeAt(line.id, key, index)}
                       >
                         Remove 1
                       </button>

@@ -184,6 +184,29 @@ describe("the product panel", () => {
     }
   });
 
+  it("Remove 1 by keyboard: when a line goes, focus moves to the next line's Remove 1, then to the heading", async () => {
+    const { context, page } = await phone();
+    try {
+      await page.goto(orderUrl(table));
+      await addItem(page, "Lumpia Shanghai");
+      await addItem(page, "Chicken Fingers and Fries");
+      await page.getByRole("link", { name: /^View cart/ }).click();
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent);
+      const removes = page.getByRole("button", { name: /^Remove 1 / });
+      await removes.first().waitFor();
+      expect(await removes.count()).toBe(2);
+      await removes.first().focus();
+      const remaining = (await removes.nth(1).getAttribute("aria-label"))!;
+      await page.keyboard.press("Enter");
+      await expect.poll(focused).toBe(remaining);
+      await page.keyboard.press("Enter");
+      await page.getByText("Your cart is empty.").waitFor();
+      await expect.poll(focused).toBe("Your order");
+    } finally {
+      await context.close();
+    }
+  });
+
   it("records an exclusive choice and offers 'None' for an optional one", async () => {
     const { context, page } = await phone();
     try {
