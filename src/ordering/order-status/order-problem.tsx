@@ -36,6 +36,8 @@ function problemMessage(problem: SubmitProblem): string {
     case "unknown_station":
     case "branch_mismatch":
       return "We couldn't find your table. Please scan the QR code on your table again, then submit your order.";
+    case "order_expired":
+      return problem.message;
     case "idempotency_key_reused":
       return "Your order changed while it was being sent. Please submit it again.";
     default:

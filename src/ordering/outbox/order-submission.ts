@@ -43,6 +43,18 @@ function onOutcome(entry: OutboxEntry, outcome: SendOutcome): void {
   if (submission?.key !== entry.key) return; // the cart moved on (emptied, other branch)
   if (outcome.kind === "delivered") {
     setSubmission({ state: "submitted", key: entry.key, order: outcome.order });
+  } else if (outcome.kind === "expired") {
+    setSubmission(null);
+    // After an attempt whose answer was lost the kitchen may have it: say so rather than invite a double order.
+    setProblem({
+      status: 0,
+      code: "order_expired",
+      message:
+        entry.attempts > 0
+          ? "We couldn't confirm that your order reached the kitchen. Please ask your server before ordering again."
+          : "Your order was never sent: there was no connection for too long. Please submit it again.",
+      details: [],
+    });
   } else if (outcome.kind === "rejected") {
     // Unlock the cart so the diner can fix it (remove a sold-out item, confirm new prices).
     setSubmission(null);

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { Order } from "../../../contract/schemas";
 import { ApiError } from "../../lib/api-client";
 import type { OrderRequest } from "../cart/cart-logic";
-import { createOutbox, isRetryable, type OutboxEntry, type OutboxStorage, type SendOutcome } from "./outbox";
+import { MAX_PENDING_MS, createOutbox, isRetryable, type OutboxEntry, type OutboxStorage, type SendOutcome } from "./outbox";
 
 function memoryStorage(): OutboxStorage & { entries: Map<string, OutboxEntry> } {
   const entries = new Map<string, OutboxEntry>();
@@ -21,7 +21,7 @@ const body: OrderRequest = {
 };
 const order = { id: "order-1", number: 1, status: "received" } as Order;
 
-function setup(send: (key: string) => Promise<Order>, online = () => true) {
+function setup(send: (key: string) => Promise<Order>, online = () => true, now = () => 1_000) {
   const storage = memoryStorage();
   const outcomes: [string, SendOutcome["kind"]][] = [];
   const sent: string[] = [];
@@ -32,7 +32,7 @@ function setup(send: (key: string) => Promise<Order>, online = () => true) {
       return send(key);
     },
     (entry, outcome) => outcomes.push([entry.key, outcome.kind]),
-    { isOnline: online },
+    { isOnline: online, now },
   );
   return { storage, outbox, outcomes, sent };
 }
@@ -107,6 +107,32 @@ describe("the order outbox", () => {
     await storage.put({ key: "older", body, createdAt: 1, attempts: 0 });
     await outbox.flush();
     expect(sent).toEqual(["older", "newer"]);
+  });
+});
+
+describe("an order that waited too long", () => {
+  it("is dropped unsent once older than MAX_PENDING_MS, while a fresher one is still sent", async () => {
+    let clock = 0;
+    const { outbox, sent, storage, outcomes } = setup(async () => order, () => true, () => clock);
+    await storage.put({ key: "stale", body, createdAt: 0, attempts: 3 });
+    await storage.put({ key: "fresh", body, createdAt: 10 * 60_000, attempts: 0 });
+    clock = MAX_PENDING_MS + 1;
+    await outbox.flush();
+    expect(sent).toEqual(["fresh"]);
+    expect(outcomes).toEqual([
+      ["stale", "expired"],
+      ["fresh", "delivered"],
+    ]);
+    expect(storage.entries.size).toBe(0);
+  });
+
+  it("is still retried right up to the limit", async () => {
+    let clock = 0;
+    const { outbox, sent, storage } = setup(async () => order, () => true, () => clock);
+    await storage.put({ key: "k", body, createdAt: 0, attempts: 5 });
+    clock = MAX_PENDING_MS;
+    await outbox.flush();
+    expect(sent).toEqual(["k"]);
   });
 });
 

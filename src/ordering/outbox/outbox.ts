@@ -25,7 +25,9 @@ export type SendOutcome =
   /** A definite refusal: retrying the same request cannot succeed. */
   | { kind: "rejected"; error: ApiError }
   /** No definite answer (offline, timeout, 5xx, 429): try again later with the same key. */
-  | { kind: "retry"; error: ApiError };
+  | { kind: "retry"; error: ApiError }
+  /** Waited longer than a meal lasts: dropped, never sent to the kitchen hours late. */
+  | { kind: "expired" };
 
 export type Send = (key: string, body: OrderRequest) => Promise<Order>;
 export type OutcomeListener = (entry: OutboxEntry, outcome: SendOutcome) => void;
@@ -43,8 +45,16 @@ export interface Outbox {
   pending(): Promise<OutboxEntry[]>;
 }
 
+/**
+ * An order still unsent after this long is dropped instead of reaching the kitchen when the diner has
+ * long gone (a phone that reopens the app the next day must not place yesterday's order).
+ */
+export const MAX_PENDING_MS = 2 * 60 * 60 * 1000;
+
 export interface OutboxOptions {
   isOnline?: () => boolean;
+  now?: () => number;
+  maxPendingMs?: number;
   /** Runs a pass exclusively across tabs (Web Locks), so two tabs never send the same key at once. */
   exclusive?: (pass: () => Promise<void>) => Promise<void>;
 }
@@ -53,7 +63,7 @@ export function createOutbox(
   storage: OutboxStorage,
   send: Send,
   onOutcome: OutcomeListener,
-  { isOnline = () => true, exclusive = (run) => run() }: OutboxOptions = {},
+  { isOnline = () => true, exclusive = (run) => run(), now = Date.now, maxPendingMs = MAX_PENDING_MS }: OutboxOptions = {},
 ): Outbox {
   let running: Promise<void> | null = null;
   let again = false;
@@ -61,6 +71,11 @@ export function createOutbox(
   async function pass(): Promise<void> {
     const entries = (await storage.all()).sort((a, b) => a.createdAt - b.createdAt);
     for (const entry of entries) {
+      if (now() - entry.createdAt > maxPendingMs) {
+        await storage.remove(entry.key);
+        onOutcome(entry, { kind: "expired" });
+        continue;
+      }
       const outcome = await attempt(entry);
       if (outcome.kind === "retry") await storage.put({ ...entry, attempts: entry.attempts + 1 });
       else await storage.remove(entry.key);
@@ -100,7 +115,7 @@ export function createOutbox(
 
   return {
     async enqueue(key, body) {
-      await storage.put({ key, body, createdAt: Date.now(), attempts: 0 });
+      await storage.put({ key, body, createdAt: now(), attempts: 0 });
       await flush();
     },
     flush,
