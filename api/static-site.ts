@@ -39,15 +39,17 @@ export function staticSite(rootDir: string) {
   const root = resolve(rootDir);
   const cache = new Map<string, CachedFile>();
 
-  // Files never change while a server runs (a deploy restarts it), so each is read from disk once.
-  // Misses are not remembered: anyone can ask for endless made-up paths, and memory must not grow with them.
+  // Contents are kept in memory and re-read only when a file's size or mtime changes, so a build
+  // replaced in place (a deploy without a restart) is served at once. Misses are not remembered:
+  // anyone can ask for endless made-up paths, and memory must not grow with them.
   const read = (path: string): CachedFile | null => {
-    const cached = cache.get(path);
-    if (cached) return cached;
     try {
       const stat = statSync(path);
       if (!stat.isFile()) return null;
-      const file = { body: readFileSync(path), etag: `"${stat.size.toString(36)}-${stat.mtimeMs.toString(36)}"` };
+      const etag = `"${stat.size.toString(36)}-${stat.mtimeMs.toString(36)}"`;
+      const cached = cache.get(path);
+      if (cached?.etag === etag) return cached;
+      const file = { body: readFileSync(path), etag };
       cache.set(path, file);
       return file;
     } catch {

@@ -94,6 +94,13 @@ describe("the web app", () => {
     expect(response.text).toBe("here now\n");
   });
 
+  it("serves a file replaced in place (a deploy without a restart) with its new contents", async () => {
+    writeFileSync(join(staticDir, "deploy.txt"), "version 1\n");
+    expect((await call(server, "GET", "/deploy.txt")).text).toBe("version 1\n");
+    writeFileSync(join(staticDir, "deploy.txt"), "version two\n");
+    expect((await call(server, "GET", "/deploy.txt")).text).toBe("version two\n");
+  });
+
   it("never serves files outside its directory", async () => {
     for (const path of ["/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2f..%2fetc%2fpasswd", "/assets/%2e%2e/%2e%2e/package.json"]) {
       const response = await call(server, "GET", path);
