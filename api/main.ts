@@ -1,8 +1,9 @@
 /** `npm start` / `npm run serve`: migrate, seed on first run, ensure a staff account, serve. */
 import { randomBytes } from "node:crypto";
 import { count } from "drizzle-orm";
-import { upsertStaff } from "./auth/staff-repository";
+import { ensureStaff, upsertStaff } from "./auth/staff-repository";
 import { loadConfig } from "./config";
+import type { DatabaseHandle } from "./db/client";
 import { staffUsers } from "./db/schema";
 import { createLogger } from "./lib/logger";
 import { startServer } from "./server";
@@ -11,18 +12,21 @@ export const DEMO_STAFF_EMAIL = "manager@limitless.example";
 
 const config = loadConfig();
 const logger = createLogger(true);
-const running = await startServer(config, { logger });
-const db = running.context.db;
-
 let credentials = "";
-if (process.env.STAFF_EMAIL && process.env.STAFF_PASSWORD) {
-  const outcome = await upsertStaff(db, process.env.STAFF_EMAIL, process.env.STAFF_PASSWORD);
-  credentials = `Staff account ${process.env.STAFF_EMAIL} ${outcome} from STAFF_EMAIL / STAFF_PASSWORD.`;
-} else if (db.select({ n: count() }).from(staffUsers).get()!.n === 0) {
-  const password = randomBytes(9).toString("base64url");
-  await upsertStaff(db, DEMO_STAFF_EMAIL, password);
-  credentials = `Demo staff account created — e-mail: ${DEMO_STAFF_EMAIL}  password: ${password}\n  (shown once; reset it with: npm run staff:set -- <email> <new password>)`;
+
+// The account is settled before the port opens: a sign-in can never race a password reset.
+async function ensureStaffAccount({ db }: DatabaseHandle): Promise<void> {
+  if (process.env.STAFF_EMAIL && process.env.STAFF_PASSWORD) {
+    const outcome = await ensureStaff(db, process.env.STAFF_EMAIL, process.env.STAFF_PASSWORD);
+    credentials = `Staff account ${process.env.STAFF_EMAIL} ${outcome} (STAFF_EMAIL / STAFF_PASSWORD).`;
+  } else if (db.select({ n: count() }).from(staffUsers).get()!.n === 0) {
+    const password = randomBytes(9).toString("base64url");
+    await upsertStaff(db, DEMO_STAFF_EMAIL, password);
+    credentials = `Demo staff account created — e-mail: ${DEMO_STAFF_EMAIL}  password: ${password}\n  (shown once; reset it with: npm run staff:set -- <email> <new password>)`;
+  }
 }
+
+const running = await startServer(config, { logger, beforeListen: ensureStaffAccount });
 
 logger.info("server started", { url: running.url, database: config.databasePath, seeded: running.seeded });
 process.stdout.write(

@@ -23,6 +23,8 @@ export interface RunningServer {
 export interface ServerOptions {
   logger?: Logger;
   throttleLimits?: ThrottleLimits;
+  /** Runs after migrations and seeding, before the port opens (e.g. ensuring the staff account). */
+  beforeListen?: (database: DatabaseHandle) => Promise<void>;
 }
 
 export function createContext(config: AppConfig, database: DatabaseHandle, options: ServerOptions = {}): AppContext {
@@ -39,6 +41,7 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
   const database = openDatabase(config.databasePath);
   const { seeded } = seedDatabase(database.db);
   pruneEvents(database.db);
+  await options.beforeListen?.(database);
   const context = createContext(config, database, options);
   const app = createApp(context);
 

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions, staffUsers } from "../db/schema";
-import { hashPassword } from "./passwords";
+import { hashPassword, verifyPassword } from "./passwords";
 
 export interface StaffIdentity {
   id: number;
@@ -31,6 +31,16 @@ export async function upsertStaff(db: Db, email: string, password: string): Prom
     tx.insert(staffUsers).values({ email: normalized, passwordHash }).run();
     return "created";
   });
+}
+
+/**
+ * Makes sure the account exists with this password. Leaves it (and its sessions) alone when the
+ * password already matches, so restarting with STAFF_EMAIL / STAFF_PASSWORD signs nobody out.
+ */
+export async function ensureStaff(db: Db, email: string, password: string): Promise<"created" | "reset" | "unchanged"> {
+  const existing = findStaffByEmail(db, email);
+  if (existing && (await verifyPassword(password, existing.passwordHash))) return "unchanged";
+  return upsertStaff(db, email, password);
 }
 
 export function createSession(db: Db, userId: number, ttlMs: number, now = new Date()): { token: string; expiresAt: Date } {

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { upsertStaff } from "../../api/auth/staff-repository";
+import { ensureStaff } from "../../api/auth/staff-repository";
 import type { ThrottleLimits } from "../../api/auth/login-throttle";
 import { loadConfig } from "../../api/config";
 import { createLogger } from "../../api/lib/logger";
@@ -47,8 +47,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
   const logger = createLogger(false);
 
-  let current: RunningServer | null = await startServer(baseConfig, { logger, throttleLimits: options.throttleLimits });
-  await upsertStaff(current.context.db, TEST_STAFF.email, TEST_STAFF.password);
+  let current: RunningServer | null = await startServer(baseConfig, {
+    logger,
+    throttleLimits: options.throttleLimits,
+    beforeListen: async ({ db }) => void (await ensureStaff(db, TEST_STAFF.email, TEST_STAFF.password)),
+  });
   const port = current.port;
 
   const server: TestServer = {
