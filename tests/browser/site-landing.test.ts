@@ -3,26 +3,12 @@
  * cover/contain, responsive images), the spec's texts and prices, the contact section, the menu
  * sections fed by the live menu API (loading, error with retry), and the event announcement modal.
  */
-import type { Browser, BrowserContext, Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/test-server";
-import { NO_SERVICE_WORKER } from "./site-support";
+import type { BrowserContext, Page, Route } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, PHONE } from "../support/browser";
+import { NO_SERVICE_WORKER, siteBrowserSuite } from "./site-support";
 
-let server: TestServer;
-let browser: Browser;
-let phone: BrowserContext;
-let desktop: BrowserContext;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  phone = await browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: server.url });
-  desktop = await browser.newContext({ ...DESKTOP, ...NO_SERVICE_WORKER, baseURL: server.url });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const site = siteBrowserSuite();
 
 const carousel = (page: Page) => page.getByRole("region", { name: "Photos of Limitless Bar & Grill" });
 const dot = (page: Page, n: number) => carousel(page).getByRole("button", { name: `Show photo ${n}` });
@@ -50,7 +36,7 @@ async function openLanding(context: BrowserContext): Promise<Page> {
 
 describe("carousel", () => {
   it("goes to the clicked dot's slide (not the next one), both ways", async () => {
-    const page = await openLanding(desktop);
+    const page = await openLanding(site.desktop);
     expect(await carousel(page).locator(".carousel-dot").count()).toBe(5);
     expect(await currentDot(page)).toBe(1);
 
@@ -65,10 +51,10 @@ describe("carousel", () => {
   });
 
   it("follows a touch swipe at phone width", async () => {
-    const page = await openLanding(phone);
+    const page = await openLanding(site.phone);
     const box = (await carousel(page).locator(".carousel-track").boundingBox())!;
     // A finger dragging right to left across the photo, as the DevTools protocol's touch input.
-    const cdp = await phone.newCDPSession(page);
+    const cdp = await site.phone.newCDPSession(page);
     const y = Math.round(box.y + box.height / 2);
     const from = Math.round(box.x + box.width * 0.8);
     const to = Math.round(box.x + box.width * 0.2);
@@ -83,7 +69,7 @@ describe("carousel", () => {
   });
 
   it("autoplays, pauses on hover and focus, and stops with the pause button", async () => {
-    const page = await desktop.newPage();
+    const page = await site.desktop.newPage();
     await page.clock.install();
     await page.goto("/");
     await carousel(page).waitFor();
@@ -117,7 +103,7 @@ describe("carousel", () => {
   });
 
   it("does not autoplay when the visitor prefers reduced motion", async () => {
-    const context = await browser.newContext({ ...DESKTOP, ...NO_SERVICE_WORKER, baseURL: server.url, reducedMotion: "reduce" });
+    const context = await site.browser.newContext({ ...DESKTOP, ...NO_SERVICE_WORKER, baseURL: site.server.url, reducedMotion: "reduce" });
     const page = await context.newPage();
     await page.clock.install();
     await page.goto("/");
@@ -131,8 +117,8 @@ describe("carousel", () => {
 
   it("fills the slide on phones and shows the whole photo on wider screens", async () => {
     for (const [context, fit] of [
-      [phone, "cover"],
-      [desktop, "contain"],
+      [site.phone, "cover"],
+      [site.desktop, "contain"],
     ] as const) {
       const page = await openLanding(context);
       const img = carousel(page).locator("img").first();
@@ -142,7 +128,7 @@ describe("carousel", () => {
   });
 
   it("serves responsive modern images: first eager with high priority, the rest lazy and after it, all sized", async () => {
-    const page = await phone.newPage();
+    const page = await site.phone.newPage();
     const requests: { path: string; afterFirstLoaded: boolean }[] = [];
     let firstLoaded = false;
     page.on("request", (request) => {
@@ -189,7 +175,7 @@ describe("carousel", () => {
 
 describe("texts, prices and links", () => {
   it("shows the spec's sections with their texts and prices", async () => {
-    const page = await openLanding(phone);
+    const page = await openLanding(site.phone);
     const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
     for (const expected of [
       "Limitless Bar & Grill",
@@ -215,7 +201,7 @@ describe("texts, prices and links", () => {
   });
 
   it("has the delivery-partner button, the phone link and the map link, external ones in a new tab", async () => {
-    const page = await openLanding(phone);
+    const page = await openLanding(site.phone);
     const delivery = page.getByRole("link", { name: /^Order delivery/ });
     expect(await delivery.getAttribute("target")).toBe("_blank");
     expect(await delivery.getAttribute("rel")).toContain("noopener");
@@ -232,7 +218,7 @@ describe("texts, prices and links", () => {
   });
 
   it("starts at the top when arriving from a scrolled page", async () => {
-    const page = await desktop.newPage();
+    const page = await site.desktop.newPage();
     await page.goto("/menu");
     await page.getByRole("heading", { name: "Specials" }).waitFor();
     await page.mouse.wheel(0, 1500);
@@ -246,7 +232,7 @@ describe("texts, prices and links", () => {
 
 describe("Bucket Deals, Limitless Burgers and Drinks from the live menu", () => {
   it("lists the branch's buckets, burgers and drinks with their prices", async () => {
-    const page = await phone.newPage();
+    const page = await site.phone.newPage();
     const request = page.waitForRequest((req) => req.url().includes("/api/products_by_category"));
     await page.goto("/");
     expect(new URL((await request).url()).searchParams.get("branch_id")).toBe("1");
@@ -271,7 +257,7 @@ describe("Bucket Deals, Limitless Burgers and Drinks from the live menu", () => 
   });
 
   it("shows whatever the menu API says (no hand-typed copy)", async () => {
-    const page = await phone.newPage();
+    const page = await site.phone.newPage();
     await page.route("**/api/products_by_category?*", (route) =>
       route.fulfill({
         json: {
@@ -290,7 +276,7 @@ describe("Bucket Deals, Limitless Burgers and Drinks from the live menu", () => 
   });
 
   it("shows a loading state, then an error with a working retry when the menu cannot be fetched", async () => {
-    const page = await phone.newPage();
+    const page = await site.phone.newPage();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let calls = 0;
@@ -318,7 +304,7 @@ describe("Bucket Deals, Limitless Burgers and Drinks from the live menu", () => 
 
 describe("event announcement modal", () => {
   it("is off by default", async () => {
-    const page = await openLanding(desktop);
+    const page = await openLanding(site.desktop);
     const response = await page.request.get("/event.json");
     expect(((await response.json()) as { enabled: boolean }).enabled).toBe(false);
     await page.getByRole("region", { name: "Bucket Deals" }).getByRole("heading", { name: "Domestic Bucket" }).waitFor();
@@ -327,7 +313,7 @@ describe("event announcement modal", () => {
   });
 
   it("when enabled: full-screen overlay with the image, scroll locked, focus inside, Escape closes and restores", async () => {
-    const context = await browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: server.url });
+    const context = await site.browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: site.server.url });
     const page = await context.newPage();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -388,7 +374,7 @@ describe("event announcement modal", () => {
   });
 
   it("closes with its close button too", async () => {
-    const context = await browser.newContext({ ...DESKTOP, ...NO_SERVICE_WORKER, baseURL: server.url });
+    const context = await site.browser.newContext({ ...DESKTOP, ...NO_SERVICE_WORKER, baseURL: site.server.url });
     const page = await context.newPage();
     await page.route("**/event.json", (route) =>
       route.fulfill({ json: { enabled: true, title: "Trivia", image: "/images/carousel/bar-480.webp", imageAlt: "The bar" } }),

@@ -3,33 +3,18 @@
  * hamburger under 768 px that starts closed, toggles aria-expanded and works from the keyboard)
  * and the footer (social links, the 2018 copyright line with today's weekday; none on /order).
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/test-server";
-import { NO_SERVICE_WORKER, SUNDAY } from "./site-support";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { SUNDAY, siteBrowserSuite } from "./site-support";
 
-let server: TestServer;
-let browser: Browser;
-let phone: BrowserContext;
-let desktop: BrowserContext;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  phone = await browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: server.url });
-  desktop = await browser.newContext({ ...DESKTOP, ...NO_SERVICE_WORKER, baseURL: server.url });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const site = siteBrowserSuite();
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const toggle = (page: Page) => nav(page).getByRole("button", { name: "Navigation" });
 
 describe("navbar at phone width", () => {
   it("starts closed, opens and closes with the hamburger, and aria-expanded follows", async () => {
-    const page = await phone.newPage();
+    const page = await site.phone.newPage();
     await page.goto("/about");
     await page.getByRole("heading", { name: "About us" }).waitFor();
 
@@ -49,7 +34,7 @@ describe("navbar at phone width", () => {
   });
 
   it("works from the keyboard: Enter opens, Tab reaches the links, Escape closes", async () => {
-    const page = await phone.newPage();
+    const page = await site.phone.newPage();
     await page.goto("/about");
     await toggle(page).focus();
     await page.keyboard.press("Enter");
@@ -65,7 +50,7 @@ describe("navbar at phone width", () => {
   });
 
   it("closes after following a link, which goes to its page", async () => {
-    const page = await phone.newPage();
+    const page = await site.phone.newPage();
     await page.goto("/about");
     await toggle(page).click();
     await nav(page).getByRole("link", { name: "Menu", exact: true }).click();
@@ -78,7 +63,7 @@ describe("navbar at phone width", () => {
 
 describe("navbar on a wide screen", () => {
   it("always shows the links, hides the hamburger, and the logo goes home", async () => {
-    const page = await desktop.newPage();
+    const page = await site.desktop.newPage();
     await page.goto("/about");
     await page.getByRole("heading", { name: "About us" }).waitFor();
     expect(await toggle(page).isVisible()).toBe(false);
@@ -101,7 +86,7 @@ describe("navbar on a wide screen", () => {
   });
 
   it("Contact goes to the landing page's contact section", async () => {
-    const page = await desktop.newPage();
+    const page = await site.desktop.newPage();
     await page.goto("/about");
     await nav(page).getByRole("link", { name: "Contact" }).click();
     const contact = page.locator("#contact");
@@ -114,7 +99,7 @@ describe("navbar on a wide screen", () => {
 
 describe("footer", () => {
   it("has the social links and the 2018 copyright line with today's weekday", async () => {
-    const page = await desktop.newPage();
+    const page = await site.desktop.newPage();
     await page.clock.setFixedTime(SUNDAY);
     await page.goto("/about");
     const footer = page.getByRole("contentinfo");
@@ -130,7 +115,7 @@ describe("footer", () => {
   });
 
   it("is not shown on the order screens", async () => {
-    const page = await phone.newPage();
+    const page = await site.phone.newPage();
     for (const path of ["/order", "/order/cart"]) {
       await page.goto(path);
       await nav(page).waitFor();

@@ -4,27 +4,14 @@
  * the eight sections in order, today's special on a Sunday and on a Monday, sold-out items, and
  * an error with a retry; /menu2 (Pickering) with its PDF and branch 2's live menu.
  */
-import type { Browser, BrowserContext, Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page, Route } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Menu } from "../../contract/schemas";
-import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
-import { staffToken, startTestServer, type TestServer } from "../support/test-server";
-import { MONDAY, NO_SERVICE_WORKER, SUNDAY } from "./site-support";
+import { PHONE } from "../support/browser";
+import { staffToken } from "../support/test-server";
+import { MONDAY, SUNDAY, siteBrowserSuite } from "./site-support";
 
-let server: TestServer;
-let browser: Browser;
-let phone: BrowserContext;
-let desktop: BrowserContext;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  phone = await browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: server.url });
-  desktop = await browser.newContext({ ...DESKTOP, ...NO_SERVICE_WORKER, baseURL: server.url });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const site = siteBrowserSuite();
 
 const liveMenu = (page: Page) => page.getByRole("region", { name: "Today's menu" });
 const SECTIONS = ["Specials", "Starters", "Fries", "Burgers", "Seafood", "Mains", "Drinks", "Buckets"];
@@ -38,10 +25,10 @@ async function openMenu(context: BrowserContext, path = "/menu"): Promise<Page> 
 
 /** Staff's sold-out switch for a Thornhill starter, through the API. */
 async function setAvailable(name: string, available: boolean): Promise<void> {
-  const token = await staffToken(server);
-  const menu = (await (await fetch(`${server.url}/api/products_by_category?branch_id=1`)).json()) as Menu;
+  const token = await staffToken(site.server);
+  const menu = (await (await fetch(`${site.server.url}/api/products_by_category?branch_id=1`)).json()) as Menu;
   const product = menu.starter.find((candidate) => candidate.name === name)!;
-  const patched = await fetch(`${server.url}/api/products/${product.id}`, {
+  const patched = await fetch(`${site.server.url}/api/products/${product.id}`, {
     method: "PATCH",
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
     body: JSON.stringify({ available }),
@@ -55,7 +42,7 @@ async function highlightedSpecials(page: Page): Promise<string[]> {
 
 describe("/menu — Thornhill Location", () => {
   it("links the menu PDF (2024-12-17), the drink menu PDF and the happy hour image, each in a new tab", async () => {
-    const page = await openMenu(phone);
+    const page = await openMenu(site.phone);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Thornhill Location");
     const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
     expect(text).toContain("Monday-Friday 2:00PM - 6:00PM");
@@ -80,7 +67,7 @@ describe("/menu — Thornhill Location", () => {
   });
 
   it("opens a document in a new tab", async () => {
-    const page = await openMenu(desktop);
+    const page = await openMenu(site.desktop);
     const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("link", { name: /^Drink Menu/ }).click()]);
     await popup.waitForLoadState("domcontentloaded").catch(() => undefined);
     expect(new URL(popup.url()).pathname).toBe("/menus/drink-menu.pdf");
@@ -90,7 +77,7 @@ describe("/menu — Thornhill Location", () => {
   });
 
   it("previews the happy hour menu on hover and on keyboard focus; Escape hides it", async () => {
-    const page = await openMenu(desktop);
+    const page = await openMenu(site.desktop);
     const card = page.locator("#happy-hour-preview");
     const link = page.getByRole("link", { name: /^Happy Hour Menu/ });
     expect(await card.isVisible()).toBe(false);
@@ -112,7 +99,7 @@ describe("/menu — Thornhill Location", () => {
   });
 
   it("offers a Preview button on touch screens", async () => {
-    const page = await openMenu(phone);
+    const page = await openMenu(site.phone);
     const card = page.locator("#happy-hour-preview");
     const button = page.getByRole("button", { name: "Preview" });
     expect(await button.getAttribute("aria-expanded")).toBe("false");
@@ -129,7 +116,7 @@ describe("/menu — Thornhill Location", () => {
 
 describe("live menu", () => {
   it("says 'loading...' until the menu arrives, then shows the eight sections in order", async () => {
-    const page = await phone.newPage();
+    const page = await site.phone.newPage();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/products_by_category?*", async (route: Route) => {
@@ -150,7 +137,7 @@ describe("live menu", () => {
   });
 
   it("lists each item's sizes, add-ons and upgrades with their prices", async () => {
-    const page = await openMenu(phone);
+    const page = await openMenu(site.phone);
     const item = (name: string) =>
       liveMenu(page).locator("li.menu-item", { has: page.getByRole("heading", { name, exact: true }) }).innerText();
     expect(await item("Asahi")).toContain("Size: 16oz / 64oz (+$13.00)");
@@ -161,7 +148,7 @@ describe("live menu", () => {
   });
 
   it("highlights Sunday's special on a Sunday (the old site never did)", async () => {
-    const page = await phone.newPage();
+    const page = await site.phone.newPage();
     await page.clock.setFixedTime(SUNDAY);
     await page.goto("/menu");
     await liveMenu(page).getByRole("heading", { name: "Specials" }).waitFor();
@@ -173,7 +160,7 @@ describe("live menu", () => {
   });
 
   it("highlights Monday's special on a Monday", async () => {
-    const page = await phone.newPage();
+    const page = await site.phone.newPage();
     await page.clock.setFixedTime(MONDAY);
     await page.goto("/menu");
     await liveMenu(page).getByRole("heading", { name: "Specials" }).waitFor();
@@ -184,7 +171,7 @@ describe("live menu", () => {
   it("shows an item staff marked sold out as sold out", async () => {
     await setAvailable("Tacos", false);
 
-    const page = await openMenu(phone);
+    const page = await openMenu(site.phone);
     const item = liveMenu(page).locator("li.menu-item", { has: page.getByRole("heading", { name: "Tacos", exact: true }) });
     expect(await item.getAttribute("class")).toContain("is-sold-out");
     expect(await item.innerText()).toContain("Sold out");
@@ -194,7 +181,7 @@ describe("live menu", () => {
   });
 
   it("catches up with a sold-out switch when the service worker had an older copy of the menu", async () => {
-    const context = await browser.newContext({ ...PHONE, baseURL: server.url }); // service worker allowed
+    const context = await site.browser.newContext({ ...PHONE, baseURL: site.server.url }); // service worker allowed
     const page = await context.newPage();
     await page.goto("/menu");
     await liveMenu(page).getByRole("heading", { name: "Specials" }).waitFor();
@@ -212,7 +199,7 @@ describe("live menu", () => {
   });
 
   it("shows an error with a retry when the menu cannot be fetched, instead of loading for ever", async () => {
-    const page = await phone.newPage();
+    const page = await site.phone.newPage();
     let calls = 0;
     await page.route("**/api/products_by_category?*", async (route: Route) => {
       calls += 1;
@@ -231,7 +218,7 @@ describe("live menu", () => {
   });
 
   it("jumps to a section from the section links", async () => {
-    const page = await openMenu(phone);
+    const page = await openMenu(site.phone);
     await liveMenu(page).getByRole("navigation", { name: "Menu sections" }).getByRole("link", { name: "Seafood" }).click();
     const heading = liveMenu(page).getByRole("heading", { name: "Seafood", exact: true });
     // Below the sticky navbar (50 px), not under it.
@@ -243,7 +230,7 @@ describe("live menu", () => {
 
 describe("/menu2 — Pickering Location", () => {
   it("shows its heading, address, menu PDF in a new tab, and branch 2's live menu", async () => {
-    const page = await phone.newPage();
+    const page = await site.phone.newPage();
     const request = page.waitForRequest((req) => req.url().includes("/api/products_by_category"));
     await page.goto("/menu2");
     expect(new URL((await request).url()).searchParams.get("branch_id")).toBe("2");

@@ -3,26 +3,12 @@
  * sitemap.xml; and axe-core on every public page at phone and desktop widths (plus the open
  * phone menu and the event modal).
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/test-server";
-import { NO_SERVICE_WORKER, PUBLIC_PAGES, axeViolations } from "./site-support";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { PHONE } from "../support/browser";
+import { NO_SERVICE_WORKER, PUBLIC_PAGES, axeViolations, siteBrowserSuite } from "./site-support";
 
-let server: TestServer;
-let browser: Browser;
-let phone: BrowserContext;
-let desktop: BrowserContext;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  phone = await browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: server.url });
-  desktop = await browser.newContext({ ...DESKTOP, ...NO_SERVICE_WORKER, baseURL: server.url });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const site = siteBrowserSuite();
 
 /** Opens a public page and waits until its content (the live menu too) has settled. */
 async function open(context: BrowserContext, path: string): Promise<Page> {
@@ -38,7 +24,7 @@ const normalized = async (page: Page) => (await page.locator("main").innerText()
 
 describe("static pages", () => {
   it("/about has the spec's text and both slogans", async () => {
-    const page = await open(phone, "/about");
+    const page = await open(site.phone, "/about");
     const text = await normalized(page);
     expect(text).toContain("up-and-coming");
     expect(text).toContain("delicious food at affordable prices in a relaxed atmosphere");
@@ -48,7 +34,7 @@ describe("static pages", () => {
   });
 
   it("/reserve has a Book Now link to the external booking page, in a new tab", async () => {
-    const page = await open(phone, "/reserve");
+    const page = await open(site.phone, "/reserve");
     const book = page.getByRole("link", { name: /^Book Now/ });
     expect(await book.getAttribute("target")).toBe("_blank");
     expect(await book.getAttribute("rel")).toContain("noopener");
@@ -58,7 +44,7 @@ describe("static pages", () => {
 
   it("an unknown path answers 404 and says so", async () => {
     for (const path of ["/no-such-page", "/menu/extra", "/about/us"]) {
-      const page = await phone.newPage();
+      const page = await site.phone.newPage();
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       const heading = page.getByRole("heading", { level: 1 });
@@ -71,7 +57,7 @@ describe("static pages", () => {
 
   it("known public pages answer 200", async () => {
     for (const path of PUBLIC_PAGES.filter((p) => p !== "/no-such-page")) {
-      const response = await fetch(`${server.url}${path}`);
+      const response = await fetch(`${site.server.url}${path}`);
       expect(response.status, path).toBe(200);
     }
   });
@@ -81,7 +67,7 @@ describe("titles, descriptions and crawl files", () => {
   it("gives every public page its own title and meta description", async () => {
     const seen = new Map<string, string>();
     for (const path of PUBLIC_PAGES) {
-      const page = await open(desktop, path);
+      const page = await open(site.desktop, path);
       const title = await page.title();
       const description = await page.locator('meta[name="description"]').getAttribute("content");
       expect(title, path).toContain("Limitless Bar & Grill");
@@ -96,14 +82,14 @@ describe("titles, descriptions and crawl files", () => {
   });
 
   it("serves robots.txt and sitemap.xml listing the public pages", async () => {
-    const robots = await fetch(`${server.url}/robots.txt`);
+    const robots = await fetch(`${site.server.url}/robots.txt`);
     expect(robots.status).toBe(200);
     const rules = await robots.text();
     expect(rules).toContain("User-agent: *");
     expect(rules).toContain("Disallow: /stations");
     expect(rules).toMatch(/Sitemap: https?:\/\/\S+\/sitemap\.xml/);
 
-    const sitemap = await fetch(`${server.url}/sitemap.xml`);
+    const sitemap = await fetch(`${site.server.url}/sitemap.xml`);
     expect(sitemap.headers.get("content-type")).toContain("xml");
     const xml = await sitemap.text();
     for (const path of ["/menu", "/menu2", "/about", "/reserve"]) expect(xml).toContain(`${path}</loc>`);
@@ -112,8 +98,8 @@ describe("titles, descriptions and crawl files", () => {
 
 describe("accessibility (axe-core)", () => {
   for (const [name, context] of [
-    ["phone", () => phone],
-    ["desktop", () => desktop],
+    ["phone", () => site.phone],
+    ["desktop", () => site.desktop],
   ] as const) {
     it(`finds no violations on any public page at ${name} width`, async () => {
       for (const path of PUBLIC_PAGES) {
@@ -125,7 +111,7 @@ describe("accessibility (axe-core)", () => {
   }
 
   it("finds none with the phone menu open or the happy hour preview shown", async () => {
-    const page = await open(phone, "/menu");
+    const page = await open(site.phone, "/menu");
     await page.getByRole("button", { name: "Navigation" }).click();
     await page.getByRole("button", { name: "Preview" }).click();
     expect(await axeViolations(page)).toEqual([]);
@@ -133,7 +119,7 @@ describe("accessibility (axe-core)", () => {
   });
 
   it("finds none with the event announcement open", async () => {
-    const context = await browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: server.url });
+    const context = await site.browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: site.server.url });
     const page = await context.newPage();
     await page.route("**/event.json", (route) =>
       route.fulfill({ json: { enabled: true, title: "Karaoke Night", image: "/images/carousel/bar-480.webp", imageAlt: "The bar at night" } }),

@@ -1,7 +1,10 @@
 /** Shared steps for the public website's browser tests (site-*.test.ts). */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { BrowserContextOptions, Page } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/test-server";
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -14,6 +17,31 @@ export const PUBLIC_PAGES = ["/", "/menu", "/menu2", "/about", "/reserve", "/no-
  * and keeps each test's page loads independent.
  */
 export const NO_SERVICE_WORKER: BrowserContextOptions = { serviceWorkers: "block" };
+
+export interface SiteBrowserSuite {
+  server: TestServer;
+  browser: Browser;
+  phone: BrowserContext;
+  desktop: BrowserContext;
+}
+
+/**
+ * One seeded server and one Chromium for a test file, with a phone and a desktop context (service
+ * worker blocked). Call at the top of the file; the fields are set once beforeAll has run.
+ */
+export function siteBrowserSuite(): SiteBrowserSuite {
+  const suite = {} as SiteBrowserSuite;
+  beforeAll(async () => {
+    [suite.server, suite.browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    suite.phone = await suite.browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: suite.server.url });
+    suite.desktop = await suite.browser.newContext({ ...DESKTOP, ...NO_SERVICE_WORKER, baseURL: suite.server.url });
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.dispose();
+  });
+  return suite;
+}
 
 export interface AxeViolation {
   id: string;
