@@ -60,6 +60,11 @@ function unescapeFormula(value: string): string {
   return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
 }
 
+/** Control and invisible format characters (zero-width spaces…) don't make a name a diner can read. */
+function hasVisibleText(value: string): boolean {
+  return value.replace(/[\p{Cc}\p{Cf}\s]/gu, "") !== "";
+}
+
 function parseBoolean(value: string): boolean | null {
   const v = value.trim().toLowerCase();
   if (["yes", "true", "1", "y"].includes(v)) return true;
@@ -117,12 +122,12 @@ export function parseMenuCsv(text: string): ParseResult {
     if (!isCategoryKey(row.category)) {
       fail(line, "category", `"${row.category}" is not a category; use one of ${CATEGORY_KEYS.join(", ")}.`);
     }
-    if (!row.product) fail(line, "product", "The product name is required.");
+    if (!hasVisibleText(row.product)) fail(line, "product", "The product name is required (visible characters, not only spaces or invisible ones).");
     else if (row.product.length > 80) fail(line, "product", "The product name is at most 80 characters.");
 
     if (row.group || row.option) {
-      if (!row.group) fail(line, "group", "An option row needs its group name.");
-      if (!row.option) fail(line, "option", "An option row needs the option's name.");
+      if (!hasVisibleText(row.group)) fail(line, "group", "An option row needs its group name.");
+      if (!hasVisibleText(row.option)) fail(line, "option", "An option row needs the option's name.");
       for (const column of ["price", "available", "weekday", "description"] as const) {
         if (row[column]) fail(line, column, `${column} belongs on the product's own row (leave it empty on option rows).`);
       }

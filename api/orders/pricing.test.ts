@@ -79,6 +79,13 @@ describe("priceOrder", () => {
     }
   });
 
+  it("says which is which: an option chosen twice, and one that is not the product's", () => {
+    const twice = priceOrder([line(2, [20, 20])], 1, catalog);
+    const foreign = priceOrder([line(2, [10])], 1, catalog);
+    expect(!twice.ok && twice.details[0]?.message).toBe("Option 20 is chosen twice for Nachos.");
+    expect(!foreign.ok && foreign.details[0]?.message).toBe("Option 10 is not a choice for Nachos.");
+  });
+
   it("refuses sold-out items with 409 naming them", () => {
     const soldOut = new Map(catalog);
     soldOut.set(2, { ...nachos, available: false });

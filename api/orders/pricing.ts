@@ -62,7 +62,8 @@ export function priceOrder(
     for (const optionId of line.selectedCustomizations) {
       const group = product.groups.find((g) => g.options.some((o) => o.id === optionId));
       if (!group || seen.has(optionId)) {
-        invalid.push({ ...at, message: `Option ${optionId} is not a choice for ${product.name}.` });
+        const message = group ? `Option ${optionId} is chosen twice for ${product.name}.` : `Option ${optionId} is not a choice for ${product.name}.`;
+        invalid.push({ ...at, message });
         lineValid = false;
         continue;
       }
