@@ -4,36 +4,28 @@
  * the sold-out switch reaching the public menu, and catching up after the server restarts.
  */
 import { randomUUID } from "node:crypto";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORY_KEYS } from "../../contract/menu";
 import type { Menu, Order, Product, Station } from "../../contract/schemas";
-import { launchBrowser, TABLET_LANDSCAPE } from "../support/browser";
-import { axeViolations, NO_SERVICE_WORKER } from "./site-support";
-import { staffToken, startTestServer, type TestServer } from "../support/test-server";
+import { axeViolations } from "./site-support";
+import type { TestServer } from "../support/test-server";
+import { closeTablet, openSignedInTablet } from "./staff-support";
 
 let server: TestServer;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let token: string;
 let station: Station;
 let menu: Menu;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  token = await staffToken(server);
+  ({ server, browser, token, page } = await openSignedInTablet());
   // A table with a number for a codename, shown as "Table <n>".
   station = ((await api("GET", "/api/stations?branch_id=1")) as Station[]).find((s) => /^\d+$/.test(s.codename))!;
   menu = (await api("GET", "/api/products_by_category?branch_id=1")) as Menu;
-  context = await browser.newContext({ ...TABLET_LANDSCAPE, ...NO_SERVICE_WORKER, baseURL: server.url });
-  expect((await context.request.post("/api/login", { data: server.staff })).status()).toBe(200);
-  page = await context.newPage();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeTablet({ browser, server }));
 
 async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
   const response = await fetch(`${server.url}${path}`, {

@@ -4,30 +4,22 @@
  * current menu / template downloads.
  */
 import { readFile } from "node:fs/promises";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Menu } from "../../contract/schemas";
-import { launchBrowser, TABLET_LANDSCAPE } from "../support/browser";
-import { axeViolations, NO_SERVICE_WORKER } from "./site-support";
-import { staffToken, startTestServer, type TestServer } from "../support/test-server";
+import { axeViolations } from "./site-support";
+import type { TestServer } from "../support/test-server";
+import { closeTablet, openSignedInTablet } from "./staff-support";
 
 let server: TestServer;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let token: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  token = await staffToken(server);
-  context = await browser.newContext({ ...TABLET_LANDSCAPE, ...NO_SERVICE_WORKER, baseURL: server.url });
-  expect((await context.request.post("/api/login", { data: server.staff })).status()).toBe(200);
-  page = await context.newPage();
+  ({ server, browser, token, page } = await openSignedInTablet());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => closeTablet({ browser, server }));
 
 async function menu(branchId = 1): Promise<Menu> {
   const response = await fetch(`${server.url}/api/products_by_category?branch_id=${branchId}`);

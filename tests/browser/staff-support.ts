@@ -1,0 +1,29 @@
+/** Shared setup for the staff screens' browser tests (staff-*.test.ts). */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { expect } from "vitest";
+import { launchBrowser, TABLET_LANDSCAPE } from "../support/browser";
+import { staffToken, startTestServer, type TestServer } from "../support/test-server";
+import { NO_SERVICE_WORKER } from "./site-support";
+
+export interface SignedInTablet {
+  server: TestServer;
+  browser: Browser;
+  /** A bearer token for arranging data through the API. */
+  token: string;
+  /** A landscape-tablet context already signed in (the session cookie comes from POST /api/login). */
+  context: BrowserContext;
+  page: Page;
+}
+
+export async function openSignedInTablet(): Promise<SignedInTablet> {
+  const [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  const token = await staffToken(server);
+  const context = await browser.newContext({ ...TABLET_LANDSCAPE, ...NO_SERVICE_WORKER, baseURL: server.url });
+  expect((await context.request.post("/api/login", { data: server.staff })).status()).toBe(200);
+  return { server, browser, token, context, page: await context.newPage() };
+}
+
+export async function closeTablet(tablet: Partial<Pick<SignedInTablet, "server" | "browser">>): Promise<void> {
+  await tablet.browser?.close();
+  await tablet.server?.dispose();
+}
