@@ -14,4 +14,18 @@ describe("loadConfig", () => {
   it("refuses a PORT that is not a port number", () => {
     expect(() => loadConfig({ PORT: "http" })).toThrow(/PORT/);
   });
+
+  it("reads the abuse limits with their defaults and refuses nonsense at start-up", () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({ maxEventStreams: 10_000, tableOrderLimit: 20, maxOrderTotalCents: 200_000, trustedProxies: [], production: false });
+    expect(loadConfig({ TABLE_ORDER_LIMIT: "0", MAX_ORDER_TOTAL: "150.5", TRUSTED_PROXIES: " 127.0.0.1, ::1 ", NODE_ENV: "production" })).toMatchObject({
+      tableOrderLimit: 0,
+      maxOrderTotalCents: 15_050,
+      trustedProxies: ["127.0.0.1", "::1"],
+      production: true,
+    });
+    expect(() => loadConfig({ MAX_EVENT_STREAMS: "0" })).toThrow(/MAX_EVENT_STREAMS/);
+    expect(() => loadConfig({ TABLE_ORDER_LIMIT: "-1" })).toThrow(/TABLE_ORDER_LIMIT/);
+    expect(() => loadConfig({ MAX_ORDER_TOTAL: "lots" })).toThrow(/MAX_ORDER_TOTAL/);
+  });
 });

@@ -14,6 +14,31 @@ export interface AppConfig {
   /** Set the Secure flag on the session cookie: SECURE_COOKIES=1 behind HTTPS (off by default so plain-HTTP clients work). */
   secureCookies: boolean;
   logRequests: boolean;
+  /** NODE_ENV=production: the session cookie is always Secure. */
+  production: boolean;
+  /** Addresses of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed; empty = none. */
+  trustedProxies: string[];
+  /** Open live streams per instance before a new one is refused with 503 busy. */
+  maxEventStreams: number;
+  /** Accepted orders per table per 10 minutes; 0 = no limit. */
+  tableOrderLimit: number;
+  /** The largest order subtotal accepted, in cents. */
+  maxOrderTotalCents: number;
+}
+
+function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  return value;
+}
+
+function moneySetting(env: NodeJS.ProcessEnv, name: string, fallbackCents: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === "") return fallbackCents;
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(raw) || Number(raw) <= 0) throw new Error(`${name} must be an amount such as 2000.00, got "${raw}"`);
+  return Math.round(Number(raw) * 100);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -33,5 +58,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlMs: sessionTtlHours * 3_600_000,
     secureCookies: env.SECURE_COOKIES === "1",
     logRequests: env.LOG_REQUESTS !== "0",
+    production: env.NODE_ENV === "production",
+    trustedProxies: (env.TRUSTED_PROXIES ?? "").split(",").map((a) => a.trim()).filter(Boolean),
+    maxEventStreams: integerSetting(env, "MAX_EVENT_STREAMS", 10_000, 1, 1_000_000),
+    tableOrderLimit: integerSetting(env, "TABLE_ORDER_LIMIT", 20, 0, 100_000),
+    maxOrderTotalCents: moneySetting(env, "MAX_ORDER_TOTAL", 200_000),
   };
 }

@@ -3,6 +3,7 @@
  * Orders keep a snapshot of names and prices, so editing or re-importing the menu never rewrites history.
  */
 import { sql } from "drizzle-orm";
+import type { ServerEvents } from "../../contract/schemas";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -103,6 +104,8 @@ export const orders = sqliteTable(
   (table) => [
     uniqueIndex("orders_branch_number").on(table.branchId, table.number),
     index("orders_branch_status").on(table.branchId, table.status),
+    // The per-table order limit counts a table's recent orders; the staff list filters by table.
+    index("orders_station_created").on(table.stationId, table.createdAt),
   ],
 );
 
@@ -168,10 +171,31 @@ export const events = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     branchId: integer("branch_id").notNull(),
-    type: text("type", { enum: ["order.created", "order.updated", "product.updated"] }).notNull(),
+    type: text("type").$type<keyof ServerEvents>().notNull(),
     orderId: text("order_id"),
+    /** The table an event concerns (its orders, its calls), for the diner's station stream. */
+    stationId: text("station_id"),
     payload: text("payload").notNull(),
     createdAt: text("created_at").notNull(),
   },
-  (table) => [index("events_branch").on(table.branchId, table.id), index("events_order").on(table.orderId, table.id)],
+  // One index per stream's catch-up query (Last-Event-ID), and one for pruning by age.
+  (table) => [
+    index("events_branch").on(table.branchId, table.id),
+    index("events_branch_type").on(table.branchId, table.type, table.id),
+    index("events_order").on(table.orderId, table.id),
+    index("events_station").on(table.stationId, table.id),
+    index("events_created").on(table.createdAt),
+  ],
 );
+
+/**
+ * Failed sign-in attempts per (e-mail, client address), in fixed windows. Counted with one atomic
+ * upsert before the password hash runs, so concurrent guesses cannot race past the limit, and shared
+ * by every instance on the database. The key is a hash: the table never holds a typed e-mail.
+ */
+export const loginAttempts = sqliteTable("login_attempts", {
+  key: text("key").primaryKey(),
+  attempts: integer("attempts").notNull(),
+  /** Epoch milliseconds at which this window's count is forgotten. */
+  windowEndsAt: integer("window_ends_at").notNull(),
+});
