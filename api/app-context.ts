@@ -1,7 +1,7 @@
 /** What every route module receives: the database, settings and the shared in-memory services. */
 import type { AppConfig } from "./config";
 import type { Db } from "./db/client";
-import type { LoginThrottle } from "./auth/login-throttle";
+import type { SignInService } from "./auth/sign-in";
 import type { StaffIdentity } from "./auth/staff-repository";
 import type { Logger } from "./lib/logger";
 import type { MenuCache } from "./menu/menu-cache";
@@ -10,13 +10,15 @@ export interface AppContext {
   db: Db;
   config: AppConfig;
   logger: Logger;
-  throttle: LoginThrottle;
+  signIn: SignInService;
   menuCache: MenuCache;
 }
 
 /** Hono's per-request variables. */
 export interface AppEnv {
   Variables: {
+    /** Resolves a session token to its staff member (set by staffAuth; used by requireStaff). */
+    findStaff?: (token: string) => StaffIdentity | undefined;
     staff?: StaffIdentity;
     authVia?: "bearer" | "cookie";
     token?: string;

@@ -6,7 +6,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppContext, AppEnv } from "./app-context";
-import { identify, refuseCrossSiteWrites } from "./auth/middleware";
+import { staffAuth } from "./auth/middleware";
 import { authRoutes } from "./auth/routes";
 import { eventRoutes } from "./events/routes";
 import { ApiHttpError, errorBody, sendError } from "./lib/errors";
@@ -68,8 +68,7 @@ export function createApp(ctx: AppContext) {
       },
     })(c, next);
   });
-  app.use("/api/*", identify(ctx));
-  app.use("/api/*", refuseCrossSiteWrites(ctx));
+  app.use("/api/*", staffAuth(ctx));
 
   app.get("/api/health", (c) => {
     try {

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import type { AppContext } from "./app-context";
 import { createApp } from "./app";
-import { LoginThrottle, type ThrottleLimits } from "./auth/login-throttle";
+import { SignInService, type SignInOptions } from "./auth/sign-in";
 import type { AppConfig } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/client";
 import { seedDatabase } from "./db/seed";
@@ -22,17 +22,19 @@ export interface RunningServer {
 
 export interface ServerOptions {
   logger?: Logger;
-  throttleLimits?: ThrottleLimits;
+  /** Sign-in limits and hashing (tests use small limits, or a fake hash). */
+  signIn?: Partial<SignInOptions>;
   /** Runs after migrations and seeding, before the port opens (e.g. ensuring the staff account). */
   beforeListen?: (database: DatabaseHandle) => Promise<void>;
 }
 
 export function createContext(config: AppConfig, database: DatabaseHandle, options: ServerOptions = {}): AppContext {
+  const logger = options.logger ?? createLogger(config.logRequests);
   return {
     db: database.db,
     config,
-    logger: options.logger ?? createLogger(config.logRequests),
-    throttle: new LoginThrottle(options.throttleLimits),
+    logger,
+    signIn: new SignInService(database.db, logger, options.signIn),
     menuCache: new MenuCache(database.db),
   };
 }

@@ -3,10 +3,16 @@
  * A staff call is authenticated by `Authorization: Bearer <token>` or by the HttpOnly cookie.
  * Browsers attach the cookie to cross-site requests too, so a state-changing request that relies on
  * the cookie must come from our own origin (CSRF); a bearer token is never sent implicitly, so it need not.
+ *
+ * The session is looked up only by `requireStaff`, i.e. on the routes that need a staff identity:
+ * the menu, health and order calls diners make all day cost no session query. The cross-site check
+ * needs no lookup — only whether the cookie is what would authenticate the request.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppContext, AppEnv } from "../app-context";
+import type { AppConfig } from "../config";
+import { cameOverHttps, requestOrigin, trustedProxyList } from "../lib/client-address";
 import { ApiHttpError } from "../lib/errors";
 import { findSessionStaff } from "./staff-repository";
 
@@ -22,28 +28,14 @@ export function readToken(c: Context): { token: string; via: "bearer" | "cookie"
   return undefined;
 }
 
-/** Resolves the caller (if any) for every /api request; never refuses by itself. */
-export function identify(ctx: AppContext): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const found = readToken(c);
-    if (found) {
-      const staff = findSessionStaff(ctx.db, found.token);
-      if (staff) {
-        c.set("staff", staff);
-        c.set("authVia", found.via);
-        c.set("token", found.token);
-      }
-    }
-    await next();
-  };
-}
-
-export function isSameOrigin(c: Context, trustedOrigins: string[]): boolean {
+/** Same origin = same scheme, host and port as the request itself (or one of TRUSTED_ORIGINS). */
+export function isSameOrigin(c: Context, config: Pick<AppConfig, "trustedOrigins" | "trustedProxies">): boolean {
   const origin = c.req.header("origin");
   if (origin) {
-    if (trustedOrigins.includes(origin)) return true;
+    if (config.trustedOrigins.includes(origin)) return true;
+    const own = requestOrigin(c, config.trustedProxies);
     try {
-      return new URL(origin).host === c.req.header("host");
+      return own !== undefined && new URL(origin).origin === own;
     } catch {
       return false; // "null" and other opaque origins
     }
@@ -53,24 +45,44 @@ export function isSameOrigin(c: Context, trustedOrigins: string[]): boolean {
   return site === undefined || site === "same-origin" || site === "none";
 }
 
-/** 403 for a cookie-carrying write from another origin, and for cross-site sign-in / sign-out (login CSRF). */
-export function refuseCrossSiteWrites(ctx: AppContext): MiddlewareHandler<AppEnv> {
+/** The session cookie is Secure over HTTPS (directly or via a trusted proxy), always in production, and when SECURE_COOKIES=1. */
+export function secureCookie(c: Context, config: Pick<AppConfig, "secureCookies" | "production" | "trustedProxies">): boolean {
+  return config.secureCookies || config.production || cameOverHttps(c, config.trustedProxies);
+}
+
+/**
+ * On every /api request, without touching the database: makes the session lookup available to
+ * `requireStaff`, and answers 403 to a cookie-carrying write from another origin and to a cross-site
+ * sign-in / sign-out (login CSRF).
+ */
+export function staffAuth(ctx: AppContext): MiddlewareHandler<AppEnv> {
+  trustedProxyList(ctx.config.trustedProxies); // a malformed TRUSTED_PROXIES stops start-up here
+  const findStaff = (token: string) => findSessionStaff(ctx.db, token);
   return async (c, next) => {
+    c.set("findStaff", findStaff);
     if (SAFE_METHODS.has(c.req.method)) return next();
     // The cookie counts whenever it is what would authenticate: any Authorization header that is not a
     // usable bearer token (e.g. Basic credentials a browser attaches on its own) leaves the cookie in charge.
     const carriesCookie = readToken(c)?.via === "cookie";
     const isAuthCall = c.req.path === "/api/login" || c.req.path === "/api/logout";
-    if ((carriesCookie || isAuthCall) && !isSameOrigin(c, ctx.config.trustedOrigins)) {
+    if ((carriesCookie || isAuthCall) && !isSameOrigin(c, ctx.config)) {
       throw new ApiHttpError(403, "cross_origin_refused", "This request came from another site and was refused.");
     }
     return next();
   };
 }
 
+/** 401 unless the request carries a live session; sets `staff`, `authVia` and `token` for the route. */
 export const requireStaff: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.get("staff")) {
+  const findStaff = c.get("findStaff");
+  if (!findStaff) throw new Error("requireStaff needs the staffAuth middleware in front of it");
+  const found = readToken(c);
+  const staff = found && findStaff(found.token);
+  if (!found || !staff) {
     throw new ApiHttpError(401, "unauthenticated", "Sign in as staff to do this.");
   }
+  c.set("staff", staff);
+  c.set("authVia", found.via);
+  c.set("token", found.token);
   await next();
 };

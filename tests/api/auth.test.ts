@@ -186,3 +186,37 @@ describe("POST /api/logout", () => {
     expect(parseSetCookie(response.headers.get("set-cookie")).value).toBe("");
   });
 });
+
+describe("session lookups", () => {
+  /** The SQL the server prepares while `run` goes on (better-sqlite3 prepares every query it runs). */
+  async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
+    const sqlite = server.running().database.sqlite;
+    const seen: string[] = [];
+    const prepare = sqlite.prepare.bind(sqlite);
+    sqlite.prepare = ((source: string) => (seen.push(source), prepare(source))) as typeof sqlite.prepare;
+    try {
+      await run();
+    } finally {
+      delete (sqlite as { prepare?: unknown }).prepare; // back to the prototype's method
+    }
+    return seen;
+  }
+  const readsSessions = (statements: string[]) => statements.filter((s) => /from\s+"sessions"/i.test(s));
+
+  it("happen only on calls that need a staff identity, not on public calls that carry a token", async () => {
+    const token = insertSession(server, new Date(Date.now() + 60_000));
+    const publicCalls = await statementsDuring(async () => {
+      for (const auth of [{ token }, { cookie: token }]) {
+        expect((await call(server, "GET", "/api/health", auth)).status).toBe(200);
+        expect((await call(server, "GET", "/api/products_by_category?branch_id=1", auth)).status).toBe(200);
+      }
+    });
+    expect(publicCalls.length).toBeGreaterThan(0); // the spy saw the menu being read
+    expect(readsSessions(publicCalls)).toEqual([]);
+
+    const staffCall = await statementsDuring(async () => {
+      expect((await call(server, "GET", "/api/current_user", { token })).status).toBe(200);
+    });
+    expect(readsSessions(staffCall)).toHaveLength(1);
+  });
+});

@@ -1,9 +1,11 @@
 /**
  * Cross-cutting protections: security headers on every answer (errors too), cross-site cookie writes
- * refused on every state-changing staff call (CSRF) while bearer tokens work from anywhere, and
- * body limits that hold for streamed bodies too.
+ * refused on every state-changing staff call (CSRF) while bearer tokens work from anywhere — "same
+ * site" meaning the same scheme, host and port, behind a trusted proxy too — and body limits that
+ * hold for streamed bodies too.
  */
 import { randomUUID } from "node:crypto";
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order, Station } from "../../contract/schemas";
 import {
@@ -13,6 +15,7 @@ import {
   csvForm,
   expectApiError,
   expectSecurityHeaders,
+  insertSession,
   optionId,
   productNamed,
   readMenu,
@@ -75,6 +78,11 @@ const CROSS_SITE: [string, (cookie: string) => CallOptions][] = [
   ["Origin: https://evil.example", (cookie) => ({ cookie, origin: EVIL_ORIGIN })],
   ["Origin: null (sandboxed frame)", (cookie) => ({ cookie, origin: "null" })],
   ["Origin of another port on this host", (cookie) => ({ cookie, origin: server.url.replace(/:\d+$/, ":1") })],
+  ["Origin of this host and port over https (another scheme)", (cookie) => ({ cookie, origin: server.url.replace(/^http:/, "https:") })],
+  [
+    "an https Origin with X-Forwarded-Proto: https from a peer that is no trusted proxy",
+    (cookie) => ({ cookie, origin: server.url.replace(/^http:/, "https:"), headers: { "X-Forwarded-Proto": "https" } }),
+  ],
   ["no Origin but Sec-Fetch-Site: cross-site", (cookie) => ({ cookie, headers: { "Sec-Fetch-Site": "cross-site" } })],
   ["no Origin but Sec-Fetch-Site: same-site", (cookie) => ({ cookie, headers: { "Sec-Fetch-Site": "same-site" } })],
 ];
@@ -123,6 +131,58 @@ describe("cross-site writes with the session cookie", () => {
     const response = await call(server, "GET", "/api/current_user", { cookie: token, origin: EVIL_ORIGIN });
     expect(response.status).toBe(200);
     expect(response.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("the same-origin check behind a trusted reverse proxy", () => {
+  const SITE = "limitless.example";
+  const ADMIN = "https://admin.limitless.example";
+  let proxied: TestServer;
+  let cookie: string;
+
+  beforeAll(async () => {
+    proxied = await startTestServer({ staticDir: null, config: { trustedProxies: ["127.0.0.1"], trustedOrigins: [ADMIN] } });
+    cookie = insertSession(proxied, new Date(Date.now() + 3_600_000));
+  });
+  afterAll(() => proxied.dispose());
+
+  /** A cookie-signed station write as the proxy forwards it (fetch cannot set Host, so plain node:http). */
+  function write(headers: Record<string, string>): Promise<number> {
+    const body = JSON.stringify({ codename: "Proxied", capacity: 2 });
+    const url = new URL("/api/stations?branch_id=2", proxied.url);
+    return new Promise((resolve, reject) => {
+      const req = request(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), Cookie: `access_token=${cookie}`, ...headers },
+      });
+      req.on("response", (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode!));
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+  }
+
+  it.each([
+    ["the public https origin", { Host: SITE, "X-Forwarded-Proto": "https", Origin: `https://${SITE}` }],
+    ["the default port written out in Host", { Host: `${SITE}:443`, "X-Forwarded-Proto": "https", Origin: `https://${SITE}` }],
+    ["a plain-HTTP site seen through the proxy", { Host: SITE, "X-Forwarded-Proto": "http", Origin: `http://${SITE}` }],
+    ["one of TRUSTED_ORIGINS", { Host: SITE, "X-Forwarded-Proto": "https", Origin: ADMIN }],
+  ])("accepts %s", async (_name, headers) => {
+    expect(await write(headers)).toBe(201);
+  });
+
+  it.each([
+    ["http when the client came over https", { Host: SITE, "X-Forwarded-Proto": "https", Origin: `http://${SITE}` }],
+    ["https when the client came over http", { Host: SITE, "X-Forwarded-Proto": "http", Origin: `https://${SITE}` }],
+    ["https when the proxy says nothing about the scheme", { Host: SITE, Origin: `https://${SITE}` }],
+    ["another port", { Host: SITE, "X-Forwarded-Proto": "https", Origin: `https://${SITE}:8443` }],
+    ["another host", { Host: SITE, "X-Forwarded-Proto": "https", Origin: `https://shop.${SITE}` }],
+  ])("refuses an Origin with %s (403)", async (_name, headers) => {
+    const before = countRows(proxied, "stations");
+    expect(await write(headers)).toBe(403);
+    expect(countRows(proxied, "stations")).toBe(before);
   });
 });
 

@@ -7,10 +7,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ensureStaff } from "../../api/auth/staff-repository";
-import type { ThrottleLimits } from "../../api/auth/login-throttle";
-import { loadConfig } from "../../api/config";
-import { createLogger } from "../../api/lib/logger";
-import { startServer, type RunningServer } from "../../api/server";
+import { loadConfig, type AppConfig } from "../../api/config";
+import { createLogger, type Logger } from "../../api/lib/logger";
+import { startServer, type RunningServer, type ServerOptions } from "../../api/server";
 
 export const TEST_STAFF = { email: "staff@limitless.example", password: "correct horse battery staple" };
 
@@ -30,7 +29,12 @@ export interface TestServer {
 export interface TestServerOptions {
   staticDir?: string | null;
   databasePath?: string;
-  throttleLimits?: ThrottleLimits;
+  /** Sign-in limits and hashing: small limits, or a counting / slow fake password check. */
+  signIn?: ServerOptions["signIn"];
+  /** Settings on top of the test defaults (e.g. trustedProxies, production). */
+  config?: Partial<AppConfig>;
+  /** Where the server's log lines go (silent by default, errors aside). */
+  logger?: Logger;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -44,12 +48,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     databasePath,
     staticDir,
     logRequests: false,
+    ...options.config,
   };
-  const logger = createLogger(false);
+  const logger = options.logger ?? createLogger(false);
 
   let current: RunningServer | null = await startServer(baseConfig, {
     logger,
-    throttleLimits: options.throttleLimits,
+    signIn: options.signIn,
     beforeListen: async ({ db }) => void (await ensureStaff(db, TEST_STAFF.email, TEST_STAFF.password)),
   });
   const port = current.port;
@@ -70,7 +75,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     async start() {
       if (current) return;
-      current = await startServer({ ...baseConfig, port }, { logger, throttleLimits: options.throttleLimits });
+      current = await startServer({ ...baseConfig, port }, { logger, signIn: options.signIn });
     },
     async dispose() {
       await server.stop();

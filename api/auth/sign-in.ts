@@ -1,0 +1,144 @@
+/**
+ * Staff sign-in that can be neither raced nor turned against the account's owner (API.md "Limits and abuse").
+ *
+ * - Every attempt takes its slot in the database counters BEFORE the password is hashed, so 30
+ *   concurrent guesses cannot all slip through while the first ones are still hashing: only the first
+ *   `perAccount` reach the hash, the rest are answered 429 at the cost of one SQL statement.
+ * - The count is per (e-mail, client address): a stranger's failures lock only the stranger out, and
+ *   the owner signs in from their own address as usual.
+ * - A looser count per client address (`perAddress`, across e-mails) stops one address from getting a
+ *   fresh allowance of hashes for every e-mail it makes up — each a 128 MiB scrypt — which would let it
+ *   keep the hash line full and delay everyone's sign-in, or spray guesses across all staff accounts.
+ *   Staff are few and rarely mistype 30 times in 15 minutes, so it never bites them by accident; the
+ *   price is that someone sharing the staff's address (the restaurant Wi-Fi) can lock that address out
+ *   for the window — staff can still sign in from any other network.
+ * - At most `maxConcurrentHashes` hashes run at once (HashGate); beyond its line, 503 busy.
+ * - Counter keys and log lines never hold a typed e-mail in clear: the key uses a SHA-256 digest (it
+ *   must be the same on every instance), a failed attempt's log line a short HMAC under a key that
+ *   lives only in this process's memory (enough to see one e-mail being hammered, useless to reverse).
+ */
+import { createHash, createHmac, randomBytes } from "node:crypto";
+import type { Db } from "../db/client";
+import { addressBlock } from "../lib/client-address";
+import type { Logger } from "../lib/logger";
+import { HashGate, HashGateFull } from "./hash-gate";
+import { clearAttempts, pruneAttempts, releaseAttempt, reserveAttempt } from "./login-attempts";
+import { timingDummyHash, verifyPassword } from "./passwords";
+import { createSession, findStaffByEmail, normalizeEmail, type StaffIdentity } from "./staff-repository";
+
+export interface LoginLimits {
+  windowMs: number;
+  /** Attempts per (e-mail, client address) per window. */
+  perAccount: number;
+  /** Attempts per client address per window, whatever the e-mail (successful ones give their slot back). */
+  perAddress: number;
+}
+
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = { windowMs: 15 * 60_000, perAccount: 5, perAddress: 30 };
+
+export interface SignInOptions {
+  limits: LoginLimits;
+  /** Password hashes running at once (each scrypt check holds 128 MiB). */
+  maxConcurrentHashes: number;
+  /** Attempts waiting for a hash slot; one more is answered 503 busy. At ~0.4 s a hash, 16 wait at most ~3 s. */
+  maxWaitingHashes: number;
+  verifyPassword: (password: string, stored: string) => Promise<boolean>;
+  now: () => number;
+}
+
+export const DEFAULT_SIGN_IN_OPTIONS: SignInOptions = {
+  limits: DEFAULT_LOGIN_LIMITS,
+  maxConcurrentHashes: 2,
+  maxWaitingHashes: 16,
+  verifyPassword,
+  now: Date.now,
+};
+
+export type SignInResult =
+  | { outcome: "signed_in"; staff: StaffIdentity; token: string; expiresAt: Date }
+  | { outcome: "invalid_credentials" }
+  | { outcome: "too_many_attempts"; retryAfterSeconds: number }
+  | { outcome: "busy"; retryAfterSeconds: number };
+
+/** How long a client turned away by a full hash line should wait: about one round of the line. */
+const BUSY_RETRY_SECONDS = 2;
+const PRUNE_EVERY_MS = 60_000;
+
+const emailDigest = (account: string) => createHash("sha256").update(`login-attempts\0${account}`).digest("base64url").slice(0, 22);
+const secondsUntil = (epochMs: number, now: number) => Math.max(1, Math.ceil((epochMs - now) / 1000));
+
+export class SignInService {
+  readonly options: SignInOptions;
+  private readonly gate: HashGate;
+  private readonly logKey = randomBytes(32);
+  private nextPruneAt = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly logger: Logger,
+    options: Partial<SignInOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_SIGN_IN_OPTIONS, ...options };
+    this.gate = new HashGate(this.options.maxConcurrentHashes, this.options.maxWaitingHashes);
+  }
+
+  async signIn(input: { email: string; password: string; address: string; sessionTtlMs: number }): Promise<SignInResult> {
+    const { limits } = this.options;
+    const account = normalizeEmail(input.email);
+    const block = addressBlock(input.address);
+    const addressKey = `address:${block}`;
+    const accountKey = `account:${emailDigest(account)}@${block}`;
+    const logFields = { emailHash: this.logHash(account), address: input.address };
+    const now = this.options.now();
+    this.prune(now);
+
+    // The address first: once it is over its cap, no per-e-mail row is created for made-up e-mails.
+    const byAddress = reserveAttempt(this.db, addressKey, limits.windowMs, now);
+    if (byAddress.attempts > limits.perAddress) {
+      this.logger.warn("login refused", { reason: "too_many_attempts", scope: "address", ...logFields });
+      return { outcome: "too_many_attempts", retryAfterSeconds: secondsUntil(byAddress.windowEndsAt, now) };
+    }
+    const byAccount = reserveAttempt(this.db, accountKey, limits.windowMs, now);
+    if (byAccount.attempts > limits.perAccount) {
+      releaseAttempt(this.db, addressKey); // refused before any hash: no reason to charge the address
+      this.logger.warn("login refused", { reason: "too_many_attempts", scope: "account", ...logFields });
+      return { outcome: "too_many_attempts", retryAfterSeconds: secondsUntil(byAccount.windowEndsAt, now) };
+    }
+
+    const staff = findStaffByEmail(this.db, account);
+    let valid: boolean;
+    try {
+      // An unknown e-mail is checked against a dummy hash, so it takes as long (and as much of the gate) as a real one.
+      valid = await this.gate.run(async () => this.options.verifyPassword(input.password, staff?.passwordHash ?? (await timingDummyHash())));
+    } catch (error) {
+      // Never checked: the attempt gives its slots back instead of counting as a failure.
+      releaseAttempt(this.db, accountKey);
+      releaseAttempt(this.db, addressKey);
+      if (!(error instanceof HashGateFull)) throw error;
+      this.logger.warn("login refused", { reason: "busy", ...logFields, ...this.gate.load });
+      return { outcome: "busy", retryAfterSeconds: BUSY_RETRY_SECONDS };
+    }
+
+    if (!staff || !valid) {
+      this.logger.warn("login failed", { ...logFields, ...(staff ? { staffId: staff.id } : {}) });
+      return { outcome: "invalid_credentials" };
+    }
+
+    clearAttempts(this.db, accountKey);
+    releaseAttempt(this.db, addressKey);
+    const { token, expiresAt } = createSession(this.db, staff.id, input.sessionTtlMs);
+    this.logger.info("login", { account: staff.email, address: input.address });
+    return { outcome: "signed_in", staff: { id: staff.id, email: staff.email }, token, expiresAt };
+  }
+
+  /** A short keyed digest of a typed e-mail: equal for equal e-mails within this process, meaningless outside it. */
+  private logHash(account: string): string {
+    return createHmac("sha256", this.logKey).update(account).digest("base64url").slice(0, 12);
+  }
+
+  private prune(now: number): void {
+    if (now < this.nextPruneAt) return;
+    this.nextPruneAt = now + PRUNE_EVERY_MS;
+    pruneAttempts(this.db, now);
+  }
+}
