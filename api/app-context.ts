@@ -1,6 +1,7 @@
 /** What every route module receives: the database, settings and the shared in-memory services. */
 import type { AppConfig } from "./config";
 import type { Db } from "./db/client";
+import type { Broadcaster } from "./events/broadcaster";
 import type { LoginThrottle } from "./auth/login-throttle";
 import type { StaffIdentity } from "./auth/staff-repository";
 import type { Logger } from "./lib/logger";
@@ -12,6 +13,8 @@ export interface AppContext {
   logger: Logger;
   throttle: LoginThrottle;
   menuCache: MenuCache;
+  /** The one reader of new events, feeding every open live stream. */
+  liveEvents: Broadcaster;
 }
 
 /** Hono's per-request variables. */
