@@ -2,9 +2,10 @@
  * One reader of the `events` table per server, fanning each new row out to every open stream whose
  * filter matches. However many streams are open, the table is read once per wake-up: after this
  * process's own writes (`poke()`, via announceEvents()) and once per tick for rows other instances
- * wrote. An idle stream costs no query and no timer of its own: one shared tick sends every stream's
- * heartbeat, ends streams that reached their age limit, and re-asks the few streams that have a
- * `stillAllowed` check (staff sessions).
+ * wrote. An idle stream costs no query and no timer of its own: one shared tick sends the heartbeats
+ * that are due (each stream's at its own phase, so thousands of streams never all get theirs in the
+ * same tick and stall other requests), ends streams that reached their age limit, and re-asks the
+ * few streams that have a `stillAllowed` check (staff sessions).
  *
  * `poke()` is the whole wake-up interface, so a database notification (PostgreSQL LISTEN/NOTIFY) can
  * drive it as well as the in-process signal does.
@@ -19,7 +20,10 @@ import { filterSql, matchesFilter, type EventFilter, type EventKeys } from "./fi
 export interface StreamTiming {
   /** How often the table is read for rows this process was not told about (other instances' writes). */
   pollMs: number;
-  /** Idle streams get a comment this often, so proxies and phones don't drop them as dead. */
+  /**
+   * A stream that sent nothing for this long gets a comment, so proxies don't drop it as dead
+   * (nginx's and most load balancers' idle limit is 60 s).
+   */
   heartbeatMs: number;
   /** The reconnection delay browsers are told to use (the SSE `retry:` field). */
   retryMs: number;
@@ -35,7 +39,7 @@ export interface StreamTiming {
 
 export const DEFAULT_STREAM_TIMING: StreamTiming = {
   pollMs: 1_000,
-  heartbeatMs: 15_000,
+  heartbeatMs: 30_000,
   retryMs: 2_000,
   maxAgeMs: 3_600_000,
   // Only staff streams carry a check (a handful per branch: boards and tablets), each one primary-key
@@ -99,12 +103,12 @@ const toLive = (row: EventRow): LiveRow => ({
 
 export class Broadcaster {
   readonly timing: StreamTiming;
-  private readonly subscribers = new Set<Subscriber>();
+  /** Each open stream, with when its next heartbeat is due. */
+  private readonly subscribers = new Map<Subscriber, { beatAt: number }>();
   private readonly readNew;
   private latest: number;
   private pumpQueued = false;
   private timer: ReturnType<typeof setInterval> | null = null;
-  private lastBeat = Date.now();
   private lastRecheck = Date.now();
   private readonly wake = () => this.poke();
 
@@ -146,7 +150,7 @@ export class Broadcaster {
     eventSignal.off(EVENT_APPENDED, this.wake);
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    for (const subscriber of [...this.subscribers]) subscriber.end();
+    for (const subscriber of [...this.subscribers.keys()]) subscriber.end();
     this.subscribers.clear();
   }
 
@@ -168,11 +172,15 @@ export class Broadcaster {
     try {
       for (;;) {
         const rows = this.readNew.all({ after: this.latest }) as EventRow[];
+        // An event is as good as a heartbeat: the stream's next one waits a full interval.
+        const beatAt = Date.now() + this.timing.heartbeatMs;
         for (const row of rows) {
           const live = toLive(row);
           this.latest = row.id;
-          for (const subscriber of this.subscribers) {
-            if (matchesFilter(subscriber.filter, live)) subscriber.deliver(live);
+          for (const [subscriber, state] of this.subscribers) {
+            if (!matchesFilter(subscriber.filter, live)) continue;
+            subscriber.deliver(live);
+            state.beatAt = beatAt;
           }
         }
         if (rows.length < BATCH) return;
@@ -188,7 +196,8 @@ export class Broadcaster {
    * `lastId` in the same synchronous step, before anything else can pump). The caller checks the cap.
    */
   add(subscriber: Subscriber): void {
-    this.subscribers.add(subscriber);
+    // A random first heartbeat spreads streams that connect together (e.g. after a restart).
+    this.subscribers.set(subscriber, { beatAt: Date.now() + Math.random() * this.timing.heartbeatMs });
   }
 
   remove(subscriber: Subscriber): void {
@@ -207,18 +216,17 @@ export class Broadcaster {
     return rows.map(toLive);
   }
 
-  /** The shared tick: other instances' rows, heartbeats, age limits, permission re-checks. */
+  /** The shared tick: other instances' rows, due heartbeats, age limits, permission re-checks. */
   tick(now = Date.now()): void {
     this.pump();
-    const beat = now - this.lastBeat >= this.timing.heartbeatMs;
-    if (beat) this.lastBeat = now;
     const recheck = now - this.lastRecheck >= this.timing.recheckMs;
     if (recheck) this.lastRecheck = now;
-    for (const subscriber of this.subscribers) {
+    for (const [subscriber, state] of this.subscribers) {
       if (now >= subscriber.expiresAt || (recheck && !this.allowed(subscriber))) {
         subscriber.end();
-      } else if (beat) {
+      } else if (now >= state.beatAt) {
         subscriber.heartbeat();
+        state.beatAt = now + this.timing.heartbeatMs;
       }
     }
   }
