@@ -8,7 +8,9 @@
  * few streams that have a `stillAllowed` check (staff sessions).
  *
  * `poke()` is the whole wake-up interface, so a database notification (PostgreSQL LISTEN/NOTIFY) can
- * drive it as well as the in-process signal does.
+ * drive it as well as the in-process signal does. Reading "every id above the last one seen" relies on
+ * ids becoming visible in increasing order, which SQLite's single writer guarantees; a database with
+ * concurrent writers needs its own ordering guarantee (e.g. one writer of event ids at a time).
  */
 import { and, asc, gt, lte, max, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -109,6 +111,7 @@ export class Broadcaster {
   private latest: number;
   private pumpQueued = false;
   private timer: ReturnType<typeof setInterval> | null = null;
+  private stopped = false;
   private lastRecheck = Date.now();
   private readonly wake = () => this.poke();
 
@@ -125,7 +128,11 @@ export class Broadcaster {
       .orderBy(asc(events.id))
       .limit(BATCH)
       .prepare();
-    this.latest = db.select({ id: max(events.id) }).from(events).get()?.id ?? 0;
+    this.latest = this.readLatest();
+  }
+
+  private readLatest(): number {
+    return this.db.select({ id: max(events.id) }).from(events).get()?.id ?? 0;
   }
 
   /** The id of the newest row fanned out: a stream opened now gets every later row live. */
@@ -147,6 +154,7 @@ export class Broadcaster {
 
   /** Stops reading and ends every open stream. */
   stop(): void {
+    this.stopped = true;
     eventSignal.off(EVENT_APPENDED, this.wake);
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
@@ -169,16 +177,24 @@ export class Broadcaster {
 
   /** Reads every row after the last one fanned out, and hands each to the streams it matches. */
   pump(): void {
+    // A wake-up queued before stop() must not read a database that is being closed.
+    if (this.stopped) return;
     try {
+      if (this.subscribers.size === 0) {
+        // Nobody to send to: just move past the new rows (a stream opened later catches up itself).
+        this.latest = this.readLatest();
+        return;
+      }
       for (;;) {
         const rows = this.readNew.all({ after: this.latest }) as EventRow[];
         // An event is as good as a heartbeat: the stream's next one waits a full interval.
         const beatAt = Date.now() + this.timing.heartbeatMs;
         for (const row of rows) {
-          const live = toLive(row);
           this.latest = row.id;
+          let live: LiveRow | undefined; // encoded once, and only if some stream wants it
           for (const [subscriber, state] of this.subscribers) {
-            if (!matchesFilter(subscriber.filter, live)) continue;
+            if (!matchesFilter(subscriber.filter, row)) continue;
+            live ??= toLive(row);
             subscriber.deliver(live);
             state.beatAt = beatAt;
           }
