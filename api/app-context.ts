@@ -2,6 +2,7 @@
 import type { AppConfig } from "./config";
 import type { Db } from "./db/client";
 import type { SignInService } from "./auth/sign-in";
+import type { Broadcaster } from "./events/broadcaster";
 import type { StaffIdentity } from "./auth/staff-repository";
 import type { Logger } from "./lib/logger";
 import type { MenuCache } from "./menu/menu-cache";
@@ -12,6 +13,8 @@ export interface AppContext {
   logger: Logger;
   signIn: SignInService;
   menuCache: MenuCache;
+  /** The one reader of new events, feeding every open live stream. */
+  liveEvents: Broadcaster;
 }
 
 /** Hono's per-request variables. */

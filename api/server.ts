@@ -7,7 +7,8 @@ import { SignInService, type SignInOptions } from "./auth/sign-in";
 import type { AppConfig } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/client";
 import { seedDatabase } from "./db/seed";
-import { pruneEvents } from "./events/event-log";
+import { Broadcaster, type StreamTiming } from "./events/broadcaster";
+import { schedulePruning } from "./events/event-log";
 import { createLogger, type Logger } from "./lib/logger";
 import { MenuCache } from "./menu/menu-cache";
 
@@ -26,6 +27,10 @@ export interface ServerOptions {
   signIn?: Partial<SignInOptions>;
   /** Runs after migrations and seeding, before the port opens (e.g. ensuring the staff account). */
   beforeListen?: (database: DatabaseHandle) => Promise<void>;
+  /** Live stream timings (tests shorten them). */
+  streamTiming?: Partial<StreamTiming>;
+  /** How often old events are pruned (tests shorten it). */
+  pruneEveryMs?: number;
 }
 
 export function createContext(config: AppConfig, database: DatabaseHandle, options: ServerOptions = {}): AppContext {
@@ -36,20 +41,27 @@ export function createContext(config: AppConfig, database: DatabaseHandle, optio
     logger,
     signIn: new SignInService(database.db, logger, options.signIn),
     menuCache: new MenuCache(database.db),
+    liveEvents: new Broadcaster(database.db, logger, options.streamTiming),
   };
 }
 
 export async function startServer(config: AppConfig, options: ServerOptions = {}): Promise<RunningServer> {
   const database = openDatabase(config.databasePath);
   const { seeded } = seedDatabase(database.db);
-  pruneEvents(database.db);
   await options.beforeListen?.(database);
   const context = createContext(config, database, options);
+  const stopPruning = schedulePruning(database.db, context.logger, options.pruneEveryMs);
+  context.liveEvents.start();
   const app = createApp(context);
 
-  const server: ServerType = await new Promise((resolve, reject) => {
+  const server: ServerType = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once("error", reject);
+  }).catch((error: unknown) => {
+    stopPruning();
+    context.liveEvents.stop();
+    database.close();
+    throw error;
   });
   const { port } = server.address() as AddressInfo;
   const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
@@ -62,7 +74,9 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
     seeded,
     close: () =>
       new Promise<void>((resolve) => {
+        stopPruning();
         // Open event streams would keep the server alive; end them so shutdown is prompt.
+        context.liveEvents.stop();
         if ("closeAllConnections" in server) server.closeAllConnections();
         server.close(() => {
           database.close();

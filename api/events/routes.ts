@@ -1,66 +1,53 @@
 /**
- * The live streams of API.md:
- * - `GET /events?branch_id=N` (staff): the branch's `order.created`, `order.updated`, `product.updated`;
+ * The live streams of API.md, all fed by the server's one broadcaster (broadcaster.ts):
+ * - `GET /events?branch_id=N` (staff): every event of the branch;
+ * - `GET /stations/{id}/events` (public: the table's UUID is the capability): the one stream a diner's
+ *   tab needs — the table's orders as they are placed and change, and its branch's product updates;
  * - `GET /orders/{id}/events` (public: the order's UUID is the capability): that order's `order.updated`;
- * - `GET /products/events?branch_id=N` (public): the branch's `product.updated`, so an open diner menu
- *   shows a sold-out switch at once (what it sends is on the public menu anyway).
- * All three resume after the client's Last-Event-ID (header, or `?last_event_id=`).
+ * - `GET /products/events?branch_id=N` (public): the branch's `product.updated`, for a menu that is
+ *   open without a table (what it sends is on the public menu anyway).
+ * All resume after the client's Last-Event-ID (header, or `?last_event_id=`), and all count towards
+ * MAX_EVENT_STREAMS.
  */
-import { and, asc, eq, gt, max, type SQL } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { branchQuerySchema } from "../../contract/schemas";
 import type { AppContext, AppEnv } from "../app-context";
 import { requireStaff } from "../auth/middleware";
 import { findSessionStaff } from "../auth/staff-repository";
-import type { Db } from "../db/client";
-import { events, orders } from "../db/schema";
+import { orders } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { readQuery } from "../lib/validate";
 import { branchExists } from "../menu/menu-repository";
-import { EVENT_APPENDED, eventSignal } from "./event-log";
-import { DEFAULT_TIMING, eventStream, parseLastEventId, type EventStreamSource, type EventStreamTiming, type StoredEvent } from "./stream";
+import { findStation } from "../stations/station-repository";
+import type { EventType } from "./event-log";
+import type { EventFilter } from "./filter";
+import { eventStreamResponse, parseLastEventId } from "./stream";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const columns = { id: events.id, type: events.type, payload: events.payload };
+/** What a diner's tab hears about its own table (calls and the shared cart join this list). */
+export const STATION_EVENT_TYPES: readonly EventType[] = ["order.created", "order.updated"];
+/** What a diner's tab hears about its branch. */
+export const BRANCH_PUBLIC_EVENT_TYPES: readonly EventType[] = ["product.updated"];
 
-function latestEventId(db: Db): number {
-  return db.select({ id: max(events.id) }).from(events).get()?.id ?? 0;
+/** The diner tab's filter: its table's events, and the public events of the table's branch. */
+export function stationFilter(stationId: string, branchId: number): EventFilter {
+  return [
+    { stationId, types: STATION_EVENT_TYPES },
+    { branchId, types: BRANCH_PUBLIC_EVENT_TYPES },
+  ];
 }
 
-function subscribe(wake: () => void): () => void {
-  eventSignal.on(EVENT_APPENDED, wake);
-  return () => eventSignal.off(EVENT_APPENDED, wake);
-}
-
-export function eventRoutes(ctx: AppContext, timing: EventStreamTiming = DEFAULT_TIMING) {
+export function eventRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
 
-  const cursorOf = (header: string | undefined, query: string | undefined) => {
-    const cursor = parseLastEventId(header, query);
-    if (cursor === undefined) {
+  const streamOf = (c: Context<AppEnv>, filter: EventFilter, stillAllowed?: () => boolean) => {
+    const lastEventId = parseLastEventId(c.req.header("last-event-id"), c.req.query("last_event_id"));
+    if (lastEventId === undefined) {
       throw badRequest("invalid_last_event_id", "Last-Event-ID must be the id of an event this server sent.");
     }
-    return cursor;
-  };
-
-  /** A stream of the rows that match `filter`, after the client's Last-Event-ID. */
-  const streamOf = (c: Context<AppEnv>, filter: SQL | undefined, stillAllowed?: () => boolean) => {
-    const cursor = cursorOf(c.req.header("last-event-id"), c.req.query("last_event_id"));
-    const source: EventStreamSource = {
-      read: (afterId, limit): StoredEvent[] =>
-        ctx.db
-          .select(columns)
-          .from(events)
-          .where(and(filter, gt(events.id, afterId)))
-          .orderBy(asc(events.id))
-          .limit(limit)
-          .all(),
-      latestId: () => latestEventId(ctx.db),
-      subscribe,
-      stillAllowed,
-    };
-    return eventStream(c, source, cursor, timing);
+    return eventStreamResponse(c, ctx.liveEvents, ctx.config.maxEventStreams, { filter, lastEventId, stillAllowed });
   };
 
   const knownBranch = (c: Context<AppEnv>) => {
@@ -73,19 +60,26 @@ export function eventRoutes(ctx: AppContext, timing: EventStreamTiming = DEFAULT
     const branchId = knownBranch(c);
     const token = c.get("token");
     // A stream outliving its session would keep showing orders after sign-out: end it.
-    return streamOf(c, eq(events.branchId, branchId), () => token !== undefined && findSessionStaff(ctx.db, token) !== undefined);
+    return streamOf(c, [{ branchId }], () => token !== undefined && findSessionStaff(ctx.db, token) !== undefined);
+  });
+
+  app.get("/stations/:id/events", (c) => {
+    const stationId = c.req.param("id").toLowerCase(); // UUIDs are case-insensitive; stored lower-case
+    const station = UUID.test(stationId) ? findStation(ctx.db, stationId) : undefined;
+    if (!station) throw notFound("station_not_found", "There is no such station.");
+    return streamOf(c, stationFilter(stationId, station.branchId));
   });
 
   app.get("/products/events", (c) => {
     const branchId = knownBranch(c);
-    return streamOf(c, and(eq(events.branchId, branchId), eq(events.type, "product.updated")));
+    return streamOf(c, [{ branchId, types: BRANCH_PUBLIC_EVENT_TYPES }]);
   });
 
   app.get("/orders/:id/events", (c) => {
-    const orderId = c.req.param("id").toLowerCase(); // UUIDs are case-insensitive; stored lower-case
+    const orderId = c.req.param("id").toLowerCase();
     const known = UUID.test(orderId) && ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).get();
     if (!known) throw notFound("order_not_found", "There is no such order.");
-    return streamOf(c, and(eq(events.orderId, orderId), eq(events.type, "order.updated")));
+    return streamOf(c, [{ orderId, types: ["order.updated"] }]);
   });
 
   return app;

@@ -1,123 +1,163 @@
 /**
- * One server-sent event stream over the `events` table (see event-log.ts).
+ * One server-sent event stream: a catch-up from the `events` table after the client's Last-Event-ID,
+ * then the broadcaster's live rows (broadcaster.ts).
  *
- * The table is the source of truth: the stream sends every row after the client's cursor, oldest first,
- * with `id:` = the row id, so a client that reconnects with Last-Event-ID gets exactly what it missed.
- * It wakes at once on this instance's in-process signal, and also polls the table every `pollMs`, so
- * several app instances sharing one database still see each other's changes within about a second.
- * Heartbeat comments keep proxies and load balancers from closing an idle stream.
+ * The handover has no gap and no duplicate: in one synchronous step the stream joins the broadcaster
+ * and notes the broadcaster's last row id, `upTo`. The catch-up reads exactly (cursor, upTo], in
+ * batches, as the client takes them; the broadcaster delivers only rows above `upTo`, which wait in
+ * memory until the catch-up is sent. A client that has seen more than this instance has fanned out
+ * (its cursor came from another instance) gets only rows above its cursor.
+ *
+ * The body is a plain ReadableStream: sending a row to many streams is a synchronous enqueue of the
+ * same bytes each, and an idle stream holds no promise, timer or query of its own.
  */
 import type { Context } from "hono";
-import { streamSSE, type SSEStreamingApi } from "hono/streaming";
-import type { EventType } from "./event-log";
+import type { Broadcaster, LiveRow, Subscriber } from "./broadcaster";
+import { HEARTBEAT_FRAME } from "./broadcaster";
+import type { EventFilter } from "./filter";
 
-export interface StoredEvent {
-  id: number;
-  type: EventType;
-  payload: string;
+/** Catch-up rows per read: a long disconnect is replayed a batch at a time, as the client reads. */
+const BACKLOG_BATCH = 200;
+/** Bytes queued for a client that isn't reading before it is cut off (it resumes from its last id). */
+const MAX_QUEUED_BYTES = 1024 * 1024;
+/** Live rows held during a catch-up before the stream gives up and lets the client resume instead. */
+const MAX_HELD_ROWS = 5_000;
+/** What a refused client is told to wait; EventSource ignores it, the web app's own retry uses its own backoff. */
+export const BUSY_RETRY_AFTER_SECONDS = 10;
+
+const encoder = new TextEncoder();
+
+const STREAM_HEADERS = {
+  "Content-Type": "text/event-stream",
+  "Cache-Control": "no-cache",
+  // nginx buffers proxied responses unless told not to; a buffered stream delivers nothing live.
+  "X-Accel-Buffering": "no",
+};
+
+export interface StreamRequest {
+  filter: EventFilter;
+  /** The client's Last-Event-ID; null = "from now on". */
+  lastEventId: number | null;
+  /** Asked on the broadcaster's re-check tick; false ends the stream (e.g. the staff session ended). */
+  stillAllowed?: () => boolean;
 }
 
-export interface EventStreamSource {
-  /** Rows with id > afterId that this stream may send, oldest first, at most `limit`. */
-  read(afterId: number, limit: number): StoredEvent[];
-  /** The newest row id in the table: where a client that has seen nothing yet starts ("from now on"). */
-  latestId(): number;
-  /** In-process wake-up; returns the unsubscribe function. */
-  subscribe(wake: () => void): () => void;
-  /** Re-checked every heartbeat; false ends the stream (e.g. the staff session was signed out). */
-  stillAllowed?(): boolean;
+/** The answer to a stream request: the stream, its headers only for HEAD, or 503 busy at the cap. */
+export function eventStreamResponse(c: Context, broadcaster: Broadcaster, maxStreams: number, request: StreamRequest): Response {
+  // HEAD gets the headers only: a stream opened for it would have no reader and never end.
+  if (c.req.method === "HEAD") return c.body(null, 200, STREAM_HEADERS);
+  if (broadcaster.size >= maxStreams) {
+    c.header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+    return c.json({ error: { code: "busy", message: "The server has too many live connections right now. Please try again shortly." } }, 503);
+  }
+  const stream = new LiveStream(broadcaster, request);
+  // Chunked from the first byte: @hono/node-server then streams at once instead of pre-reading the body.
+  return c.body(stream.readable, 200, { ...STREAM_HEADERS, "Transfer-Encoding": "chunked" });
 }
 
-export interface EventStreamTiming {
-  pollMs: number;
-  heartbeatMs: number;
-  /** Reconnection delay the browser should use (the SSE `retry:` field). */
-  retryMs: number;
-}
+class LiveStream implements Subscriber {
+  readonly readable: ReadableStream<Uint8Array>;
+  readonly filter: EventFilter;
+  readonly expiresAt: number;
+  readonly stillAllowed?: () => boolean;
+  private controller!: ReadableStreamDefaultController<Uint8Array>;
+  /** Catch-up position; null once the catch-up is complete and rows go out as they arrive. */
+  private backlogAfter: number | null;
+  private readonly backlogUpTo: number;
+  /** Live rows above this id are for this client (everything up to it is sent or in the catch-up). */
+  private readonly liveAfter: number;
+  private held: Uint8Array[] = [];
+  private done = false;
 
-export const DEFAULT_TIMING: EventStreamTiming = { pollMs: 1_000, heartbeatMs: 15_000, retryMs: 2_000 };
+  constructor(
+    private readonly broadcaster: Broadcaster,
+    request: StreamRequest,
+  ) {
+    const { timing } = broadcaster;
+    this.filter = request.filter;
+    this.stillAllowed = request.stillAllowed;
+    this.expiresAt = Date.now() + timing.maxAgeMs - Math.random() * timing.maxAgeMs * 0.1;
 
-/** Enough to catch up after a long disconnect without holding one huge write. */
-const BATCH = 200;
+    // One synchronous step: read the broadcaster's position and join it (see the file comment).
+    const upTo = broadcaster.lastId;
+    const cursor = request.lastEventId ?? upTo;
+    this.backlogUpTo = upTo;
+    this.backlogAfter = cursor < upTo ? cursor : null;
+    this.liveAfter = Math.max(cursor, upTo);
 
-export function eventStream(
-  c: Context,
-  source: EventStreamSource,
-  lastEventId: number | null,
-  timing: EventStreamTiming = DEFAULT_TIMING,
-): Response {
-  // Tell proxies (nginx) not to buffer the stream.
-  c.header("X-Accel-Buffering", "no");
-  // HEAD gets the headers only. Opening the stream for it would leave a loop nobody reads or aborts
-  // (the answer is complete, so the request never signals "abort"), polling the database forever.
-  if (c.req.method === "HEAD") return c.body(null, 200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
-  return streamSSE(c, async (stream) => {
-    let cursor = lastEventId ?? source.latestId();
-    const wakeUp = new WakeUp();
-    const unsubscribe = source.subscribe(() => wakeUp.fire());
-    const stop = () => {
-      stream.abort();
-      wakeUp.fire();
-    };
-    stream.onAbort(() => wakeUp.fire());
-    c.req.raw.signal.addEventListener("abort", stop, { once: true });
+    this.readable = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          this.controller = controller;
+          controller.enqueue(encoder.encode(`retry: ${timing.retryMs}\n: connected\n\n`));
+        },
+        pull: () => this.sendBacklog(),
+        cancel: () => this.finish(),
+      },
+      { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+    );
+    broadcaster.add(this);
+  }
 
-    try {
-      await stream.write(`retry: ${timing.retryMs}\n: connected\n\n`);
-      let lastBeat = Date.now();
-      while (isOpen(stream)) {
-        wakeUp.reset();
-        const rows = source.read(cursor, BATCH);
-        for (const row of rows) {
-          if (!isOpen(stream)) return;
-          await stream.writeSSE({ id: String(row.id), event: row.type, data: row.payload });
-          cursor = row.id;
-        }
-        if (rows.length === BATCH) continue;
-
-        if (Date.now() - lastBeat >= timing.heartbeatMs) {
-          if (source.stillAllowed && !source.stillAllowed()) return;
-          await stream.write(": heartbeat\n\n");
-          lastBeat = Date.now();
-        }
-        await wakeUp.wait(Math.min(timing.pollMs, timing.heartbeatMs));
-      }
-    } finally {
-      unsubscribe();
-      c.req.raw.signal.removeEventListener("abort", stop);
+  deliver(row: LiveRow): void {
+    if (this.done || row.id <= this.liveAfter) return;
+    if (this.backlogAfter !== null) {
+      this.held.push(row.frame);
+      if (this.held.length > MAX_HELD_ROWS) this.fail();
+      return;
     }
-  });
-}
-
-function isOpen(stream: SSEStreamingApi): boolean {
-  return !stream.aborted && !stream.closed;
-}
-
-/** A timer that an in-process signal can cut short, and that remembers a signal fired while not waiting. */
-class WakeUp {
-  private pending = false;
-  private resolve: (() => void) | null = null;
-
-  fire(): void {
-    this.pending = true;
-    this.resolve?.();
+    this.send(row.frame);
   }
 
-  reset(): void {
-    this.pending = false;
+  heartbeat(): void {
+    if (!this.done && this.backlogAfter === null) this.send(HEARTBEAT_FRAME);
   }
 
-  wait(ms: number): Promise<void> {
-    if (this.pending) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.resolve = null;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.resolve = done;
-    });
+  end(): void {
+    if (this.done) return;
+    this.finish();
+    try {
+      this.controller.close(); // what is queued still goes out, then the client reconnects
+    } catch {
+      // already closed or errored by the client going away
+    }
+  }
+
+  /** Called whenever the client has room for more: sends the next catch-up batch. */
+  private sendBacklog(): void {
+    if (this.done || this.backlogAfter === null) return;
+    let rows: LiveRow[];
+    try {
+      rows = this.broadcaster.readBacklog(this.filter, this.backlogAfter, this.backlogUpTo, BACKLOG_BATCH);
+    } catch {
+      this.fail(); // the client reconnects and retries the catch-up from its last id
+      return;
+    }
+    for (const row of rows) this.controller.enqueue(row.frame);
+    this.backlogAfter = rows.at(-1)?.id ?? this.backlogUpTo;
+    if (rows.length < BACKLOG_BATCH) {
+      this.backlogAfter = null;
+      for (const frame of this.held) this.controller.enqueue(frame);
+      this.held = [];
+    }
+  }
+
+  private send(frame: Uint8Array): void {
+    this.controller.enqueue(frame);
+    if ((this.controller.desiredSize ?? 0) < -MAX_QUEUED_BYTES) this.fail();
+  }
+
+  /** Drops the connection and what is queued for it; the client resumes from the last id it got. */
+  private fail(): void {
+    if (this.done) return;
+    this.finish();
+    this.controller.error(new Error("live stream dropped: the client is not keeping up"));
+  }
+
+  private finish(): void {
+    this.done = true;
+    this.held = [];
+    this.broadcaster.remove(this);
   }
 }
 

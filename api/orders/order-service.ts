@@ -53,7 +53,7 @@ export function placeOrder(db: Db, input: OrderCreate, idempotencyKey: string | 
         totalCents: priced.totals.total,
         createdAt: now.toISOString(),
       });
-      recordEvent(tx, { branchId: order.branch_id, type: "order.created", orderId: order.id, payload: order });
+      recordEvent(tx, { branchId: order.branch_id, type: "order.created", orderId: order.id, stationId: order.station_id, payload: order });
       const json = JSON.stringify(order);
       if (idempotencyKey) storeResponse(tx, idempotencyKey, { requestHash, statusCode: 201, body: json }, now);
       return { status: 201, json, replayed: false };
@@ -75,7 +75,7 @@ export function advanceOrder(db: Db, id: string, status: Order["status"], now = 
       }
       setOrderStatus(tx, id, status, now.toISOString());
       const updated = findOrder(tx, id)!;
-      recordEvent(tx, { branchId: updated.branch_id, type: "order.updated", orderId: id, payload: updated });
+      recordEvent(tx, { branchId: updated.branch_id, type: "order.updated", orderId: id, stationId: updated.station_id, payload: updated });
       return updated;
     },
     { behavior: "immediate" },

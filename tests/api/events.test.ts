@@ -6,8 +6,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Menu, Order, Product, Station } from "../../contract/schemas";
 import { CATEGORY_KEYS } from "../../contract/menu";
-import { EVENT_APPENDED, eventSignal } from "../../api/events/event-log";
 import { call, expectApiError, readMenu, readStations, revokedToken } from "../support/api-helpers";
+import { SseStream } from "../support/sse-stream";
 import { staffToken, startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -47,79 +47,11 @@ async function setStatus(orderId: string, status: string): Promise<Order> {
   return response.body;
 }
 
+/** Streams the server's broadcaster is feeding. */
+const openStreams = () => server.running().context.liveEvents.size;
+
 const latestEventId = () =>
   (server.running().database.sqlite.prepare("SELECT max(id) AS id FROM events").get() as { id: number | null }).id ?? 0;
-
-interface SseEvent {
-  id?: string;
-  event?: string;
-  data: string;
-}
-
-/** Reads a text/event-stream response event by event (comments and retry-only blocks are skipped). */
-class SseStream {
-  private buffer = "";
-  private pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
-  private readonly decoder = new TextDecoder();
-  comments: string[] = [];
-
-  private constructor(
-    readonly response: Response,
-    private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
-    private readonly controller: AbortController,
-  ) {}
-
-  static async open(path: string, headers: Record<string, string> = {}): Promise<SseStream> {
-    const controller = new AbortController();
-    const response = await fetch(`${server.url}${path}`, { headers: { Accept: "text/event-stream", ...headers }, signal: controller.signal });
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
-    return new SseStream(response, response.body!.getReader(), controller);
-  }
-
-  /** The next event, or an error after `timeoutMs`. */
-  async next(timeoutMs = 2_000): Promise<SseEvent> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const event = this.takeEvent();
-      if (event) return event;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no event within ${timeoutMs} ms`);
-      this.pending ??= this.reader.read();
-      const result = await Promise.race([this.pending, new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), left))]);
-      if (result === "timeout") continue;
-      this.pending = null;
-      if (result.done) throw new Error("the stream ended");
-      this.buffer += this.decoder.decode(result.value, { stream: true });
-    }
-  }
-
-  /** Asserts nothing but comments arrives for `ms`. */
-  async expectQuiet(ms: number): Promise<void> {
-    await expect(this.next(ms)).rejects.toThrow(/no event within/);
-  }
-
-  private takeEvent(): SseEvent | null {
-    for (;;) {
-      const end = this.buffer.indexOf("\n\n");
-      if (end < 0) return null;
-      const block = this.buffer.slice(0, end);
-      this.buffer = this.buffer.slice(end + 2);
-      const event: Partial<SseEvent> & { dataLines: string[] } = { dataLines: [] };
-      for (const line of block.split("\n")) {
-        if (line.startsWith(":")) this.comments.push(line.slice(1).trim());
-        else if (line.startsWith("data: ")) event.dataLines.push(line.slice(6));
-        else if (line.startsWith("id: ")) event.id = line.slice(4);
-        else if (line.startsWith("event: ")) event.event = line.slice(7);
-      }
-      if (event.dataLines.length > 0) return { id: event.id, event: event.event, data: event.dataLines.join("\n") };
-    }
-  }
-
-  close(): void {
-    this.controller.abort();
-  }
-}
 
 const auth = () => ({ Authorization: `Bearer ${token}` });
 
@@ -134,7 +66,7 @@ describe("GET /api/events (staff)", () => {
   });
 
   it("delivers an order placed by another client within a second, with the events row id as its id", async () => {
-    const stream = await SseStream.open("/api/events?branch_id=1", auth());
+    const stream = await SseStream.open(server.url + "/api/events?branch_id=1", auth());
     try {
       const order = await placeOrder(1);
       // Within a second of the order existing (next() fails after 1 s).
@@ -156,7 +88,7 @@ describe("GET /api/events (staff)", () => {
   });
 
   it("sends product.updated for a sold-out switch, and only the branch's own events", async () => {
-    const stream = await SseStream.open("/api/events?branch_id=1", auth());
+    const stream = await SseStream.open(server.url + "/api/events?branch_id=1", auth());
     try {
       await placeOrder(2); // another branch: not for this stream
       const patched = await call(server, "PATCH", `/api/products/${products[1].id}`, { token, json: { available: false } });
@@ -172,7 +104,7 @@ describe("GET /api/events (staff)", () => {
   });
 
   it("works with the session cookie, as the browser's EventSource sends it", async () => {
-    const stream = await SseStream.open("/api/events?branch_id=2", { Cookie: `access_token=${token}` });
+    const stream = await SseStream.open(server.url + "/api/events?branch_id=2", { Cookie: `access_token=${token}` });
     try {
       const order = await placeOrder(2);
       expect(JSON.parse((await stream.next(1_000)).data)).toMatchObject({ id: order.id });
@@ -182,7 +114,7 @@ describe("GET /api/events (staff)", () => {
   });
 
   it("resumes after a disconnect: Last-Event-ID delivers exactly what was missed, in order", async () => {
-    const first = await SseStream.open("/api/events?branch_id=1", auth());
+    const first = await SseStream.open(server.url + "/api/events?branch_id=1", auth());
     const order = await placeOrder(1);
     const seen = await first.next(1_000);
     first.close();
@@ -191,7 +123,7 @@ describe("GET /api/events (staff)", () => {
     await setStatus(order.id, "preparing");
     const second = await placeOrder(1);
 
-    const resumed = await SseStream.open("/api/events?branch_id=1", { ...auth(), "Last-Event-ID": seen.id! });
+    const resumed = await SseStream.open(server.url + "/api/events?branch_id=1", { ...auth(), "Last-Event-ID": seen.id! });
     try {
       const a = await resumed.next(1_000);
       const b = await resumed.next(1_000);
@@ -205,7 +137,7 @@ describe("GET /api/events (staff)", () => {
     }
 
     // The query parameter does the same for clients that cannot set headers.
-    const byQuery = await SseStream.open(`/api/events?branch_id=1&last_event_id=${seen.id}`, auth());
+    const byQuery = await SseStream.open(`${server.url}/api/events?branch_id=1&last_event_id=${seen.id}`, auth());
     try {
       expect(JSON.parse((await byQuery.next(1_000)).data)).toMatchObject({ id: order.id, status: "preparing" });
     } finally {
@@ -215,7 +147,7 @@ describe("GET /api/events (staff)", () => {
 
   it("without Last-Event-ID starts from now (no replay of history)", async () => {
     await placeOrder(1);
-    const stream = await SseStream.open("/api/events?branch_id=1", auth());
+    const stream = await SseStream.open(server.url + "/api/events?branch_id=1", auth());
     try {
       await stream.expectQuiet(400);
       const order = await placeOrder(1);
@@ -225,8 +157,8 @@ describe("GET /api/events (staff)", () => {
     }
   });
 
-  it("polls the table, so a row written by another app instance (no in-process signal) arrives within ~1 s", async () => {
-    const stream = await SseStream.open("/api/events?branch_id=1", auth());
+  it("reads the table every tick, so a row written by another app instance (no in-process signal) arrives within ~1 s", async () => {
+    const stream = await SseStream.open(server.url + "/api/events?branch_id=1", auth());
     try {
       // Give the stream time to settle into its wait, so only polling can find the row.
       await stream.expectQuiet(200);
@@ -246,17 +178,17 @@ describe("GET /api/events (staff)", () => {
   });
 
   it("ends the server side of the stream when the client disconnects", async () => {
-    const listeners = () => eventSignal.listenerCount(EVENT_APPENDED);
-    // Every stream the earlier tests closed has let go of the signal by now.
+    const listeners = openStreams;
+    // Every stream the earlier tests closed has left the broadcaster by now.
     await expect.poll(listeners, { timeout: 3_000 }).toBe(0);
-    const stream = await SseStream.open("/api/events?branch_id=1", auth());
+    const stream = await SseStream.open(server.url + "/api/events?branch_id=1", auth());
     await expect.poll(listeners).toBe(1);
     stream.close();
     await expect.poll(listeners, { timeout: 3_000 }).toBe(0);
   });
 
   it("answers HEAD with the stream's headers and opens no stream (nothing is left polling)", async () => {
-    const listeners = () => eventSignal.listenerCount(EVENT_APPENDED);
+    const listeners = openStreams;
     await expect.poll(listeners, { timeout: 3_000 }).toBe(0);
     const order = await placeOrder(1);
     for (const path of ["/api/events?branch_id=1", `/api/orders/${order.id}/events`]) {
@@ -278,7 +210,7 @@ describe("GET /api/orders/{id}/events (public)", () => {
 
   it("accepts the order id in capitals, as GET /api/orders/{id} does", async () => {
     const order = await placeOrder(1);
-    const stream = await SseStream.open(`/api/orders/${order.id.toUpperCase()}/events`);
+    const stream = await SseStream.open(`${server.url}/api/orders/${order.id.toUpperCase()}/events`);
     try {
       await setStatus(order.id, "preparing");
       expect(JSON.parse((await stream.next(1_000)).data)).toMatchObject({ id: order.id, status: "preparing" });
@@ -290,7 +222,7 @@ describe("GET /api/orders/{id}/events (public)", () => {
   it("sends only that order's status changes, without signing in", async () => {
     const mine = await placeOrder(1);
     const other = await placeOrder(1);
-    const stream = await SseStream.open(`/api/orders/${mine.id}/events`);
+    const stream = await SseStream.open(`${server.url}/api/orders/${mine.id}/events`);
     try {
       await setStatus(other.id, "preparing");
       await setStatus(mine.id, "preparing");
@@ -304,7 +236,7 @@ describe("GET /api/orders/{id}/events (public)", () => {
       await stream.expectQuiet(300);
 
       // Resumable too: from the first event, only the second is replayed.
-      const resumed = await SseStream.open(`/api/orders/${mine.id}/events`, { "Last-Event-ID": first.id! });
+      const resumed = await SseStream.open(`${server.url}/api/orders/${mine.id}/events`, { "Last-Event-ID": first.id! });
       try {
         const replayed = await resumed.next(1_000);
         expect(replayed.id).toBe(second.id);
@@ -321,7 +253,7 @@ describe("GET /api/orders/{id}/events (public)", () => {
 describe("GET /api/products/events (public)", () => {
   it("sends the branch's sold-out switches without signing in, and nothing about orders", async () => {
     expectApiError(await call(server, "GET", "/api/products/events?branch_id=99"), 404, "unknown_branch");
-    const stream = await SseStream.open("/api/products/events?branch_id=1");
+    const stream = await SseStream.open(server.url + "/api/products/events?branch_id=1");
     try {
       await placeOrder(1); // an order is staff business: not on this stream
       expect((await call(server, "PATCH", `/api/products/${products[2].id}`, { token, json: { available: false } })).status).toBe(200);

@@ -68,6 +68,10 @@ describe("ordering from the table", () => {
       expect(await viewCart.textContent()).toBe("View cart • $50.97"); // 2 × 15.99 + 18.99, untaxed
 
       // The cart survives a reload (localStorage `cart`, the spec's shape).
+      const streams: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname.endsWith("/events")) streams.push(new URL(request.url()).pathname);
+      });
       await page.reload();
       await viewCart.waitFor();
       expect(await viewCart.textContent()).toBe("View cart • $50.97");
@@ -122,6 +126,8 @@ describe("ordering from the table", () => {
       await setStatus(server, token, order!.id, "ready");
       await page.locator('.order-progress-status[data-status="ready"]').waitFor({ timeout: 5_000 });
       expect(await status.textContent()).toContain("Ready");
+      // The menu, the cart and the live status shared one stream: the table's.
+      expect(streams).toEqual([`/api/stations/${table.id}/events`]);
 
       // Return home: to / with an empty cart.
       await page.getByRole("link", { name: "Return home" }).click();
@@ -136,7 +142,7 @@ describe("ordering from the table", () => {
     const context = await browser.newContext({ ...PHONE, baseURL: server.url, serviceWorkers: "block" });
     const page = await context.newPage();
     try {
-      await page.route("**/api/orders/*/events", (route) => route.fulfill({ status: 503, body: "" }));
+      await page.route("**/api/stations/*/events", (route) => route.fulfill({ status: 503, body: "" }));
       await page.goto(orderUrl(table));
       await addItem(page, "Lumpia Shanghai");
       await page.getByRole("link", { name: /^View cart/ }).click();
@@ -278,7 +284,7 @@ describe("the order screen", () => {
         body: JSON.stringify({ available }),
       });
     try {
-      const streamOpen = page.waitForResponse((response) => response.url().includes("/api/products/events"));
+      const streamOpen = page.waitForResponse((response) => response.url().includes(`/api/stations/${table.id}/events`));
       await page.goto(orderUrl(table));
       await page.getByRole("button", { name: /^Grilled Seafood Platter/ }).click();
       const dialog = page.getByRole("dialog", { name: "Grilled Seafood Platter" });

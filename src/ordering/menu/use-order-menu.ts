@@ -7,8 +7,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { BRANCHES } from "../../../contract/menu";
 import type { Menu, Product } from "../../../contract/schemas";
-import { API_BASE, ApiError } from "../../lib/api-client";
+import { ApiError } from "../../lib/api-client";
 import { useCart, type CartStation } from "../cart/cart-store";
+import { branchProductEventsPath, stationEventsPath, useDinerEvents } from "../live/use-diner-events";
 import { fetchMenu, fetchStation, isUuid } from "../ordering-api";
 
 export const READ_ONLY_BRANCH = 1;
@@ -121,27 +122,27 @@ export function useOrderMenu(stationId: string | null): { state: OrderMenuState;
     };
   }, [load]);
 
-  // Sold-out switches the moment staff flip them (the minute refresh above is the fallback). The
-  // browser reconnects a dropped stream by itself and resumes with Last-Event-ID.
-  const branchId = state.phase === "ready" ? (state.station?.branchId ?? READ_ONLY_BRANCH) : null;
-  useEffect(() => {
-    if (branchId === null || typeof EventSource !== "function") return;
-    const events = new EventSource(`${API_BASE}/products/events?branch_id=${branchId}`);
-    events.addEventListener("product.updated", (event) => {
-      let product: Pick<Product, "id" | "available">;
-      try {
-        product = JSON.parse((event as MessageEvent<string>).data) as Product;
-      } catch {
+  // Sold-out switches the moment staff flip them (the minute refresh above is the fallback), from
+  // the tab's one live stream: the table's, or for a menu opened without a table, the branch's.
+  const station = state.phase === "ready" ? state.station : undefined;
+  const branchId = station === undefined ? null : (station?.branchId ?? READ_ONLY_BRANCH);
+  let streamPath: string | null = null;
+  if (station) streamPath = stationEventsPath(station.id);
+  else if (branchId !== null) streamPath = branchProductEventsPath(branchId);
+  useDinerEvents(streamPath, {
+    onEvent: (event) => {
+      if (event === null) {
         void load(true); // an unreadable event: read the menu instead
         return;
       }
+      if (event.type !== "product.updated" || branchId === null) return;
+      const product = event.data;
       setState((current) => (current.phase === "ready" ? { ...current, menu: withAvailability(current.menu, product) } : current));
       // Let the service worker's cached menu catch up too, so a later refresh or an offline visit
       // doesn't show the old state; its "updated" message then refreshes this page from the new copy.
       if (navigator.serviceWorker?.controller) fetchMenu(branchId).catch(() => undefined);
-    });
-    return () => events.close();
-  }, [branchId, load]);
+    },
+  });
 
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
   return { state, retry };

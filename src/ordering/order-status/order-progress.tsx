@@ -13,7 +13,7 @@ const STEPS: { status: OrderStatus; label: string; text: string }[] = [
 
 export function OrderProgress({ order }: { order: Order }) {
   const updateOrder = useCart((state) => state.updateOrder);
-  const stale = useLiveOrder(order.id, order.status, updateOrder);
+  const stale = useLiveOrder(order, order.status, updateOrder);
   const cancelled = order.status === "cancelled";
   const current = STEPS.findIndex((step) => step.status === order.status);
 

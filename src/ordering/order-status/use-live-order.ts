@@ -1,44 +1,43 @@
 /**
- * Keeps a submitted order's status current: the server's event stream for instant updates, plus a
- * poll (every 10 s, on reconnect, when the phone wakes or comes back online) because restaurant
- * Wi-Fi and proxies drop streams silently.
+ * Keeps a submitted order's status current: the table's live stream (use-diner-events.ts, shared
+ * with the order screen) for instant updates, plus a poll (every 10 s, on reconnect, when the phone
+ * wakes or comes back online) because restaurant Wi-Fi and proxies drop streams silently.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Order } from "../../../contract/schemas";
 import type { OrderStatus } from "../../../contract/menu";
-import { API_BASE } from "../../lib/api-client";
+import { stationEventsPath, useDinerEvents } from "../live/use-diner-events";
 import { fetchOrder } from "../ordering-api";
 
 const POLL_EVERY_MS = 10_000;
 const FINAL: readonly OrderStatus[] = ["served", "cancelled"];
 
 /** Returns whether the last refresh failed (status shown may be out of date). */
-export function useLiveOrder(orderId: string | null, status: OrderStatus | null, onOrder: (order: Order) => void): boolean {
+export function useLiveOrder(
+  order: Pick<Order, "id" | "station_id"> | null,
+  status: OrderStatus | null,
+  onOrder: (order: Order) => void,
+): boolean {
   const [stale, setStale] = useState(false);
   const done = status !== null && FINAL.includes(status);
+  const orderId = order?.id ?? null;
+  /** Reads the order now; set while the order is followed. */
+  const refreshRef = useRef<(() => void) | null>(null);
+  const applyRef = useRef<((order: Order) => void) | null>(null);
 
   useEffect(() => {
     if (!orderId || done) return;
     let active = true;
-    const apply = (order: Order) => {
+    const apply = (next: Order) => {
       if (!active) return;
       setStale(false);
-      onOrder(order);
+      onOrder(next);
     };
     const refresh = () => {
       fetchOrder(orderId).then(apply, () => active && setStale(true));
     };
-
-    const events = typeof EventSource === "function" ? new EventSource(`${API_BASE}/orders/${orderId}/events`) : null;
-    events?.addEventListener("order.updated", (event) => {
-      try {
-        apply(JSON.parse((event as MessageEvent<string>).data) as Order);
-      } catch {
-        refresh(); // an unreadable event: ask for the order instead
-      }
-    });
-    // (Re)connected: catch up on anything missed while the stream was down.
-    events?.addEventListener("open", refresh);
+    refreshRef.current = refresh;
+    applyRef.current = apply;
 
     const onVisible = () => document.visibilityState === "visible" && refresh();
     const timer = setInterval(refresh, POLL_EVERY_MS);
@@ -47,14 +46,24 @@ export function useLiveOrder(orderId: string | null, status: OrderStatus | null,
     refresh();
     return () => {
       active = false;
-      events?.close();
+      refreshRef.current = null;
+      applyRef.current = null;
       clearInterval(timer);
       document.removeEventListener("visibilitychange", onVisible);
       window.removeEventListener("online", refresh);
     };
-    // onOrder is a store action (stable); re-subscribing on each render would drop the stream.
+    // onOrder is a store action (stable); re-subscribing on each render would restart the poll.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [orderId, done]);
+
+  useDinerEvents(order && !done ? stationEventsPath(order.station_id) : null, {
+    onEvent: (event) => {
+      if (event === null) refreshRef.current?.(); // an unreadable event: ask for the order instead
+      else if (event.type !== "product.updated" && event.data.id === orderId) applyRef.current?.(event.data);
+    },
+    // (Re)connected: catch up on anything missed while the stream was down.
+    onOpen: () => refreshRef.current?.(),
+  });
 
   return stale && !done;
 }

@@ -1,0 +1,259 @@
+/**
+ * One reader of the `events` table per server, fanning each new row out to every open stream whose
+ * filter matches. However many streams are open, the table is read once per wake-up: after this
+ * process's own writes (`poke()`, via announceEvents()) and once per tick for rows other instances
+ * wrote. An idle stream costs no query and no timer of its own: one shared tick sends the heartbeats
+ * that are due (each stream's at its own phase, so thousands of streams never all get theirs in the
+ * same tick and stall other requests), ends streams that reached their age limit, and re-asks the
+ * few streams that have a `stillAllowed` check (staff sessions).
+ *
+ * `poke()` is the whole wake-up interface, so a database notification (PostgreSQL LISTEN/NOTIFY) can
+ * drive it as well as the in-process signal does. Reading "every id above the last one seen" relies on
+ * ids becoming visible in increasing order, which SQLite's single writer guarantees; a database with
+ * concurrent writers needs its own ordering guarantee (e.g. one writer of event ids at a time).
+ */
+import { and, asc, gt, lte, max, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { events } from "../db/schema";
+import type { Logger } from "../lib/logger";
+import { EVENT_APPENDED, eventSignal, type EventType } from "./event-log";
+import { filterSql, matchesFilter, type EventFilter, type EventKeys } from "./filter";
+
+export interface StreamTiming {
+  /** How often the table is read for rows this process was not told about (other instances' writes). */
+  pollMs: number;
+  /**
+   * A stream that sent nothing for this long gets a comment, so proxies don't drop it as dead
+   * (nginx's and most load balancers' idle limit is 60 s).
+   */
+  heartbeatMs: number;
+  /** The reconnection delay browsers are told to use (the SSE `retry:` field). */
+  retryMs: number;
+  /**
+   * The server ends a stream after about this long (minus up to 10 %, so streams opened together
+   * don't all reconnect together); the client resumes with Last-Event-ID. Bounds how long a stream
+   * outlives a deploy, a revoked capability or a balancer's idea of which instance is healthy.
+   */
+  maxAgeMs: number;
+  /** How often `stillAllowed` is asked of the streams that have it. */
+  recheckMs: number;
+}
+
+export const DEFAULT_STREAM_TIMING: StreamTiming = {
+  pollMs: 1_000,
+  heartbeatMs: 30_000,
+  retryMs: 2_000,
+  maxAgeMs: 3_600_000,
+  // Only staff streams carry a check (a handful per branch: boards and tablets), each one primary-key
+  // lookup, so this costs well under one query a second; a signed-out board goes dark within 30 s.
+  recheckMs: 30_000,
+};
+
+/** A row as streams receive it, with its server-sent-event frame encoded once for all of them. */
+export interface LiveRow extends EventKeys {
+  id: number;
+  frame: Uint8Array;
+}
+
+export interface Subscriber {
+  readonly filter: EventFilter;
+  /** When the tick ends this stream (ms since the epoch). */
+  readonly expiresAt: number;
+  /** A row with a higher id than any delivered before; only rows that match the filter arrive. */
+  deliver(row: LiveRow): void;
+  heartbeat(): void;
+  stillAllowed?(): boolean;
+  /** Ends the stream normally; the client reconnects and resumes. */
+  end(): void;
+}
+
+/** Rows per read: enough for any burst, small enough that one read never blocks the loop for long. */
+const BATCH = 500;
+
+const encoder = new TextEncoder();
+
+export function eventFrame(id: number, type: EventType, payload: string): Uint8Array {
+  // Stored payloads are single-line JSON; splitting keeps the frame valid whatever a row holds.
+  const data = payload
+    .split(/\r\n|\r|\n/)
+    .map((line) => `data: ${line}\n`)
+    .join("");
+  return encoder.encode(`event: ${type}\n${data}id: ${id}\n\n`);
+}
+
+export const HEARTBEAT_FRAME = encoder.encode(": heartbeat\n\n");
+
+const columns = {
+  id: events.id,
+  type: events.type,
+  branchId: events.branchId,
+  stationId: events.stationId,
+  orderId: events.orderId,
+  payload: events.payload,
+};
+
+type EventRow = EventKeys & { id: number; payload: string };
+
+const toLive = (row: EventRow): LiveRow => ({
+  id: row.id,
+  type: row.type,
+  branchId: row.branchId,
+  stationId: row.stationId,
+  orderId: row.orderId,
+  frame: eventFrame(row.id, row.type, row.payload),
+});
+
+export class Broadcaster {
+  readonly timing: StreamTiming;
+  /** Each open stream, with when its next heartbeat is due. */
+  private readonly subscribers = new Map<Subscriber, { beatAt: number }>();
+  private readonly readNew;
+  private latest: number;
+  private pumpQueued = false;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private stopped = false;
+  private lastRecheck = Date.now();
+  private readonly wake = () => this.poke();
+
+  constructor(
+    private readonly db: Db,
+    private readonly logger: Logger,
+    timing: Partial<StreamTiming> = {},
+  ) {
+    this.timing = { ...DEFAULT_STREAM_TIMING, ...timing };
+    this.readNew = db
+      .select(columns)
+      .from(events)
+      .where(gt(events.id, sql.placeholder("after")))
+      .orderBy(asc(events.id))
+      .limit(BATCH)
+      .prepare();
+    this.latest = this.readLatest();
+  }
+
+  private readLatest(): number {
+    return this.db.select({ id: max(events.id) }).from(events).get()?.id ?? 0;
+  }
+
+  /** The id of the newest row fanned out: a stream opened now gets every later row live. */
+  get lastId(): number {
+    return this.latest;
+  }
+
+  /** Open streams (the MAX_EVENT_STREAMS count). */
+  get size(): number {
+    return this.subscribers.size;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    eventSignal.on(EVENT_APPENDED, this.wake);
+    this.timer = setInterval(() => this.tick(), this.timing.pollMs);
+    this.timer.unref();
+  }
+
+  /** Stops reading and ends every open stream. */
+  stop(): void {
+    this.stopped = true;
+    eventSignal.off(EVENT_APPENDED, this.wake);
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    for (const subscriber of [...this.subscribers.keys()]) subscriber.end();
+    this.subscribers.clear();
+  }
+
+  /**
+   * New rows may be in the table. Reads happen on the next turn of the event loop, so a burst of
+   * writes (or of pokes from several sources) costs one read, and a write's request never waits for it.
+   */
+  poke(): void {
+    if (this.pumpQueued) return;
+    this.pumpQueued = true;
+    setImmediate(() => {
+      this.pumpQueued = false;
+      this.pump();
+    });
+  }
+
+  /** Reads every row after the last one fanned out, and hands each to the streams it matches. */
+  pump(): void {
+    // A wake-up queued before stop() must not read a database that is being closed.
+    if (this.stopped) return;
+    try {
+      if (this.subscribers.size === 0) {
+        // Nobody to send to: just move past the new rows (a stream opened later catches up itself).
+        this.latest = this.readLatest();
+        return;
+      }
+      for (;;) {
+        const rows = this.readNew.all({ after: this.latest }) as EventRow[];
+        // An event is as good as a heartbeat: the stream's next one waits a full interval.
+        const beatAt = Date.now() + this.timing.heartbeatMs;
+        for (const row of rows) {
+          this.latest = row.id;
+          let live: LiveRow | undefined; // encoded once, and only if some stream wants it
+          for (const [subscriber, state] of this.subscribers) {
+            if (!matchesFilter(subscriber.filter, row)) continue;
+            live ??= toLive(row);
+            subscriber.deliver(live);
+            state.beatAt = beatAt;
+          }
+        }
+        if (rows.length < BATCH) return;
+      }
+    } catch (error) {
+      // The next tick tries again from the same row; streams stay open meanwhile.
+      this.logger.error("reading live events failed", { error: String(error) });
+    }
+  }
+
+  /**
+   * Adds a stream; from now on it receives every matching row with an id above `lastId` (read
+   * `lastId` in the same synchronous step, before anything else can pump). The caller checks the cap.
+   */
+  add(subscriber: Subscriber): void {
+    // A random first heartbeat spreads streams that connect together (e.g. after a restart).
+    this.subscribers.set(subscriber, { beatAt: Date.now() + Math.random() * this.timing.heartbeatMs });
+  }
+
+  remove(subscriber: Subscriber): void {
+    this.subscribers.delete(subscriber);
+  }
+
+  /** A stream's catch-up: matching rows with afterId < id ≤ upTo, oldest first. */
+  readBacklog(filter: EventFilter, afterId: number, upTo: number, limit: number): LiveRow[] {
+    const rows: EventRow[] = this.db
+      .select(columns)
+      .from(events)
+      .where(and(filterSql(filter), gt(events.id, afterId), lte(events.id, upTo)))
+      .orderBy(asc(events.id))
+      .limit(limit)
+      .all();
+    return rows.map(toLive);
+  }
+
+  /** The shared tick: other instances' rows, due heartbeats, age limits, permission re-checks. */
+  tick(now = Date.now()): void {
+    this.pump();
+    const recheck = now - this.lastRecheck >= this.timing.recheckMs;
+    if (recheck) this.lastRecheck = now;
+    for (const [subscriber, state] of this.subscribers) {
+      if (now >= subscriber.expiresAt || (recheck && !this.allowed(subscriber))) {
+        subscriber.end();
+      } else if (now >= state.beatAt) {
+        subscriber.heartbeat();
+        state.beatAt = now + this.timing.heartbeatMs;
+      }
+    }
+  }
+
+  private allowed(subscriber: Subscriber): boolean {
+    try {
+      return subscriber.stillAllowed?.() ?? true;
+    } catch (error) {
+      // The database is briefly unavailable: keep the stream; the next check decides.
+      this.logger.error("re-checking a live stream failed", { error: String(error) });
+      return true;
+    }
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Which events a stream may see, written once and used twice: as SQL for the stream's catch-up after
+ * its Last-Event-ID (each clause hits one of the `events` indexes) and as a predicate for the live
+ * rows the broadcaster fans out. One definition keeps the two from ever disagreeing, so a resumed
+ * stream sends exactly what a stream that never dropped would have sent.
+ *
+ * A filter is a list of clauses; an event matches when it matches any clause. A clause names one
+ * branch, table or order and, optionally, the event types it lets through (none = every type).
+ */
+import { and, eq, inArray, or, type SQL } from "drizzle-orm";
+import { events } from "../db/schema";
+import type { EventType } from "./event-log";
+
+export type EventClause = { types?: readonly EventType[] } & (
+  | { branchId: number; stationId?: never; orderId?: never }
+  | { stationId: string; branchId?: never; orderId?: never }
+  | { orderId: string; branchId?: never; stationId?: never }
+);
+
+export type EventFilter = readonly EventClause[];
+
+/** The columns of an event row that filters look at. */
+export interface EventKeys {
+  type: EventType;
+  branchId: number;
+  stationId: string | null;
+  orderId: string | null;
+}
+
+export function matchesFilter(filter: EventFilter, event: EventKeys): boolean {
+  for (const clause of filter) {
+    if (clause.types && !clause.types.includes(event.type)) continue;
+    if (keyMatches(clause, event)) return true;
+  }
+  return false;
+}
+
+function keyMatches(clause: EventClause, event: EventKeys): boolean {
+  if (clause.branchId !== undefined) return clause.branchId === event.branchId;
+  if (clause.stationId !== undefined) return clause.stationId === event.stationId;
+  return clause.orderId === event.orderId;
+}
+
+function clauseSql(clause: EventClause): SQL | undefined {
+  const key =
+    clause.branchId !== undefined
+      ? eq(events.branchId, clause.branchId)
+      : clause.stationId !== undefined
+        ? eq(events.stationId, clause.stationId)
+        : eq(events.orderId, clause.orderId);
+  if (!clause.types) return key;
+  return and(key, clause.types.length === 1 ? eq(events.type, clause.types[0]!) : inArray(events.type, [...clause.types]));
+}
+
+export function filterSql(filter: EventFilter): SQL | undefined {
+  return filter.length === 1 ? clauseSql(filter[0]!) : or(...filter.map(clauseSql));
+}
