@@ -28,22 +28,24 @@ describe("PostgreSQL start-up", () => {
       await sleep(300);
       await transaction((tx) => tx.insert(t.events).values({ branchId: 1, type: "product.updated", payload: "{}", createdAt: new Date().toISOString() }));
     };
-    const handles = await Promise.all([openDatabase({ url: database.url, path: "" }, { seed }), openDatabase({ url: database.url, path: "" }, { seed })]);
+    const opened = await Promise.allSettled([openDatabase({ url: database.url, path: "" }, { seed }), openDatabase({ url: database.url, path: "" }, { seed })]);
+    const handles = opened.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
     try {
+      expect(opened.map((result) => (result.status === "rejected" ? String(result.reason) : result.status))).toEqual(["fulfilled", "fulfilled"]);
       expect(seedCalls).toBe(2);
       for (const handle of handles) {
         expect(handle.dialect).toBe("postgres");
         expect(await handle.db.$count(handle.tables.events)).toBe(1);
       }
-      const applied = await asPostgres(handles[0]).pool.query("SELECT hash FROM drizzle.__drizzle_migrations");
+      const applied = await asPostgres(handles[0]!).pool.query("SELECT hash FROM drizzle.__drizzle_migrations");
       expect(applied.rowCount).toBe(migrationCount);
 
       // A later instance finds everything in place and changes nothing.
       const later = await openDatabase({ url: database.url, path: "" }, { seed });
       await later.close();
       expect(seedCalls).toBe(3);
-      expect(await handles[0].db.$count(handles[0].tables.events)).toBe(1);
-      expect((await asPostgres(handles[0]).pool.query("SELECT hash FROM drizzle.__drizzle_migrations")).rowCount).toBe(migrationCount);
+      expect(await handles[0]!.db.$count(handles[0]!.tables.events)).toBe(1);
+      expect((await asPostgres(handles[0]!).pool.query("SELECT hash FROM drizzle.__drizzle_migrations")).rowCount).toBe(migrationCount);
     } finally {
       await Promise.all(handles.map((handle) => handle.close()));
     }

@@ -56,9 +56,8 @@ export async function createThrowawayDatabase(): Promise<ThrowawayDatabase> {
     async drop() {
       const client = await connectAdmin();
       try {
-        // A test that failed half-way may have left a pool open; DROP DATABASE refuses while one is.
-        await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name]);
-        await client.query(`DROP DATABASE IF EXISTS "${name}"`);
+        // FORCE ends the connections a test that failed half-way may have left open.
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       } finally {
         await client.end();
       }
