@@ -27,13 +27,12 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { createLogger, type Logger } from "../lib/logger";
-import { LOCK_SCOPES, registerSqliteWriter } from "./dialect";
-import * as sqliteSchema from "./schema";
+import { LOCK_SCOPES, registerSqliteWriter, tablesOf } from "./dialect";
 import * as pgSchema from "./schema-pg";
 
 export type Dialect = "sqlite" | "postgres";
 
-/** The tables repositories query: the PostgreSQL schema's types, the running dialect's tables. */
+/** The tables repositories query: the PostgreSQL schema's types, the running dialect's tables (`tablesOf(db)`). */
 export type Tables = typeof pgSchema;
 
 /**
@@ -183,7 +182,7 @@ function openSqlite(requestedPath: string): SqliteHandle {
     dialect: "sqlite",
     path,
     db: readerDb,
-    tables: sqliteSchema as unknown as Tables,
+    tables: tablesOf(readerDb),
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       refuseNesting();
       return exclusive(() =>

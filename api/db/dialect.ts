@@ -6,7 +6,9 @@
 import type Database from "better-sqlite3";
 import { is, sql } from "drizzle-orm";
 import { PgDatabase, PgTransaction } from "drizzle-orm/pg-core";
-import type { Db, Dialect } from "./database";
+import type { Db, Dialect, Tables } from "./database";
+import * as sqliteSchema from "./schema";
+import * as pgSchema from "./schema-pg";
 
 // Advisory lock keys are (scope, key) pairs of int4. The scope values are this application's own
 // ("LBG" + n), so that another application sharing the database is unlikely to collide with them.
@@ -36,6 +38,14 @@ export function registerSqliteWriter(db: Db, connection: Database.Database): voi
 
 export function dialectOf(db: Db): Dialect {
   return is(db, PgDatabase) ? "postgres" : "sqlite";
+}
+
+/**
+ * The tables to build queries with on this `db` (or tx): a repository needs only the `db` it is given.
+ * Typed as the PostgreSQL schema for both (see database.ts); SQLite's builders need SQLite's tables.
+ */
+export function tablesOf(db: Db): Tables {
+  return dialectOf(db) === "postgres" ? pgSchema : (sqliteSchema as unknown as Tables);
 }
 
 /**

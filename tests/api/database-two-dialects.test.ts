@@ -9,28 +9,32 @@ import { join } from "node:path";
 import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle, type Db, type Tables } from "../../api/db/database";
-import { affectedRows, dialectOf, isUniqueViolation, lockInTransaction } from "../../api/db/dialect";
+import { affectedRows, dialectOf, isUniqueViolation, lockInTransaction, tablesOf } from "../../api/db/dialect";
 import { createThrowawayDatabase, type ThrowawayDatabase } from "../support/postgres";
 
-// ---- a repository, written once ------------------------------------------------------------
+// ---- a repository, written once: it needs only the db or tx it is given ----------------------
 
-async function addProduct(db: Db, t: Tables, product: { branchId: number; name: string; priceCents: number }) {
+async function addProduct(db: Db, product: { branchId: number; name: string; priceCents: number }) {
+  const t = tablesOf(db);
   const [row] = await db.insert(t.products).values({ ...product, categoryKey: "grill" }).returning();
   return row!;
 }
 
-async function findProduct(db: Db, t: Tables, id: number) {
+async function findProduct(db: Db, id: number) {
+  const t = tablesOf(db);
   const [row] = await db.select().from(t.products).where(eq(t.products.id, id)).limit(1);
   return row;
 }
 
-async function setAvailable(db: Db, t: Tables, id: number, available: boolean) {
+async function setAvailable(db: Db, id: number, available: boolean) {
+  const t = tablesOf(db);
   const [row] = await db.update(t.products).set({ available }).where(eq(t.products.id, id)).returning({ id: t.products.id, available: t.products.available });
   return row;
 }
 
 /** One atomic statement: the count can never be lost between a read and a write. */
-async function countFailure(db: Db, t: Tables, key: string, windowEndsAt: number): Promise<number> {
+async function countFailure(db: Db, key: string, windowEndsAt: number): Promise<number> {
+  const t = tablesOf(db);
   const [row] = await db
     .insert(t.loginAttempts)
     .values({ key, attempts: 1, windowEndsAt })
@@ -47,7 +51,8 @@ interface NewOrder {
   lines: { productId: number; name: string; quantity: number; unitPriceCents: number; options: { id: number; name: string; priceCents: number }[] }[];
 }
 
-async function insertOrder(db: Db, t: Tables, order: NewOrder): Promise<number> {
+async function insertOrder(db: Db, order: NewOrder): Promise<number> {
+  const t = tablesOf(db);
   const total = order.lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);
   await db.insert(t.orders).values({
     id: order.id,
@@ -70,7 +75,8 @@ async function insertOrder(db: Db, t: Tables, order: NewOrder): Promise<number> 
   return event!.id;
 }
 
-async function ordersSince(db: Db, t: Tables, branchId: number, since: string) {
+async function ordersSince(db: Db, branchId: number, since: string) {
+  const t = tablesOf(db);
   return db
     .select({ id: t.orders.id, number: t.orders.number, createdAt: t.orders.createdAt, line: t.orderLines.name, options: t.orderLines.options })
     .from(t.orders)
@@ -79,7 +85,8 @@ async function ordersSince(db: Db, t: Tables, branchId: number, since: string) {
     .orderBy(desc(t.orders.createdAt), asc(t.orderLines.position));
 }
 
-async function appendEvent(tx: Db, t: Tables, branchId: number): Promise<number> {
+async function appendEvent(tx: Db, branchId: number): Promise<number> {
+  const t = tablesOf(tx);
   await lockInTransaction(tx, "eventAppend");
   const [row] = await tx
     .insert(t.events)
@@ -88,7 +95,8 @@ async function appendEvent(tx: Db, t: Tables, branchId: number): Promise<number>
   return row!.id;
 }
 
-async function visibleEventIds(db: Db, t: Tables): Promise<number[]> {
+async function visibleEventIds(db: Db): Promise<number[]> {
+  const t = tablesOf(db);
   const rows = await db.select({ id: t.events.id }).from(t.events).orderBy(asc(t.events.id));
   return rows.map((r) => r.id);
 }
@@ -134,28 +142,29 @@ describe.each(["sqlite", "postgres"] as const)("one repository on %s", (dialect)
   it("runs on the dialect it was opened for", () => {
     expect(handle.dialect).toBe(dialect);
     expect(dialectOf(db)).toBe(dialect);
+    expect(tablesOf(db)).toBe(t);
   });
 
   it("inserts with returning, fills defaults, selects, and updates with returning", async () => {
-    const first = await handle.transaction((tx) => addProduct(tx, t, { branchId: 1, name: "Pork BBQ", priceCents: 1299 }));
-    const second = await handle.transaction((tx) => addProduct(tx, t, { branchId: 1, name: "Chicken BBQ", priceCents: 1199 }));
+    const first = await handle.transaction((tx) => addProduct(tx, { branchId: 1, name: "Pork BBQ", priceCents: 1299 }));
+    const second = await handle.transaction((tx) => addProduct(tx, { branchId: 1, name: "Chicken BBQ", priceCents: 1199 }));
     expect(first).toEqual({ id: first.id, branchId: 1, categoryKey: "grill", name: "Pork BBQ", description: "", priceCents: 1299, available: true, weekday: null, position: 0 });
     expect(second.id).toBeGreaterThan(first.id);
 
-    expect(await findProduct(db, t, first.id)).toEqual(first);
-    expect(await handle.transaction((tx) => setAvailable(tx, t, first.id, false))).toEqual({ id: first.id, available: false });
-    expect((await findProduct(db, t, first.id))?.available).toBe(false);
-    expect(await findProduct(db, t, 999_999)).toBeUndefined();
+    expect(await findProduct(db, first.id)).toEqual(first);
+    expect(await handle.transaction((tx) => setAvailable(tx, first.id, false))).toEqual({ id: first.id, available: false });
+    expect((await findProduct(db, first.id))?.available).toBe(false);
+    expect(await findProduct(db, 999_999)).toBeUndefined();
     expect(await db.$count(t.products, eq(t.products.branchId, 1))).toBe(2);
     expect(await db.selectDistinct({ branchId: t.products.branchId }).from(t.products)).toEqual([{ branchId: 1 }]);
   });
 
   it("counts with one upsert, so concurrent counts are never lost", async () => {
     const windowEndsAt = Date.UTC(2040, 0, 1); // beyond a 32-bit integer
-    expect(await handle.transaction((tx) => countFailure(tx, t, "sequential", windowEndsAt))).toBe(1);
-    expect(await handle.transaction((tx) => countFailure(tx, t, "sequential", windowEndsAt))).toBe(2);
+    expect(await handle.transaction((tx) => countFailure(tx, "sequential", windowEndsAt))).toBe(1);
+    expect(await handle.transaction((tx) => countFailure(tx, "sequential", windowEndsAt))).toBe(2);
 
-    const counts = await Promise.all(Array.from({ length: 20 }, () => handle.transaction((tx) => countFailure(tx, t, "concurrent", windowEndsAt))));
+    const counts = await Promise.all(Array.from({ length: 20 }, () => handle.transaction((tx) => countFailure(tx, "concurrent", windowEndsAt))));
     expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     const [row] = await db.select().from(t.loginAttempts).where(eq(t.loginAttempts.key, "concurrent"));
     expect(row).toEqual({ key: "concurrent", attempts: 20, windowEndsAt });
@@ -167,13 +176,13 @@ describe.each(["sqlite", "postgres"] as const)("one repository on %s", (dialect)
     const eventIds: number[] = [];
     await handle.transaction(async (tx) => {
       for (const [index, createdAt] of times.entries()) {
-        eventIds.push(await insertOrder(tx, t, { id: `order-time-${index}`, branchId: 2, number: index + 1, createdAt, lines: [{ productId: 1, name: "Pork BBQ", quantity: 2, unitPriceCents: 1299, options }] }));
+        eventIds.push(await insertOrder(tx, { id: `order-time-${index}`, branchId: 2, number: index + 1, createdAt, lines: [{ productId: 1, name: "Pork BBQ", quantity: 2, unitPriceCents: 1299, options }] }));
       }
     });
     expect(eventIds.every((id) => typeof id === "number")).toBe(true);
     expect(eventIds).toEqual([...eventIds].sort((a, b) => a - b));
 
-    const rows = await ordersSince(db, t, 2, "2026-11-23T10:14:03.124Z");
+    const rows = await ordersSince(db, 2, "2026-11-23T10:14:03.124Z");
     expect(rows).toEqual([{ id: "order-time-1", number: 2, createdAt: "2026-11-23T10:14:03.124Z", line: "Pork BBQ", options }]);
     const before = await db.select({ id: t.orders.id }).from(t.orders).where(and(eq(t.orders.branchId, 2), lt(t.orders.createdAt, "2026-11-23T10:14:03.123Z")));
     expect(before).toEqual([{ id: "order-time-2" }]);
@@ -190,7 +199,7 @@ describe.each(["sqlite", "postgres"] as const)("one repository on %s", (dialect)
     const failure = new Error("the kitchen said no");
     await expect(
       handle.transaction(async (tx) => {
-        await insertOrder(tx, t, order("order-rolled-back", 100));
+        await insertOrder(tx, order("order-rolled-back", 100));
         expect(await tx.$count(t.orders, eq(t.orders.id, "order-rolled-back"))).toBe(1); // its own writes are visible inside
         throw failure;
       }),
@@ -199,7 +208,7 @@ describe.each(["sqlite", "postgres"] as const)("one repository on %s", (dialect)
     expect(await db.$count(t.orderLines, eq(t.orderLines.orderId, "order-rolled-back"))).toBe(0);
 
     const result = await handle.transaction(async (tx) => {
-      await insertOrder(tx, t, order("order-committed", 101));
+      await insertOrder(tx, order("order-committed", 101));
       return "placed";
     });
     expect(result).toBe("placed");
@@ -229,28 +238,28 @@ describe.each(["sqlite", "postgres"] as const)("one repository on %s", (dialect)
   });
 
   it("makes event ids visible in increasing order, even when a later append commits first", async () => {
-    const before = await visibleEventIds(db, t);
+    const before = await visibleEventIds(db);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const slow = handle.transaction(async (tx) => {
-      const id = await appendEvent(tx, t, 1);
+      const id = await appendEvent(tx, 1);
       await gate; // still open: its id is taken but not yet visible
       return id;
     });
     await sleep(50);
     let fastDone = false;
-    const fast = handle.transaction((tx) => appendEvent(tx, t, 1)).then((id) => ((fastDone = true), id));
+    const fast = handle.transaction((tx) => appendEvent(tx, 1)).then((id) => ((fastDone = true), id));
     try {
       await sleep(300);
       // The later append waits for the earlier one, so no reader can see its id and skip the earlier.
       expect(fastDone).toBe(false);
-      expect(await visibleEventIds(db, t)).toEqual(before);
+      expect(await visibleEventIds(db)).toEqual(before);
     } finally {
       release();
     }
     const [slowId, fastId] = await Promise.all([slow, fast]);
     expect(fastId).toBeGreaterThan(slowId);
-    expect(await visibleEventIds(db, t)).toEqual([...before, slowId, fastId]);
+    expect(await visibleEventIds(db)).toEqual([...before, slowId, fastId]);
   });
 
   it("refuses a transaction inside a transaction, and a lock outside one", async () => {
