@@ -32,15 +32,26 @@ async function setAvailable(db: Db, id: number, available: boolean) {
   return row;
 }
 
-/** One atomic statement: the count can never be lost between a read and a write. */
-async function countFailure(db: Db, key: string, windowEndsAt: number): Promise<number> {
+/**
+ * One atomic statement (the sign-in throttle's): a failure counts in the current window, or starts a
+ * new one when the old has ended. No read-then-write, so concurrent counts are never lost.
+ */
+async function countFailure(db: Db, key: string, now: number, windowMs = 900_000): Promise<{ attempts: number; windowEndsAt: number }> {
   const t = tablesOf(db);
+  const expired = sql`${t.loginAttempts.windowEndsAt} <= ${now}`;
   const [row] = await db
     .insert(t.loginAttempts)
-    .values({ key, attempts: 1, windowEndsAt })
-    .onConflictDoUpdate({ target: t.loginAttempts.key, set: { attempts: sql`${t.loginAttempts.attempts} + 1` } })
-    .returning({ attempts: t.loginAttempts.attempts });
-  return row!.attempts;
+    .values({ key, attempts: 1, windowEndsAt: now + windowMs })
+    .onConflictDoUpdate({
+      target: t.loginAttempts.key,
+      // Every expression in SET sees the row as it was before this update, on both databases.
+      set: {
+        attempts: sql`CASE WHEN ${expired} THEN 1 ELSE ${t.loginAttempts.attempts} + 1 END`,
+        windowEndsAt: sql`CASE WHEN ${expired} THEN ${now + windowMs} ELSE ${t.loginAttempts.windowEndsAt} END`,
+      },
+    })
+    .returning({ attempts: t.loginAttempts.attempts, windowEndsAt: t.loginAttempts.windowEndsAt });
+  return row!;
 }
 
 interface NewOrder {
@@ -159,15 +170,16 @@ describe.each(["sqlite", "postgres"] as const)("one repository on %s", (dialect)
     expect(await db.selectDistinct({ branchId: t.products.branchId }).from(t.products)).toEqual([{ branchId: 1 }]);
   });
 
-  it("counts with one upsert, so concurrent counts are never lost", async () => {
-    const windowEndsAt = Date.UTC(2040, 0, 1); // beyond a 32-bit integer
-    expect(await handle.transaction((tx) => countFailure(tx, "sequential", windowEndsAt))).toBe(1);
-    expect(await handle.transaction((tx) => countFailure(tx, "sequential", windowEndsAt))).toBe(2);
+  it("counts with one upsert, so concurrent counts are never lost, and starts a new window when one ends", async () => {
+    const now = Date.UTC(2040, 0, 1); // epoch ms beyond a 32-bit integer
+    expect(await handle.transaction((tx) => countFailure(tx, "sequential", now, 1000))).toEqual({ attempts: 1, windowEndsAt: now + 1000 });
+    expect(await handle.transaction((tx) => countFailure(tx, "sequential", now + 999, 1000))).toEqual({ attempts: 2, windowEndsAt: now + 1000 });
+    expect(await handle.transaction((tx) => countFailure(tx, "sequential", now + 1000, 1000))).toEqual({ attempts: 1, windowEndsAt: now + 2000 });
 
-    const counts = await Promise.all(Array.from({ length: 20 }, () => handle.transaction((tx) => countFailure(tx, "concurrent", windowEndsAt))));
-    expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const counts = await Promise.all(Array.from({ length: 20 }, () => handle.transaction((tx) => countFailure(tx, "concurrent", now))));
+    expect(counts.map((c) => c.attempts).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     const [row] = await db.select().from(t.loginAttempts).where(eq(t.loginAttempts.key, "concurrent"));
-    expect(row).toEqual({ key: "concurrent", attempts: 20, windowEndsAt });
+    expect(row).toEqual({ key: "concurrent", attempts: 20, windowEndsAt: now + 900_000 });
   });
 
   it("gives back times as the ISO strings written, JSON as written, and compares times as instants", async () => {
