@@ -1,0 +1,277 @@
+/**
+ * One database handle, two databases: `DATABASE_URL=postgres://…` opens PostgreSQL (a pg.Pool under
+ * Drizzle's node-postgres driver); otherwise `DATABASE_PATH` (default `data/limitless.db`) opens SQLite.
+ *
+ * Repositories are written once, against `Db` and `tables`. Both are typed as the PostgreSQL side;
+ * on SQLite the better-sqlite3 Drizzle database and the SQLite schema stand behind the same names.
+ * That is sound because repositories use only the surface both dialects implement alike, always
+ * awaited: select / selectDistinct / $count / insert / update / delete with where, orderBy, limit,
+ * offset, joins, returning, onConflictDoNothing / onConflictDoUpdate, and `sql` fragments that both
+ * dialects parse. Anything else — row locks, NOTIFY, affected-row counts, error codes — goes through
+ * a named helper in `api/db/dialect.ts`. (docs/decisions/0006-one-data-layer-two-databases.md)
+ *
+ * Writes go through `transaction()`. On SQLite the handle's `db` is a read-only connection that
+ * sees committed data only, so a write outside a transaction fails at once instead of slipping into
+ * whichever transaction happens to be open on the writing connection.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { drizzle as drizzleSqlite } from "drizzle-orm/better-sqlite3";
+import { migrate as migrateSqlite } from "drizzle-orm/better-sqlite3/migrator";
+import { drizzle as drizzlePg, type NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase } from "drizzle-orm/pg-core";
+import pg from "pg";
+import { createLogger, type Logger } from "../lib/logger";
+import { LOCK_SCOPES, registerSqliteWriter, tablesOf } from "./dialect";
+import * as pgSchema from "./schema-pg";
+
+export type Dialect = "sqlite" | "postgres";
+
+/** The tables repositories query: the PostgreSQL schema's types, the running dialect's tables (`tablesOf(db)`). */
+export type Tables = typeof pgSchema;
+
+/**
+ * What a repository receives, outside or inside a transaction: the query builders both dialects
+ * share. `execute`, `transaction` and relational queries are left out on purpose (see above).
+ */
+export type Db = Pick<PgDatabase<NodePgQueryResultHKT>, "select" | "selectDistinct" | "$count" | "insert" | "update" | "delete">;
+
+export interface DatabaseHandleBase {
+  readonly db: Db;
+  readonly tables: Tables;
+  /**
+   * Runs `fn` in one transaction: committed when its promise resolves, rolled back when it rejects.
+   * Await every query inside; do slow work that needs no database (hashing, rendering) before it.
+   * Not re-entrant: pass `tx` down instead of calling `transaction` again inside.
+   */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface SqliteHandle extends DatabaseHandleBase {
+  readonly dialect: "sqlite";
+  /** The file in use (a private temporary file for `:memory:`). */
+  readonly path: string;
+}
+
+export interface PostgresHandle extends DatabaseHandleBase {
+  readonly dialect: "postgres";
+  /** For what is not a query (a LISTENing client, pool statistics); queries go through `db`. */
+  readonly pool: pg.Pool;
+}
+
+export type DatabaseHandle = SqliteHandle | PostgresHandle;
+
+export interface DatabaseConfig {
+  /** A `postgres://` or `postgresql://` URL selects PostgreSQL. */
+  url?: string;
+  /** The SQLite file when there is no URL; `:memory:` for a throwaway database. */
+  path: string;
+  /** PostgreSQL connections per instance. */
+  poolSize?: number;
+}
+
+export interface OpenOptions {
+  /**
+   * First-run data. Runs after the migrations on every start; on PostgreSQL while holding the same
+   * advisory lock, so instances starting together never seed twice: the callback decides from the
+   * data whether there is anything to do.
+   */
+  seed?: (handle: DatabaseHandle) => Promise<void>;
+  /** Where errors of idle PostgreSQL connections are reported (a restarted server, a dropped link). */
+  logger?: Pick<Logger, "error">;
+}
+
+export const DEFAULT_POOL_SIZE = 10;
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const SQLITE_MIGRATIONS = resolve(here, "migrations");
+export const PG_MIGRATIONS = resolve(here, "migrations-pg");
+
+/** DATABASE_URL, DATABASE_PATH and DATABASE_POOL_SIZE (see ../shared/API.md "Running"). */
+export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
+  const url = env.DATABASE_URL?.trim() || undefined;
+  if (url && !/^postgres(ql)?:\/\//i.test(url)) throw new Error(`DATABASE_URL must be a postgres:// URL, got "${url.split("@").pop()}"`);
+  const rawPool = env.DATABASE_POOL_SIZE?.trim();
+  const poolSize = rawPool ? Number(rawPool) : DEFAULT_POOL_SIZE;
+  if (!Number.isInteger(poolSize) || poolSize < 1 || poolSize > 1000) throw new Error(`DATABASE_POOL_SIZE must be a whole number from 1 to 1000, got "${rawPool}"`);
+  return { url, path: env.DATABASE_PATH ?? resolve("data", "limitless.db"), poolSize };
+}
+
+export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<DatabaseHandle> {
+  const handle = config.url ? await openPostgres(config.url, config.poolSize ?? DEFAULT_POOL_SIZE, options) : openSqlite(config.path);
+  if (handle.dialect === "sqlite" && options.seed) {
+    try {
+      await options.seed(handle);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+  return handle;
+}
+
+// Marks the async context of a running transaction callback: calling transaction() again from inside
+// would wait for itself on SQLite, and on PostgreSQL silently run outside the outer transaction.
+const insideTransaction = new AsyncLocalStorage<true>();
+
+function refuseNesting(): void {
+  if (insideTransaction.getStore()) {
+    throw new Error("transaction() called inside a transaction callback: pass its tx to the code instead");
+  }
+}
+
+function applyPragmas(connection: Database.Database): void {
+  connection.pragma("journal_mode = WAL");
+  connection.pragma("synchronous = NORMAL");
+  connection.pragma("foreign_keys = ON");
+  connection.pragma("busy_timeout = 5000");
+}
+
+/**
+ * SQLite through better-sqlite3, whose own transactions cannot span an await. Two connections:
+ * - the writer, used only inside `transaction()`: an in-process FIFO queue lets one transaction at a
+ *   time run `BEGIN IMMEDIATE` … `COMMIT` / `ROLLBACK` on it, so while one awaits, no other request's
+ *   statement can land inside it (the connection is not shared, it is handed over);
+ * - the reader (`query_only`), for everything else: in WAL mode it reads the last committed state,
+ *   never an open transaction's writes — what PostgreSQL's READ COMMITTED gives outside a transaction.
+ */
+function openSqlite(requestedPath: string): SqliteHandle {
+  // Two connections to ":memory:" would be two databases; a private file removed on close is not.
+  const scratchDir = requestedPath === ":memory:" ? mkdtempSync(join(tmpdir(), "limitless-memory-")) : null;
+  const path = scratchDir ? join(scratchDir, "database.sqlite") : resolve(requestedPath);
+  mkdirSync(dirname(path), { recursive: true });
+
+  const writer = new Database(path);
+  let reader: Database.Database | undefined;
+  try {
+    applyPragmas(writer);
+    migrateSqlite(drizzleSqlite(writer), { migrationsFolder: SQLITE_MIGRATIONS });
+    reader = new Database(path);
+    applyPragmas(reader);
+    reader.pragma("query_only = ON");
+  } catch (error) {
+    reader?.close();
+    writer.close();
+    if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  // The runtime objects behind the PostgreSQL-typed names (see the module comment).
+  const writerDb = drizzleSqlite(writer) as unknown as Db;
+  const readerDb = drizzleSqlite(reader) as unknown as Db;
+  registerSqliteWriter(writerDb, writer);
+  const begin = writer.prepare("BEGIN IMMEDIATE");
+  const commit = writer.prepare("COMMIT");
+  const rollback = writer.prepare("ROLLBACK");
+
+  let queue: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  let closed = false;
+  return {
+    dialect: "sqlite",
+    path,
+    db: readerDb,
+    tables: tablesOf(readerDb),
+    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      refuseNesting();
+      return exclusive(() =>
+        insideTransaction.run(true, async () => {
+          if (closed) throw new Error("The database is closed");
+          begin.run();
+          try {
+            const result = await fn(writerDb);
+            commit.run();
+            return result;
+          } catch (error) {
+            // SQLite ends the transaction itself after some errors (e.g. a full disk).
+            if (writer.inTransaction) rollback.run();
+            throw error;
+          }
+        }),
+      );
+    },
+    // Queued behind running transactions, so none is cut off half-way.
+    close: () =>
+      exclusive(async () => {
+        if (closed) return;
+        closed = true;
+        reader.close();
+        writer.close();
+        if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });
+      }),
+  };
+}
+
+function postgresHandle(db: PgDatabase<NodePgQueryResultHKT>, pool: pg.Pool, close: () => Promise<void>): PostgresHandle {
+  return {
+    dialect: "postgres",
+    pool,
+    db,
+    tables: pgSchema,
+    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      refuseNesting();
+      // READ COMMITTED (PostgreSQL's default): a service that reads, decides and writes takes a lock
+      // first (lockInTransaction, or a unique constraint that makes the loser fail).
+      return insideTransaction.run(true, () => db.transaction((tx) => fn(tx)));
+    },
+    close,
+  };
+}
+
+/**
+ * PostgreSQL through a pg.Pool. Instances may start at the same moment on an empty database: each
+ * takes one session-level advisory lock before migrating and seeding, so the first does the work and
+ * the others wait, then find the migrations applied and the seed's data present.
+ */
+async function openPostgres(url: string, poolSize: number, options: OpenOptions): Promise<PostgresHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const logger = options.logger ?? createLogger(true);
+  // Without a listener, an idle connection's error (the server restarting) would crash the process.
+  pool.on("error", (error) => logger.error("PostgreSQL connection error", { error: error.message }));
+  let ended = false;
+  const close = async () => {
+    if (ended) return;
+    ended = true;
+    await pool.end();
+  };
+
+  try {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query("SELECT pg_advisory_lock($1, 0)", [LOCK_SCOPES.migrate]);
+      try {
+        // Migrating and seeding on the lock's own connection: a pool of one cannot deadlock on itself.
+        const locked = drizzlePg({ client });
+        await migratePg(locked, { migrationsFolder: PG_MIGRATIONS });
+        if (options.seed) {
+          const refuseClose = () => Promise.reject(new Error("The seed runs during start-up and must not close the database"));
+          await options.seed(postgresHandle(locked, pool, refuseClose));
+        }
+      } finally {
+        await client.query("SELECT pg_advisory_unlock($1, 0)", [LOCK_SCOPES.migrate]).catch((error: Error) => {
+          broken = error;
+        });
+      }
+    } finally {
+      // A connection that could not unlock is discarded: closing it releases the lock.
+      client.release(broken);
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+
+  return postgresHandle(drizzlePg({ client: pool }), pool, close);
+}

@@ -1,0 +1,82 @@
+/**
+ * Where SQLite and PostgreSQL must differ, one named helper each, so that repositories and services
+ * stay written once against `Db` (see database.ts). A repository that needs something the common
+ * query surface lacks adds a helper here, with a test on both databases, rather than branching itself.
+ */
+import type Database from "better-sqlite3";
+import { is, sql } from "drizzle-orm";
+import { PgDatabase, PgTransaction } from "drizzle-orm/pg-core";
+import type { Db, Dialect, Tables } from "./database";
+import * as sqliteSchema from "./schema";
+import * as pgSchema from "./schema-pg";
+
+// Advisory lock keys are (scope, key) pairs of int4. The scope values are this application's own
+// ("LBG" + n), so that another application sharing the database is unlikely to collide with them.
+const APP_LOCKS = 0x4c424700;
+
+export const LOCK_SCOPES = {
+  /** Session lock around migrations and the first-run seed at start-up. */
+  migrate: APP_LOCKS + 1,
+  /** Event appends, so event ids become visible in increasing order (the SSE resume point). */
+  eventAppend: APP_LOCKS + 2,
+  /** One table's orders: the per-table limit counts and inserts under it. */
+  station: APP_LOCKS + 3,
+  /** One branch's order numbers: the next number is read and used under it. */
+  branchOrderNumbers: APP_LOCKS + 4,
+  /** One Idempotency-Key: the second request with it waits, then finds the first one's answer. */
+  idempotencyKey: APP_LOCKS + 5,
+} as const;
+
+export type TransactionLockScope = Exclude<keyof typeof LOCK_SCOPES, "migrate">;
+
+const sqliteWriters = new WeakMap<object, Database.Database>();
+
+/** Called by database.ts for the connection its SQLite transactions run on. */
+export function registerSqliteWriter(db: Db, connection: Database.Database): void {
+  sqliteWriters.set(db, connection);
+}
+
+export function dialectOf(db: Db): Dialect {
+  return is(db, PgDatabase) ? "postgres" : "sqlite";
+}
+
+/**
+ * The tables to build queries with on this `db` (or tx): a repository needs only the `db` it is given.
+ * Typed as the PostgreSQL schema for both (see database.ts); SQLite's builders need SQLite's tables.
+ */
+export function tablesOf(db: Db): Tables {
+  return dialectOf(db) === "postgres" ? pgSchema : (sqliteSchema as unknown as Tables);
+}
+
+/**
+ * Serialises transactions that take the same (scope, key) until they commit or roll back: what a
+ * read-then-write decision (a count against a limit, the next order number) needs under
+ * PostgreSQL's READ COMMITTED. PostgreSQL: `pg_advisory_xact_lock` (string keys hashed; a collision
+ * only makes two keys wait for each other). SQLite: nothing to do, because every write transaction
+ * already holds the database's only write lock from BEGIN IMMEDIATE on.
+ */
+export async function lockInTransaction(tx: Db, scope: TransactionLockScope, key: string | number = 0): Promise<void> {
+  if (is(tx, PgTransaction)) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SCOPES[scope]}::int4, hashtext(${String(key)}))`);
+    return;
+  }
+  if (sqliteWriters.get(tx)?.inTransaction) return;
+  // Outside a transaction the lock would be released at once (PostgreSQL) or mean nothing (SQLite).
+  throw new Error("lockInTransaction() needs the tx of a running transaction");
+}
+
+/** How many rows an insert, update or delete (without `.returning()`) touched. */
+export function affectedRows(result: object): number {
+  if ("rowCount" in result && typeof result.rowCount === "number") return result.rowCount; // node-postgres
+  if ("changes" in result && typeof result.changes === "number") return result.changes; // better-sqlite3
+  throw new Error("affectedRows() takes the result of an insert, update or delete without returning()");
+}
+
+/** Whether a query failed on a unique or primary-key constraint (Drizzle wraps the driver's error). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && typeof cause === "object" && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return true;
+  }
+  return false;
+}
