@@ -5,6 +5,25 @@ import { precompress } from "./scripts/vite-precompress.ts";
 
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:3000";
 
+/**
+ * A captive portal answers every request "200 OK" with its sign-in page. Cached, that page would stand
+ * in for the menu or a photo long after the portal is gone, so the worker keeps only answers of the
+ * type it asked for. Workbox copies these functions into sw.js as source text: they must not refer to
+ * anything else in this file.
+ */
+const onlyJson = {
+  cacheWillUpdate: async ({ response }: { response: Response }) =>
+    /^application\/json\b/i.test(response.headers.get("content-type") ?? "") ? response : null,
+};
+const onlyPdf = {
+  cacheWillUpdate: async ({ response }: { response: Response }) =>
+    /^application\/pdf\b/i.test(response.headers.get("content-type") ?? "") ? response : null,
+};
+const onlyImages = {
+  cacheWillUpdate: async ({ response }: { response: Response }) =>
+    /^image\//i.test(response.headers.get("content-type") ?? "") ? response : null,
+};
+
 export default defineConfig({
   plugins: [
     react(),
@@ -45,6 +64,7 @@ export default defineConfig({
               cacheName: "menu-api",
               expiration: { maxEntries: 8, maxAgeSeconds: 30 * 24 * 3600 },
               cacheableResponse: { statuses: [200] },
+              plugins: [onlyJson],
               // Tells the open order screen a newer menu arrived (sold-out items, prices): it re-reads it.
               broadcastUpdate: { options: { headersToCheck: ["etag", "content-length"] } },
             },
@@ -56,6 +76,7 @@ export default defineConfig({
               cacheName: "station-api",
               expiration: { maxEntries: 16, maxAgeSeconds: 30 * 24 * 3600 },
               cacheableResponse: { statuses: [200] },
+              plugins: [onlyJson],
             },
           },
           {
@@ -65,6 +86,7 @@ export default defineConfig({
               cacheName: "menu-documents",
               expiration: { maxEntries: 10, maxAgeSeconds: 7 * 24 * 3600 },
               cacheableResponse: { statuses: [200] },
+              plugins: [onlyPdf],
             },
           },
           {
@@ -74,6 +96,7 @@ export default defineConfig({
               cacheName: "images",
               expiration: { maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600 },
               cacheableResponse: { statuses: [200] },
+              plugins: [onlyImages],
             },
           },
         ],

@@ -35,6 +35,15 @@ interface CachedFile {
   etag: string;
 }
 
+/**
+ * Dot-folders and dotfiles in the build are the tools' bookkeeping (Vite's `.vite/manifest.json`
+ * maps every source file to its chunk), not part of the site. `.well-known/` (RFC 8615) is the one
+ * dot-folder a site publishes on purpose (security.txt, app links), so a file dropped there is served.
+ */
+function isBuildInternal(pathname: string): boolean {
+  return pathname.split(/[/\\]/).some((segment) => segment.startsWith(".") && segment !== ".well-known");
+}
+
 export function staticSite(rootDir: string) {
   const root = resolve(rootDir);
   const cache = new Map<string, CachedFile>();
@@ -97,9 +106,13 @@ export function staticSite(rootDir: string) {
     } catch {
       return c.text("Bad request", 400);
     }
+    if (isBuildInternal(pathname)) return c.text("Not found", 404);
     const candidate = normalize(join(root, pathname));
     if (candidate !== root && !candidate.startsWith(root + sep)) return c.text("Not found", 404);
 
+    // A .br/.gz twin is sent only as the Content-Encoding of its original, never as a file of its own.
+    const original = candidate.replace(/\.(br|gz)$/, "");
+    if (original !== candidate && read(original)) return c.text("Not found", 404);
     if (read(candidate)) return send(c, candidate, 200);
     // A prerendered page, if the build wrote one (e.g. dist/menu/index.html).
     const prerendered = join(candidate, "index.html");

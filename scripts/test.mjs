@@ -1,5 +1,6 @@
-// `npm test`: installs what the tests need (npm packages, Debian's chromium), type-checks, lints,
-// builds the web app, then runs every vitest project (unit, api, browser) and prints one summary line.
+// `npm test`: installs the npm packages the tests need, type-checks, lints, builds the web app, then runs
+// every vitest project (unit, api, browser) and prints one summary line. It needs no root: the browser
+// tests drive an installed Chromium, and when there is none it says how to install one and stops.
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
@@ -8,18 +9,20 @@ import { ensureBuild, ensureDependencies, root, run } from "./lib/prepare.mjs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-function ensureChromium() {
+function requireChromium() {
   if (existsSync(chromium)) return;
-  console.log("› Installing Debian's chromium for the browser tests…");
-  // As root (CI, these machines) apt-get runs directly; elsewhere through sudo.
-  const apt = (...args) =>
-    process.getuid?.() === 0 ? run("apt-get", args, { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } }) : run("sudo", ["apt-get", ...args]);
-  apt("update", "-qq");
-  apt("install", "-y", "-qq", "chromium", "fonts-liberation");
+  console.error(
+    [
+      `✗ The browser tests need Chromium, and there is none at ${chromium}.`,
+      "  On Debian or Ubuntu:  sudo apt-get install chromium fonts-liberation",
+      "  Or point CHROMIUM_PATH at an installed Chromium or Chrome:  CHROMIUM_PATH=/path/to/chrome npm test",
+    ].join("\n"),
+  );
+  process.exit(1);
 }
 
+requireChromium();
 ensureDependencies();
-ensureChromium();
 console.log("› Type-checking…");
 run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]);
 console.log("› Linting…");

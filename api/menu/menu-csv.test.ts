@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CSV_COLUMNS, parseMenuCsv } from "./menu-csv";
+import { CATEGORY_KEYS } from "../../contract/menu";
+import type { Menu } from "../../contract/schemas";
+import { CSV_COLUMNS, menuToCsv, parseMenuCsv } from "./menu-csv";
 
 const HEADER = CSV_COLUMNS.join(",");
 
@@ -26,5 +28,30 @@ describe("parseMenuCsv", () => {
   it("keeps names with visible text, emoji included", () => {
     const result = parseMenuCsv([HEADER, "drink,Red Horse 🍺,,8.99,,,,,,,"].join("\n"));
     expect(result.ok && result.products.map((p) => p.name)).toEqual(["Red Horse 🍺"]);
+  });
+});
+
+describe("names that are JavaScript's own words", () => {
+  it("are read as plain group and option names", () => {
+    const result = parseMenuCsv(
+      [HEADER, "burger,__proto__,,12.00,,,,,,,", "burger,__proto__,,,,,__proto__,yes,yes,constructor,0.00", "burger,__proto__,,,,,constructor,no,no,__proto__,1.00"].join("\n"),
+    );
+    expect(result.ok && result.products[0]).toMatchObject({
+      name: "__proto__",
+      groups: [
+        { name: "__proto__", exclusive: true, required: true, options: [{ name: "constructor", priceCents: 0 }] },
+        { name: "constructor", exclusive: false, required: false, options: [{ name: "__proto__", priceCents: 100 }] },
+      ],
+    });
+  });
+
+  it("are written back by menuToCsv from a menu whose JSON has a \"__proto__\" group", () => {
+    const menu = JSON.parse(
+      JSON.stringify({ ...Object.fromEntries(CATEGORY_KEYS.map((key) => [key, []])), burger: [] }).replace(
+        '"burger":[]',
+        '"burger":[{"id":1,"name":"B","description":"","price":"12.00","available":true,"customizations":{"__proto__":{"exclusive":true,"required":false,"options":[{"id":2,"name":"constructor","price":"1.00"}]}}}]',
+      ),
+    ) as Menu;
+    expect(menuToCsv(menu).split("\r\n")[2]).toBe("burger,B,,,,,__proto__,yes,no,constructor,1.00");
   });
 });

@@ -39,7 +39,9 @@ function customizationsFor(db: DbOrTx, productIds: number[]): Map<number, Record
     const entry: CustomizationGroup = { exclusive: group.exclusive, required: group.required, options: [] };
     byGroup.set(group.id, entry);
     const forProduct = result.get(group.productId) ?? {};
-    forProduct[group.name] = entry;
+    // A group name is the manager's text: defined as an own property, so "__proto__" is a group like
+    // any other (an assignment would set the object's prototype and the group would vanish).
+    Object.defineProperty(forProduct, group.name, { value: entry, enumerable: true, writable: true, configurable: true });
     result.set(group.productId, forProduct);
   }
   for (const option of optionRows) {

@@ -19,7 +19,7 @@ export function stationRoutes(ctx: AppContext) {
   };
   const stationId = (raw: string) => {
     if (!UUID.test(raw)) throw stationNotFound();
-    return raw.toLowerCase();
+    return raw;
   };
 
   app.get("/stations", requireStaff, (c) => {

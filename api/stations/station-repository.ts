@@ -23,8 +23,15 @@ export function listStations(db: DbOrTx, branchId: number): Station[] {
     .map(toStation);
 }
 
+/**
+ * Station ids are UUIDs, stored lower-case (randomUUID); a QR code or a typed link may carry one in
+ * capitals. Every lookup by id goes through here, so any route that takes a station id matches it in
+ * any case.
+ */
+const storedId = (id: string) => id.toLowerCase();
+
 export function findStation(db: DbOrTx, id: string): StationRow | undefined {
-  return db.select().from(stations).where(eq(stations.id, id)).get();
+  return db.select().from(stations).where(eq(stations.id, storedId(id))).get();
 }
 
 export function findPublicStation(db: DbOrTx, id: string): PublicStation | undefined {
@@ -38,10 +45,10 @@ export function createStation(db: DbOrTx, branchId: number, codename: string, ca
 }
 
 export function updateStation(db: DbOrTx, id: string, changes: StationUpdate): Station | undefined {
-  const row = db.update(stations).set(changes).where(eq(stations.id, id)).returning().get();
+  const row = db.update(stations).set(changes).where(eq(stations.id, storedId(id))).returning().get();
   return row && toStation(row);
 }
 
 export function deleteStation(db: DbOrTx, id: string): boolean {
-  return db.delete(stations).where(eq(stations.id, id)).run().changes > 0;
+  return db.delete(stations).where(eq(stations.id, storedId(id))).run().changes > 0;
 }

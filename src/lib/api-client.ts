@@ -12,12 +12,18 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly details: ApiErrorDetail[] = [],
+    /**
+     * True when the restaurant's server itself gave this answer (the contract's JSON error body): it
+     * decided something. False for no answer at all, and for another machine's page in its place (a
+     * proxy's 502, a Wi-Fi sign-in page): nothing was decided, and trying again may succeed.
+     */
+    readonly fromServer: boolean = status !== 0,
   ) {
     super(message);
     this.name = "ApiError";
   }
 
-  /** True when the request never got an answer (offline, DNS, connection reset). */
+  /** True when the request got no usable answer (offline, DNS, connection reset, a sign-in page instead of the server). */
   get isNetworkError(): boolean {
     return this.status === 0;
   }
@@ -33,7 +39,34 @@ export interface ApiRequest {
 }
 
 const NETWORK_MESSAGE = "Can't reach the restaurant's server. Check your connection and try again.";
+const NOT_THE_SERVER_MESSAGE =
+  "Something other than the restaurant's server answered (a Wi-Fi sign-in page?). Check your connection and try again.";
 
+const noAnswer = () => new ApiError(0, "network_error", NETWORK_MESSAGE);
+const notTheServer = () => new ApiError(0, "unexpected_answer", NOT_THE_SERVER_MESSAGE);
+
+function isJsonType(contentType: string | null): boolean {
+  return /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i.test(contentType ?? "");
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function errorBodyOf(parsed: unknown): Partial<ApiErrorBody["error"]> | undefined {
+  const error = (parsed as Partial<ApiErrorBody> | null | undefined)?.error;
+  return error && typeof error === "object" && typeof error.code === "string" && typeof error.message === "string" ? error : undefined;
+}
+
+/**
+ * Calls the API and returns its JSON. Only the server's own answer counts: the API never redirects,
+ * so a redirect (a captive portal sending the phone to its sign-in page) fails like no network; a
+ * 2xx that is not JSON is a page answering in the server's place, not success.
+ */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json", ...request.headers };
   let body: BodyInit | undefined;
@@ -45,38 +78,37 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   }
 
   let response: Response;
+  let text: string;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method: request.method ?? "GET",
       headers,
       body,
       credentials: "same-origin",
+      redirect: "error",
       signal: request.signal,
       cache: request.cache,
     });
+    // Same-origin requests never see these from the network; a service worker could still hand one over.
+    if (response.type === "opaque" || response.type === "opaqueredirect" || response.type === "error") throw noAnswer();
+    text = response.status === 204 ? "" : await response.text();
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
-    throw new ApiError(0, "network_error", NETWORK_MESSAGE);
+    throw cause instanceof ApiError ? cause : noAnswer();
   }
 
   if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  let parsed: unknown = undefined;
-  if (text) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
+  const parsed = isJsonType(response.headers.get("content-type")) ? parseJson(text) : undefined;
+  if (response.ok) {
+    if (parsed === undefined) throw notTheServer();
+    return parsed as T;
   }
-  if (!response.ok) {
-    const error = (parsed as Partial<ApiErrorBody> | undefined)?.error;
-    throw new ApiError(
-      response.status,
-      error?.code ?? `http_${response.status}`,
-      error?.message ?? `The server answered ${response.status}. Please try again.`,
-      error?.details ?? [],
-    );
-  }
-  return parsed as T;
+  const error = errorBodyOf(parsed);
+  throw new ApiError(
+    response.status,
+    error?.code ?? `http_${response.status}`,
+    error?.message ?? `The server answered ${response.status}. Please try again.`,
+    error?.details ?? [],
+    error !== undefined,
+  );
 }

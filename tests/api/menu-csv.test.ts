@@ -2,7 +2,7 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CATEGORY_KEYS } from "../../contract/menu";
-import type { CsvImportSummary, Menu } from "../../contract/schemas";
+import type { CsvImportSummary, Menu, Order } from "../../contract/schemas";
 import {
   EVIL_ORIGIN,
   call,
@@ -11,6 +11,7 @@ import {
   expiredToken,
   productNamed,
   readMenu,
+  readStations,
   revokedToken,
   type ApiResponse,
 } from "../support/api-helpers";
@@ -397,5 +398,72 @@ describe("spreadsheet formulas", () => {
     expect(reimport.status).toBe(200);
     expect(reimport.body.changes).toEqual({ added: [], updated: [], removed: [] });
     expect(await snapshot(2)).toEqual(before);
+  });
+});
+
+describe("names that are JavaScript's own words", () => {
+  const WORDS_CSV = [
+    HEADER,
+    "burger,__proto__,Named after a prototype,12.00,yes,,,,,,",
+    "burger,__proto__,,,,,__proto__,yes,yes,constructor,0.00",
+    "burger,__proto__,,,,,__proto__,yes,yes,__proto__,2.00",
+    "burger,__proto__,,,,,constructor,no,no,prototype,1.00",
+    "burger,__proto__,,,,,prototype,no,no,toString,0.50",
+    "burger,constructor,,9.00,yes,,,,,,",
+    "burger,constructor,,,,,hasOwnProperty,no,no,valueOf,0.25",
+  ].join("\r\n");
+
+  it("are plain group, option and product names: stored, listed, ordered and exported as such", async () => {
+    const response = await upload(2, csvForm(WORDS_CSV));
+    expect(response.status).toBe(200);
+    expect(response.body.imported).toEqual({ products: 2, groups: 4, options: 5 });
+
+    const text = (await call(server, "GET", "/api/products_by_category?branch_id=2")).text;
+    const menu = JSON.parse(text) as Menu; // JSON.parse makes "__proto__" an own key, as any client sees it
+    expect(menu.burger.map((p) => p.name)).toEqual(["__proto__", "constructor"]);
+    const proto = menu.burger[0]!;
+    expect(Object.getPrototypeOf(proto.customizations)).toBe(Object.prototype);
+    expect(Object.entries(proto.customizations).map(([group, spec]) => [group, spec.required, spec.options.map((o) => `${o.name} ${o.price}`)])).toEqual([
+      ["__proto__", true, ["constructor 0.00", "__proto__ 2.00"]],
+      ["constructor", false, ["prototype 1.00"]],
+      ["prototype", false, ["toString 0.50"]],
+    ]);
+    expect(Object.keys(menu.burger[1]!.customizations)).toEqual(["hasOwnProperty"]);
+    expect(text).toContain('"customizations":{"__proto__":{"exclusive":true,"required":true,');
+
+    // The server prices it like any other product (the required "__proto__" group is checked).
+    const [table] = await readStations(server, token, 2);
+    const withOption = (ids: number[]) =>
+      call<Order>(server, "POST", "/api/orders", {
+        headers: { "Idempotency-Key": `words-${ids.join("-")}` },
+        json: { station_id: table!.id, branch_id: 2, products: [{ id: proto.id, quantity: 1, selectedCustomizations: ids }] },
+      });
+    const protoOption = proto.customizations["__proto__"]!.options[1]!;
+    const toStringOption = proto.customizations["prototype"]!.options[0]!;
+    expectApiError(await withOption([toStringOption.id]), 400, "invalid_order");
+    const placed = await withOption([protoOption.id, toStringOption.id]);
+    expect(placed.status).toBe(201);
+    expect(placed.body.lines[0]!.options.map((o) => o.name)).toEqual(["__proto__", "toString"]);
+    expect(placed.body.subtotal).toBe("14.50");
+  });
+
+  it("make the round trip: export → import → export is identical, and the menu unchanged", async () => {
+    expect((await upload(2, csvForm(WORDS_CSV))).status).toBe(200);
+    const exported = (await exportCsv(2)).text;
+    expect(rows(exported).map((r) => [r.product, r.group, r.option])).toEqual([
+      ["__proto__", "", ""],
+      ["__proto__", "__proto__", "constructor"],
+      ["__proto__", "__proto__", "__proto__"],
+      ["__proto__", "constructor", "prototype"],
+      ["__proto__", "prototype", "toString"],
+      ["constructor", "", ""],
+      ["constructor", "hasOwnProperty", "valueOf"],
+    ]);
+    const before = await snapshot(2);
+    const reimport = await upload(2, csvForm(exported));
+    expect(reimport.status).toBe(200);
+    expect(reimport.body.changes).toEqual({ added: [], updated: [], removed: [] });
+    expect(await snapshot(2)).toEqual(before);
+    expect((await exportCsv(2)).text).toBe(exported);
   });
 });

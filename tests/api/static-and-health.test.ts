@@ -5,6 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { APP_ROUTES } from "../../contract/app-routes";
 import { call, expectApiError, expectSecurityHeaders } from "../support/api-helpers";
@@ -108,6 +109,44 @@ describe("the web app", () => {
       expect(response.text).not.toContain("root:");
       expect(response.text).not.toContain('"dependencies"');
     }
+  });
+
+  it("never serves the build's internals: dot-folders such as .vite/, dotfiles, precompressed twins as files", async () => {
+    mkdirSync(join(staticDir, ".vite"));
+    writeFileSync(join(staticDir, ".vite", "manifest.json"), '{"src/main.tsx":{"file":"assets/app-1a2b3c.js"}}');
+    writeFileSync(join(staticDir, ".env"), "SECRET=1\n");
+    mkdirSync(join(staticDir, "assets", ".cache"));
+    writeFileSync(join(staticDir, "assets", ".cache", "state.json"), "{}");
+    writeFileSync(join(staticDir, "assets", "app-1a2b3c.js.gz"), gzipSync(SCRIPT));
+    for (const path of [
+      "/.vite/manifest.json",
+      "/.vite/",
+      "/.vite",
+      "/%2Evite/manifest.json",
+      "/.env",
+      "/assets/.cache/state.json",
+      "/assets/app-1a2b3c.js.gz",
+    ]) {
+      for (const method of ["GET", "HEAD"] as const) {
+        const response = await call(server, method, path);
+        expect(response.status, `${method} ${path}`).toBe(404);
+        expect(response.text).not.toContain("assets/app-1a2b3c.js");
+        expect(response.text).not.toContain("SECRET");
+      }
+    }
+    // The twin still does its job: it is the compressed answer for its original.
+    const compressed = await fetch(`${server.url}/assets/app-1a2b3c.js`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(compressed.status).toBe(200);
+    expect(compressed.headers.get("content-encoding")).toBe("gzip");
+    expect(await compressed.text()).toBe(SCRIPT);
+  });
+
+  it("serves what a site publishes on purpose under /.well-known/", async () => {
+    mkdirSync(join(staticDir, ".well-known"), { recursive: true });
+    writeFileSync(join(staticDir, ".well-known", "security.txt"), "Contact: mailto:security@limitless.example\n");
+    const response = await call(server, "GET", "/.well-known/security.txt");
+    expect(response.status).toBe(200);
+    expect(response.text).toBe("Contact: mailto:security@limitless.example\n");
   });
 
   it("answers HEAD with the headers and no body", async () => {

@@ -256,6 +256,13 @@ describe("DELETE /api/stations/:id", () => {
     expectApiError(another, 404, "unknown_station");
   });
 
+  it("finds the station by its id in capitals (as a QR code or a typed link may carry it)", async () => {
+    const station = (await create({ codename: "Shouted", capacity: 2 })).body;
+    expect(station.id).toBe(station.id.toLowerCase());
+    expect((await remove(station.id.toUpperCase())).status).toBe(204);
+    expect((await readStations(server, token, 1)).map((s) => s.id)).not.toContain(station.id);
+  });
+
   it.each(NOT_FOUND_IDS)("answers 404 station_not_found for %s and deletes nothing", async (_name, id) => {
     const before = await allStations();
     expectApiError(await remove(id), 404, "station_not_found");
@@ -279,8 +286,10 @@ describe("GET /api/stations/:id (public)", () => {
     const response = await call<PublicStation>(server, "GET", `/api/stations/${station!.id}`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ id: station!.id, codename: station!.codename, branch_id: 2 });
-    // The QR code may carry the id in capitals.
+    // The QR code may carry the id in capitals, or in mixed case.
     expect((await call(server, "GET", `/api/stations/${station!.id.toUpperCase()}`)).body).toEqual(response.body);
+    const mixed = [...station!.id].map((char, index) => (index % 2 ? char.toUpperCase() : char)).join("");
+    expect((await call(server, "GET", `/api/stations/${mixed}`)).body).toEqual(response.body);
   });
 
   it.each(NOT_FOUND_IDS)("answers 404 station_not_found for %s", async (_name, id) => {

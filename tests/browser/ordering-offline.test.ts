@@ -2,13 +2,17 @@
  * Offline-first, in real headless Chromium with the real service worker: after one visit the order
  * screen opens with the server down; an order submitted offline waits in the IndexedDB outbox and
  * reaches the kitchen exactly once when the network is back — also when a request got through but
- * its answer was lost (same Idempotency-Key on the retry; the server replays its answer).
+ * its answer was lost (same Idempotency-Key on the retry; the server replays its answer), and behind
+ * a captive portal that answers every request with its sign-in page: the phone never says "sent"
+ * before the server has the order.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Station } from "../../contract/schemas";
 import { launchBrowser, PHONE } from "../support/browser";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
+import { productNamed, readMenu } from "../support/api-helpers";
+import { startFlakyProxy, type FlakyProxy } from "./flaky-proxy";
 import { addItem, createStation, NO_SERVICE_WORKER, orderUrl, ordersOf, waitForOfflineReady } from "./ordering-support";
 
 let server: TestServer;
@@ -197,6 +201,189 @@ describe("offline", () => {
       await again.getByRole("link", { name: "View your order" }).click();
       await again.getByText("Your order has been submitted.").waitFor();
       expect(await outboxKeys(again)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** Records, in sessionStorage (it survives reloads), when the page first showed text claiming the order was sent. */
+function watchForSentClaim(): void {
+  const check = () => {
+    if (sessionStorage.getItem("saw-submitted")) return;
+    if (document.body?.textContent?.includes("Your order has been submitted.")) sessionStorage.setItem("saw-submitted", String(Date.now()));
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+const sentClaimedAt = (page: Page) => page.evaluate(() => Number(sessionStorage.getItem("saw-submitted") ?? 0));
+
+describe("through a flaky network (a real proxy between the phone and the server)", () => {
+  let proxy: FlakyProxy;
+  beforeAll(async () => {
+    proxy = await startFlakyProxy(server.url);
+  });
+  afterAll(() => proxy?.close());
+
+  /** A phone that loaded the order screen through the proxy, with the service worker ready, one item in the cart page. */
+  async function phoneWithCart(codename: string, item: string, options: string[] = []) {
+    proxy.mode = "forward";
+    proxy.requests.length = 0;
+    const table = await createStation(server, token, 1, codename);
+    const context = await browser.newContext({ ...PHONE, baseURL: proxy.url });
+    await context.addInitScript(watchForSentClaim);
+    const page = await context.newPage();
+    await page.goto(orderUrl(table));
+    await page.getByRole("heading", { name: `Ordering for table ${codename}` }).waitFor();
+    await waitForOfflineReady(page, table);
+    await addItem(page, item, options);
+    await page.getByRole("link", { name: /^View cart/ }).click();
+    return { table, context, page };
+  }
+
+  it("an answer lost after the server stored the order: keeps it queued, retries with the same key, and ends with ONE order", async () => {
+    const { table, context, page } = await phoneWithCart("Lost answer 5", "Limitless Mega Burger", ["Coleslaw"]);
+    try {
+      proxy.mode = "lose-answer";
+      await page.getByRole("button", { name: "Submit Order" }).click();
+      await page.getByText("Waiting to send.").waitFor();
+      await page.getByText("Your order is saved on this phone").waitFor();
+      const stored = await ordersOf(server, token, table);
+      expect(stored).toHaveLength(1); // the server has it; the phone could not know
+      const [key, ...others] = await outboxKeys(page);
+      expect(others).toEqual([]);
+
+      // The answer's headers get through, then the connection drops mid-body: still not confirmed.
+      proxy.mode = "cut-answer";
+      await page.getByRole("button", { name: "Try now" }).click();
+      await expect.poll(() => proxy.orderPosts().some((post) => post.mode === "cut-answer")).toBe(true);
+      await page.getByText("Waiting to send.").waitFor();
+      expect(await outboxKeys(page)).toEqual([key]);
+      expect(await sentClaimedAt(page)).toBe(0);
+
+      // The network behaves again: the retry (same key) gets the server's replay of the stored order.
+      proxy.mode = "forward";
+      const back = Date.now();
+      await page.getByRole("button", { name: "Try now" }).click();
+      await page.getByText("Your order has been submitted.").waitFor({ timeout: 20_000 });
+      expect(await sentClaimedAt(page)).toBeGreaterThanOrEqual(back);
+      await page.getByRole("heading", { name: `Order #${stored[0]!.number}` }).waitFor();
+      expect(await outboxKeys(page)).toEqual([]);
+
+      expect(proxy.orderPosts().map((post) => post.mode)).toEqual(expect.arrayContaining(["lose-answer", "cut-answer", "forward"]));
+      expect(new Set(proxy.orderPosts().map((post) => post.idempotencyKey))).toEqual(new Set([key]));
+      const orders = await ordersOf(server, token, table);
+      expect(orders).toHaveLength(1);
+      expect(orders[0]!.id).toBe(stored[0]!.id);
+      // And in the database itself: one order row for the table, one key record.
+      const sqlite = server.running().database.sqlite;
+      expect(sqlite.prepare("SELECT count(*) AS n FROM orders WHERE station_id = ?").get(table.id)).toEqual({ n: 1 });
+      expect(sqlite.prepare("SELECT count(*) AS n FROM idempotency_keys WHERE key = ?").get(key)).toEqual({ n: 1 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a captive portal answering every request 200 text/html: never says sent, keeps the order queued, sends it once when the portal goes", async () => {
+    const { table, context, page } = await phoneWithCart("Portal 6", "Nachos", ["Chicken Tenders"]);
+    try {
+      proxy.mode = "portal";
+      await page.getByRole("button", { name: "Submit Order" }).click();
+      await page.getByText("Waiting to send.").waitFor();
+      await page.getByText("Your order is saved on this phone").waitFor();
+      const [key, ...others] = await outboxKeys(page);
+      expect(others).toEqual([]);
+      expect(proxy.orderPosts().filter((post) => post.mode === "portal").length).toBeGreaterThan(0);
+      expect(await ordersOf(server, token, table)).toHaveLength(0);
+
+      // Trying again, going back to the menu and reopening the cart, behind the portal: the worker serves
+      // the app shell and the menu from its cache, and keeps its cached menu rather than the portal's
+      // page; the order is still waiting with the same key, and nothing claims it was sent.
+      await page.getByRole("button", { name: "Try now" }).click();
+      await page.getByText("Waiting to send.").waitFor();
+      await page.goto(orderUrl(table));
+      await page.getByRole("button", { name: /^Nachos/ }).waitFor();
+      await expect.poll(() => proxy.requests.some((seen) => seen.mode === "portal" && seen.url.startsWith("/api/products_by_category"))).toBe(true);
+      await page.goto("/order/cart");
+      await page.getByText("Waiting to send.").waitFor();
+      const cachedMenu = await page.evaluate(async () => (await caches.match("/api/products_by_category?branch_id=1"))?.headers.get("content-type"));
+      expect(cachedMenu).toMatch(/^application\/json/);
+      await expect.poll(() => proxy.orderPosts().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+      expect(await outboxKeys(page)).toEqual([key]);
+      expect(await sentClaimedAt(page)).toBe(0);
+      expect(await ordersOf(server, token, table)).toHaveLength(0);
+
+      // The diner signs in to the Wi-Fi: the portal steps aside and the order goes through, once.
+      proxy.mode = "forward";
+      const back = Date.now();
+      await page.getByRole("button", { name: "Try now" }).click();
+      await page.getByText("Your order has been submitted.").waitFor({ timeout: 20_000 });
+      expect(await sentClaimedAt(page)).toBeGreaterThanOrEqual(back);
+      const orders = await ordersOf(server, token, table);
+      expect(orders).toHaveLength(1);
+      await page.getByRole("heading", { name: `Order #${orders[0]!.number}` }).waitFor();
+      expect(await outboxKeys(page)).toEqual([]);
+      expect(new Set(proxy.orderPosts().map((post) => post.idempotencyKey))).toEqual(new Set([key]));
+
+      // Nothing is sent again on a later visit.
+      await page.reload();
+      await page.getByText("Your order has been submitted.").waitFor();
+      expect(await ordersOf(server, token, table)).toHaveLength(1);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("unreadable storage on the phone", () => {
+  it("a corrupt cart and corrupt outbox records never break the page; the order waiting among them still goes through, once, and shows", async () => {
+    const table = await createStation(server, token, 1, "Scrambled 7");
+    const lumpia = productNamed(await readMenu(server, 1), "Lumpia Shanghai");
+    const context = await browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: server.url });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    try {
+      await page.goto(orderUrl(table));
+      await page.getByRole("heading", { name: "Ordering for table Scrambled 7" }).waitFor();
+      const key = "3c9d7a2e-5b1f-4e8a-9c6d-0f2e4b6a8c1d";
+      const body = { products: [{ id: lumpia.id, quantity: 2, selectedCustomizations: [], customizedPrice: lumpia.price }], station_id: table.id, branch_id: 1 };
+      // What a half-written save, an old version or a hand-edit can leave behind, beside one good order.
+      await page.evaluate(
+        async ({ key, body }) => {
+          localStorage.setItem("cart", JSON.stringify({ [body.products[0]!.id]: [{ id: body.products[0]!.id, name: { text: "Lumpia" }, quantity: "two" }] }));
+          localStorage.setItem("cart.meta", JSON.stringify({ station: { id: 5 }, submission: { state: "submitted", key: "k" }, problem: "oops", version: 7 }));
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const open = indexedDB.open("limitless-ordering");
+            open.onupgradeneeded = () => open.result.createObjectStore("outbox");
+            open.onsuccess = () => resolve(open.result);
+            open.onerror = () => reject(open.error);
+          });
+          const store = db.transaction("outbox", "readwrite").objectStore("outbox");
+          store.put("garbage", "junk");
+          store.put({ key: "half" }, "half");
+          store.put({ key, body, createdAt: Date.now(), attempts: 0 }, key);
+          await new Promise((resolve) => (store.transaction.oncomplete = resolve));
+          db.close();
+        },
+        { key, body },
+      );
+
+      await page.reload();
+      await page.getByRole("heading", { name: "Ordering for table Scrambled 7" }).waitFor();
+      await page.getByRole("button", { name: /^Nachos/ }).waitFor();
+      await expect.poll(() => ordersOf(server, token, table).then((orders) => orders.length), { timeout: 15_000 }).toBe(1);
+      await page.getByRole("link", { name: "View your order" }).click();
+      await page.getByText("Your order has been submitted.").waitFor();
+      const [order] = await ordersOf(server, token, table);
+      await page.getByRole("heading", { name: `Order #${order!.number}` }).waitFor();
+      expect(order!.lines.map((line) => [line.name, line.quantity])).toEqual([["Lumpia Shanghai", 2]]);
+      expect(await outboxKeys(page)).toEqual([]);
+
+      await page.reload();
+      await page.getByText("Your order has been submitted.").waitFor();
+      expect(await ordersOf(server, token, table)).toHaveLength(1);
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }

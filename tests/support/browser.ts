@@ -1,6 +1,6 @@
 /**
  * Real headless Chromium from Debian's `chromium` package, driven by playwright-core.
- * Never downloads a browser: CHROMIUM_PATH or /usr/bin/chromium must exist (scripts/test.mjs installs it).
+ * Never downloads a browser: CHROMIUM_PATH or /usr/bin/chromium must exist (.ci/run installs it; npm test says how).
  */
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContextOptions } from "playwright-core";
@@ -9,7 +9,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}; run 'npm test' (it installs Debian's chromium) or set CHROMIUM_PATH.`);
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it (sudo apt-get install chromium fonts-liberation) or set CHROMIUM_PATH.`);
   }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

@@ -191,4 +191,24 @@ describe("isCartShape", () => {
     expect(isCartShape({ 1: "x" })).toBe(false);
     expect(isCartShape({ 1: [{ id: 1 }] })).toBe(false);
   });
+
+  it("rejects a cart with one line the page could not show or send", () => {
+    const line = addToCart({}, burger, [fries])[burger.id]![0]!;
+    const cartWith = (changes: Record<string, unknown>) => ({ [burger.id]: [line, { ...line, ...changes }] });
+    expect(isCartShape(cartWith({}))).toBe(true);
+    for (const changes of [
+      { name: { text: "Burger" } },
+      { quantity: 0 },
+      { quantity: 1.5 },
+      { quantity: 100 },
+      { id: "21" },
+      { price: 13.99 },
+      { customizedPrice: null },
+      { selectedCustomizations: null },
+      { selectedCustomizations: { 103: null } },
+      { selectedCustomizations: { 103: { id: 103, name: "Fries" } } },
+    ]) {
+      expect(isCartShape(cartWith(changes)), JSON.stringify(changes)).toBe(false);
+    }
+  });
 });

@@ -160,19 +160,33 @@ export function applyPriceUpdates(cart: Cart, updates: readonly PriceUpdate[]): 
   return next;
 }
 
-export function isCartShape(value: unknown): value is Cart {
-  if (!value || typeof value !== "object" || Array.isArray(value)) return false;
-  return Object.values(value).every(
-    (lines) =>
-      Array.isArray(lines) &&
-      lines.every(
-        (line: Partial<CartLine> | null) =>
-          !!line &&
-          typeof line.id === "number" &&
-          typeof line.quantity === "number" &&
-          typeof line.customizedPrice === "string" &&
-          !!line.selectedCustomizations &&
-          typeof line.selectedCustomizations === "object",
-      ),
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === "object" && !Array.isArray(value);
+
+function isSelectedOption(value: unknown): value is SelectedOption {
+  return isRecord(value) && Number.isInteger(value.id) && typeof value.name === "string" && typeof value.price === "string" && typeof value.group === "string";
+}
+
+function isCartLine(value: unknown): value is CartLine {
+  return (
+    isRecord(value) &&
+    Number.isInteger(value.id) &&
+    typeof value.name === "string" &&
+    (value.description === undefined || typeof value.description === "string") &&
+    Number.isInteger(value.quantity) &&
+    (value.quantity as number) >= 1 &&
+    (value.quantity as number) <= MAX_QUANTITY &&
+    typeof value.price === "string" &&
+    typeof value.customizedPrice === "string" &&
+    isRecord(value.selectedCustomizations) &&
+    Object.values(value.selectedCustomizations).every(isSelectedOption)
   );
+}
+
+/**
+ * True for a cart this app can show and send: every line as addToCart makes it. Storage read back
+ * from a phone can hold anything, and one unreadable line (a name that is an object, an option that
+ * is null) would break the page; all or nothing, so a cart is never sent with lines silently missing.
+ */
+export function isCartShape(value: unknown): value is Cart {
+  return isRecord(value) && Object.values(value).every((lines) => Array.isArray(lines) && lines.every(isCartLine));
 }

@@ -53,6 +53,8 @@ export interface CartState {
   /** Binds the cart to the table the diner is at. Returns true when a cart from another branch was emptied. */
   enterStation(station: CartStation): boolean;
   setSubmission(submission: Submission | null): void;
+  /** Shows an order the outbox delivered after the cart that sent it was lost (unreadable storage). */
+  adoptOrder(key: string, order: Order): void;
   setProblem(problem: SubmitProblem | null): void;
   updateOrder(order: Order): void;
   applyPrices(updates: readonly PriceUpdate[]): void;
@@ -71,19 +73,63 @@ function readJson(key: string): unknown {
   }
 }
 
-/** Splits the state over the two keys so `cart` keeps the spec's shape. */
+const SUBMISSION_STATES: readonly string[] = ["sending", "queued", "submitted"];
+
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === "object" && !Array.isArray(value);
+
+function readStation(value: unknown): CartStation | null {
+  if (!isRecord(value) || typeof value.id !== "string" || value.id === "" || !Number.isInteger(value.branchId)) return null;
+  return { id: value.id, branchId: value.branchId as number, ...(typeof value.codename === "string" ? { codename: value.codename } : {}) };
+}
+
+/** Enough of an order for the status screen: what it reads (number, status, totals, time) is there. */
+function isStoredOrder(value: unknown): value is Order {
+  return (
+    isRecord(value) &&
+    typeof value.id === "string" &&
+    typeof value.number === "number" &&
+    typeof value.status === "string" &&
+    typeof value.created_at === "string" &&
+    ["subtotal", "tax", "total"].every((field) => typeof value[field] === "string")
+  );
+}
+
+function readSubmission(value: unknown): Submission | null {
+  if (!isRecord(value) || typeof value.key !== "string" || value.key === "" || !SUBMISSION_STATES.includes(value.state as string)) return null;
+  if (value.state !== "submitted") return { state: value.state as "sending" | "queued", key: value.key };
+  return isStoredOrder(value.order) ? { state: "submitted", key: value.key, order: value.order } : null;
+}
+
+function readProblem(value: unknown): SubmitProblem | null {
+  if (!isRecord(value) || typeof value.code !== "string" || typeof value.message !== "string") return null;
+  return {
+    status: typeof value.status === "number" ? value.status : 0,
+    code: value.code,
+    message: value.message,
+    details: Array.isArray(value.details) ? value.details : [],
+  };
+}
+
+/**
+ * Splits the state over the two keys so `cart` keeps the spec's shape. Whatever is stored is read
+ * field by field: an unreadable part (hand-edited, half-written, from another version) falls back to
+ * its empty default instead of breaking the page. An order on its way lives on in the outbox, which
+ * carries its own copy of the order and its key.
+ */
 const cartStorage: PersistStorage<Persisted> = {
   getItem() {
     const cart = readJson(CART_KEY);
-    const meta = (readJson(CART_META_KEY) ?? {}) as Partial<Persisted> & { version?: number };
+    const meta = readJson(CART_META_KEY);
+    const fields = isRecord(meta) ? meta : {};
     return {
       state: {
         cart: isCartShape(cart) ? cart : {},
-        station: meta.station ?? null,
-        submission: meta.submission ?? null,
-        problem: meta.problem ?? null,
+        station: readStation(fields.station),
+        submission: readSubmission(fields.submission),
+        problem: readProblem(fields.problem),
       },
-      version: meta.version ?? 1,
+      // One layout so far; an unknown version number must not make zustand drop the whole cart.
+      version: 1,
     };
   },
   setItem(_name, { state, version }: StorageValue<Persisted>) {
@@ -132,6 +178,12 @@ export const useCart = create<CartState>()(
         return false;
       },
       setSubmission: (submission) => set({ submission }),
+      adoptOrder: (key, order) =>
+        set({
+          submission: { state: "submitted", key, order },
+          station: get().station ?? { id: order.station_id, branchId: order.branch_id },
+          problem: null,
+        }),
       setProblem: (problem) => set({ problem }),
       updateOrder(order) {
         const submission = get().submission;

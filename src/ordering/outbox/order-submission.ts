@@ -3,7 +3,7 @@
  * and sends it; the answer (now or after any number of retries) lands in the cart store.
  * Retries run on app start, when the phone comes back online or to the foreground, and on a timer.
  */
-import { createStore, del, set, values } from "idb-keyval";
+import { createStore, del, entries, set } from "idb-keyval";
 import { useCart, type SubmitProblem } from "../cart/cart-store";
 import { toOrderRequest } from "../cart/cart-logic";
 import { newIdempotencyKey, postOrder } from "../ordering-api";
@@ -29,8 +29,8 @@ function outboxStorage(): OutboxStorage {
   }
   return {
     put: (entry) => withFallback(() => set(entry.key, entry, store), () => void memory.set(entry.key, entry)),
-    remove: (key) => withFallback(() => del(key, store), () => void memory.delete(key)),
-    all: () => withFallback(() => values<OutboxEntry>(store), () => [...memory.values()]),
+    remove: (key) => withFallback(() => del(key, store), () => void memory.delete(String(key))),
+    all: () => withFallback(() => entries<IDBValidKey, unknown>(store), () => [...memory.entries()]),
   };
 }
 
@@ -39,8 +39,14 @@ export function toProblem(error: ApiError): SubmitProblem {
 }
 
 function onOutcome(entry: OutboxEntry, outcome: SendOutcome): void {
-  const { submission, setSubmission, setProblem } = useCart.getState();
-  if (submission?.key !== entry.key) return; // the cart moved on (emptied, other branch)
+  const { submission, cart, station, setSubmission, setProblem, adoptOrder } = useCart.getState();
+  if (submission?.key !== entry.key) {
+    // The stored cart was lost or unreadable while its order waited here: show the order that went through.
+    if (outcome.kind === "delivered" && submission === null && Object.keys(cart).length === 0 && (!station || station.id === outcome.order.station_id)) {
+      adoptOrder(entry.key, outcome.order);
+    }
+    return; // otherwise the cart moved on (emptied, other branch)
+  }
   if (outcome.kind === "delivered") {
     setSubmission({ state: "submitted", key: entry.key, order: outcome.order });
   } else if (outcome.kind === "expired") {
@@ -49,10 +55,7 @@ function onOutcome(entry: OutboxEntry, outcome: SendOutcome): void {
     setProblem({
       status: 0,
       code: "order_expired",
-      message:
-        entry.attempts > 0
-          ? "We couldn't confirm that your order reached the kitchen. Please ask your server before ordering again."
-          : "Your order was never sent: there was no connection for too long. Please submit it again.",
+      message: entry.attempts > 0 ? UNCONFIRMED_MESSAGE : "Your order was never sent: there was no connection for too long. Please submit it again.",
       details: [],
     });
   } else if (outcome.kind === "rejected") {
@@ -63,6 +66,8 @@ function onOutcome(entry: OutboxEntry, outcome: SendOutcome): void {
     setSubmission({ state: "queued", key: entry.key });
   }
 }
+
+const UNCONFIRMED_MESSAGE = "We couldn't confirm that your order reached the kitchen. Please ask your server before ordering again.";
 
 let outbox: Outbox | null = null;
 
@@ -111,12 +116,18 @@ export function startOutbox(): void {
 /**
  * The cart says an order is on its way but the outbox has no entry (IndexedDB was unavailable and
  * the page reloaded): put it back with the SAME key — the locked cart rebuilds the same body, so the
- * server replays its answer if the first request got through.
+ * server replays its answer if the first request got through. With no cart left to rebuild it from
+ * (its storage was unreadable), the phone cannot know whether it arrived, and says so.
  */
 async function reconcile(box: Outbox): Promise<void> {
-  const { submission, cart, station } = useCart.getState();
-  if (!submission || submission.state === "submitted" || !station) return;
+  const { submission, cart, station, setSubmission, setProblem } = useCart.getState();
+  if (!submission || submission.state === "submitted") return;
   const pending = await box.pending();
   if (pending.some((entry) => entry.key === submission.key)) return;
+  if (!station || Object.keys(cart).length === 0) {
+    setSubmission(null);
+    setProblem({ status: 0, code: "order_expired", message: UNCONFIRMED_MESSAGE, details: [] });
+    return;
+  }
   await box.enqueue(submission.key, toOrderRequest(cart, station.id, station.branchId));
 }

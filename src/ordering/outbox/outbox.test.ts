@@ -1,16 +1,18 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Order } from "../../../contract/schemas";
 import { ApiError } from "../../lib/api-client";
 import type { OrderRequest } from "../cart/cart-logic";
-import { MAX_PENDING_MS, createOutbox, isRetryable, type OutboxEntry, type OutboxStorage, type SendOutcome } from "./outbox";
+import { postOrder } from "../ordering-api";
+import { MAX_PENDING_MS, createOutbox, isOrderFor, isRetryable, type OutboxEntry, type OutboxStorage, type SendOutcome } from "./outbox";
 
-function memoryStorage(): OutboxStorage & { entries: Map<string, OutboxEntry> } {
-  const entries = new Map<string, OutboxEntry>();
+/** IndexedDB's behaviour in memory: any value under any key (a corrupt record is just another value). */
+function memoryStorage(): OutboxStorage & { entries: Map<IDBValidKey, unknown> } {
+  const entries = new Map<IDBValidKey, unknown>();
   return {
     entries,
     put: async (entry) => void entries.set(entry.key, entry),
     remove: async (key) => void entries.delete(key),
-    all: async () => [...entries.values()],
+    all: async () => [...entries.entries()],
   };
 }
 
@@ -19,7 +21,8 @@ const body: OrderRequest = {
   station_id: "0b8e4c1e-6a53-4d6e-9c43-7d1f0c2b9a10",
   branch_id: 1,
 };
-const order = { id: "order-1", number: 1, status: "received" } as Order;
+/** The server's answer to `body`: an order with a UUID, a status, the same table and branch. */
+const order = { id: "3f2b8c1d-9a4e-4f6b-8d2c-1e5a7b9c0d3f", number: 1, status: "received", station_id: body.station_id, branch_id: 1 } as Order;
 
 function setup(send: (key: string) => Promise<Order>, online = () => true, now = () => 1_000) {
   const storage = memoryStorage();
@@ -60,7 +63,7 @@ describe("the order outbox", () => {
     expect(storage.entries.get("key-1")).toMatchObject({ key: "key-1", body, attempts: 1 });
     await outbox.flush();
     await outbox.flush();
-    expect(storage.entries.get("key-1")?.attempts).toBe(3);
+    expect((storage.entries.get("key-1") as OutboxEntry).attempts).toBe(3);
     await outbox.flush();
     expect(sent).toEqual(["key-1", "key-1", "key-1", "key-1"]);
     expect(outcomes.map(([, kind]) => kind)).toEqual(["retry", "retry", "retry", "delivered"]);
@@ -138,7 +141,188 @@ describe("an order that waited too long", () => {
 
 describe("isRetryable", () => {
   it("retries no-answer, timeouts, throttling and server errors; not client errors", () => {
-    for (const status of [0, 408, 425, 429, 500, 502, 503]) expect(isRetryable({ status })).toBe(true);
-    for (const status of [400, 401, 403, 404, 409, 413, 415, 422]) expect(isRetryable({ status })).toBe(false);
+    for (const status of [0, 408, 425, 429, 500, 502, 503]) expect(isRetryable({ status, fromServer: status !== 0 })).toBe(true);
+    for (const status of [400, 401, 403, 404, 409, 413, 415, 422]) expect(isRetryable({ status, fromServer: true })).toBe(false);
+  });
+
+  it("retries a 4xx that is not the server's own answer (a sign-in page's 403, a proxy's 404 page)", () => {
+    for (const status of [400, 401, 403, 404, 409, 422]) expect(isRetryable({ status, fromServer: false })).toBe(true);
+  });
+});
+
+describe("what counts as delivered: the answer must be the order that was sent", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const json = (value: unknown, status = 201) => new Response(JSON.stringify(value), { status, headers: { "Content-Type": "application/json" } });
+  const html = (status: number) => new Response("<!doctype html><title>Sign in to Wi-Fi</title>", { status, headers: { "Content-Type": "text/html" } });
+  const serverError = (status: number, code: string) => json({ error: { code, message: "Refused." } }, status);
+  /** What a service worker could hand over: status 0, no readable body. */
+  const opaque = () => {
+    const response = new Response(null, { status: 200 });
+    Object.defineProperties(response, { type: { value: "opaque" }, status: { value: 0 }, ok: { value: false } });
+    return response;
+  };
+  /** The headers arrive, then the connection drops before the body does. */
+  const cutOff = () =>
+    new Response(new ReadableStream({ start: (controller) => controller.error(new TypeError("network error")) }), {
+      status: 201,
+      headers: { "Content-Type": "application/json" },
+    });
+
+  /** Sends one order through the real client (postOrder → apiFetch) to a fetch that answers `respond`. */
+  async function deliver(respond: () => Response) {
+    const requests: RequestInit[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init: RequestInit) => {
+        requests.push(init);
+        return respond();
+      }),
+    );
+    const storage = memoryStorage();
+    const outcomes: SendOutcome[] = [];
+    const outbox = createOutbox(storage, postOrder, (_entry, outcome) => outcomes.push(outcome));
+    await outbox.enqueue("key-1", body);
+    return { outcome: outcomes[0]!, requests, stored: storage.entries.get("key-1") as OutboxEntry | undefined };
+  }
+
+  it.each([
+    ["201 with the order", () => json(order)],
+    ["200 with the order (a replay of the same key)", () => json(order, 200)],
+    ["the order with its table id in capitals", () => json({ ...order, station_id: body.station_id.toUpperCase() })],
+  ])("%s: delivered, and the entry is gone", async (_name, respond) => {
+    const { outcome, stored } = await deliver(respond);
+    expect(outcome).toEqual({ kind: "delivered", order: expect.objectContaining({ id: order.id }) });
+    expect(stored).toBeUndefined();
+  });
+
+  it.each([
+    ["a captive portal's 200 HTML page", () => html(200)],
+    ["200 JSON that is not an order", () => json({ ok: true }, 200)],
+    ["200 JSON null", () => json(null, 200)],
+    ["an order for another table", () => json({ ...order, station_id: "5f3d2a71-1c9b-4e1f-8a4e-2b6c9d0e7f31" })],
+    ["an order for another branch", () => json({ ...order, branch_id: 2 })],
+    ["an order whose id is not a UUID", () => json({ ...order, id: "1" })],
+    ["an order without a status", () => json({ ...order, status: undefined })],
+    ["an order with a status that does not exist", () => json({ ...order, status: "sent" })],
+    ["malformed JSON", () => new Response('{"id": "3f2b', { status: 201, headers: { "Content-Type": "application/json" } })],
+    ["the order as text/plain", () => new Response(JSON.stringify(order), { status: 201, headers: { "Content-Type": "text/plain" } })],
+    ["an empty 200", () => new Response(null, { status: 200 })],
+    ["204 No Content", () => new Response(null, { status: 204 })],
+    ["an opaque answer", opaque],
+    ["a connection cut off in the middle of the answer", cutOff],
+    ["a proxy's 502 page", () => html(502)],
+    ["a sign-in page's 403", () => html(403)],
+    ["a sign-in page's 404", () => html(404)],
+    ["the server's 503", () => serverError(503, "unavailable")],
+    ["the server's 429", () => serverError(429, "rate_limited")],
+  ])("%s: NOT delivered; queued with its key for another try", async (_name, respond) => {
+    const { outcome, stored } = await deliver(respond);
+    expect(outcome.kind).toBe("retry");
+    expect(stored).toMatchObject({ key: "key-1", body, attempts: 1 });
+  });
+
+  it("a redirect (a portal sending the phone to its sign-in page) fails the request: queued", async () => {
+    // fetch with redirect: "error" rejects with a TypeError when the answer is a redirect.
+    const { outcome, requests, stored } = await deliver(() => {
+      throw new TypeError("Failed to fetch");
+    });
+    expect(requests[0]).toMatchObject({ method: "POST", redirect: "error", headers: expect.objectContaining({ "Idempotency-Key": "key-1" }) });
+    expect(outcome.kind).toBe("retry");
+    expect(stored).toMatchObject({ key: "key-1", attempts: 1 });
+  });
+
+  it.each([
+    [409, "sold_out"],
+    [422, "idempotency_key_reused"],
+    [422, "order_too_large"],
+    [404, "unknown_station"],
+    [400, "invalid_order"],
+  ])("the server's own %i %s is a final answer: rejected, the entry dropped", async (status, code) => {
+    const { outcome, stored } = await deliver(() => serverError(status, code));
+    expect(outcome).toMatchObject({ kind: "rejected", error: { status, code } });
+    expect(stored).toBeUndefined();
+  });
+
+  it("isOrderFor needs an object with a UUID id, a known status, the table and the branch that were sent", () => {
+    expect(isOrderFor(order, body)).toBe(true);
+    for (const answer of [undefined, null, "order", [order], {}, { ...order, branch_id: "1" }, { ...order, id: 42 }]) {
+      expect(isOrderFor(answer, body), JSON.stringify(answer)).toBe(false);
+    }
+  });
+});
+
+describe("attempts and keys", () => {
+  it("does not count passes while the phone is offline, nor write to storage for them", async () => {
+    let online = false;
+    const failing = () => Promise.reject(new ApiError(0, "network_error", "no answer"));
+    const { storage, outbox, sent } = setup(failing, () => online);
+    await outbox.enqueue("key-1", body);
+    const put = vi.spyOn(storage, "put");
+    for (let i = 0; i < 5; i++) await outbox.flush();
+    expect(sent).toEqual([]);
+    expect(put).not.toHaveBeenCalled();
+    expect(storage.entries.get("key-1")).toMatchObject({ attempts: 0 });
+    online = true;
+    await outbox.flush(); // this request left the phone: it may have reached the server
+    expect(storage.entries.get("key-1")).toMatchObject({ attempts: 1 });
+  });
+
+  it("never gives up on a number of failures: only the order's age ends it", async () => {
+    let clock = 0;
+    const { storage, outbox, sent, outcomes } = setup(() => Promise.reject(new ApiError(0, "network_error", "no answer")), () => true, () => clock);
+    await outbox.enqueue("key-1", body);
+    for (let i = 0; i < 50; i++) {
+      clock += 60_000;
+      await outbox.flush();
+    }
+    expect(sent).toHaveLength(51);
+    expect(new Set(sent)).toEqual(new Set(["key-1"]));
+    expect(outcomes.every(([, kind]) => kind === "retry")).toBe(true);
+    expect(storage.entries.has("key-1")).toBe(true);
+  });
+
+  it("sends with the same key after a reload (a new outbox over the same storage)", async () => {
+    const storage = memoryStorage();
+    const keys: string[] = [];
+    const offline = createOutbox(storage, async () => order, () => {}, { isOnline: () => false });
+    await offline.enqueue("key-1", body);
+    const reloaded = createOutbox(
+      storage,
+      async (key) => {
+        keys.push(key);
+        return order;
+      },
+      () => {},
+    );
+    await reloaded.flush();
+    expect(keys).toEqual(["key-1"]);
+    expect(storage.entries.size).toBe(0);
+  });
+});
+
+describe("corrupt outbox storage", () => {
+  it("drops records that cannot be sent, repairs what it can, and still sends the good ones", async () => {
+    const { storage, outbox, sent, outcomes } = setup(async () => order, () => true, () => 5_000);
+    storage.entries.set("junk", "not an entry");
+    storage.entries.set("null", null);
+    storage.entries.set("no-body", { key: "no-body", createdAt: 1, attempts: 0 });
+    storage.entries.set("bad-body", { key: "bad-body", body: { ...body, products: [] }, createdAt: 1, attempts: 0 });
+    storage.entries.set("bad key", { key: "bad key", body, createdAt: 1, attempts: 0 });
+    storage.entries.set("repairable", { key: "repairable", body, createdAt: "yesterday", attempts: -3 });
+    storage.entries.set("moved", { key: "real-key", body, createdAt: 2, attempts: 0 });
+    await outbox.flush();
+    expect(sent.sort()).toEqual(["real-key", "repairable"]);
+    expect(outcomes.map(([, kind]) => kind)).toEqual(["delivered", "delivered"]);
+    expect(storage.entries.size).toBe(0);
+  });
+
+  it("pending() lists only usable entries, with repaired ages and counts written back", async () => {
+    const { storage, outbox } = setup(async () => order, () => true, () => 5_000);
+    storage.entries.set("junk", 42);
+    storage.entries.set("future", { key: "future", body, createdAt: 10_000_000, attempts: "two" });
+    expect(await outbox.pending()).toEqual([{ key: "future", body, createdAt: 5_000, attempts: 1 }]);
+    expect([...storage.entries.keys()]).toEqual(["future"]);
+    expect(storage.entries.get("future")).toEqual({ key: "future", body, createdAt: 5_000, attempts: 1 });
   });
 });

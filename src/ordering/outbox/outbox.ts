@@ -2,39 +2,112 @@
  * The order outbox: every submission is written here (IndexedDB) BEFORE it is sent, with its
  * Idempotency-Key, and stays until the server gives a definite answer. Retries reuse the key, so an
  * order whose answer was lost on flaky Wi-Fi is replayed by the server, never placed twice.
+ *
+ * "Delivered" means one thing only: the server answered with the order it placed for this request
+ * (a 2xx JSON order with an id and a status, for the table and branch that were sent). Anything else
+ * — a Wi-Fi sign-in page answering 200, a redirect, a proxy's error page, a malformed body — leaves
+ * the order queued: the phone never says "sent" before the server has it.
  */
+import { ORDER_STATUSES } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
 import { ApiError } from "../../lib/api-client";
 import type { OrderRequest } from "../cart/cart-logic";
 
 export interface OutboxEntry {
+  /** The Idempotency-Key: made once at Submit, sent with every retry of this order. */
   key: string;
   body: OrderRequest;
   createdAt: number;
+  /**
+   * Requests that left the phone (each may have reached the server). Passes skipped while the phone
+   * is offline don't count: nothing gives up on a count of attempts, and the expiry message uses it
+   * to tell "never sent" from "may have reached the kitchen".
+   */
   attempts: number;
 }
 
 export interface OutboxStorage {
   put(entry: OutboxEntry): Promise<void>;
-  remove(key: string): Promise<void>;
-  all(): Promise<OutboxEntry[]>;
+  remove(storageKey: IDBValidKey): Promise<void>;
+  /** Every stored record as [storage key, value], unchecked: storage can hold anything (old versions, corruption). */
+  all(): Promise<[IDBValidKey, unknown][]>;
 }
 
 export type SendOutcome =
   | { kind: "delivered"; order: Order }
-  /** A definite refusal: retrying the same request cannot succeed. */
+  /** A definite refusal by the server: retrying the same request cannot succeed. */
   | { kind: "rejected"; error: ApiError }
-  /** No definite answer (offline, timeout, 5xx, 429): try again later with the same key. */
+  /** No definite answer (offline, timeout, 5xx, 429, a page that is not the server's): try again later with the same key. */
   | { kind: "retry"; error: ApiError }
   /** Waited longer than a meal lasts: dropped, never sent to the kitchen hours late. */
   | { kind: "expired" };
 
-export type Send = (key: string, body: OrderRequest) => Promise<Order>;
+/** Sends one order; resolves with the server's answer as parsed JSON (checked by the outbox, not trusted). */
+export type Send = (key: string, body: OrderRequest) => Promise<unknown>;
 export type OutcomeListener = (entry: OutboxEntry, outcome: SendOutcome) => void;
 
-/** 408 (timeout), 425 (too early) and 429 (slow down) may succeed later; 5xx too. Other 4xx never will. */
-export function isRetryable(error: Pick<ApiError, "status">): boolean {
-  return error.status === 0 || error.status >= 500 || [408, 425, 429].includes(error.status);
+/**
+ * Only a refusal the server itself gave is final. 408 (timeout), 425 (too early), 429 (slow down) and
+ * 5xx may succeed later; so may any answer that is not the server's own (a captive portal's 403 page).
+ */
+export function isRetryable(error: Pick<ApiError, "status" | "fromServer">): boolean {
+  return !error.fromServer || error.status === 0 || error.status >= 500 || [408, 425, 429].includes(error.status);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const STATUSES: readonly string[] = ORDER_STATUSES;
+
+/** True when `answer` is the order the server placed for `sent`: an id, a status, the same table and branch. */
+export function isOrderFor(answer: unknown, sent: Pick<OrderRequest, "station_id" | "branch_id">): answer is Order {
+  if (!answer || typeof answer !== "object" || Array.isArray(answer)) return false;
+  const order = answer as Partial<Record<keyof Order, unknown>>;
+  return (
+    typeof order.id === "string" &&
+    UUID.test(order.id) &&
+    typeof order.status === "string" &&
+    STATUSES.includes(order.status) &&
+    typeof order.station_id === "string" &&
+    order.station_id.toLowerCase() === sent.station_id.toLowerCase() &&
+    order.branch_id === sent.branch_id
+  );
+}
+
+/** The contract's Idempotency-Key: 1–255 visible ASCII characters. */
+const KEY = /^[!-~]{1,255}$/;
+
+function isOrderRequest(value: unknown): value is OrderRequest {
+  if (!value || typeof value !== "object") return false;
+  const body = value as Partial<Record<keyof OrderRequest, unknown>>;
+  return (
+    typeof body.station_id === "string" &&
+    body.station_id !== "" &&
+    Number.isInteger(body.branch_id) &&
+    Array.isArray(body.products) &&
+    body.products.length > 0 &&
+    body.products.every(
+      (line: Partial<Record<string, unknown>> | null) =>
+        !!line &&
+        Number.isInteger(line.id) &&
+        Number.isInteger(line.quantity) &&
+        Array.isArray(line.selectedCustomizations) &&
+        line.selectedCustomizations.every((id) => Number.isInteger(id)) &&
+        (line.customizedPrice === undefined || typeof line.customizedPrice === "string"),
+    )
+  );
+}
+
+/**
+ * A stored record as an entry, repaired where a safe default exists, or null when it cannot be sent
+ * (no usable key or body). An unknown age counts from now, so the order is still sent rather than
+ * lost; an unknown attempt count is taken as one, so an expiry never claims it was never sent.
+ */
+export function repairEntry(value: unknown, now: number): OutboxEntry | null {
+  if (!value || typeof value !== "object") return null;
+  const stored = value as Partial<Record<keyof OutboxEntry, unknown>>;
+  if (typeof stored.key !== "string" || !KEY.test(stored.key) || !isOrderRequest(stored.body)) return null;
+  const createdAt = typeof stored.createdAt === "number" && Number.isFinite(stored.createdAt) && stored.createdAt <= now ? stored.createdAt : now;
+  const attempts = Number.isInteger(stored.attempts) && (stored.attempts as number) >= 0 ? (stored.attempts as number) : 1;
+  return { key: stored.key, body: stored.body, createdAt, attempts };
 }
 
 export interface Outbox {
@@ -42,6 +115,7 @@ export interface Outbox {
   enqueue(key: string, body: OrderRequest): Promise<void>;
   /** Sends every pending entry once; concurrent calls share one pass (so one request per key at a time). */
   flush(): Promise<void>;
+  /** The entries waiting to be sent (unreadable records are dropped on the way). */
   pending(): Promise<OutboxEntry[]>;
 }
 
@@ -68,30 +142,51 @@ export function createOutbox(
   let running: Promise<void> | null = null;
   let again = false;
 
+  /** Reads every record, dropping the ones that cannot be sent and writing back repaired ones. */
+  async function readEntries(): Promise<OutboxEntry[]> {
+    const entries: OutboxEntry[] = [];
+    for (const [storageKey, value] of await storage.all()) {
+      const entry = repairEntry(value, now());
+      if (!entry) {
+        await storage.remove(storageKey);
+        continue;
+      }
+      const stored = value as Partial<OutboxEntry>;
+      if (storageKey !== entry.key) await storage.remove(storageKey);
+      if (storageKey !== entry.key || stored.createdAt !== entry.createdAt || stored.attempts !== entry.attempts) await storage.put(entry);
+      entries.push(entry);
+    }
+    return entries;
+  }
+
   async function pass(): Promise<void> {
-    const entries = (await storage.all()).sort((a, b) => a.createdAt - b.createdAt);
+    const entries = (await readEntries()).sort((a, b) => a.createdAt - b.createdAt);
     for (const entry of entries) {
       if (now() - entry.createdAt > maxPendingMs) {
         await storage.remove(entry.key);
         onOutcome(entry, { kind: "expired" });
         continue;
       }
-      const outcome = await attempt(entry);
-      if (outcome.kind === "retry") await storage.put({ ...entry, attempts: entry.attempts + 1 });
-      else await storage.remove(entry.key);
+      const { outcome, requestLeft } = await attempt(entry);
+      if (outcome.kind !== "retry") await storage.remove(entry.key);
+      else if (requestLeft) await storage.put({ ...entry, attempts: entry.attempts + 1 });
       onOutcome(entry, outcome);
     }
   }
 
-  async function attempt(entry: OutboxEntry): Promise<SendOutcome> {
+  async function attempt(entry: OutboxEntry): Promise<{ outcome: SendOutcome; requestLeft: boolean }> {
     if (!isOnline()) {
-      return { kind: "retry", error: offlineError() };
+      return { outcome: { kind: "retry", error: offlineError() }, requestLeft: false };
     }
     try {
-      return { kind: "delivered", order: await send(entry.key, entry.body) };
+      const answer = await send(entry.key, entry.body);
+      const outcome: SendOutcome = isOrderFor(answer, entry.body)
+        ? { kind: "delivered", order: answer }
+        : { kind: "retry", error: notTheOrderError() };
+      return { outcome, requestLeft: true };
     } catch (cause) {
       const error = toApiError(cause);
-      return isRetryable(error) ? { kind: "retry", error } : { kind: "rejected", error };
+      return { outcome: isRetryable(error) ? { kind: "retry", error } : { kind: "rejected", error }, requestLeft: true };
     }
   }
 
@@ -119,12 +214,16 @@ export function createOutbox(
       await flush();
     },
     flush,
-    pending: () => storage.all(),
+    pending: readEntries,
   };
 }
 
 function offlineError(): ApiError {
   return new ApiError(0, "offline", "You're offline.");
+}
+
+function notTheOrderError(): ApiError {
+  return new ApiError(0, "unexpected_answer", "The answer was not the order that was sent.");
 }
 
 /** Anything thrown that is not an ApiError (a bug, an abort) is treated as "no answer": keep the entry. */

@@ -19,19 +19,24 @@ interface ProductDialogProps {
 
 type Choices = Record<string, number[]>;
 
+/** Group names are the manager's text ("constructor", "__proto__"): only the object's own entries are choices. */
+function chosenIn(choices: Choices, group: string): number[] {
+  return Object.hasOwn(choices, group) ? choices[group]! : [];
+}
+
 function optionLabel(price: string): string {
   return cents(price) > 0 ? `+${formatDollars(cents(price))}` : "";
 }
 
 export function selectedOptions(product: Product, choices: Choices): SelectedOption[] {
   return Object.entries(product.customizations).flatMap(([group, { options }]) =>
-    options.filter((option) => choices[group]?.includes(option.id)).map((option) => ({ ...option, group })),
+    options.filter((option) => chosenIn(choices, group).includes(option.id)).map((option) => ({ ...option, group })),
   );
 }
 
 export function missingRequired(product: Product, choices: Choices): string[] {
   return Object.entries(product.customizations)
-    .filter(([group, { required }]) => required && !(choices[group]?.length))
+    .filter(([group, { required }]) => required && chosenIn(choices, group).length === 0)
     .map(([group]) => group);
 }
 
@@ -63,7 +68,7 @@ export default function ProductDialog({ product, blockedReason, onAdd, onClose }
 
   const choose = (group: string, id: number, exclusive: boolean, checked: boolean) => {
     setChoices((current) => {
-      const chosen = current[group] ?? [];
+      const chosen = chosenIn(current, group);
       const next = exclusive ? (id === 0 ? [] : [id]) : checked ? [...chosen, id] : chosen.filter((value) => value !== id);
       return { ...current, [group]: next };
     });
@@ -100,7 +105,7 @@ export default function ProductDialog({ product, blockedReason, onAdd, onClose }
           <h2 id={titleId}>{product.name}</h2>
           {product.description && <p className="product-dialog-description">{product.description}</p>}
           {Object.entries(product.customizations).map(([group, spec]) => (
-            <GroupFields key={group} product={product} group={group} spec={spec} chosen={choices[group] ?? []} onChoose={choose} />
+            <GroupFields key={group} product={product} group={group} spec={spec} chosen={chosenIn(choices, group)} onChoose={choose} />
           ))}
         </div>
         <div className="product-dialog-actions">
