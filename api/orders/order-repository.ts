@@ -1,5 +1,5 @@
 /** Orders as stored (a snapshot of names and prices) and as the API returns them. */
-import { and, asc, desc, eq, inArray, max } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, max, type SQL } from "drizzle-orm";
 import type { OrderStatus } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { Order } from "../../contract/schemas";
@@ -47,12 +47,13 @@ function withLines(db: DbOrTx, rows: OrderRow[]): Order[] {
     )
     .orderBy(asc(orderLines.position))
     .all();
-  return rows.map((row) =>
-    toOrder(
-      row,
-      lines.filter((l) => l.orderId === row.id),
-    ),
-  );
+  const byOrder = new Map<string, LineRow[]>();
+  for (const line of lines) {
+    const list = byOrder.get(line.orderId);
+    if (list) list.push(line);
+    else byOrder.set(line.orderId, [line]);
+  }
+  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
 }
 
 export function findOrder(db: DbOrTx, id: string): Order | undefined {
@@ -60,9 +61,25 @@ export function findOrder(db: DbOrTx, id: string): Order | undefined {
   return row && withLines(db, [row])[0];
 }
 
-export function listOrders(db: DbOrTx, branchId: number, statuses: OrderStatus[] | undefined, limit: number): Order[] {
-  const where = statuses ? and(eq(orders.branchId, branchId), inArray(orders.status, statuses)) : eq(orders.branchId, branchId);
-  const rows = db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.number)).limit(limit).all();
+export interface OrderFilter {
+  branchId: number;
+  statuses?: OrderStatus[];
+  /** Lower-case, as stations are stored. */
+  stationId?: string;
+  limit: number;
+}
+
+export function listOrders(db: DbOrTx, filter: OrderFilter): Order[] {
+  const conditions: SQL[] = [eq(orders.branchId, filter.branchId)];
+  if (filter.statuses) conditions.push(inArray(orders.status, filter.statuses));
+  if (filter.stationId !== undefined) conditions.push(eq(orders.stationId, filter.stationId));
+  const rows = db
+    .select()
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(desc(orders.createdAt), desc(orders.number))
+    .limit(filter.limit)
+    .all();
   return withLines(db, rows);
 }
 

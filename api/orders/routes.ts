@@ -38,7 +38,7 @@ export function orderRoutes(ctx: AppContext) {
     const query = readQuery(c, orderListQuerySchema);
     if (!branchExists(ctx.db, query.branch_id)) throw notFound("unknown_branch", `There is no branch ${query.branch_id}.`);
     c.header("Cache-Control", "no-store");
-    return c.json(listOrders(ctx.db, query.branch_id, query.status, query.limit));
+    return c.json(listOrders(ctx.db, { branchId: query.branch_id, statuses: query.status, stationId: query.station_id, limit: query.limit }));
   });
 
   // Public: the order's UUID is the capability (only the phone that placed it knows it).

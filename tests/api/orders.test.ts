@@ -402,6 +402,31 @@ describe("GET /api/orders (staff)", () => {
     expect(all.some((o) => o.status === "served" || o.status === "cancelled")).toBe(true);
   });
 
+  it("filters by table (station_id, in any case), alone or with a status", async () => {
+    const other = (await readStations(server, token, 1)).find((s) => s.id !== table1.id)!;
+    const mine = [(await place(orderBody([lumpia()]))).body, (await place(orderBody([lumpia(2)]))).body];
+    const theirs = (await place(orderBody([lumpia()], other))).body;
+    expect((await call(server, "PATCH", `/api/orders/${mine[0]!.id}`, { token, json: { status: "preparing" } })).status).toBe(200);
+
+    const atTable = await readOrders(server, token, 1, `&station_id=${table1.id}`);
+    expect(atTable.every((o) => o.station_id === table1.id)).toBe(true);
+    expect(atTable.map((o) => o.id)).toEqual(expect.arrayContaining(mine.map((o) => o.id)));
+    expect(atTable.map((o) => o.id)).not.toContain(theirs.id);
+    expect(atTable).toEqual((await readOrders(server, token, 1)).filter((o) => o.station_id === table1.id));
+    expect(await readOrders(server, token, 1, `&station_id=${table1.id.toUpperCase()}`)).toEqual(atTable);
+    expect((await readOrders(server, token, 1, `&station_id=${other.id}`)).map((o) => o.id)).toContain(theirs.id);
+
+    const preparing = await readOrders(server, token, 1, `&station_id=${table1.id}&status=preparing`);
+    expect(preparing.map((o) => o.id)).toContain(mine[0]!.id);
+    expect(preparing.every((o) => o.station_id === table1.id && o.status === "preparing")).toBe(true);
+  });
+
+  it("answers an empty list for a table that has no orders, or no orders in that branch", async () => {
+    expect(await readOrders(server, token, 1, `&station_id=${randomUUID()}`)).toEqual([]);
+    expect((await place(orderBody([{ id: productNamed(menu2, "Lumpia Shanghai").id, quantity: 1 }], table2))).status).toBe(201);
+    expect(await readOrders(server, token, 2, `&station_id=${table1.id}`)).toEqual([]);
+  });
+
   it("honours limit", async () => {
     const response = await call<Order[]>(server, "GET", "/api/orders?branch_id=1&limit=2", { token });
     expect(response.status).toBe(200);
@@ -416,6 +441,8 @@ describe("GET /api/orders (staff)", () => {
     ["an empty status", "/api/orders?branch_id=1&status=", 400, "invalid_query"],
     ["a list with an unknown status", "/api/orders?branch_id=1&status=received,eaten", 400, "invalid_query"],
     ["limit 0", "/api/orders?branch_id=1&limit=0", 400, "invalid_query"],
+    ["a station_id that is not a UUID", "/api/orders?branch_id=1&station_id=table-1", 400, "invalid_query"],
+    ["an empty station_id", "/api/orders?branch_id=1&station_id=", 400, "invalid_query"],
   ])("answers %s with the right error", async (_name, path, status, code) => {
     expectApiError(await call(server, "GET", path, { token }), status, code);
   });
