@@ -19,13 +19,21 @@ export const EVENT_APPENDED = "appended";
 
 export function recordEvent<T extends EventType>(
   db: DbOrTx,
-  event: { branchId: number; type: T; orderId?: string | null; payload: ServerEvents[T] },
+  event: {
+    branchId: number;
+    type: T;
+    orderId?: string | null;
+    /** The table the event concerns: it then reaches that table's diner stream. */
+    stationId?: string | null;
+    payload: ServerEvents[T];
+  },
 ): void {
   db.insert(events)
     .values({
       branchId: event.branchId,
       type: event.type,
       orderId: event.orderId ?? null,
+      stationId: event.stationId ?? null,
       payload: JSON.stringify(event.payload),
       createdAt: new Date().toISOString(),
     })

@@ -1,10 +1,11 @@
 /** Orders as stored (a snapshot of names and prices) and as the API returns them. */
-import { and, asc, desc, eq, inArray, max, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, max, sql, type SQL } from "drizzle-orm";
 import type { OrderStatus } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { Order } from "../../contract/schemas";
-import type { DbOrTx } from "../db/client";
-import { optionGroups, options, orderLines, orders, products } from "../db/schema";
+import type { Db, DbOrTx } from "../db/client";
+import { preparedFor } from "../db/prepared";
+import { optionGroups, options, orderLines, orders, products, stations } from "../db/schema";
 import type { CatalogProduct, PricedLine } from "./pricing";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -95,38 +96,106 @@ export interface NewOrder {
   createdAt: string;
 }
 
-export function insertOrder(db: DbOrTx, order: NewOrder): Order {
-  const last = db.select({ number: max(orders.number) }).from(orders).where(eq(orders.branchId, order.branchId)).get();
-  db.insert(orders)
-    .values({
-      id: order.id,
-      branchId: order.branchId,
-      number: (last?.number ?? 0) + 1,
-      stationId: order.stationId,
-      stationCodename: order.stationCodename,
-      status: "received",
-      subtotalCents: order.subtotalCents,
-      taxCents: order.taxCents,
-      totalCents: order.totalCents,
-      createdAt: order.createdAt,
-      updatedAt: order.createdAt,
-    })
-    .run();
-  db.insert(orderLines)
-    .values(
-      order.lines.map((line, position) => ({
-        orderId: order.id,
-        position,
-        productId: line.productId,
-        name: line.name,
-        quantity: line.quantity,
-        unitPriceCents: line.unitPriceCents,
-        lineTotalCents: line.lineTotalCents,
-        options: line.options.map((o) => ({ id: o.id, name: o.name, priceCents: o.priceCents })),
-      })),
-    )
-    .run();
-  return findOrder(db, order.id)!;
+/**
+ * What placing an order runs, prepared once. The id lists of the catalog queries travel as one JSON
+ * array (json_each), so one statement serves any number of lines.
+ */
+const statements = preparedFor((db) => {
+  const ids = sql.placeholder("ids");
+  return {
+    station: db
+      .select({ id: stations.id, branchId: stations.branchId, codename: stations.codename })
+      .from(stations)
+      .where(eq(stations.id, sql.placeholder("id")))
+      .prepare(),
+    lastNumber: db
+      .select({ number: max(orders.number) })
+      .from(orders)
+      .where(eq(orders.branchId, sql.placeholder("branchId")))
+      .prepare(),
+    insertOrder: db
+      .insert(orders)
+      .values({
+        id: sql.placeholder("id"),
+        branchId: sql.placeholder("branchId"),
+        number: sql.placeholder("number"),
+        stationId: sql.placeholder("stationId"),
+        stationCodename: sql.placeholder("stationCodename"),
+        status: "received",
+        subtotalCents: sql.placeholder("subtotalCents"),
+        taxCents: sql.placeholder("taxCents"),
+        totalCents: sql.placeholder("totalCents"),
+        createdAt: sql.placeholder("createdAt"),
+        updatedAt: sql.placeholder("createdAt"),
+      })
+      .prepare(),
+    insertLine: db
+      .insert(orderLines)
+      .values({
+        orderId: sql.placeholder("orderId"),
+        position: sql.placeholder("position"),
+        productId: sql.placeholder("productId"),
+        name: sql.placeholder("name"),
+        quantity: sql.placeholder("quantity"),
+        unitPriceCents: sql.placeholder("unitPriceCents"),
+        lineTotalCents: sql.placeholder("lineTotalCents"),
+        options: sql.placeholder("options"),
+      })
+      .prepare(),
+    products: db
+      .select({ id: products.id, branchId: products.branchId, name: products.name, priceCents: products.priceCents, available: products.available })
+      .from(products)
+      .where(sql`${products.id} in (select value from json_each(${ids}))`)
+      .prepare(),
+    optionRows: db
+      .select({ group: optionGroups, option: options })
+      .from(optionGroups)
+      .leftJoin(options, eq(options.groupId, optionGroups.id))
+      .where(sql`${optionGroups.productId} in (select value from json_each(${ids}))`)
+      .orderBy(asc(optionGroups.position), asc(options.position))
+      .prepare(),
+  };
+});
+
+/** The table an order is placed at; `id` lower-case. */
+export function findOrderStation(db: Db, id: string) {
+  return statements(db).station.get({ id });
+}
+
+/**
+ * Stores the order and its lines and returns it as the API shows it, built from what was written.
+ * Call inside an IMMEDIATE transaction: the next number per branch is read and used under its write lock
+ * (and the unique index on (branch, number) would refuse a duplicate anyway).
+ */
+export function insertOrder(db: Db, order: NewOrder): Order {
+  const q = statements(db);
+  const number = (q.lastNumber.get({ branchId: order.branchId })?.number ?? 0) + 1;
+  const row: OrderRow = {
+    id: order.id,
+    branchId: order.branchId,
+    number,
+    stationId: order.stationId,
+    stationCodename: order.stationCodename,
+    status: "received",
+    subtotalCents: order.subtotalCents,
+    taxCents: order.taxCents,
+    totalCents: order.totalCents,
+    createdAt: order.createdAt,
+    updatedAt: order.createdAt,
+  };
+  q.insertOrder.run(row);
+  const lines: LineRow[] = order.lines.map((line, position) => ({
+    orderId: order.id,
+    position,
+    productId: line.productId,
+    name: line.name,
+    quantity: line.quantity,
+    unitPriceCents: line.unitPriceCents,
+    lineTotalCents: line.lineTotalCents,
+    options: line.options.map((o) => ({ id: o.id, name: o.name, priceCents: o.priceCents })),
+  }));
+  for (const line of lines) q.insertLine.run(line);
+  return toOrder(row, lines);
 }
 
 export function setOrderStatus(db: DbOrTx, id: string, status: OrderStatus, updatedAt: string): void {
@@ -134,22 +203,14 @@ export function setOrderStatus(db: DbOrTx, id: string, status: OrderStatus, upda
 }
 
 /** The products an order refers to, with their option groups: what pricing needs, in two queries. */
-export function loadCatalog(db: DbOrTx, productIds: number[]): Map<number, CatalogProduct> {
+export function loadCatalog(db: Db, productIds: number[]): Map<number, CatalogProduct> {
   const catalog = new Map<number, CatalogProduct>();
   if (productIds.length === 0) return catalog;
-  const rows = db.select().from(products).where(inArray(products.id, productIds)).all();
-  const optionRows = db
-    .select({ group: optionGroups, option: options })
-    .from(optionGroups)
-    .leftJoin(options, eq(options.groupId, optionGroups.id))
-    .where(inArray(optionGroups.productId, productIds))
-    .orderBy(asc(optionGroups.position), asc(options.position))
-    .all();
-  for (const row of rows) {
-    catalog.set(row.id, { id: row.id, branchId: row.branchId, name: row.name, priceCents: row.priceCents, available: row.available, groups: [] });
-  }
+  const q = statements(db);
+  const ids = JSON.stringify(productIds);
+  for (const row of q.products.all({ ids })) catalog.set(row.id, { ...row, groups: [] });
   const groups = new Map<number, CatalogProduct["groups"][number]>();
-  for (const { group, option } of optionRows) {
+  for (const { group, option } of q.optionRows.all({ ids })) {
     let entry = groups.get(group.id);
     if (!entry) {
       entry = { name: group.name, exclusive: group.exclusive, required: group.required, options: [] };

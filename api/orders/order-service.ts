@@ -5,44 +5,45 @@ import type { Order, OrderCreate } from "../../contract/schemas";
 import type { Db } from "../db/client";
 import { recordEvent } from "../events/event-log";
 import { ApiHttpError, badRequest, conflict, notFound } from "../lib/errors";
-import { findStation } from "../stations/station-repository";
-import { findStoredResponse, hashRequest, storeResponse } from "./idempotency";
-import { findOrder, insertOrder, loadCatalog, setOrderStatus } from "./order-repository";
+import { findStoredResponse, hashRequest, pruneExpiredKeysHourly, storeResponse } from "./idempotency";
+import { findOrder, findOrderStation, insertOrder, loadCatalog, setOrderStatus } from "./order-repository";
 import { priceOrder } from "./pricing";
 
 export interface PlacedOrder {
   status: number;
   /** The exact JSON answered the first time: a replay answers byte for byte the same. */
   json: string;
-  replayed: boolean;
+  /** The order placed by this call; absent for a replay. */
+  order?: Order;
 }
 
 export function placeOrder(db: Db, input: OrderCreate, idempotencyKey: string | undefined, now = new Date()): PlacedOrder {
   const requestHash = hashRequest(input);
   // IMMEDIATE takes the write lock up front, so two submissions with one key cannot both pass the check.
+  // The statements are prepared on `db`; they run inside this transaction (one connection).
   return db.transaction(
-    (tx) => {
+    () => {
       if (idempotencyKey) {
-        const stored = findStoredResponse(tx, idempotencyKey);
+        const stored = findStoredResponse(db, idempotencyKey);
         if (stored) {
           if (stored.requestHash !== requestHash) {
             throw new ApiHttpError(422, "idempotency_key_reused", "This Idempotency-Key was already used for a different order.");
           }
-          return { status: stored.statusCode, json: stored.body, replayed: true };
+          return { status: stored.statusCode, json: stored.body };
         }
       }
 
       // UUIDs are case-insensitive; stations are stored lower-case (GET /stations/{id} accepts either too).
-      const station = findStation(tx, input.station_id.toLowerCase());
+      const station = findOrderStation(db, input.station_id.toLowerCase());
       if (!station) throw notFound("unknown_station", "This table's code is not known. Please scan the QR code on your table again.");
       if (station.branchId !== input.branch_id) {
         throw badRequest("branch_mismatch", "This table belongs to another branch; the order was not placed.");
       }
 
-      const priced = priceOrder(input.products, input.branch_id, loadCatalog(tx, [...new Set(input.products.map((p) => p.id))]));
+      const priced = priceOrder(input.products, input.branch_id, loadCatalog(db, [...new Set(input.products.map((p) => p.id))]));
       if (!priced.ok) throw new ApiHttpError(priced.status, priced.code, priced.message, priced.details);
 
-      const order = insertOrder(tx, {
+      const order = insertOrder(db, {
         id: randomUUID(),
         branchId: station.branchId,
         stationId: station.id,
@@ -53,10 +54,13 @@ export function placeOrder(db: Db, input: OrderCreate, idempotencyKey: string | 
         totalCents: priced.totals.total,
         createdAt: now.toISOString(),
       });
-      recordEvent(tx, { branchId: order.branch_id, type: "order.created", orderId: order.id, payload: order });
+      recordEvent(db, { branchId: order.branch_id, type: "order.created", orderId: order.id, stationId: order.station_id, payload: order });
       const json = JSON.stringify(order);
-      if (idempotencyKey) storeResponse(tx, idempotencyKey, { requestHash, statusCode: 201, body: json }, now);
-      return { status: 201, json, replayed: false };
+      if (idempotencyKey) {
+        storeResponse(db, idempotencyKey, { requestHash, statusCode: 201, body: json }, now);
+        pruneExpiredKeysHourly(db, now);
+      }
+      return { status: 201, json, order };
     },
     { behavior: "immediate" },
   );
@@ -73,9 +77,10 @@ export function advanceOrder(db: Db, id: string, status: Order["status"], now = 
           { path: "status", message: `current status: ${order.status}`, current: order.status },
         ]);
       }
-      setOrderStatus(tx, id, status, now.toISOString());
-      const updated = findOrder(tx, id)!;
-      recordEvent(tx, { branchId: updated.branch_id, type: "order.updated", orderId: id, payload: updated });
+      const updatedAt = now.toISOString();
+      setOrderStatus(tx, id, status, updatedAt);
+      const updated: Order = { ...order, status, updated_at: updatedAt };
+      recordEvent(tx, { branchId: updated.branch_id, type: "order.updated", orderId: id, stationId: updated.station_id, payload: updated });
       return updated;
     },
     { behavior: "immediate" },

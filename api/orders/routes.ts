@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { IDEMPOTENCY_KEY_MAX, orderCreateSchema, orderListQuerySchema, orderPatchSchema, type Order } from "../../contract/schemas";
+import { IDEMPOTENCY_KEY_MAX, orderCreateSchema, orderListQuerySchema, orderPatchSchema } from "../../contract/schemas";
 import type { AppContext, AppEnv } from "../app-context";
 import { requireStaff } from "../auth/middleware";
 import { announceEvents } from "../events/event-log";
@@ -25,12 +25,13 @@ export function orderRoutes(ctx: AppContext) {
     }
     const input = await readJson(c, orderCreateSchema);
     const placed = placeOrder(ctx.db, input, key);
-    if (!placed.replayed) {
+    const { order } = placed;
+    if (order) {
       announceEvents();
-      const order = JSON.parse(placed.json) as Order;
       ctx.logger.info("order placed", { orderId: order.id, branchId: order.branch_id, number: order.number, total: order.total });
+    } else {
+      c.header("Idempotent-Replayed", "true");
     }
-    if (placed.replayed) c.header("Idempotent-Replayed", "true");
     return c.body(placed.json, placed.status as 201, { "Content-Type": "application/json; charset=utf-8" });
   });
 
