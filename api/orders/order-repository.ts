@@ -1,5 +1,5 @@
 /** Orders as stored (a snapshot of names and prices) and as the API returns them. */
-import { and, asc, desc, eq, inArray, max, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, max, sql, type SQL } from "drizzle-orm";
 import type { OrderStatus } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { Order } from "../../contract/schemas";
@@ -108,6 +108,15 @@ const statements = preparedFor((db) => {
       .from(stations)
       .where(eq(stations.id, sql.placeholder("id")))
       .prepare(),
+    // Walks the orders_station_created index backwards from the newest order, reading at most `skip` + 1 entries.
+    nthNewestSince: db
+      .select({ createdAt: orders.createdAt })
+      .from(orders)
+      .where(and(eq(orders.stationId, sql.placeholder("stationId")), gt(orders.createdAt, sql.placeholder("since"))))
+      .orderBy(desc(orders.createdAt))
+      .limit(1)
+      .offset(sql.placeholder("skip"))
+      .prepare(),
     lastNumber: db
       .select({ number: max(orders.number) })
       .from(orders)
@@ -160,6 +169,15 @@ const statements = preparedFor((db) => {
 /** The table an order is placed at; `id` lower-case. */
 export function findOrderStation(db: Db, id: string) {
   return statements(db).station.get({ id });
+}
+
+/**
+ * When the table may order again: undefined while it has fewer than `limit` orders created after
+ * `since`; otherwise the creation time of the `limit`-th newest of them — once that one is older than
+ * the window, the table is below its limit again.
+ */
+export function limitReachedBy(db: Db, stationId: string, since: string, limit: number): string | undefined {
+  return statements(db).nthNewestSince.get({ stationId, since, skip: limit - 1 })?.createdAt;
 }
 
 /**

@@ -1,13 +1,27 @@
 /** Placing and advancing orders: each is one transaction, with its event, so nothing is half-written. */
 import { randomUUID } from "node:crypto";
 import { canTransition } from "../../contract/menu";
+import { formatCents } from "../../contract/money";
 import type { Order, OrderCreate } from "../../contract/schemas";
+import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { recordEvent } from "../events/event-log";
 import { ApiHttpError, badRequest, conflict, notFound } from "../lib/errors";
 import { findStoredResponse, hashRequest, pruneExpiredKeysHourly, storeResponse } from "./idempotency";
-import { findOrder, findOrderStation, insertOrder, loadCatalog, setOrderStatus } from "./order-repository";
+import { findOrder, findOrderStation, insertOrder, limitReachedBy, loadCatalog, setOrderStatus } from "./order-repository";
 import { priceOrder } from "./pricing";
+
+/** The window TABLE_ORDER_LIMIT counts a table's accepted orders in. */
+export const TABLE_ORDER_WINDOW_MS = 10 * 60_000;
+
+export type OrderLimits = Pick<AppConfig, "tableOrderLimit" | "maxOrderTotalCents">;
+
+/** 429 for a table at its order limit; the route sends `Retry-After`. */
+export class TableOrderLimitError extends ApiHttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, "rate_limited", "This table has sent a lot of orders in the last few minutes. Please wait a moment, or ask a server for help.");
+  }
+}
 
 export interface PlacedOrder {
   status: number;
@@ -17,9 +31,10 @@ export interface PlacedOrder {
   order?: Order;
 }
 
-export function placeOrder(db: Db, input: OrderCreate, idempotencyKey: string | undefined, now = new Date()): PlacedOrder {
+export function placeOrder(db: Db, input: OrderCreate, idempotencyKey: string | undefined, limits: OrderLimits, now = new Date()): PlacedOrder {
   const requestHash = hashRequest(input);
-  // IMMEDIATE takes the write lock up front, so two submissions with one key cannot both pass the check.
+  // IMMEDIATE takes the write lock up front, so two submissions with one key cannot both pass the check,
+  // and two submissions from one table cannot both count the table's orders below its limit.
   // The statements are prepared on `db`; they run inside this transaction (one connection).
   return db.transaction(
     () => {
@@ -29,6 +44,7 @@ export function placeOrder(db: Db, input: OrderCreate, idempotencyKey: string | 
           if (stored.requestHash !== requestHash) {
             throw new ApiHttpError(422, "idempotency_key_reused", "This Idempotency-Key was already used for a different order.");
           }
+          // Before the limit: a retry of an accepted order is answered even when the table is at its limit.
           return { status: stored.statusCode, json: stored.body };
         }
       }
@@ -40,8 +56,29 @@ export function placeOrder(db: Db, input: OrderCreate, idempotencyKey: string | 
         throw badRequest("branch_mismatch", "This table belongs to another branch; the order was not placed.");
       }
 
+      // Per table, never per address: every diner in the restaurant shares one Wi-Fi address.
+      if (limits.tableOrderLimit > 0) {
+        const since = new Date(now.getTime() - TABLE_ORDER_WINDOW_MS).toISOString();
+        const blocking = limitReachedBy(db, station.id, since, limits.tableOrderLimit);
+        if (blocking !== undefined) {
+          // Clamped to the window: an instance whose clock runs ahead may have stamped that order "later".
+          const waitMs = Math.min(Date.parse(blocking) + TABLE_ORDER_WINDOW_MS - now.getTime(), TABLE_ORDER_WINDOW_MS);
+          throw new TableOrderLimitError(Math.max(1, Math.ceil(waitMs / 1000)));
+        }
+      }
+
       const priced = priceOrder(input.products, input.branch_id, loadCatalog(db, [...new Set(input.products.map((p) => p.id))]));
       if (!priced.ok) throw new ApiHttpError(priced.status, priced.code, priced.message, priced.details);
+      if (priced.totals.subtotal > limits.maxOrderTotalCents) {
+        const cap = formatCents(limits.maxOrderTotalCents);
+        const subtotal = formatCents(priced.totals.subtotal);
+        throw new ApiHttpError(
+          422,
+          "order_too_large",
+          `This order comes to $${subtotal} before tax, more than the $${cap} one order can be. Please ask a server to help with a large order.`,
+          [{ path: "products", message: `The subtotal is at most ${cap}.`, max_total: cap, subtotal }],
+        );
+      }
 
       const order = insertOrder(db, {
         id: randomUUID(),

@@ -3,11 +3,11 @@ import { IDEMPOTENCY_KEY_MAX, orderCreateSchema, orderListQuerySchema, orderPatc
 import type { AppContext, AppEnv } from "../app-context";
 import { requireStaff } from "../auth/middleware";
 import { announceEvents } from "../events/event-log";
-import { badRequest, notFound } from "../lib/errors";
+import { badRequest, notFound, sendError } from "../lib/errors";
 import { readJson, readQuery } from "../lib/validate";
 import { branchExists } from "../menu/menu-repository";
 import { findOrder, listOrders } from "./order-repository";
-import { advanceOrder, placeOrder } from "./order-service";
+import { advanceOrder, placeOrder, TableOrderLimitError, type PlacedOrder } from "./order-service";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const orderId = (raw: string) => {
@@ -24,7 +24,14 @@ export function orderRoutes(ctx: AppContext) {
       throw badRequest("invalid_idempotency_key", `Idempotency-Key must be 1–${IDEMPOTENCY_KEY_MAX} visible ASCII characters.`);
     }
     const input = await readJson(c, orderCreateSchema);
-    const placed = placeOrder(ctx.db, input, key);
+    let placed: PlacedOrder;
+    try {
+      placed = placeOrder(ctx.db, input, key, ctx.config);
+    } catch (error) {
+      if (!(error instanceof TableOrderLimitError)) throw error;
+      c.header("Retry-After", String(error.retryAfterSeconds));
+      return sendError(c, error);
+    }
     const { order } = placed;
     if (order) {
       announceEvents();

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ensureStaff } from "../../api/auth/staff-repository";
 import type { ThrottleLimits } from "../../api/auth/login-throttle";
-import { loadConfig } from "../../api/config";
+import { loadConfig, type AppConfig } from "../../api/config";
 import { createLogger } from "../../api/lib/logger";
 import { startServer, type RunningServer } from "../../api/server";
 
@@ -31,6 +31,8 @@ export interface TestServerOptions {
   staticDir?: string | null;
   databasePath?: string;
   throttleLimits?: ThrottleLimits;
+  /** Settings over the defaults (e.g. `{ tableOrderLimit: 0 }`). */
+  config?: Partial<AppConfig>;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -44,6 +46,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     databasePath,
     staticDir,
     logRequests: false,
+    ...options.config,
   };
   const logger = createLogger(false);
 
