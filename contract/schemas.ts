@@ -72,7 +72,10 @@ export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export const orderPatchSchema = z.object({
   status: z.enum(["preparing", "ready", "served", "cancelled"]),
 });
-/** `status` takes one status or several, comma-separated ("received,preparing,ready"). */
+/**
+ * `status` takes one status or several, comma-separated ("received,preparing,ready");
+ * `station_id` one table, in any case (stations are stored lower-case).
+ */
 export const orderListQuerySchema = z.object({
   branch_id: branchIdSchema,
   status: z
@@ -80,6 +83,7 @@ export const orderListQuerySchema = z.object({
     .transform((value) => value.split(",").map((part) => part.trim()))
     .pipe(z.array(orderStatusSchema).min(1))
     .optional(),
+  station_id: uuid.transform((value) => value.toLowerCase()).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
 

@@ -1,10 +1,11 @@
 /** Orders as stored (a snapshot of names and prices) and as the API returns them. */
-import { and, asc, desc, eq, inArray, max } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, max, sql, type SQL } from "drizzle-orm";
 import type { OrderStatus } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { Order } from "../../contract/schemas";
-import type { DbOrTx } from "../db/client";
-import { optionGroups, options, orderLines, orders, products } from "../db/schema";
+import type { Db, DbOrTx } from "../db/client";
+import { preparedFor } from "../db/prepared";
+import { optionGroups, options, orderLines, orders, products, stations } from "../db/schema";
 import type { CatalogProduct, PricedLine } from "./pricing";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -47,12 +48,13 @@ function withLines(db: DbOrTx, rows: OrderRow[]): Order[] {
     )
     .orderBy(asc(orderLines.position))
     .all();
-  return rows.map((row) =>
-    toOrder(
-      row,
-      lines.filter((l) => l.orderId === row.id),
-    ),
-  );
+  const byOrder = new Map<string, LineRow[]>();
+  for (const line of lines) {
+    const list = byOrder.get(line.orderId);
+    if (list) list.push(line);
+    else byOrder.set(line.orderId, [line]);
+  }
+  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
 }
 
 export function findOrder(db: DbOrTx, id: string): Order | undefined {
@@ -60,9 +62,25 @@ export function findOrder(db: DbOrTx, id: string): Order | undefined {
   return row && withLines(db, [row])[0];
 }
 
-export function listOrders(db: DbOrTx, branchId: number, statuses: OrderStatus[] | undefined, limit: number): Order[] {
-  const where = statuses ? and(eq(orders.branchId, branchId), inArray(orders.status, statuses)) : eq(orders.branchId, branchId);
-  const rows = db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.number)).limit(limit).all();
+export interface OrderFilter {
+  branchId: number;
+  statuses?: OrderStatus[];
+  /** Lower-case, as stations are stored. */
+  stationId?: string;
+  limit: number;
+}
+
+export function listOrders(db: DbOrTx, filter: OrderFilter): Order[] {
+  const conditions: SQL[] = [eq(orders.branchId, filter.branchId)];
+  if (filter.statuses) conditions.push(inArray(orders.status, filter.statuses));
+  if (filter.stationId !== undefined) conditions.push(eq(orders.stationId, filter.stationId));
+  const rows = db
+    .select()
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(desc(orders.createdAt), desc(orders.number))
+    .limit(filter.limit)
+    .all();
   return withLines(db, rows);
 }
 
@@ -78,38 +96,124 @@ export interface NewOrder {
   createdAt: string;
 }
 
-export function insertOrder(db: DbOrTx, order: NewOrder): Order {
-  const last = db.select({ number: max(orders.number) }).from(orders).where(eq(orders.branchId, order.branchId)).get();
-  db.insert(orders)
-    .values({
-      id: order.id,
-      branchId: order.branchId,
-      number: (last?.number ?? 0) + 1,
-      stationId: order.stationId,
-      stationCodename: order.stationCodename,
-      status: "received",
-      subtotalCents: order.subtotalCents,
-      taxCents: order.taxCents,
-      totalCents: order.totalCents,
-      createdAt: order.createdAt,
-      updatedAt: order.createdAt,
-    })
-    .run();
-  db.insert(orderLines)
-    .values(
-      order.lines.map((line, position) => ({
-        orderId: order.id,
-        position,
-        productId: line.productId,
-        name: line.name,
-        quantity: line.quantity,
-        unitPriceCents: line.unitPriceCents,
-        lineTotalCents: line.lineTotalCents,
-        options: line.options.map((o) => ({ id: o.id, name: o.name, priceCents: o.priceCents })),
-      })),
-    )
-    .run();
-  return findOrder(db, order.id)!;
+/**
+ * What placing an order runs, prepared once. The id lists of the catalog queries travel as one JSON
+ * array (json_each), so one statement serves any number of lines.
+ */
+const statements = preparedFor((db) => {
+  const ids = sql.placeholder("ids");
+  return {
+    station: db
+      .select({ id: stations.id, branchId: stations.branchId, codename: stations.codename })
+      .from(stations)
+      .where(eq(stations.id, sql.placeholder("id")))
+      .prepare(),
+    // Walks the orders_station_created index backwards from the newest order, reading at most `skip` + 1 entries.
+    nthNewestSince: db
+      .select({ createdAt: orders.createdAt })
+      .from(orders)
+      .where(and(eq(orders.stationId, sql.placeholder("stationId")), gt(orders.createdAt, sql.placeholder("since"))))
+      .orderBy(desc(orders.createdAt))
+      .limit(1)
+      .offset(sql.placeholder("skip"))
+      .prepare(),
+    lastNumber: db
+      .select({ number: max(orders.number) })
+      .from(orders)
+      .where(eq(orders.branchId, sql.placeholder("branchId")))
+      .prepare(),
+    insertOrder: db
+      .insert(orders)
+      .values({
+        id: sql.placeholder("id"),
+        branchId: sql.placeholder("branchId"),
+        number: sql.placeholder("number"),
+        stationId: sql.placeholder("stationId"),
+        stationCodename: sql.placeholder("stationCodename"),
+        status: "received",
+        subtotalCents: sql.placeholder("subtotalCents"),
+        taxCents: sql.placeholder("taxCents"),
+        totalCents: sql.placeholder("totalCents"),
+        createdAt: sql.placeholder("createdAt"),
+        updatedAt: sql.placeholder("createdAt"),
+      })
+      .prepare(),
+    insertLine: db
+      .insert(orderLines)
+      .values({
+        orderId: sql.placeholder("orderId"),
+        position: sql.placeholder("position"),
+        productId: sql.placeholder("productId"),
+        name: sql.placeholder("name"),
+        quantity: sql.placeholder("quantity"),
+        unitPriceCents: sql.placeholder("unitPriceCents"),
+        lineTotalCents: sql.placeholder("lineTotalCents"),
+        options: sql.placeholder("options"),
+      })
+      .prepare(),
+    products: db
+      .select({ id: products.id, branchId: products.branchId, name: products.name, priceCents: products.priceCents, available: products.available })
+      .from(products)
+      .where(sql`${products.id} in (select value from json_each(${ids}))`)
+      .prepare(),
+    optionRows: db
+      .select({ group: optionGroups, option: options })
+      .from(optionGroups)
+      .leftJoin(options, eq(options.groupId, optionGroups.id))
+      .where(sql`${optionGroups.productId} in (select value from json_each(${ids}))`)
+      .orderBy(asc(optionGroups.position), asc(options.position))
+      .prepare(),
+  };
+});
+
+/** The table an order is placed at; `id` lower-case. */
+export function findOrderStation(db: Db, id: string) {
+  return statements(db).station.get({ id });
+}
+
+/**
+ * When the table may order again: undefined while it has fewer than `limit` orders created after
+ * `since`; otherwise the creation time of the `limit`-th newest of them — once that one is older than
+ * the window, the table is below its limit again.
+ */
+export function limitReachedBy(db: Db, stationId: string, since: string, limit: number): string | undefined {
+  return statements(db).nthNewestSince.get({ stationId, since, skip: limit - 1 })?.createdAt;
+}
+
+/**
+ * Stores the order and its lines and returns it as the API shows it, built from what was written.
+ * Call inside an IMMEDIATE transaction: the next number per branch is read and used under its write lock
+ * (and the unique index on (branch, number) would refuse a duplicate anyway).
+ */
+export function insertOrder(db: Db, order: NewOrder): Order {
+  const q = statements(db);
+  const number = (q.lastNumber.get({ branchId: order.branchId })?.number ?? 0) + 1;
+  const row: OrderRow = {
+    id: order.id,
+    branchId: order.branchId,
+    number,
+    stationId: order.stationId,
+    stationCodename: order.stationCodename,
+    status: "received",
+    subtotalCents: order.subtotalCents,
+    taxCents: order.taxCents,
+    totalCents: order.totalCents,
+    createdAt: order.createdAt,
+    updatedAt: order.createdAt,
+  };
+  q.insertOrder.run(row);
+  const lines: LineRow[] = order.lines.map((line, position) => ({
+    orderId: order.id,
+    position,
+    productId: line.productId,
+    name: line.name,
+    quantity: line.quantity,
+    unitPriceCents: line.unitPriceCents,
+    lineTotalCents: line.lineTotalCents,
+    options: line.options.map((o) => ({ id: o.id, name: o.name, priceCents: o.priceCents })),
+  }));
+  for (const line of lines) q.insertLine.run(line);
+  return toOrder(row, lines);
 }
 
 export function setOrderStatus(db: DbOrTx, id: string, status: OrderStatus, updatedAt: string): void {
@@ -117,22 +221,14 @@ export function setOrderStatus(db: DbOrTx, id: string, status: OrderStatus, upda
 }
 
 /** The products an order refers to, with their option groups: what pricing needs, in two queries. */
-export function loadCatalog(db: DbOrTx, productIds: number[]): Map<number, CatalogProduct> {
+export function loadCatalog(db: Db, productIds: number[]): Map<number, CatalogProduct> {
   const catalog = new Map<number, CatalogProduct>();
   if (productIds.length === 0) return catalog;
-  const rows = db.select().from(products).where(inArray(products.id, productIds)).all();
-  const optionRows = db
-    .select({ group: optionGroups, option: options })
-    .from(optionGroups)
-    .leftJoin(options, eq(options.groupId, optionGroups.id))
-    .where(inArray(optionGroups.productId, productIds))
-    .orderBy(asc(optionGroups.position), asc(options.position))
-    .all();
-  for (const row of rows) {
-    catalog.set(row.id, { id: row.id, branchId: row.branchId, name: row.name, priceCents: row.priceCents, available: row.available, groups: [] });
-  }
+  const q = statements(db);
+  const ids = JSON.stringify(productIds);
+  for (const row of q.products.all({ ids })) catalog.set(row.id, { ...row, groups: [] });
   const groups = new Map<number, CatalogProduct["groups"][number]>();
-  for (const { group, option } of optionRows) {
+  for (const { group, option } of q.optionRows.all({ ids })) {
     let entry = groups.get(group.id);
     if (!entry) {
       entry = { name: group.name, exclusive: group.exclusive, required: group.required, options: [] };

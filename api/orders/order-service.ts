@@ -1,48 +1,86 @@
 /** Placing and advancing orders: each is one transaction, with its event, so nothing is half-written. */
 import { randomUUID } from "node:crypto";
 import { canTransition } from "../../contract/menu";
+import { formatCents } from "../../contract/money";
 import type { Order, OrderCreate } from "../../contract/schemas";
+import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { recordEvent } from "../events/event-log";
 import { ApiHttpError, badRequest, conflict, notFound } from "../lib/errors";
-import { findStation } from "../stations/station-repository";
-import { findStoredResponse, hashRequest, storeResponse } from "./idempotency";
-import { findOrder, insertOrder, loadCatalog, setOrderStatus } from "./order-repository";
+import { findStoredResponse, hashRequest, pruneExpiredKeysHourly, storeResponse } from "./idempotency";
+import { findOrder, findOrderStation, insertOrder, limitReachedBy, loadCatalog, setOrderStatus } from "./order-repository";
 import { priceOrder } from "./pricing";
+
+/** The window TABLE_ORDER_LIMIT counts a table's accepted orders in. */
+export const TABLE_ORDER_WINDOW_MS = 10 * 60_000;
+
+export type OrderLimits = Pick<AppConfig, "tableOrderLimit" | "maxOrderTotalCents">;
+
+/** 429 for a table at its order limit; the route sends `Retry-After`. */
+export class TableOrderLimitError extends ApiHttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, "rate_limited", "This table has sent a lot of orders in the last few minutes. Please wait a moment, or ask a server for help.");
+  }
+}
 
 export interface PlacedOrder {
   status: number;
   /** The exact JSON answered the first time: a replay answers byte for byte the same. */
   json: string;
-  replayed: boolean;
+  /** The order placed by this call; absent for a replay. */
+  order?: Order;
 }
 
-export function placeOrder(db: Db, input: OrderCreate, idempotencyKey: string | undefined, now = new Date()): PlacedOrder {
+export function placeOrder(db: Db, input: OrderCreate, idempotencyKey: string | undefined, limits: OrderLimits, now = new Date()): PlacedOrder {
   const requestHash = hashRequest(input);
-  // IMMEDIATE takes the write lock up front, so two submissions with one key cannot both pass the check.
+  // IMMEDIATE takes the write lock up front, so two submissions with one key cannot both pass the check,
+  // and two submissions from one table cannot both count the table's orders below its limit.
+  // The statements are prepared on `db`; they run inside this transaction (one connection).
   return db.transaction(
-    (tx) => {
+    () => {
       if (idempotencyKey) {
-        const stored = findStoredResponse(tx, idempotencyKey);
+        const stored = findStoredResponse(db, idempotencyKey);
         if (stored) {
           if (stored.requestHash !== requestHash) {
             throw new ApiHttpError(422, "idempotency_key_reused", "This Idempotency-Key was already used for a different order.");
           }
-          return { status: stored.statusCode, json: stored.body, replayed: true };
+          // Before the limit: a retry of an accepted order is answered even when the table is at its limit.
+          return { status: stored.statusCode, json: stored.body };
         }
       }
 
       // UUIDs are case-insensitive; stations are stored lower-case (GET /stations/{id} accepts either too).
-      const station = findStation(tx, input.station_id.toLowerCase());
+      const station = findOrderStation(db, input.station_id.toLowerCase());
       if (!station) throw notFound("unknown_station", "This table's code is not known. Please scan the QR code on your table again.");
       if (station.branchId !== input.branch_id) {
         throw badRequest("branch_mismatch", "This table belongs to another branch; the order was not placed.");
       }
 
-      const priced = priceOrder(input.products, input.branch_id, loadCatalog(tx, [...new Set(input.products.map((p) => p.id))]));
-      if (!priced.ok) throw new ApiHttpError(priced.status, priced.code, priced.message, priced.details);
+      // Per table, never per address: every diner in the restaurant shares one Wi-Fi address.
+      if (limits.tableOrderLimit > 0) {
+        const since = new Date(now.getTime() - TABLE_ORDER_WINDOW_MS).toISOString();
+        const blocking = limitReachedBy(db, station.id, since, limits.tableOrderLimit);
+        if (blocking !== undefined) {
+          // Clamped to the window: an instance whose clock runs ahead may have stamped that order "later".
+          const waitMs = Math.min(Date.parse(blocking) + TABLE_ORDER_WINDOW_MS - now.getTime(), TABLE_ORDER_WINDOW_MS);
+          throw new TableOrderLimitError(Math.max(1, Math.ceil(waitMs / 1000)));
+        }
+      }
 
-      const order = insertOrder(tx, {
+      const priced = priceOrder(input.products, input.branch_id, loadCatalog(db, [...new Set(input.products.map((p) => p.id))]));
+      if (!priced.ok) throw new ApiHttpError(priced.status, priced.code, priced.message, priced.details);
+      if (priced.totals.subtotal > limits.maxOrderTotalCents) {
+        const cap = formatCents(limits.maxOrderTotalCents);
+        const subtotal = formatCents(priced.totals.subtotal);
+        throw new ApiHttpError(
+          422,
+          "order_too_large",
+          `This order comes to $${subtotal} before tax, more than the $${cap} one order can be. Please ask a server to help with a large order.`,
+          [{ path: "products", message: `The subtotal is at most ${cap}.`, max_total: cap, subtotal }],
+        );
+      }
+
+      const order = insertOrder(db, {
         id: randomUUID(),
         branchId: station.branchId,
         stationId: station.id,
@@ -53,10 +91,13 @@ export function placeOrder(db: Db, input: OrderCreate, idempotencyKey: string | 
         totalCents: priced.totals.total,
         createdAt: now.toISOString(),
       });
-      recordEvent(tx, { branchId: order.branch_id, type: "order.created", orderId: order.id, stationId: order.station_id, payload: order });
+      recordEvent(db, { branchId: order.branch_id, type: "order.created", orderId: order.id, stationId: order.station_id, payload: order });
       const json = JSON.stringify(order);
-      if (idempotencyKey) storeResponse(tx, idempotencyKey, { requestHash, statusCode: 201, body: json }, now);
-      return { status: 201, json, replayed: false };
+      if (idempotencyKey) {
+        storeResponse(db, idempotencyKey, { requestHash, statusCode: 201, body: json }, now);
+        pruneExpiredKeysHourly(db, now);
+      }
+      return { status: 201, json, order };
     },
     { behavior: "immediate" },
   );
@@ -73,8 +114,9 @@ export function advanceOrder(db: Db, id: string, status: Order["status"], now = 
           { path: "status", message: `current status: ${order.status}`, current: order.status },
         ]);
       }
-      setOrderStatus(tx, id, status, now.toISOString());
-      const updated = findOrder(tx, id)!;
+      const updatedAt = now.toISOString();
+      setOrderStatus(tx, id, status, updatedAt);
+      const updated: Order = { ...order, status, updated_at: updatedAt };
       recordEvent(tx, { branchId: updated.branch_id, type: "order.updated", orderId: id, stationId: updated.station_id, payload: updated });
       return updated;
     },

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
-import { IDEMPOTENCY_KEY_MAX, orderCreateSchema, orderListQuerySchema, orderPatchSchema, type Order } from "../../contract/schemas";
+import { IDEMPOTENCY_KEY_MAX, orderCreateSchema, orderListQuerySchema, orderPatchSchema } from "../../contract/schemas";
 import type { AppContext, AppEnv } from "../app-context";
 import { requireStaff } from "../auth/middleware";
 import { announceEvents } from "../events/event-log";
-import { badRequest, notFound } from "../lib/errors";
+import { badRequest, notFound, sendError } from "../lib/errors";
 import { readJson, readQuery } from "../lib/validate";
 import { branchExists } from "../menu/menu-repository";
 import { findOrder, listOrders } from "./order-repository";
-import { advanceOrder, placeOrder } from "./order-service";
+import { advanceOrder, placeOrder, TableOrderLimitError, type PlacedOrder } from "./order-service";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const orderId = (raw: string) => {
@@ -24,13 +24,21 @@ export function orderRoutes(ctx: AppContext) {
       throw badRequest("invalid_idempotency_key", `Idempotency-Key must be 1–${IDEMPOTENCY_KEY_MAX} visible ASCII characters.`);
     }
     const input = await readJson(c, orderCreateSchema);
-    const placed = placeOrder(ctx.db, input, key);
-    if (!placed.replayed) {
-      announceEvents();
-      const order = JSON.parse(placed.json) as Order;
-      ctx.logger.info("order placed", { orderId: order.id, branchId: order.branch_id, number: order.number, total: order.total });
+    let placed: PlacedOrder;
+    try {
+      placed = placeOrder(ctx.db, input, key, ctx.config);
+    } catch (error) {
+      if (!(error instanceof TableOrderLimitError)) throw error;
+      c.header("Retry-After", String(error.retryAfterSeconds));
+      return sendError(c, error);
     }
-    if (placed.replayed) c.header("Idempotent-Replayed", "true");
+    const { order } = placed;
+    if (order) {
+      announceEvents();
+      ctx.logger.info("order placed", { orderId: order.id, branchId: order.branch_id, number: order.number, total: order.total });
+    } else {
+      c.header("Idempotent-Replayed", "true");
+    }
     return c.body(placed.json, placed.status as 201, { "Content-Type": "application/json; charset=utf-8" });
   });
 
@@ -38,7 +46,7 @@ export function orderRoutes(ctx: AppContext) {
     const query = readQuery(c, orderListQuerySchema);
     if (!branchExists(ctx.db, query.branch_id)) throw notFound("unknown_branch", `There is no branch ${query.branch_id}.`);
     c.header("Cache-Control", "no-store");
-    return c.json(listOrders(ctx.db, query.branch_id, query.status, query.limit));
+    return c.json(listOrders(ctx.db, { branchId: query.branch_id, statuses: query.status, stationId: query.station_id, limit: query.limit }));
   });
 
   // Public: the order's UUID is the capability (only the phone that placed it knows it).

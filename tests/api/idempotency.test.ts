@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Order, Station } from "../../contract/schemas";
+import { KEY_PRUNE_EVERY_MS, KEY_RETENTION_MS, pruneExpiredKeysHourly } from "../../api/orders/idempotency";
 import { call, countRows, expectApiError, optionId, productNamed, readMenu, readOrders, readStations } from "../support/api-helpers";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 
@@ -22,7 +23,16 @@ beforeAll(async () => {
   lumpiaId = productNamed(menu, "Lumpia Shanghai").id;
   const mega = productNamed(menu, "Limitless Mega Burger");
   burger = { id: mega.id, fries: optionId(mega, "Side", "Fries"), rings: optionId(mega, "Side", "Onion Rings") };
+  // Expired before this server took its first order (see the pruning test).
+  storeKey("expired-at-start", new Date(Date.now() - KEY_RETENTION_MS - 60_000));
 });
+
+function storeKey(key: string, createdAt: Date) {
+  server.running().database.sqlite
+    .prepare("INSERT INTO idempotency_keys (key, request_hash, status_code, response_body, created_at) VALUES (?, 'x', 201, '{}', ?)")
+    .run(key, createdAt.toISOString());
+}
+const keyStored = (key: string) => server.running().database.sqlite.prepare("SELECT 1 FROM idempotency_keys WHERE key = ?").get(key) !== undefined;
 afterAll(() => server.dispose());
 
 const body = (quantity = 1, side = burger.fries) => ({
@@ -129,4 +139,24 @@ it("lets only one of two different bodies racing on one key win; the other gets 
   expect(countRows(server, "orders")).toBe(ordersBefore + 1);
   const winners = responses.filter((r) => r.status === 201);
   expect(winners[0]!.text).toBe(winners[1]!.text);
+});
+
+it("deletes keys past their 48 hours as orders come in, once an hour rather than with every order", async () => {
+  expect((await submit(randomUUID(), body())).status).toBe(201);
+  expect(keyStored("expired-at-start")).toBe(false);
+
+  // Later runs, with the clock moved on: well past the last prune, so this one runs.
+  const db = server.running().context.db;
+  const later = new Date(Date.now() + 10 * KEY_PRUNE_EVERY_MS);
+  const age = (ms: number) => new Date(later.getTime() - ms);
+  storeKey("expired", age(KEY_RETENTION_MS + 1_000));
+  storeKey("still-kept", age(KEY_RETENTION_MS - 2 * KEY_PRUNE_EVERY_MS));
+  expect(pruneExpiredKeysHourly(db, later)).toBe(1);
+  expect([keyStored("expired"), keyStored("still-kept")]).toEqual([false, true]);
+
+  storeKey("expired-since", age(KEY_RETENTION_MS + 1_000));
+  expect(pruneExpiredKeysHourly(db, new Date(later.getTime() + KEY_PRUNE_EVERY_MS / 2))).toBeUndefined();
+  expect(keyStored("expired-since")).toBe(true);
+  expect(pruneExpiredKeysHourly(db, new Date(later.getTime() + KEY_PRUNE_EVERY_MS))).toBe(1);
+  expect([keyStored("expired-since"), keyStored("still-kept")]).toEqual([false, true]);
 });

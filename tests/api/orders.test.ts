@@ -27,7 +27,8 @@ let table1: Station;
 let table2: Station;
 
 beforeAll(async () => {
-  server = await startTestServer({ staticDir: null });
+  // This file places dozens of orders on one table; the per-table limit has its own file (order-limits.test.ts).
+  server = await startTestServer({ staticDir: null, config: { tableOrderLimit: 0 } });
   token = await staffToken(server);
   [menu1, menu2] = [await readMenu(server, 1), await readMenu(server, 2)];
   table1 = (await readStations(server, token, 1))[0]!;
@@ -130,7 +131,7 @@ describe("POST /api/orders", () => {
     ["half a cent rounds up", "Amsterdam Can", ["Beer", "Blonde"], 1, "6.50", "0.85", "7.35"], // 84.5 ¢
     ["below half a cent rounds down", "Lumpia Shanghai", null, 1, "5.49", "0.71", "6.20"], // 71.37 ¢
     ["above half a cent rounds up", "Limitless Mega Burger", ["Side", "Fries"], 1, "13.99", "1.82", "15.81"], // 181.87 ¢
-    ["a big order", "Limitless BBQ Feast", null, 99, "4751.01", "617.63", "5368.64"], // 61763.13 ¢
+    ["a big order", "Limitless BBQ Feast", null, 41, "1967.59", "255.79", "2223.38"], // 25578.67 ¢, under the 2000.00 cap
   ] as const)("adds 13 %% HST, rounded half-up to the cent: %s", async (_what, name, option, quantity, subtotal, tax, total) => {
     const product = productNamed(menu1, name);
     const selected = option ? [optionId(product, option[0], option[1])] : [];
@@ -402,6 +403,31 @@ describe("GET /api/orders (staff)", () => {
     expect(all.some((o) => o.status === "served" || o.status === "cancelled")).toBe(true);
   });
 
+  it("filters by table (station_id, in any case), alone or with a status", async () => {
+    const other = (await readStations(server, token, 1)).find((s) => s.id !== table1.id)!;
+    const mine = [(await place(orderBody([lumpia()]))).body, (await place(orderBody([lumpia(2)]))).body];
+    const theirs = (await place(orderBody([lumpia()], other))).body;
+    expect((await call(server, "PATCH", `/api/orders/${mine[0]!.id}`, { token, json: { status: "preparing" } })).status).toBe(200);
+
+    const atTable = await readOrders(server, token, 1, `&station_id=${table1.id}`);
+    expect(atTable.every((o) => o.station_id === table1.id)).toBe(true);
+    expect(atTable.map((o) => o.id)).toEqual(expect.arrayContaining(mine.map((o) => o.id)));
+    expect(atTable.map((o) => o.id)).not.toContain(theirs.id);
+    expect(atTable).toEqual((await readOrders(server, token, 1)).filter((o) => o.station_id === table1.id));
+    expect(await readOrders(server, token, 1, `&station_id=${table1.id.toUpperCase()}`)).toEqual(atTable);
+    expect((await readOrders(server, token, 1, `&station_id=${other.id}`)).map((o) => o.id)).toContain(theirs.id);
+
+    const preparing = await readOrders(server, token, 1, `&station_id=${table1.id}&status=preparing`);
+    expect(preparing.map((o) => o.id)).toContain(mine[0]!.id);
+    expect(preparing.every((o) => o.station_id === table1.id && o.status === "preparing")).toBe(true);
+  });
+
+  it("answers an empty list for a table that has no orders, or no orders in that branch", async () => {
+    expect(await readOrders(server, token, 1, `&station_id=${randomUUID()}`)).toEqual([]);
+    expect((await place(orderBody([{ id: productNamed(menu2, "Lumpia Shanghai").id, quantity: 1 }], table2))).status).toBe(201);
+    expect(await readOrders(server, token, 2, `&station_id=${table1.id}`)).toEqual([]);
+  });
+
   it("honours limit", async () => {
     const response = await call<Order[]>(server, "GET", "/api/orders?branch_id=1&limit=2", { token });
     expect(response.status).toBe(200);
@@ -416,6 +442,8 @@ describe("GET /api/orders (staff)", () => {
     ["an empty status", "/api/orders?branch_id=1&status=", 400, "invalid_query"],
     ["a list with an unknown status", "/api/orders?branch_id=1&status=received,eaten", 400, "invalid_query"],
     ["limit 0", "/api/orders?branch_id=1&limit=0", 400, "invalid_query"],
+    ["a station_id that is not a UUID", "/api/orders?branch_id=1&station_id=table-1", 400, "invalid_query"],
+    ["an empty station_id", "/api/orders?branch_id=1&station_id=", 400, "invalid_query"],
   ])("answers %s with the right error", async (_name, path, status, code) => {
     expectApiError(await call(server, "GET", path, { token }), status, code);
   });

@@ -1,0 +1,260 @@
+/**
+ * Limits that protect a restaurant whose diners share one Wi-Fi address (API.md "Limits and abuse"):
+ * a table accepts TABLE_ORDER_LIMIT orders per 10 minutes (never counted per address), and one order
+ * is at most MAX_ORDER_TOTAL before tax.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CATEGORY_KEYS } from "../../contract/menu";
+import { formatCents, parsePriceToCents } from "../../contract/money";
+import type { Menu, Order, Product, Station } from "../../contract/schemas";
+import { call, expectApiError, productNamed, readMenu, readOrders } from "../support/api-helpers";
+import { startTestServer, staffToken, type TestServer } from "../support/test-server";
+
+const WINDOW_MS = 10 * 60_000;
+
+let server: TestServer;
+let token: string;
+let menu: Menu;
+let lumpia: Product;
+
+beforeAll(async () => {
+  server = await startTestServer({ staticDir: null });
+  token = await staffToken(server);
+  menu = await readMenu(server, 1);
+  lumpia = productNamed(menu, "Lumpia Shanghai");
+});
+afterAll(() => server.dispose());
+
+/** A table of its own for each test, so that each starts with no recent orders. */
+async function newTable(target: TestServer = server, targetToken = token): Promise<Station> {
+  const response = await call<Station>(target, "POST", "/api/stations?branch_id=1", {
+    token: targetToken,
+    json: { codename: `Limit ${randomUUID().slice(0, 8)}`, capacity: 4 },
+  });
+  expect(response.status).toBe(201);
+  return response.body;
+}
+
+const orderOf = (table: Station, quantity = 1) => ({ products: [{ id: lumpia.id, quantity }], station_id: table.id, branch_id: 1 });
+
+const place = (table: Station, key: string = randomUUID(), target: TestServer = server, quantity = 1) =>
+  call<Order>(target, "POST", "/api/orders", { json: orderOf(table, quantity), headers: { "Idempotency-Key": key } });
+
+/** Places `count` orders one after another, each expected to be accepted. */
+async function fill(table: Station, count: number, target: TestServer = server) {
+  const accepted = [];
+  for (let i = 0; i < count; i++) {
+    const key = randomUUID();
+    const response = await place(table, key, target);
+    expect(response.status).toBe(201);
+    accepted.push({ key, response });
+  }
+  return accepted;
+}
+
+/** Everything a refused order must leave alone. */
+function stored(target: TestServer = server) {
+  const count = (table: string) => (target.running().database.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  return { orders: count("orders"), lines: count("order_lines"), keys: count("idempotency_keys"), events: count("events") };
+}
+
+const ordersAt = (table: Station, target: TestServer = server, targetToken = token) =>
+  readOrders(target, targetToken, 1, `&station_id=${table.id}`);
+
+/** Moves a table's orders back in time, as if they had been placed `agoMs` ago. */
+function backdate(table: Station, agoMs: number, onlyOrderId?: string) {
+  const at = new Date(Date.now() - agoMs).toISOString();
+  const sqlite = server.running().database.sqlite;
+  if (onlyOrderId) sqlite.prepare("UPDATE orders SET created_at = ? WHERE id = ?").run(at, onlyOrderId);
+  else sqlite.prepare("UPDATE orders SET created_at = ? WHERE station_id = ?").run(at, table.id);
+}
+
+function retryAfter(response: { headers: Headers }): number {
+  const value = response.headers.get("retry-after");
+  expect(value).toMatch(/^\d+$/);
+  return Number(value);
+}
+
+describe("per-table order limit (default 20 per 10 minutes)", () => {
+  it("refuses a table's 21st order with 429 rate_limited and Retry-After, storing nothing; other tables still order", async () => {
+    const table = await newTable();
+    const other = await newTable();
+    await fill(table, 20);
+
+    const before = stored();
+    const refused = await place(table);
+    const error = expectApiError(refused, 429, "rate_limited");
+    expect(error.message).toMatch(/wait/i);
+    // The oldest of the 20 was placed moments ago: it leaves the window in just under 10 minutes.
+    const seconds = retryAfter(refused);
+    expect(seconds).toBeGreaterThan(WINDOW_MS / 1000 - 60);
+    expect(seconds).toBeLessThanOrEqual(WINDOW_MS / 1000);
+    expect(stored()).toEqual(before);
+    expect(await ordersAt(table)).toHaveLength(20);
+
+    // Same restaurant, same Wi-Fi address, another table: unaffected.
+    expect((await place(other)).status).toBe(201);
+  });
+
+  it("answers a replay of an accepted key with its stored order even at the limit, and never counts replays", async () => {
+    const table = await newTable();
+    const accepted = await fill(table, 19);
+    const first = accepted[0]!;
+    for (let i = 0; i < 3; i++) {
+      const replay = await place(table, first.key);
+      expect(replay.status).toBe(201);
+      expect(replay.headers.get("idempotent-replayed")).toBe("true");
+      expect(replay.text).toBe(first.response.text);
+    }
+    // The replays did not count: the table still has room for its 20th order.
+    expect((await place(table)).status).toBe(201);
+    expectApiError(await place(table), 429, "rate_limited");
+
+    const before = stored();
+    const atLimit = await place(table, first.key);
+    expect(atLimit.status).toBe(201);
+    expect(atLimit.headers.get("idempotent-replayed")).toBe("true");
+    expect(atLimit.text).toBe(first.response.text);
+    expect(stored()).toEqual(before);
+    expect(await ordersAt(table)).toHaveLength(20);
+  });
+
+  it("counts only the last 10 minutes: Retry-After is when the oldest counted order leaves, and a refused key is not spent", async () => {
+    const table = await newTable();
+    const accepted = await fill(table, 20);
+    backdate(table, WINDOW_MS - 30_000);
+
+    const key = randomUUID();
+    const refused = await place(table, key);
+    expectApiError(refused, 429, "rate_limited");
+    const seconds = retryAfter(refused);
+    expect(seconds).toBeGreaterThanOrEqual(29);
+    expect(seconds).toBeLessThanOrEqual(31);
+
+    // The oldest order leaves the window: the table has room for one more, and the refused key places it.
+    backdate(table, WINDOW_MS + 1_000, accepted[0]!.response.body.id);
+    const retried = await place(table, key);
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get("idempotent-replayed")).toBeNull();
+    expectApiError(await place(table), 429, "rate_limited");
+
+    // Orders older than the window do not count at all.
+    backdate(table, WINDOW_MS + 1_000);
+    await fill(table, 20);
+  });
+
+  it("never asks a table to wait longer than the window, even for orders stamped ahead by another instance's clock", async () => {
+    const table = await newTable();
+    await fill(table, 20);
+    backdate(table, -5 * 60_000);
+    const refused = await place(table);
+    expectApiError(refused, 429, "rate_limited");
+    expect(retryAfter(refused)).toBe(WINDOW_MS / 1000);
+  });
+
+  it("counts submissions racing on one table atomically: 40 at once, exactly 20 accepted, numbered without gaps or repeats", async () => {
+    const table = await newTable();
+    const before = stored();
+    const responses = await Promise.all(Array.from({ length: 40 }, () => place(table)));
+
+    const accepted = responses.filter((r) => r.status === 201);
+    expect(accepted).toHaveLength(20);
+    for (const refused of responses.filter((r) => r.status !== 201)) {
+      expectApiError(refused, 429, "rate_limited");
+      expect(retryAfter(refused)).toBeGreaterThan(0);
+    }
+    expect(stored().orders).toBe(before.orders + 20);
+    const listed = await ordersAt(table);
+    expect(listed.map((o) => o.id).sort()).toEqual(accepted.map((r) => r.body.id).sort());
+    const numbers = accepted.map((r) => r.body.number).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => numbers[0]! + i));
+  });
+});
+
+describe("order total cap (default 2000.00 before tax)", () => {
+  /** The menu's priciest products that need no choices: the most a prankster can order. */
+  function priciest(count: number): Product[] {
+    return CATEGORY_KEYS.flatMap((key) => menu[key])
+      .filter((p) => p.available && p.weekday === undefined && Object.values(p.customizations).every((g) => !g.required))
+      .sort((a, b) => parsePriceToCents(b.price)! - parsePriceToCents(a.price)!)
+      .slice(0, count);
+  }
+
+  it("refuses a huge order (99 of each of the priciest items) with 422 order_too_large naming the cap, storing nothing", async () => {
+    const table = await newTable();
+    const items = priciest(4);
+    expect(items).toHaveLength(4);
+    const subtotal = items.reduce((sum, p) => sum + parsePriceToCents(p.price)! * 99, 0);
+    expect(subtotal).toBeGreaterThan(200_000);
+
+    const before = stored();
+    const response = await call(server, "POST", "/api/orders", {
+      json: { products: items.map((p) => ({ id: p.id, quantity: 99 })), station_id: table.id, branch_id: 1 },
+      headers: { "Idempotency-Key": randomUUID() },
+    });
+    const error = expectApiError(response, 422, "order_too_large");
+    expect(error.message).toContain("2000.00");
+    expect(error.details).toEqual([expect.objectContaining({ path: "products", max_total: "2000.00", subtotal: formatCents(subtotal) })]);
+    expect(stored()).toEqual(before);
+    expect(await ordersAt(table)).toEqual([]);
+  });
+
+  it("accepts an order just under the cap", async () => {
+    const table = await newTable();
+    const [top] = priciest(1);
+    const quantity = Math.floor(200_000 / parsePriceToCents(top!.price)!);
+    const response = await call<Order>(server, "POST", "/api/orders", {
+      json: { products: [{ id: top!.id, quantity }], station_id: table.id, branch_id: 1 },
+      headers: { "Idempotency-Key": randomUUID() },
+    });
+    expect(response.status).toBe(201);
+    expect(parsePriceToCents(response.body.subtotal)).toBeLessThanOrEqual(200_000);
+  });
+});
+
+describe("other settings", () => {
+  let custom: TestServer;
+  let customToken: string;
+  let unlimited: TestServer;
+  let unlimitedToken: string;
+  const lumpiaCents = () => parsePriceToCents(lumpia.price)!;
+
+  beforeAll(async () => {
+    [custom, unlimited] = await Promise.all([
+      // MAX_ORDER_TOTAL = exactly two Lumpia Shanghai; TABLE_ORDER_LIMIT=3.
+      startTestServer({ staticDir: null, config: { tableOrderLimit: 3, maxOrderTotalCents: 2 * lumpiaCents() } }),
+      startTestServer({ staticDir: null, config: { tableOrderLimit: 0 } }),
+    ]);
+    [customToken, unlimitedToken] = await Promise.all([staffToken(custom), staffToken(unlimited)]);
+  });
+  afterAll(async () => {
+    await Promise.all([custom?.dispose(), unlimited?.dispose()]);
+  });
+
+  it("takes MAX_ORDER_TOTAL as configured: an order at the cap is accepted, one cent above is refused", async () => {
+    const table = await newTable(custom, customToken);
+    expect((await place(table, randomUUID(), custom, 2)).status).toBe(201);
+    const before = stored(custom);
+    const error = expectApiError(await place(table, randomUUID(), custom, 3), 422, "order_too_large");
+    expect(error.details?.[0]).toMatchObject({ max_total: formatCents(2 * lumpiaCents()) });
+    expect(stored(custom)).toEqual(before);
+  });
+
+  it("takes TABLE_ORDER_LIMIT as configured", async () => {
+    const table = await newTable(custom, customToken);
+    await fill(table, 3, custom);
+    expectApiError(await place(table, randomUUID(), custom), 429, "rate_limited");
+    expect(await ordersAt(table, custom, customToken)).toHaveLength(3);
+  });
+
+  it("has no per-table limit with TABLE_ORDER_LIMIT=0, also for a burst", async () => {
+    const table = await newTable(unlimited, unlimitedToken);
+    await fill(table, 25, unlimited);
+    const burst = await Promise.all(Array.from({ length: 30 }, () => place(table, randomUUID(), unlimited)));
+    expect(burst.map((r) => r.status)).toEqual(Array(30).fill(201));
+    const listed = await ordersAt(table, unlimited, unlimitedToken);
+    expect(listed).toHaveLength(55);
+    expect(new Set(listed.map((o) => o.number)).size).toBe(55);
+  });
+});
