@@ -20,6 +20,5 @@ export interface AppEnv {
     staff?: StaffIdentity;
     authVia?: "bearer" | "cookie";
     token?: string;
-    requestId: string;
   };
 }

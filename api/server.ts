@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from "./db/client";
 import { seedDatabase } from "./db/seed";
 import { pruneEvents } from "./events/event-log";
 import { createLogger, type Logger } from "./lib/logger";
+import { ApiServerResponse } from "./lib/response-head";
 import { MenuCache } from "./menu/menu-cache";
 
 export interface RunningServer {
@@ -46,7 +47,10 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
   const app = createApp(context);
 
   const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    const s = serve(
+      { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: { ServerResponse: ApiServerResponse } },
+      () => resolve(s),
+    );
     s.once("error", reject);
   });
   const { port } = server.address() as AddressInfo;
