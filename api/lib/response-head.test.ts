@@ -29,6 +29,10 @@ beforeAll(async () => {
       case "/not-modified":
         res.writeHead(304, { etag: '"v1"', "Content-Length": 0 });
         return res.end();
+      case "/progressive-not-modified":
+        res.setHeader("Cache-Control", "no-cache");
+        res.writeHead(304, { etag: '"v1"', "Content-Length": 0 });
+        return res.end();
       default:
         res.writeHead(404);
         return res.end();
@@ -98,8 +102,8 @@ describe("ApiServerResponse", () => {
     expect(answer.statusMessage).toBe("Made");
   });
 
-  it("leaves Content-Length off a 304, where it would describe the cached representation", async () => {
-    const answer = await fetchRaw("/not-modified");
+  it.each(["/not-modified", "/progressive-not-modified"])("leaves Content-Length off a 304 (%s), where it would describe the cached representation", async (path) => {
+    const answer = await fetchRaw(path);
     expect(answer.status).toBe(304);
     expect(answer.headers.etag).toBe('"v1"');
     expect(answer.counts["content-length"]).toBeUndefined();

@@ -2,7 +2,7 @@
  * What the head of every answer carries: the security headers (one object, built once) and the
  * request id. They are added by the HTTP server's response class, where Node writes the head, because
  * that one place sees every answer — API, web app, event streams, and the errors the Hono adapter
- * answers by itself — and costs one object copy per answer. Added by Hono middleware after `next()`,
+ * answers by itself — and costs one short list copy per answer. Added by Hono middleware after `next()`,
  * they forced each answer through a full WHATWG Response and Headers, which cost more than a health
  * check's own work (profile in docs/performance/api-benchmarks.md).
  */
@@ -60,6 +60,16 @@ export function requestIdFrom(header: string | string[] | undefined): string {
 
 type HeadersArgument = OutgoingHttpHeaders | OutgoingHttpHeader[];
 
+// The head as a flat [name, value, …] list, which Node writes as it is: copying a list and appending
+// a route's few headers costs a fraction of merging header objects.
+const DEFAULT_HEAD: OutgoingHttpHeader[] = [...Object.entries(SECURITY_HEADERS).flat(), "x-request-id", ""];
+const REQUEST_ID_AT = DEFAULT_HEAD.length - 1;
+const DEFAULT_AT = new Map<string, number>();
+for (let i = 0; i < DEFAULT_HEAD.length; i += 2) DEFAULT_AT.set(DEFAULT_HEAD[i] as string, i);
+
+/** A body-less 304/204 still gets "Content-Length: 0" from the adapter; that would claim the cached representation is empty (RFC 9110 §8.6). */
+const dropsLength = (statusCode: number, lowerName: string) => lowerName === "content-length" && (statusCode === 304 || statusCode === 204);
+
 /** Node's response, with the security headers and X-Request-Id on every head it writes. */
 export class ApiServerResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
   readonly requestId: string;
@@ -71,22 +81,28 @@ export class ApiServerResponse<Request extends IncomingMessage = IncomingMessage
 
   override writeHead(statusCode: number, reasonOrHeaders?: string | HeadersArgument, maybeHeaders?: HeadersArgument): this {
     const reason = typeof reasonOrHeaders === "string" ? reasonOrHeaders : undefined;
-    const headers = typeof reasonOrHeaders === "string" ? maybeHeaders : reasonOrHeaders;
-    if (headers === undefined || Array.isArray(headers)) {
-      // Rare forms (an implicit head from end(), raw header lists): let Node merge ours in.
-      for (const name in SECURITY_HEADERS) if (!this.hasHeader(name)) this.setHeader(name, SECURITY_HEADERS[name]!);
-      if (!this.hasHeader("x-request-id")) this.setHeader("x-request-id", this.requestId);
+    let headers = typeof reasonOrHeaders === "string" ? maybeHeaders : reasonOrHeaders;
+    if (headers === undefined || Array.isArray(headers) || this.getHeaderNames().length > 0) {
+      // Rare forms (an implicit head from end(), raw header lists, headers set one by one): Node
+      // merges; ours go in only where the route set none.
+      for (let i = 0; i < DEFAULT_HEAD.length; i += 2) {
+        const name = DEFAULT_HEAD[i] as string;
+        if (!this.hasHeader(name)) this.setHeader(name, i === REQUEST_ID_AT - 1 ? this.requestId : DEFAULT_HEAD[i + 1]!);
+      }
+      if (headers && !Array.isArray(headers)) {
+        const own = headers;
+        headers = Object.fromEntries(Object.keys(own).filter((name) => !dropsLength(statusCode, name.toLowerCase())).map((name) => [name, own[name]]));
+      }
       return super.writeHead(statusCode, reason, headers);
     }
-    const head: OutgoingHttpHeaders = { ...SECURITY_HEADERS, "x-request-id": this.requestId };
-    // Headers the route set one by one beforehand (Node merges them with this object) win over ours.
-    if (this.getHeaderNames().length > 0) for (const name in head) if (this.hasHeader(name)) delete head[name];
+    const head = DEFAULT_HEAD.slice();
+    head[REQUEST_ID_AT] = this.requestId;
     for (const name in headers) {
       const lower = name.toLowerCase();
-      // An empty body still gets "Content-Length: 0" from the adapter; on a 304 that would claim the
-      // cached representation is empty (RFC 9110 §8.6), so it is left out.
-      if (lower === "content-length" && (statusCode === 304 || statusCode === 204)) continue;
-      head[lower] = headers[name];
+      if (dropsLength(statusCode, lower)) continue;
+      const at = DEFAULT_AT.get(lower);
+      if (at === undefined) head.push(name, headers[name]!);
+      else head[at + 1] = headers[name]!; // the route's own value replaces ours instead of doubling it
     }
     return super.writeHead(statusCode, reason, head);
   }
