@@ -388,7 +388,12 @@ async function main() {
           };
         },
         onResponse: (status, body) => {
-          if (status === 201 && createdIds && body.startsWith('{"id":"')) createdIds.push(body.slice(7, 43));
+          if (status !== 201 || !createdIds) return;
+          try {
+            createdIds.push(String((JSON.parse(body) as { id: unknown }).id));
+          } catch {
+            createdIds.push("(not JSON)");
+          }
         },
       },
     ],

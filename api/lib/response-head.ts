@@ -71,10 +71,10 @@ for (let i = 0; i < DEFAULT_HEAD.length; i += 2) DEFAULT_AT.set(DEFAULT_HEAD[i] 
 const dropsLength = (statusCode: number, lowerName: string) => lowerName === "content-length" && (statusCode === 304 || statusCode === 204);
 
 /** Node's response, with the security headers and X-Request-Id on every head it writes. */
-export class ApiServerResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+export class ApiServerResponse<Incoming extends IncomingMessage = IncomingMessage> extends ServerResponse<Incoming> {
   readonly requestId: string;
 
-  constructor(request: Request) {
+  constructor(request: Incoming) {
     super(request);
     this.requestId = requestIdFrom(request.headers["x-request-id"]);
   }
@@ -87,7 +87,7 @@ export class ApiServerResponse<Request extends IncomingMessage = IncomingMessage
       // merges; ours go in only where the route set none.
       for (let i = 0; i < DEFAULT_HEAD.length; i += 2) {
         const name = DEFAULT_HEAD[i] as string;
-        if (!this.hasHeader(name)) this.setHeader(name, i === REQUEST_ID_AT - 1 ? this.requestId : DEFAULT_HEAD[i + 1]!);
+        if (!this.hasHeader(name)) this.setHeader(name, name === "x-request-id" ? this.requestId : DEFAULT_HEAD[i + 1]!);
       }
       if (headers && !Array.isArray(headers)) {
         const own = headers;
