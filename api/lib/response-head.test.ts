@@ -1,4 +1,4 @@
-import { createServer, get, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, get, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiServerResponse, SECURITY_HEADERS, nextRequestId, requestIdFrom } from "./response-head";
@@ -114,6 +114,35 @@ describe("ApiServerResponse", () => {
     expect((await fetchRaw("/object", { "X-Request-Id": "edge-7f3a" })).headers["x-request-id"]).toBe("edge-7f3a");
     const ids = await Promise.all([1, 2, 3].map(() => fetchRaw("/object").then((a) => a.headers["x-request-id"])));
     expect(new Set(ids).size).toBe(3);
+  });
+});
+
+describe("ApiServerResponse construction", () => {
+  it("keeps the options Node gives a response (rejectNonStandardBodyWrites: a body for HEAD is refused)", async () => {
+    let refused: unknown;
+    const strict = createServer({ ServerResponse: ApiServerResponse, rejectNonStandardBodyWrites: true }, (_req, res) => {
+      res.writeHead(200, { "content-type": "text/plain" });
+      try {
+        res.write("a body HEAD must not carry");
+      } catch (error) {
+        refused = error;
+      }
+      res.end();
+    });
+    await new Promise<void>((resolve) => strict.listen(0, "127.0.0.1", resolve));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const req = httpRequest(`http://127.0.0.1:${(strict.address() as AddressInfo).port}/`, { method: "HEAD", agent: false }, (res) => {
+          res.resume();
+          res.on("end", () => resolve());
+        });
+        req.on("error", reject);
+        req.end();
+      });
+      expect((refused as { code?: string } | undefined)?.code).toBe("ERR_HTTP_BODY_NOT_ALLOWED");
+    } finally {
+      await new Promise<void>((resolve) => strict.close(() => resolve()));
+    }
   });
 });
 

@@ -74,8 +74,10 @@ const dropsLength = (statusCode: number, lowerName: string) => lowerName === "co
 export class ApiServerResponse<Incoming extends IncomingMessage = IncomingMessage> extends ServerResponse<Incoming> {
   readonly requestId: string;
 
-  constructor(request: Incoming) {
-    super(request);
+  // Node passes options too (highWaterMark, rejectNonStandardBodyWrites); they go on to ServerResponse.
+  constructor(request: Incoming, ...options: unknown[]) {
+    // @ts-expect-error -- @types/node declares only the request argument
+    super(request, ...options);
     this.requestId = requestIdFrom(request.headers["x-request-id"]);
   }
 
