@@ -25,6 +25,5 @@ export interface AppEnv {
     staff?: StaffIdentity;
     authVia?: "bearer" | "cookie";
     token?: string;
-    requestId: string;
   };
 }

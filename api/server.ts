@@ -10,6 +10,7 @@ import { seedDatabase } from "./db/seed";
 import { Broadcaster, type StreamTiming } from "./events/broadcaster";
 import { schedulePruning } from "./events/event-log";
 import { createLogger, type Logger } from "./lib/logger";
+import { ApiServerResponse } from "./lib/response-head";
 import { MenuCache } from "./menu/menu-cache";
 
 export interface RunningServer {
@@ -55,7 +56,10 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
   const app = createApp(context);
 
   const server: ServerType = await new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    const s = serve(
+      { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: { ServerResponse: ApiServerResponse } },
+      () => resolve(s),
+    );
     s.once("error", reject);
   }).catch((error: unknown) => {
     stopPruning();

@@ -3,11 +3,12 @@
  * for hashed assets, and the history fallback — a known app route gets the shell with 200, any other
  * path the shell with 404 (the app then shows its not-found page). `/api/*` never reaches this.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import type { Context } from "hono";
 import { isAppRoute } from "../contract/app-routes";
 import { matchesIfNoneMatch } from "./lib/http-cache";
+import { requestHeader } from "./lib/response-head";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -46,6 +47,7 @@ function isBuildInternal(pathname: string): boolean {
 
 export function staticSite(rootDir: string) {
   const root = resolve(rootDir);
+  const shellPath = join(root, "index.html");
   const cache = new Map<string, CachedFile>();
 
   // Contents are kept in memory and re-read only when a file's size or mtime changes, so a build
@@ -72,11 +74,11 @@ export function staticSite(rootDir: string) {
     return "public, max-age=86400";
   };
 
-  const send = (c: Context, absolute: string, status: 200 | 404) => {
+  const send = (c: Context, absolute: string, found: CachedFile, status: 200 | 404) => {
     const relative = absolute.slice(root.length + 1);
     const type = TYPES[extname(absolute).toLowerCase()] ?? "application/octet-stream";
-    const accepts = c.req.header("accept-encoding") ?? "";
-    let file = read(absolute)!;
+    const accepts = requestHeader(c, "accept-encoding") ?? "";
+    let file = found;
     let encoding: string | undefined;
     for (const [token, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
       if (!accepts.includes(token)) continue;
@@ -87,16 +89,17 @@ export function staticSite(rootDir: string) {
         break;
       }
     }
+    // A plain header object: the adapter writes it as it is, without building a Headers object.
     const headers: Record<string, string> = {
-      "Content-Type": type,
-      "Cache-Control": cacheControl(relative),
-      ETag: file.etag,
-      Vary: "Accept-Encoding",
+      "content-type": type,
+      "cache-control": cacheControl(relative),
+      etag: file.etag,
+      vary: "Accept-Encoding",
     };
-    if (encoding) headers["Content-Encoding"] = encoding;
-    if (status === 200 && matchesIfNoneMatch(c.req.header("if-none-match"), file.etag)) return c.body(null, 304, headers);
-    if (c.req.method === "HEAD") return c.body(null, status, headers);
-    return c.body(file.body as Uint8Array<ArrayBuffer>, status, headers);
+    if (encoding) headers["content-encoding"] = encoding;
+    if (status === 200 && matchesIfNoneMatch(requestHeader(c, "if-none-match"), file.etag)) return new Response(null, { status: 304, headers });
+    if (c.req.method === "HEAD") return new Response(null, { status, headers });
+    return new Response(file.body as Uint8Array<ArrayBuffer>, { status, headers });
   };
 
   return (c: Context) => {
@@ -113,14 +116,16 @@ export function staticSite(rootDir: string) {
     // A .br/.gz twin is sent only as the Content-Encoding of its original, never as a file of its own.
     const original = candidate.replace(/\.(br|gz)$/, "");
     if (original !== candidate && read(original)) return c.text("Not found", 404);
-    if (read(candidate)) return send(c, candidate, 200);
+    const file = read(candidate);
+    if (file) return send(c, candidate, file, 200);
     // A prerendered page, if the build wrote one (e.g. dist/menu/index.html).
     const prerendered = join(candidate, "index.html");
-    if (candidate !== root && read(prerendered)) return send(c, prerendered, 200);
+    const page = candidate !== root ? read(prerendered) : null;
+    if (page) return send(c, prerendered, page, 200);
 
-    const shell = join(root, "index.html");
     if (extname(pathname) && !pathname.endsWith(".html")) return c.text("Not found", 404);
-    if (!existsSync(shell)) return c.text("The web app is not built. Run `npm run build`.", 503);
-    return send(c, shell, isAppRoute(pathname) ? 200 : 404);
+    const shell = read(shellPath);
+    if (!shell) return c.text("The web app is not built. Run `npm run build`.", 503);
+    return send(c, shellPath, shell, isAppRoute(pathname) ? 200 : 404);
   };
 }

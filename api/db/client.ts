@@ -7,7 +7,8 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "./schema";
 
-export type Db = BetterSQLite3Database<typeof schema>;
+/** Drizzle, plus `$client` (the better-sqlite3 connection) for statements prepared once and run per request. */
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 /** What a transaction callback receives; the repositories accept either. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;

@@ -5,9 +5,10 @@ import type { AppContext, AppEnv } from "../app-context";
 import { requireStaff } from "../auth/middleware";
 import { announceEvents, recordEvent } from "../events/event-log";
 import { ApiHttpError, badRequest, notFound } from "../lib/errors";
-import { matchesIfNoneMatch } from "../lib/http-cache";
+import { requestHeader } from "../lib/response-head";
 import { readJson, readQuery } from "../lib/validate";
 import { MAX_CSV_BYTES, menuToCsv, parseMenuCsv } from "./menu-csv";
+import { menuAnswer } from "./menu-cache";
 import { importMenu } from "./menu-import";
 import { branchExists, findProduct, loadMenu, setProductAvailability } from "./menu-repository";
 
@@ -36,17 +37,9 @@ export function menuRoutes(ctx: AppContext) {
   };
 
   app.get("/products_by_category", (c) => {
-    const branchId = branchFrom(c);
-    const menu = ctx.menuCache.get(branchId);
-    c.header("ETag", menu.etag);
-    c.header("Cache-Control", "no-cache");
-    c.header("Vary", "Accept-Encoding");
-    if (matchesIfNoneMatch(c.req.header("if-none-match"), menu.etag)) return c.body(null, 304);
-    c.header("Content-Type", "application/json; charset=utf-8");
-    const accepts = c.req.header("accept-encoding") ?? "";
-    if (/\bbr\b/.test(accepts)) return c.body(menu.brotli, 200, { "Content-Encoding": "br" });
-    if (/\bgzip\b/.test(accepts)) return c.body(menu.gzip, 200, { "Content-Encoding": "gzip" });
-    return c.body(menu.json, 200);
+    // A cached branch is served without re-validating the query or asking the database.
+    const menu = ctx.menuCache.peek(c.req.query("branch_id")) ?? ctx.menuCache.get(branchFrom(c));
+    return menuAnswer(menu, requestHeader(c, "if-none-match"), requestHeader(c, "accept-encoding"));
   });
 
   app.patch("/products/:id", requireStaff, async (c) => {

@@ -1,4 +1,6 @@
 /** The public menu (shape, caching) and the sold-out toggle (API.md "Menu"). */
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORY_KEYS } from "../../contract/menu";
 import type { Menu, Product } from "../../contract/schemas";
@@ -148,6 +150,78 @@ describe("GET /api/products_by_category", () => {
     const menu = await readMenu(server, 2);
     expect(Object.keys(menu)).toEqual([...CATEGORY_KEYS]);
     for (const key of CATEGORY_KEYS) expect(menu[key]).toEqual(key === "drink" ? [expect.objectContaining({ name: "Water" })] : []);
+  });
+});
+
+/** The bytes as sent (fetch would undo the compression). */
+function rawMenu(query: string, headers: Record<string, string> = {}, method = "GET") {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = httpRequest(`${server.url}/api/products_by_category${query}`, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("the cached menu's bytes", () => {
+  it("sends the same JSON as brotli, gzip or plain, each with its own length and encoding, under one tag", async () => {
+    const plain = await rawMenu("?branch_id=1", { "Accept-Encoding": "identity" });
+    const gzip = await rawMenu("?branch_id=1", { "Accept-Encoding": "gzip" });
+    const brotli = await rawMenu("?branch_id=1", { "Accept-Encoding": "gzip, deflate, br" });
+    expect(JSON.parse(plain.body.toString("utf8"))).toEqual(await readMenu(server, 1));
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
+    expect(gzip.body.length).toBeLessThan(plain.body.length / 3);
+    for (const [answer, encoding] of [[plain, undefined], [gzip, "gzip"], [brotli, "br"]] as const) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers["content-encoding"]).toBe(encoding);
+      expect(answer.headers["content-length"]).toBe(String(answer.body.length));
+      expect(answer.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(answer.headers.etag).toBe(plain.headers.etag);
+      expect(answer.headers["cache-control"]).toBe("no-cache");
+      expect(answer.headers.vary).toBe("Accept-Encoding");
+    }
+  });
+
+  it("answers 304 with the tag and no body or length, whatever encoding is asked for", async () => {
+    const { headers } = await rawMenu("?branch_id=1");
+    for (const encoding of ["identity", "gzip", "br"]) {
+      const answer = await rawMenu("?branch_id=1", { "Accept-Encoding": encoding, "If-None-Match": headers.etag! });
+      expect(answer.status).toBe(304);
+      expect(answer.body.length).toBe(0);
+      expect(answer.headers.etag).toBe(headers.etag);
+      expect(answer.headers["cache-control"]).toBe("no-cache");
+      expect(answer.headers.vary).toBe("Accept-Encoding");
+      expect(answer.headers["content-length"]).toBeUndefined();
+      expect(answer.headers["content-encoding"]).toBeUndefined();
+    }
+  });
+
+  it("answers HEAD with the GET's headers and no body", async () => {
+    const get = await rawMenu("?branch_id=1", { "Accept-Encoding": "gzip" });
+    const head = await rawMenu("?branch_id=1", { "Accept-Encoding": "gzip" }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers["content-length"]).toBe(get.headers["content-length"]);
+    expect(head.headers.etag).toBe(get.headers.etag);
+  });
+
+  it("once cached, still validates every other way of writing branch_id", async () => {
+    const canonical = await menuCall("?branch_id=2");
+    expect(canonical.status).toBe(200);
+    // The same branch written otherwise is the same menu.
+    for (const query of ["?branch_id=02", "?branch_id=%32", "?branch_id=2&branch_id=1", "?lang=fil&branch_id=2"]) {
+      const answer = await menuCall(query);
+      expect(answer.status, query).toBe(200);
+      expect(answer.text, query).toBe(canonical.text);
+    }
+    for (const query of ["?branch_id=2.0", "?branch_id=2%20", "?branch_id=+2", "?branch_id="]) {
+      expectApiError(await menuCall(query), 400, "invalid_query");
+    }
+    expectApiError(await menuCall("?branch_id=7"), 404, "unknown_branch");
   });
 });
 

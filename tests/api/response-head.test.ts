@@ -1,0 +1,178 @@
+/**
+ * The head of every answer, whoever builds it (API routes, the web app, event streams, the adapter's
+ * own errors): the same security headers, each once, with the values below; an X-Request-Id that
+ * the request log line shares; and request logs only while LOG_REQUESTS is on.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadConfig } from "../../api/config";
+import { createLogger } from "../../api/lib/logger";
+import { startServer } from "../../api/server";
+import { call, type ApiResponse } from "../support/api-helpers";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+/** What the server has always sent; a change here is a change of the site's security policy. */
+const SECURITY_HEADERS = {
+  "content-security-policy":
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; " +
+    "frame-src https://www.google.com; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; " +
+    "form-action 'self'; frame-ancestors 'none'",
+  "cross-origin-opener-policy": "same-origin",
+  "cross-origin-resource-policy": "same-origin",
+  "origin-agent-cluster": "?1",
+  "permissions-policy": "camera=(), microphone=(), geolocation=()",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "strict-transport-security": "max-age=15552000; includeSubDomains",
+  "x-content-type-options": "nosniff",
+  "x-dns-prefetch-control": "off",
+  "x-download-options": "noopen",
+  "x-frame-options": "SAMEORIGIN",
+  "x-permitted-cross-domain-policies": "none",
+  "x-xss-protection": "0",
+};
+
+/** Exact values: a header sent twice would read "a, a" here and fail. */
+function expectFullHead(headers: Headers, name: string) {
+  for (const [header, value] of Object.entries(SECURITY_HEADERS)) expect(headers.get(header), `${name}: ${header}`).toBe(value);
+  expect(headers.get("x-request-id"), `${name}: x-request-id`).toMatch(/^[\x21-\x7e]{1,64}$/);
+}
+
+let server: TestServer;
+let staticDir: string;
+
+beforeAll(async () => {
+  staticDir = mkdtempSync(join(tmpdir(), "limitless-head-"));
+  writeFileSync(join(staticDir, "index.html"), "<!doctype html><title>shell</title>");
+  mkdirSync(join(staticDir, "assets"));
+  writeFileSync(join(staticDir, "assets", "app-1.js"), "console.log(1);");
+  server = await startTestServer({ staticDir });
+});
+afterAll(async () => {
+  await server.dispose();
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+/** The head of a live stream, without keeping the stream open. */
+async function streamHead(path: string): Promise<{ status: number; headers: Headers }> {
+  const controller = new AbortController();
+  const response = await fetch(`${server.url}${path}`, { signal: controller.signal });
+  controller.abort();
+  return { status: response.status, headers: response.headers };
+}
+
+/** A request the adapter refuses before the app sees it (a Host that is no host). */
+function badHostRequest(): Promise<{ status: number; headers: Headers }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${server.url}/api/health`, { headers: { Host: "not a host" }, agent: false }, (res) => {
+      res.resume();
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) if (typeof value === "string") headers.set(name, value);
+      resolve({ status: res.statusCode!, headers });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("security headers", () => {
+  it("are on every kind of answer, each once, with the site's values", async () => {
+    const menu = await call(server, "GET", "/api/products_by_category?branch_id=1");
+    const shell = await call(server, "GET", "/");
+    const answers: [string, number, Pick<ApiResponse, "status" | "headers">][] = [
+      ["health", 200, await call(server, "GET", "/api/health")],
+      ["menu", 200, menu],
+      ["menu gzip", 200, await call(server, "GET", "/api/products_by_category?branch_id=1", { headers: { "Accept-Encoding": "gzip" } })],
+      ["menu 304", 304, await call(server, "GET", "/api/products_by_category?branch_id=1", { headers: { "If-None-Match": menu.headers.get("etag")! } })],
+      ["menu 400", 400, await call(server, "GET", "/api/products_by_category?branch_id=x")],
+      ["api 404", 404, await call(server, "GET", "/api/nothing")],
+      ["413", 413, await call(server, "POST", "/api/orders", { json: { padding: "x".repeat(70_000) } })],
+      ["app shell", 200, shell],
+      ["app shell 304", 304, await call(server, "GET", "/", { headers: { "If-None-Match": shell.headers.get("etag")! } })],
+      ["asset", 200, await call(server, "GET", "/assets/app-1.js")],
+      ["unknown page", 404, await call(server, "GET", "/no-such-page")],
+      ["missing asset", 404, await call(server, "GET", "/assets/missing.js")],
+      ["HEAD", 200, await fetch(`${server.url}/menu`, { method: "HEAD" })],
+      ["event stream", 200, await streamHead("/api/products/events?branch_id=1")],
+      ["adapter's own 400", 400, await badHostRequest()],
+    ];
+    for (const [name, status, answer] of answers) {
+      expect(answer.status, name).toBe(status);
+      expectFullHead(answer.headers, name);
+    }
+  });
+});
+
+describe("X-Request-Id", () => {
+  it("is new for every answer", async () => {
+    const ids = await Promise.all(Array.from({ length: 5 }, () => call(server, "GET", "/api/health").then((r) => r.headers.get("x-request-id"))));
+    expect(new Set(ids).size).toBe(5);
+  });
+
+  it("echoes the caller's id (a proxy's, say), cut to 64 characters, and replaces one that is not plain ASCII", async () => {
+    const echo = async (id: string) => (await call(server, "GET", "/api/health", { headers: { "X-Request-Id": id } })).headers.get("x-request-id");
+    expect(await echo("nginx-5f2b9c")).toBe("nginx-5f2b9c");
+    expect(await echo("r".repeat(80))).toBe("r".repeat(64));
+    const replaced = await echo("two words");
+    expect(replaced).not.toBe("two words");
+    expect(replaced).toMatch(/^[\x21-\x7e]+$/);
+  });
+});
+
+describe("request logs", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  async function loggedLines(logRequests: boolean, send: (url: string) => Promise<Response>) {
+    const dir = mkdtempSync(join(tmpdir(), "limitless-log-"));
+    const running = await startServer(
+      { ...loadConfig({}), host: "127.0.0.1", port: 0, databasePath: join(dir, "log.db"), staticDir: null, logRequests },
+      { logger: createLogger(true) },
+    );
+    const written: string[] = [];
+    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const response = await send(running.url);
+      await new Promise((resolve) => setImmediate(resolve)); // lines are written once per turn of the event loop
+      vi.restoreAllMocks();
+      const lines = written
+        .join("")
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.message === "request");
+      return { response, lines };
+    } finally {
+      vi.restoreAllMocks();
+      await running.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("with LOG_REQUESTS on, log one line per API request with the answer's request id", async () => {
+    const { response, lines } = await loggedLines(true, (url) => fetch(`${url}/api/products_by_category?branch_id=9`));
+    expect(response.status).toBe(404);
+    expect(lines).toEqual([
+      {
+        time: expect.any(String),
+        level: "info",
+        message: "request",
+        requestId: response.headers.get("x-request-id"),
+        method: "GET",
+        path: "/api/products_by_category",
+        status: 404,
+        ms: expect.any(Number),
+      },
+    ]);
+  });
+
+  it("with LOG_REQUESTS off, log no request lines", async () => {
+    const { response, lines } = await loggedLines(false, (url) => fetch(`${url}/api/health`));
+    expect(response.status).toBe(200);
+    expect(lines).toEqual([]);
+  });
+});
