@@ -2,6 +2,7 @@
 import type { AppConfig } from "./config";
 import type { Db } from "./db/client";
 import type { SignInService } from "./auth/sign-in";
+import type { GroupCommit } from "./db/group-commit";
 import type { Broadcaster } from "./events/broadcaster";
 import type { StaffIdentity } from "./auth/staff-repository";
 import type { Logger } from "./lib/logger";
@@ -13,6 +14,8 @@ export interface AppContext {
   logger: Logger;
   signIn: SignInService;
   menuCache: MenuCache;
+  /** Commits the hot path's writes (orders) in groups: see db/group-commit.ts. */
+  writes: GroupCommit;
   /** The one reader of new events, feeding every open live stream. */
   liveEvents: Broadcaster;
 }

@@ -6,6 +6,7 @@ import { createApp } from "./app";
 import { SignInService, type SignInOptions } from "./auth/sign-in";
 import type { AppConfig } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/client";
+import { GroupCommit } from "./db/group-commit";
 import { seedDatabase } from "./db/seed";
 import { Broadcaster, type StreamTiming } from "./events/broadcaster";
 import { schedulePruning } from "./events/event-log";
@@ -42,6 +43,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle, optio
     logger,
     signIn: new SignInService(database.db, logger, options.signIn),
     menuCache: new MenuCache(database.db),
+    writes: new GroupCommit(database.sqlite),
     liveEvents: new Broadcaster(database.db, logger, options.streamTiming),
   };
 }

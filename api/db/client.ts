@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { startCheckpointer } from "./checkpointer";
 import * as schema from "./schema";
 
 /** Drizzle, plus `$client` (the better-sqlite3 connection) for statements prepared once and run per request. */
@@ -30,5 +31,13 @@ export function openDatabase(path: string): DatabaseHandle {
   sqlite.pragma("busy_timeout = 5000");
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS });
-  return { db, sqlite, close: () => sqlite.close() };
+  const stopCheckpointer = startCheckpointer(sqlite);
+  return {
+    db,
+    sqlite,
+    close: () => {
+      stopCheckpointer();
+      sqlite.close();
+    },
+  };
 }

@@ -5,6 +5,7 @@ import { formatCents } from "../../contract/money";
 import type { Order, OrderCreate } from "../../contract/schemas";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
+import type { GroupCommit } from "../db/group-commit";
 import { recordEvent } from "../events/event-log";
 import { ApiHttpError, badRequest, conflict, notFound } from "../lib/errors";
 import { findStoredResponse, hashRequest, pruneExpiredKeysHourly, storeResponse } from "./idempotency";
@@ -31,76 +32,81 @@ export interface PlacedOrder {
   order?: Order;
 }
 
-export function placeOrder(db: Db, input: OrderCreate, idempotencyKey: string | undefined, limits: OrderLimits, now = new Date()): PlacedOrder {
+export function placeOrder(
+  db: Db,
+  writes: GroupCommit,
+  input: OrderCreate,
+  idempotencyKey: string | undefined,
+  limits: OrderLimits,
+  now = new Date(),
+): Promise<PlacedOrder> {
   const requestHash = hashRequest(input);
-  // IMMEDIATE takes the write lock up front, so two submissions with one key cannot both pass the check,
-  // and two submissions from one table cannot both count the table's orders below its limit.
-  // The statements are prepared on `db`; they run inside this transaction (one connection).
-  return db.transaction(
-    () => {
-      if (idempotencyKey) {
-        const stored = findStoredResponse(db, idempotencyKey);
-        if (stored) {
-          if (stored.requestHash !== requestHash) {
-            throw new ApiHttpError(422, "idempotency_key_reused", "This Idempotency-Key was already used for a different order.");
-          }
-          // Before the limit: a retry of an accepted order is answered even when the table is at its limit.
-          return { status: stored.statusCode, json: stored.body };
+  // Orders arriving together commit together (db/group-commit.ts), each in its own savepoint of one
+  // IMMEDIATE transaction: two submissions with one key cannot both pass the check, and two from one
+  // table cannot both count the table's orders below its limit. The statements are prepared on `db`,
+  // the connection that transaction runs on.
+  return writes.run(() => {
+    if (idempotencyKey) {
+      const stored = findStoredResponse(db, idempotencyKey);
+      if (stored) {
+        if (stored.requestHash !== requestHash) {
+          throw new ApiHttpError(422, "idempotency_key_reused", "This Idempotency-Key was already used for a different order.");
         }
+        // Before the limit: a retry of an accepted order is answered even when the table is at its limit.
+        return { status: stored.statusCode, json: stored.body };
       }
+    }
 
-      // UUIDs are case-insensitive; stations are stored lower-case (GET /stations/{id} accepts either too).
-      const station = findOrderStation(db, input.station_id.toLowerCase());
-      if (!station) throw notFound("unknown_station", "This table's code is not known. Please scan the QR code on your table again.");
-      if (station.branchId !== input.branch_id) {
-        throw badRequest("branch_mismatch", "This table belongs to another branch; the order was not placed.");
-      }
+    // UUIDs are case-insensitive; stations are stored lower-case (GET /stations/{id} accepts either too).
+    const station = findOrderStation(db, input.station_id.toLowerCase());
+    if (!station) throw notFound("unknown_station", "This table's code is not known. Please scan the QR code on your table again.");
+    if (station.branchId !== input.branch_id) {
+      throw badRequest("branch_mismatch", "This table belongs to another branch; the order was not placed.");
+    }
 
-      // Per table, never per address: every diner in the restaurant shares one Wi-Fi address.
-      if (limits.tableOrderLimit > 0) {
-        const since = new Date(now.getTime() - TABLE_ORDER_WINDOW_MS).toISOString();
-        const blocking = limitReachedBy(db, station.id, since, limits.tableOrderLimit);
-        if (blocking !== undefined) {
-          // Clamped to the window: an instance whose clock runs ahead may have stamped that order "later".
-          const waitMs = Math.min(Date.parse(blocking) + TABLE_ORDER_WINDOW_MS - now.getTime(), TABLE_ORDER_WINDOW_MS);
-          throw new TableOrderLimitError(Math.max(1, Math.ceil(waitMs / 1000)));
-        }
+    // Per table, never per address: every diner in the restaurant shares one Wi-Fi address.
+    if (limits.tableOrderLimit > 0) {
+      const since = new Date(now.getTime() - TABLE_ORDER_WINDOW_MS).toISOString();
+      const blocking = limitReachedBy(db, station.id, since, limits.tableOrderLimit);
+      if (blocking !== undefined) {
+        // Clamped to the window: an instance whose clock runs ahead may have stamped that order "later".
+        const waitMs = Math.min(Date.parse(blocking) + TABLE_ORDER_WINDOW_MS - now.getTime(), TABLE_ORDER_WINDOW_MS);
+        throw new TableOrderLimitError(Math.max(1, Math.ceil(waitMs / 1000)));
       }
+    }
 
-      const priced = priceOrder(input.products, input.branch_id, loadCatalog(db, [...new Set(input.products.map((p) => p.id))]));
-      if (!priced.ok) throw new ApiHttpError(priced.status, priced.code, priced.message, priced.details);
-      if (priced.totals.subtotal > limits.maxOrderTotalCents) {
-        const cap = formatCents(limits.maxOrderTotalCents);
-        const subtotal = formatCents(priced.totals.subtotal);
-        throw new ApiHttpError(
-          422,
-          "order_too_large",
-          `This order comes to $${subtotal} before tax, more than the $${cap} one order can be. Please ask a server to help with a large order.`,
-          [{ path: "products", message: `The subtotal is at most ${cap}.`, max_total: cap, subtotal }],
-        );
-      }
+    const priced = priceOrder(input.products, input.branch_id, loadCatalog(db, [...new Set(input.products.map((p) => p.id))]));
+    if (!priced.ok) throw new ApiHttpError(priced.status, priced.code, priced.message, priced.details);
+    if (priced.totals.subtotal > limits.maxOrderTotalCents) {
+      const cap = formatCents(limits.maxOrderTotalCents);
+      const subtotal = formatCents(priced.totals.subtotal);
+      throw new ApiHttpError(
+        422,
+        "order_too_large",
+        `This order comes to $${subtotal} before tax, more than the $${cap} one order can be. Please ask a server to help with a large order.`,
+        [{ path: "products", message: `The subtotal is at most ${cap}.`, max_total: cap, subtotal }],
+      );
+    }
 
-      const order = insertOrder(db, {
-        id: randomUUID(),
-        branchId: station.branchId,
-        stationId: station.id,
-        stationCodename: station.codename,
-        lines: priced.lines,
-        subtotalCents: priced.totals.subtotal,
-        taxCents: priced.totals.tax,
-        totalCents: priced.totals.total,
-        createdAt: now.toISOString(),
-      });
-      recordEvent(db, { branchId: order.branch_id, type: "order.created", orderId: order.id, stationId: order.station_id, payload: order });
-      const json = JSON.stringify(order);
-      if (idempotencyKey) {
-        storeResponse(db, idempotencyKey, { requestHash, statusCode: 201, body: json }, now);
-        pruneExpiredKeysHourly(db, now);
-      }
-      return { status: 201, json, order };
-    },
-    { behavior: "immediate" },
-  );
+    const order = insertOrder(db, {
+      id: randomUUID(),
+      branchId: station.branchId,
+      stationId: station.id,
+      stationCodename: station.codename,
+      lines: priced.lines,
+      subtotalCents: priced.totals.subtotal,
+      taxCents: priced.totals.tax,
+      totalCents: priced.totals.total,
+      createdAt: now.toISOString(),
+    });
+    recordEvent(db, { branchId: order.branch_id, type: "order.created", orderId: order.id, stationId: order.station_id, payload: order });
+    const json = JSON.stringify(order);
+    if (idempotencyKey) {
+      storeResponse(db, idempotencyKey, { requestHash, statusCode: 201, body: json }, now);
+      pruneExpiredKeysHourly(db, now);
+    }
+    return { status: 201, json, order };
+  });
 }
 
 export function advanceOrder(db: Db, id: string, status: Order["status"], now = new Date()): Order {

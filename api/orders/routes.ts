@@ -26,7 +26,7 @@ export function orderRoutes(ctx: AppContext) {
     const input = await readJson(c, orderCreateSchema);
     let placed: PlacedOrder;
     try {
-      placed = placeOrder(ctx.db, input, key, ctx.config);
+      placed = await placeOrder(ctx.db, ctx.writes, input, key, ctx.config);
     } catch (error) {
       if (!(error instanceof TableOrderLimitError)) throw error;
       c.header("Retry-After", String(error.retryAfterSeconds));

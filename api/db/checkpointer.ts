@@ -1,0 +1,36 @@
+/**
+ * WAL checkpoints off the request path. SQLite's automatic checkpoint runs inside whichever commit
+ * crosses the threshold, on the event loop, so one unlucky request waits for pages to be copied into
+ * the database file — the tail latency of every write-heavy minute. A worker thread with its own
+ * connection runs a PASSIVE checkpoint (never blocks writers or readers) every `everyMs` instead; the
+ * main connection keeps a high automatic threshold only as a fallback should the worker stop.
+ */
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+import type Database from "better-sqlite3";
+
+const FALLBACK_AUTOCHECKPOINT_PAGES = 20_000;
+
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const Database = require(workerData.module);
+const db = new Database(workerData.path);
+db.pragma("busy_timeout = 1000");
+const timer = setInterval(() => {
+  try { db.pragma("wal_checkpoint(PASSIVE)"); } catch { /* busy: the next tick tries again */ }
+}, workerData.everyMs);
+parentPort.once("message", () => { clearInterval(timer); db.close(); parentPort.close(); });
+`;
+
+/** Starts checkpointing `sqlite`'s file in the background; returns the function that stops it. */
+export function startCheckpointer(sqlite: Database.Database, everyMs = 500): () => void {
+  if (sqlite.memory) return () => {};
+  sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { path: sqlite.name, module: createRequire(import.meta.url).resolve("better-sqlite3"), everyMs },
+  });
+  worker.unref();
+  // The worker closes its connection and ends on its own; nothing needs to wait for it.
+  return () => worker.postMessage("stop");
+}
