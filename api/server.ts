@@ -1,5 +1,6 @@
 /** Wires the database, the shared services and the HTTP server; used by main.ts and by the tests. */
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import { serve, type ServerType } from "@hono/node-server";
 import type { AppContext } from "./app-context";
 import { createApp } from "./app";
@@ -10,6 +11,7 @@ import { GroupCommit } from "./db/group-commit";
 import { seedDatabase } from "./db/seed";
 import { Broadcaster, type StreamTiming } from "./events/broadcaster";
 import { schedulePruning } from "./events/event-log";
+import { errorBody } from "./lib/errors";
 import { createLogger, type Logger } from "./lib/logger";
 import { ApiServerResponse } from "./lib/response-head";
 import { MenuCache } from "./menu/menu-cache";
@@ -69,6 +71,7 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
     database.close();
     throw error;
   });
+  answerParserErrorsInJson(server);
   const { port } = server.address() as AddressInfo;
   const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
 
@@ -90,4 +93,27 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
         });
       }),
   };
+}
+
+/**
+ * Requests Node's HTTP parser refuses before the app sees them (a head over 16 KB, a malformed
+ * Content-Length…) get the contract's JSON error shape too, instead of Node's bare status line.
+ */
+function answerParserErrorsInJson(server: ServerType): void {
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === "ECONNRESET" || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, reason, code, message] =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "Request Header Fields Too Large", "headers_too_large", "The request's headers are too large."]
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? [408, "Request Timeout", "request_timeout", "The request took too long to arrive."]
+          : [400, "Bad Request", "malformed_request", "The request is not well-formed HTTP."];
+    const body = JSON.stringify(errorBody(code, message));
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 }

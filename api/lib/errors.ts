@@ -26,12 +26,18 @@ export function errorBody(code: string, message: string, details?: ApiErrorDetai
 }
 
 export function sendError(c: Context, error: ApiHttpError) {
-  // A 413 is answered before the body is read; @hono/node-server then tries to drain the unread rest
-  // for 500 ms and drops the connection if it cannot (it usually cannot: the body stream is already
-  // opened and nobody reads it). Saying "close" keeps clients from sending their next request on that
-  // dying keep-alive connection, where it would fail as a network error instead of getting an answer.
-  if (error.status === 413) c.header("Connection", "close");
+  // A refusal sent before the body was read (413, or a bad query, an unknown branch, a wrong content
+  // type…) leaves the rest of that body on the connection: @hono/node-server drains it for 500 ms and
+  // then drops the connection, and a client that sent its next request on that kept-alive connection
+  // gets a network error instead of an answer. Saying "close" makes the client open a fresh one.
+  if (error.status === 413 || bodyLeftUnread(c)) c.header("Connection", "close");
   return c.json(errorBody(error.code, error.message, error.details), error.status);
+}
+
+function bodyLeftUnread(c: Context): boolean {
+  const declared = c.req.header("content-length");
+  const sent = (declared !== undefined && declared !== "0") || c.req.header("transfer-encoding") !== undefined;
+  return sent && !c.req.raw.bodyUsed;
 }
 
 /** zod issues → details a client can show next to the right field. */

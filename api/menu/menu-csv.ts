@@ -51,13 +51,16 @@ export interface ParsedProduct {
 export type ParseResult = { ok: true; products: ParsedProduct[] } | { ok: false; errors: ApiErrorDetail[] };
 
 // Spreadsheets run a cell that starts with one of these as a formula; export neutralises them with a quote.
-const FORMULA_START = /^[=+\-@\t\r]/;
+// A value that already starts with quotes before such a character gets one more, so import, which
+// removes exactly one, gives back the value as it was ("'=x" → "''=x" → "'=x").
+const NEEDS_QUOTE = /^'*[=+\-@\t\r]/;
+const QUOTED = /^'+[=+\-@\t\r]/;
 
 function escapeFormula(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTE.test(value) ? `'${value}` : value;
 }
 function unescapeFormula(value: string): string {
-  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+  return QUOTED.test(value) ? value.slice(1) : value;
 }
 
 /** Control and invisible format characters (zero-width spaces…) don't make a name a diner can read. */
