@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { CATEGORY_KEYS } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { CustomizationGroup, Menu, Product } from "../../contract/schemas";
-import { propertySettings } from "../../tests/support/fast-check-settings";
+import { PROPERTY_TIMEOUT_MS, propertySettings } from "../../tests/support/fast-check-settings";
 import { csvNameArb, menuArb, menuContent } from "../../tests/support/menu-arbitraries";
 import { CSV_COLUMNS, menuToCsv, parseMenuCsv, type ParsedProduct } from "./menu-csv";
 
@@ -48,7 +48,7 @@ describe("menuToCsv → parseMenuCsv", () => {
       }),
       propertySettings(300),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it("is a fixed point: export → import → export writes the same bytes", () => {
     fc.assert(
@@ -58,7 +58,7 @@ describe("menuToCsv → parseMenuCsv", () => {
       }),
       propertySettings(200),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it("keeps a name that starts with a quote followed by a formula character (the formula guard's own escape)", () => {
     // A dedicated search: the guard prefixes "=…" with "'" and strips one "'" from "'=…" on import,
@@ -76,7 +76,7 @@ describe("menuToCsv → parseMenuCsv", () => {
       }),
       propertySettings(50),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it("reads a name with spaces around it as the trimmed name (the format trims cells), and that is stable", () => {
     const spaced = fc.tuple(fc.constantFrom(" ", "  ", "\u00a0", " \t"), csvNameArb(40), fc.constantFrom(" ", "   ", "\u00a0", "")).map(([a, name, b]) => ({ raw: a + name + b, name }));
@@ -94,7 +94,7 @@ describe("menuToCsv → parseMenuCsv", () => {
       }),
       propertySettings(100),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it("accepts the columns in any order and any case", () => {
     fc.assert(
@@ -108,7 +108,7 @@ describe("menuToCsv → parseMenuCsv", () => {
       }),
       propertySettings(100),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });
 
 const quote = (cell: string) => `"${cell.replaceAll('"', '""')}"`;
@@ -143,5 +143,5 @@ describe("parseMenuCsv on any text", () => {
       }),
       propertySettings(400),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatCents } from "../../contract/money";
 import { orderCreateSchema, type OrderLineInput } from "../../contract/schemas";
-import { propertySettings } from "../../tests/support/fast-check-settings";
+import { PROPERTY_TIMEOUT_MS, propertySettings } from "../../tests/support/fast-check-settings";
 import { catalogArb, catalogMap, catalogWithOrderArb, expectedHst, orderable, unitPriceOf, validLineArb } from "../../tests/support/menu-arbitraries";
 import { priceOrder, type CatalogProduct, type PricingResult } from "./pricing";
 
@@ -46,7 +46,7 @@ describe("priceOrder on random menus and valid orders", () => {
       }),
       propertySettings(300),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it("does not depend on the order of the lines", () => {
     const withPermutation = catalogWithOrderArb.chain(({ catalog, lines }) =>
@@ -63,7 +63,7 @@ describe("priceOrder on random menus and valid orders", () => {
       }),
       propertySettings(150),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it("accepts exactly the quantities 1–99 (whole numbers) at the door", () => {
     const quantityArb = fc.oneof(
@@ -82,7 +82,7 @@ describe("priceOrder on random menus and valid orders", () => {
       }),
       propertySettings(300),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });
 
 type Mutation = "exclusive_twice" | "missing_required" | "foreign_option" | "unknown_option" | "duplicate_option" | "unknown_product" | "other_branch_product";
@@ -154,7 +154,7 @@ describe("priceOrder refuses what the menu does not allow", () => {
       }),
       propertySettings(400),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it("a sold-out product: 409 sold_out naming it, when nothing else is wrong", () => {
     fc.assert(
@@ -169,7 +169,7 @@ describe("priceOrder refuses what the menu does not allow", () => {
       }),
       propertySettings(150),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it("a customizedPrice that is not the server's unit price: 409 price_changed with the current price", () => {
     fc.assert(
@@ -186,7 +186,7 @@ describe("priceOrder refuses what the menu does not allow", () => {
       }),
       propertySettings(150),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });
 
 describe("priceOrder on anything the schema lets through", () => {
@@ -218,7 +218,7 @@ describe("priceOrder on anything the schema lets through", () => {
       }),
       propertySettings(400),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it("prices an order that uses every orderable product once", () => {
     // A sanity anchor for the generators above: large orders stay well inside safe integers.
@@ -230,5 +230,5 @@ describe("priceOrder on anything the schema lets through", () => {
       }),
       propertySettings(100),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });

@@ -30,6 +30,9 @@ export function propertySettings<T>(shortRuns: number, longRuns = shortRuns * 20
   return { seed: seed(), numRuns: envInteger("PROPERTY_RUNS") ?? (RELIABILITY_LONG ? longRuns : shortRuns) };
 }
 
+/** A property test's time limit: generous in `npm test` (two busy cores), long in the long search. */
+export const PROPERTY_TIMEOUT_MS = RELIABILITY_LONG ? 1_800_000 : 30_000;
+
 /** The fuzz run's request count: FUZZ_RUNS, or the short / long default. */
 export function fuzzRuns(shortRuns: number, longRuns: number): number {
   return envInteger("FUZZ_RUNS") ?? (RELIABILITY_LONG ? longRuns : shortRuns);

@@ -95,6 +95,12 @@ export function validLineArb(product: CatalogProduct): fc.Arbitrary<OrderLineInp
   });
 }
 
+/** The dearest unit price a product can reach (every option chosen). */
+export const maxUnitPriceOf = (product: CatalogProduct) => unitPriceOf(product, product.groups.flatMap((g) => g.options.map((o) => o.id)));
+
+/** The products whose every unit price has a wire form (what a phone can send as customizedPrice). */
+export const wireSafe = (catalog: readonly CatalogProduct[]) => catalog.filter((p) => maxUnitPriceOf(p) <= MAX_WIRE_PRICE_CENTS);
+
 /** The products a branch-`branchId` order may contain. */
 export const orderable = (catalog: readonly CatalogProduct[], branchId = 1) => catalog.filter((p) => p.branchId === branchId && p.available);
 

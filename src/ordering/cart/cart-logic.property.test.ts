@@ -7,8 +7,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatCents, totalsFromSubtotal } from "../../../contract/money";
 import type { Product } from "../../../contract/schemas";
-import { propertySettings } from "../../../tests/support/fast-check-settings";
-import { catalogArb, toWireProduct, validChoiceArb } from "../../../tests/support/menu-arbitraries";
+import { PROPERTY_TIMEOUT_MS, propertySettings } from "../../../tests/support/fast-check-settings";
+import { catalogArb, toWireProduct, validChoiceArb, wireSafe } from "../../../tests/support/menu-arbitraries";
 import {
   MAX_QUANTITY,
   addToCart,
@@ -38,8 +38,11 @@ function selectedOptions(product: Product, ids: readonly number[]): SelectedOpti
   });
 }
 
-/** A menu and 1–40 "add to cart" taps with valid choices (fewer than 99 of any one line, so no cap applies). */
-const tapsArb = catalogArb.chain((catalog) =>
+/**
+ * A menu and 1–40 "add to cart" taps with valid choices (fewer than 99 of any one line, so no cap
+ * applies), of products whose unit prices have a wire form (at most 9,999,999.99).
+ */
+const tapsArb = catalogArb.map(wireSafe).filter((catalog) => catalog.length > 0).chain((catalog) =>
   fc
     .array(
       fc.constantFrom(...catalog).chain((product) => validChoiceArb(product).map((ids): Tap => ({ product: toWireProduct(product), options: selectedOptions(toWireProduct(product), ids) }))),
@@ -85,7 +88,7 @@ describe("addToCart merges identical choices", () => {
       }),
       propertySettings(200),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it("keeps one line per product and set of choices, whatever order the options were picked in", () => {
     fc.assert(
@@ -99,7 +102,7 @@ describe("addToCart merges identical choices", () => {
       }),
       propertySettings(200),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it("counts every unit once: itemCount = taps, per product and in the order request", () => {
     fc.assert(
@@ -118,7 +121,7 @@ describe("addToCart merges identical choices", () => {
       }),
       propertySettings(200),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it(`stops a line at ${MAX_QUANTITY}`, () => {
     fc.assert(
@@ -129,7 +132,7 @@ describe("addToCart merges identical choices", () => {
       }),
       propertySettings(30),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it("never changes the cart it was given", () => {
     fc.assert(
@@ -143,7 +146,7 @@ describe("addToCart merges identical choices", () => {
       }),
       propertySettings(100),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });
 
 describe("removeOne takes away exactly one unit", () => {
@@ -161,7 +164,7 @@ describe("removeOne takes away exactly one unit", () => {
       }),
       propertySettings(200),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it("undoes an add exactly (remove ∘ add = identity), and ignores a line that is not there", () => {
     fc.assert(
@@ -176,7 +179,7 @@ describe("removeOne takes away exactly one unit", () => {
       }),
       propertySettings(200),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it("empties the cart after as many removals as units, in any order", () => {
     fc.assert(
@@ -191,7 +194,7 @@ describe("removeOne takes away exactly one unit", () => {
       }),
       propertySettings(100),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });
 
 describe("cart totals", () => {
@@ -212,5 +215,5 @@ describe("cart totals", () => {
       }),
       propertySettings(200),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });
