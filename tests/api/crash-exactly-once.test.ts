@@ -9,9 +9,15 @@ import { expect, it } from "vitest";
 import { runSqliteCrashSuite, summarize } from "../../scripts/reliability/crash-suite";
 import { RELIABILITY_LONG } from "../support/fast-check-settings";
 
-const settings = RELIABILITY_LONG
-  ? { orders: 4_000, clients: 24, kills: 10, timeLimitMs: 900_000 }
-  : { orders: 400, clients: 20, kills: 3, timeLimitMs: 100_000 };
+const defaults = RELIABILITY_LONG ? { orders: 4_000, clients: 24, kills: 10, timeLimitMs: 900_000 } : { orders: 400, clients: 20, kills: 3, timeLimitMs: 100_000 };
+/** `npm run test:reliability -- --orders=N --kills=N --clients=N` arrive as these. */
+const fromEnv = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+const settings = {
+  orders: fromEnv("CRASH_ORDERS", defaults.orders),
+  clients: fromEnv("CRASH_CLIENTS", defaults.clients),
+  kills: fromEnv("CRASH_KILLS", defaults.kills),
+  timeLimitMs: defaults.timeLimitMs,
+};
 
 it(`keeps every acknowledged order exactly once through ${settings.kills + 1} SIGKILLs of the server (${settings.orders} orders, ${settings.clients} clients)`, async () => {
   const report = await runSqliteCrashSuite({ ...settings, log: RELIABILITY_LONG ? (line) => console.log(line) : undefined });
