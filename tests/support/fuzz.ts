@@ -1,0 +1,475 @@
+/**
+ * Random and hostile HTTP requests for the fuzz run (tests/api/fuzz.test.ts): every endpoint of
+ * API.md and api/∗∗/routes.ts, with wrong types, huge and invisible strings, deep nesting, prototype
+ * keys, invalid UTF-8, wrong content types, duplicated keys, injection strings, odd headers and
+ * broken multipart bodies, sent anonymously or as staff. And the check every answer must pass.
+ */
+import fc from "fast-check";
+
+// ---------- the endpoints ----------
+
+export type BodyKind = "json" | "multipart" | "none";
+export type Param = "product" | "station" | "order" | "call";
+
+export interface Endpoint {
+  method: string;
+  /** `{product}`, `{station}`, `{order}`, `{call}` are filled with known, random or hostile ids. */
+  path: string;
+  body: BodyKind;
+  /** Query parameters the endpoint reads. */
+  query: readonly string[];
+  staff?: boolean;
+  /** Answers a live stream on success: the fuzzer reads the head and hangs up. */
+  stream?: boolean;
+  /** Signing out with the fuzz run's own session would end it: sent without a live session. */
+  endsSession?: boolean;
+  /** A body that the endpoint accepts, for the fuzzer to corrupt one piece at a time. */
+  valid?: (ids: KnownIds) => unknown;
+}
+
+export interface KnownIds {
+  products: number[];
+  /** Option ids with the product they belong to. */
+  options: { productId: number; id: number }[];
+  stations: string[];
+  orders: string[];
+  staffEmail: string;
+}
+
+const BRANCH_QUERY = ["branch_id"] as const;
+
+/** Every endpoint the contract names (some are not built yet: they must still answer in the error shape). */
+export const ENDPOINTS: readonly Endpoint[] = [
+  { method: "GET", path: "/api/health", body: "none", query: [] },
+  { method: "POST", path: "/api/login", body: "json", query: [], valid: (ids) => ({ email: ids.staffEmail, password: "not the password" }) },
+  { method: "GET", path: "/api/current_user", body: "none", query: [], staff: true },
+  { method: "POST", path: "/api/logout", body: "none", query: [], endsSession: true },
+  { method: "GET", path: "/api/products_by_category", body: "none", query: BRANCH_QUERY },
+  { method: "PATCH", path: "/api/products/{product}", body: "json", query: [], staff: true, valid: () => ({ available: true }) },
+  { method: "GET", path: "/api/products/export_csv", body: "none", query: BRANCH_QUERY, staff: true },
+  { method: "POST", path: "/api/products/upload_csv", body: "multipart", query: ["branch_id", "dry_run"], staff: true },
+  { method: "GET", path: "/api/products/events", body: "none", query: ["branch_id", "last_event_id"], stream: true },
+  { method: "GET", path: "/api/stations", body: "none", query: BRANCH_QUERY, staff: true },
+  { method: "POST", path: "/api/stations", body: "json", query: BRANCH_QUERY, staff: true, valid: () => ({ codename: "Fuzz table", capacity: 4, branch_id: 1 }) },
+  { method: "PUT", path: "/api/stations/{station}", body: "json", query: [], staff: true, valid: () => ({ codename: "Renamed", capacity: 6 }) },
+  { method: "DELETE", path: "/api/stations/{station}", body: "none", query: [], staff: true },
+  { method: "GET", path: "/api/stations/{station}", body: "none", query: [] },
+  { method: "GET", path: "/api/stations/{station}/events", body: "none", query: ["last_event_id"], stream: true },
+  { method: "POST", path: "/api/stations/{station}/calls", body: "json", query: [], valid: () => ({ kind: "server" }) },
+  { method: "GET", path: "/api/stations/{station}/tab", body: "none", query: [], staff: true },
+  { method: "POST", path: "/api/stations/{station}/tab/close", body: "json", query: [], staff: true, valid: () => ({ paid_with: "cash" }) },
+  {
+    method: "POST",
+    path: "/api/orders",
+    body: "json",
+    query: [],
+    valid: (ids) => ({
+      products: [{ id: ids.options[0]?.productId ?? ids.products[0], quantity: 1, selectedCustomizations: ids.options.slice(0, 1).map((o) => o.id) }],
+      station_id: ids.stations[0],
+      branch_id: 1,
+    }),
+  },
+  { method: "GET", path: "/api/orders", body: "none", query: ["branch_id", "status", "station_id", "limit"], staff: true },
+  { method: "GET", path: "/api/orders/{order}", body: "none", query: [] },
+  { method: "PATCH", path: "/api/orders/{order}", body: "json", query: [], staff: true, valid: () => ({ status: "preparing" }) },
+  { method: "GET", path: "/api/orders/{order}/events", body: "none", query: ["last_event_id"], stream: true },
+  { method: "POST", path: "/api/orders/{order}/seen", body: "none", query: [], staff: true },
+  { method: "GET", path: "/api/events", body: "none", query: ["branch_id", "last_event_id"], staff: true, stream: true },
+  { method: "GET", path: "/api/calls", body: "none", query: BRANCH_QUERY, staff: true },
+  { method: "PATCH", path: "/api/calls/{call}", body: "json", query: [], staff: true, valid: () => ({ status: "done" }) },
+  { method: "GET", path: "/api/reports/sales", body: "none", query: ["branch_id", "from", "to"], staff: true },
+  { method: "GET", path: "/api/reports/orders.csv", body: "none", query: ["branch_id", "from", "to"], staff: true },
+];
+
+// ---------- hostile values ----------
+
+const INJECTIONS = [
+  "' OR '1'='1",
+  "1; DROP TABLE orders; --",
+  "\" OR \"\"=\"",
+  "1 UNION SELECT * FROM staff_users --",
+  "<script>alert(1)</script>",
+  "<img src=x onerror=alert(1)>",
+  "javascript:alert(1)",
+  "${7*7}",
+  "{{constructor.constructor('return process')()}}",
+  "../../../../etc/passwd",
+  "..\\..\\windows\\win.ini",
+  "%00",
+  "\u0000",
+  "\u202e\u0645\u0631\u062d\u0628\u0627",
+  "\ud800",
+  "\udfff\ud800",
+  "\uffff\ufffe",
+  "🍺🔥".repeat(50),
+  "e\u0301".repeat(200),
+  "\u200b\u200b\u200b",
+];
+const NUMBERISH = ["NaN", "Infinity", "-Infinity", "1e309", "-1", "-0", "0", "00", "01", "0x10", "0b1", "1.0", "1.5", "1e0", " 1", "1 ", "１", "9".repeat(40), "-9".repeat(20), "true", "null", "undefined", "[]", "{}"];
+const PROTO_KEYS = ["__proto__", "constructor", "prototype", "toString", "valueOf", "hasOwnProperty", "__defineGetter__"];
+
+export const hostileString: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.constantFrom(...INJECTIONS, ...NUMBERISH, ...PROTO_KEYS, "", " ") },
+  { weight: 1, arbitrary: fc.integer({ min: 100, max: 5_000 }).map((n) => "x".repeat(n)) },
+  { weight: 1, arbitrary: fc.uuid() },
+);
+
+const hostileNumber: fc.Arbitrary<number> = fc.oneof(
+  fc.integer(),
+  fc.integer({ min: -3, max: 120 }),
+  fc.double(),
+  fc.constantFrom(0, -0, -1, 0.5, 2 ** 31, 2 ** 53, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, Number.MAX_VALUE, Number.MIN_VALUE, 1e308, -1e308),
+);
+
+/** Any JSON value, with hostile strings, numbers and keys, a few levels deep. */
+export const hostileJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    hostileString,
+    hostileNumber,
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie("value"), { maxLength: 4 }),
+    fc.dictionary(fc.oneof(hostileString, fc.constantFrom(...PROTO_KEYS)), tie("value"), { maxKeys: 4 }),
+  ),
+})).value;
+
+// ---------- bodies ----------
+
+export interface FuzzBody {
+  bytes: Uint8Array;
+  contentType?: string;
+  /** What it is, for the failure message (the bytes can be large). */
+  label: string;
+}
+
+const encoder = new TextEncoder();
+const utf8 = (text: string, contentType: string | undefined, label: string): FuzzBody => ({ bytes: encoder.encode(text), contentType, label });
+
+const JSON_TYPES = [
+  "application/json",
+  "application/json; charset=utf-8",
+  "APPLICATION/JSON",
+  "application/vnd.api+json",
+  "application/json; charset=utf-16",
+  "application/jsonx",
+  "application/json, text/plain",
+];
+const OTHER_TYPES = ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "multipart/form-data; boundary=x", "text/csv", "application/octet-stream", "", ";", "application/", "*/*"];
+const contentTypeArb = fc.oneof({ weight: 6, arbitrary: fc.constant("application/json") }, { weight: 2, arbitrary: fc.constantFrom(...JSON_TYPES) }, { weight: 2, arbitrary: fc.constantFrom(...OTHER_TYPES) }, { weight: 1, arbitrary: fc.constant(undefined) });
+
+function setPath(value: unknown, path: readonly (string | number)[], replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path;
+  if (Array.isArray(value)) return value.map((item, i) => (i === head ? setPath(item, rest, replacement) : item));
+  if (value && typeof value === "object") {
+    const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    Object.defineProperty(copy, String(head), { value: setPath(copy[String(head)], rest, replacement), enumerable: true, configurable: true, writable: true });
+    return copy;
+  }
+  return value;
+}
+
+function leafPaths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(value)) return [prefix, ...value.flatMap((item, i) => leafPaths(item, [...prefix, i]))];
+  if (value && typeof value === "object") return [prefix, ...Object.entries(value).flatMap(([key, item]) => leafPaths(item, [...prefix, key]))];
+  return [prefix];
+}
+
+/** A valid body with one piece replaced, removed, duplicated or wrapped: reaches the deeper checks. */
+function corruptedArb(valid: unknown): fc.Arbitrary<FuzzBody> {
+  const paths = leafPaths(valid);
+  return fc
+    .record({
+      path: fc.constantFrom(...paths),
+      change: fc.oneof(
+        hostileJson.map((v) => ({ kind: "replace" as const, value: v })),
+        fc.constant({ kind: "remove" as const }),
+        fc.constantFrom(...PROTO_KEYS).chain((key) => hostileJson.map((v) => ({ kind: "add" as const, key, value: v }))),
+        fc.constant({ kind: "wrap" as const }),
+        fc.constant({ kind: "stringify" as const }),
+      ),
+      contentType: contentTypeArb,
+    })
+    .map(({ path, change, contentType }) => {
+      let body: unknown;
+      const current = path.reduce<unknown>((v, key) => (v as Record<string | number, unknown>)?.[key], valid);
+      switch (change.kind) {
+        case "replace":
+          body = setPath(valid, path, change.value);
+          break;
+        case "remove":
+          body = path.length === 0 ? undefined : setPath(valid, path, undefined);
+          break;
+        case "add":
+          body = setPath(valid, path, current && typeof current === "object" ? { ...(current as object), [change.key]: change.value } : change.value);
+          break;
+        case "wrap":
+          body = setPath(valid, path, [current]);
+          break;
+        case "stringify":
+          body = setPath(valid, path, typeof current === "string" ? current : JSON.stringify(current));
+          break;
+      }
+      const text = body === undefined ? "" : JSON.stringify(body);
+      return utf8(text, contentType, `valid body, ${change.kind} at ${JSON.stringify(path)}: ${text.slice(0, 300)}`);
+    });
+}
+
+/** Bytes that are not valid UTF-8: lone continuation bytes, overlong forms, surrogates, truncated sequences. */
+const INVALID_UTF8 = [[0xff], [0xfe, 0xff], [0xc0, 0xaf], [0xe0, 0x80, 0xaf], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xe2, 0x82], [0x80], [0xc3]];
+
+function rawJsonTextArb(valid: unknown): fc.Arbitrary<FuzzBody> {
+  const text = JSON.stringify(valid ?? {});
+  const firstKey = valid && typeof valid === "object" && !Array.isArray(valid) ? Object.keys(valid)[0] : undefined;
+  return fc.oneof(
+    fc.constantFrom(
+      "",
+      " ",
+      "null",
+      "[]",
+      "{}",
+      "\"\"",
+      "0",
+      "{",
+      "{\"a\":",
+      "{'single': 'quotes'}",
+      "{\"a\": NaN}",
+      "{\"a\": Infinity, \"b\": -Infinity}",
+      "{\"a\": 1e999999}",
+      "{\"a\": 0x10}",
+      "{\"a\": undefined}",
+      "\ufeff" + text,
+      text + "garbage",
+      text + text,
+      text.slice(0, Math.max(1, text.length - 1)),
+      "{\"__proto__\": {\"admin\": true}, \"constructor\": {\"prototype\": {\"polluted\": 1}}}",
+      firstKey ? text.replace("{", `{${JSON.stringify(firstKey)}: "duplicate", `) : "{\"a\":1,\"a\":2}",
+    ).map((body) => utf8(body, "application/json", `raw JSON text: ${body.slice(0, 300)}`)),
+    fc.integer({ min: 1_000, max: 20_000 }).chain((depth) =>
+      fc.constantFrom("[", "{\"a\":").map((open) => {
+        const close = open === "[" ? "]" : "}";
+        return utf8(open.repeat(depth) + "1" + close.repeat(depth), "application/json", `nested ${depth} deep with ${open}`);
+      }),
+    ),
+    fc.tuple(fc.constantFrom(...INVALID_UTF8), fc.nat({ max: text.length })).map(([bad, at]) => {
+      const bytes = encoder.encode(text);
+      const out = new Uint8Array(bytes.length + bad.length);
+      out.set(bytes.subarray(0, at));
+      out.set(bad, at);
+      out.set(bytes.subarray(at), at + bad.length);
+      return { bytes: out, contentType: "application/json", label: `valid body with invalid UTF-8 ${JSON.stringify(bad)} at byte ${at}` };
+    }),
+    fc.constantFrom(64 * 1024 + 1, 70_000, 200_000).map((size) => utf8(JSON.stringify({ padding: "x".repeat(size) }), "application/json", `a ${size}-byte string in JSON`)),
+  );
+}
+
+export function jsonBodyArb(endpoint: Endpoint, ids: KnownIds): fc.Arbitrary<FuzzBody | undefined> {
+  const valid = endpoint.valid?.(ids);
+  return fc.oneof(
+    { weight: 2, arbitrary: fc.tuple(hostileJson, contentTypeArb).map(([value, type]) => utf8(JSON.stringify(value) ?? "", type, `random JSON: ${String(JSON.stringify(value)).slice(0, 300)}`)) },
+    { weight: valid === undefined ? 0 : 5, arbitrary: corruptedArb(valid ?? {}) },
+    { weight: 2, arbitrary: rawJsonTextArb(valid) },
+    { weight: valid === undefined ? 0 : 1, arbitrary: contentTypeArb.map((type) => utf8(JSON.stringify(valid), type, `the valid body as ${type ?? "no content type"}`)) },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
+}
+
+/** Multipart bodies: real forms with odd files, and hand-written ones with broken framing. */
+export function multipartBodyArb(validCsv: string): fc.Arbitrary<FuzzBody | undefined> {
+  const boundary = "fuzzBoundary7MA4YWxk";
+  const part = (headers: string, content: string) => `--${boundary}\r\n${headers}\r\n\r\n${content}\r\n`;
+  const framed = (parts: string, end = `--${boundary}--\r\n`) => parts + end;
+  const fileContent = fc.oneof(
+    fc.constant(validCsv),
+    fc.constant(validCsv.replace(/,/g, ";")),
+    hostileString,
+    fc.constant("category,product\r\n"),
+    fc.constant(""),
+  );
+  const raw = fc.oneof(
+    fileContent.map((c) => framed(part('Content-Disposition: form-data; name="file"; filename="menu.csv"\r\nContent-Type: text/csv', c))),
+    fileContent.map((c) => framed(part('Content-Disposition: form-data; name="file"', c))),
+    fileContent.map((c) => part('Content-Disposition: form-data; name="file"; filename="menu.csv"', c)),
+    fileContent.map((c) => framed(part('Content-Disposition: form-data; name="menu"; filename="a.csv"', c) + part('Content-Disposition: form-data; name="file"; filename="b.csv"', c))),
+    fc.constantFrom(
+      "",
+      "--",
+      `--${boundary}--`,
+      `--${boundary}\r\n\r\n\r\n--${boundary}--`,
+      `--${boundary}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${boundary}--\r\n`,
+      `--other\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nx\r\n--other--\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="__proto__"; filename="a.csv"\r\n\r\nx\r\n--${boundary}--\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="../../etc/passwd"\r\n\r\nx\r\n--${boundary}--\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''%E2%82%AC.csv\r\n\r\nx\r\n--${boundary}--\r\n`,
+    ),
+  );
+  return fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(raw, fc.constantFrom(`multipart/form-data; boundary=${boundary}`, `multipart/form-data; boundary="${boundary}"`, "multipart/form-data", "multipart/form-data; boundary=", `multipart/mixed; boundary=${boundary}`, `text/plain; boundary=${boundary}`, undefined))
+        .map(([body, type]) => utf8(body, type, `multipart (${type ?? "no content type"}): ${body.slice(0, 300)}`)),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.constantFrom(...INVALID_UTF8), fc.nat()).map(([bad, at]) => {
+        const head = encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="menu.csv"\r\n\r\n`);
+        const csv = encoder.encode(validCsv.slice(0, 2_000));
+        const cut = at % (csv.length + 1);
+        const tail = encoder.encode(`\r\n--${boundary}--\r\n`);
+        const bytes = new Uint8Array([...head, ...csv.subarray(0, cut), ...bad, ...csv.subarray(cut), ...tail]);
+        return { bytes, contentType: `multipart/form-data; boundary=${boundary}`, label: `a CSV file with invalid UTF-8 ${JSON.stringify(bad)}` };
+      }),
+    },
+    { weight: 1, arbitrary: fc.constant(utf8(framed(part('Content-Disposition: form-data; name="file"; filename="big.csv"', "x".repeat(1_100_000))), `multipart/form-data; boundary=${boundary}`, "a 1.1 MB file")) },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
+}
+
+// ---------- ids, queries, headers ----------
+
+/**
+ * encodeURIComponent, except that a lone surrogate (which it refuses) becomes the percent-escaped
+ * bytes it would have in WTF-8: a URL that decodes to invalid UTF-8, which is worth sending too.
+ */
+export function encodeAny(text: string): string {
+  let out = "";
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if (code >= 0xd800 && code <= 0xdfff) out += `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`.toUpperCase();
+    else out += encodeURIComponent(char);
+  }
+  return out;
+}
+
+export function idArb(param: Param, ids: KnownIds): fc.Arbitrary<string> {
+  const known = param === "product" ? ids.products.map(String) : param === "station" ? ids.stations : param === "order" ? ids.orders : [];
+  const hostile = fc.oneof(
+    hostileString.map(encodeAny),
+    fc.constantFrom("%ff", "%E0%A4%A", "%", "%%", "%ZZ", "..%2F..%2Fetc%2Fpasswd", "%2e%2e", "..", ".", "%00", "null", "-1", "0", "1e3", "0x1f", "1.5", "99999999999999999999999", "%20", "%C0%AF"),
+    fc.uuid().map((u) => u.toUpperCase()),
+    fc.uuid(),
+    fc.integer({ min: 1, max: 400 }).map(String),
+  );
+  return known.length > 0 ? fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...known) }, { weight: 3, arbitrary: hostile }) : hostile;
+}
+
+const queryValueArb = (name: string, ids: KnownIds): fc.Arbitrary<string> => {
+  const plausible: Record<string, readonly string[]> = {
+    branch_id: ["1", "2", "3", "0"],
+    dry_run: ["1", "0", "true", "false", "yes"],
+    status: ["received", "preparing,ready", "received,,", "cancelled", "RECEIVED"],
+    station_id: ids.stations.slice(0, 2),
+    limit: ["1", "500", "501", "0", "-1", "abc"],
+    last_event_id: ["0", "1", "999999999999999", "9999999999999999"],
+    from: ["2025-01-01", "2025-02-30", "9999-12-31", "2025-1-1"],
+    to: ["2025-12-31", "0000-00-00", "yesterday"],
+  };
+  // Object.hasOwn: the names include "constructor", which every object otherwise answers.
+  const values = Object.hasOwn(plausible, name) ? plausible[name]! : ["1"];
+  return fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...values, "") }, { weight: 2, arbitrary: hostileString });
+};
+
+/** Encoded as a client would, or with raw bad escapes, repeated names and stray separators. */
+export function queryArb(endpoint: Endpoint, ids: KnownIds): fc.Arbitrary<string> {
+  const names = [...endpoint.query, "__proto__", "constructor", "branch_id[]", "x"];
+  const pair = fc.constantFrom(...names).chain((name) =>
+    fc.oneof(
+      { weight: 5, arbitrary: queryValueArb(name, ids).map((v) => `${encodeAny(name)}=${encodeAny(v)}`) },
+      { weight: 1, arbitrary: fc.constantFrom("%ff", "%", "%E0%A4%A", "1%00", "1&", "=", "", "1;2").map((v) => `${name}=${v}`) },
+      { weight: 1, arbitrary: fc.constant(name) },
+    ),
+  );
+  const valid = fc.constant(endpoint.query.includes("branch_id") ? "branch_id=1" : "");
+  return fc.oneof(valid, fc.array(pair, { maxLength: 5 }).map((pairs) => pairs.join("&")), fc.tuple(valid, fc.array(pair, { maxLength: 3 })).map(([v, more]) => [v, ...more].filter(Boolean).join("&")));
+}
+
+/** Header values fetch can send: Latin-1, no CR/LF/NUL (anything else is refused by the client, not the server). */
+const headerValueArb = fc.oneof(
+  hostileString.map((s) => s.replace(/[^\x20-\x7e\x80-\xff\t]/g, "?")),
+  fc.constantFrom("\xff\xfe", "caf\xe9", "a".repeat(4_000), ""),
+);
+
+export interface FuzzHeaders {
+  [name: string]: string[];
+}
+
+export function idempotencyKeyArb(): fc.Arbitrary<string[] | undefined> {
+  return fc.oneof(
+    fc.uuid().map((u) => [u]),
+    fc.constantFrom<string[]>(["a".repeat(255)], ["a".repeat(256)], ["k".repeat(4_000)], [" "], ["with space"], ["caf\xe9"], ["\xff"], ["a", "b"], ["x\tz"]),
+    headerValueArb.map((v) => [v]),
+    fc.constant(undefined),
+  );
+}
+
+export const extraHeadersArb: fc.Arbitrary<FuzzHeaders> = fc.dictionary(
+  fc.constantFrom("Accept", "Accept-Encoding", "If-None-Match", "Last-Event-ID", "X-Forwarded-For", "X-Forwarded-Proto", "X-Request-Id", "Sec-Fetch-Site", "Origin", "Cookie", "Accept-Language", "Range", "Expect-Nothing", "Transfer-Encoding-X"),
+  fc.array(headerValueArb, { minLength: 1, maxLength: 2 }),
+  { maxKeys: 3 },
+);
+
+// ---------- who is calling ----------
+
+export type Caller = "anonymous" | "bearer" | "cookie" | "cookie-cross-site" | "bogus-bearer" | "basic";
+export const CALLERS: readonly Caller[] = ["anonymous", "bearer", "cookie", "cookie-cross-site", "bogus-bearer", "basic"];
+/** Callers that do not present the run's live session (for POST /api/logout). */
+export const CALLERS_WITHOUT_SESSION: readonly Caller[] = ["anonymous", "bogus-bearer", "basic"];
+
+export function authHeaders(caller: Caller, token: string): FuzzHeaders {
+  switch (caller) {
+    case "anonymous":
+      return {};
+    case "bearer":
+      return { Authorization: [`Bearer ${token}`] };
+    case "cookie":
+      return { Cookie: [`access_token=${token}`] };
+    case "cookie-cross-site":
+      return { Cookie: [`access_token=${token}`], Origin: ["https://evil.example"] };
+    case "bogus-bearer":
+      return { Authorization: [`Bearer ${"z".repeat(43)}`], Cookie: ["access_token=__proto__"] };
+    case "basic":
+      return { Authorization: ["Basic c3RhZmY6cGFzc3dvcmQ="] };
+  }
+}
+
+// ---------- the check ----------
+
+export interface Answer {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+/** What is wrong with an answer (empty = fine): no 5xx, and every non-2xx in the one error shape. */
+export function problemsWith(answer: Answer, method: string): string[] {
+  const problems: string[] = [];
+  if (answer.status >= 500) problems.push(`a ${answer.status}`);
+  if (answer.status < 200 || (answer.status >= 300 && answer.status < 400 && answer.status !== 304)) problems.push(`an unexpected status ${answer.status}`);
+  if (answer.status < 400 || method === "HEAD") return problems;
+  if (!/^application\/json\b/i.test(answer.contentType)) problems.push(`content-type "${answer.contentType}" on an error`);
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    problems.push("an error body that is not JSON");
+    return problems;
+  }
+  const shapeOk = (() => {
+    if (!body || typeof body !== "object" || Array.isArray(body) || Object.keys(body).join() !== "error") return false;
+    const error = (body as { error: unknown }).error;
+    if (!error || typeof error !== "object" || Array.isArray(error)) return false;
+    const { code, message, details, ...rest } = error as Record<string, unknown>;
+    if (Object.keys(rest).length > 0) return false;
+    if (typeof code !== "string" || !/^[a-z][a-z0-9_]*$/.test(code)) return false;
+    if (typeof message !== "string" || message.trim() === "") return false;
+    if (details === undefined) return true;
+    return Array.isArray(details) && details.length > 0 && details.every((d) => d && typeof d === "object" && typeof (d as { message?: unknown }).message === "string");
+  })();
+  if (!shapeOk) problems.push(`an error body not of the shape {"error":{"code","message","details"?}}: ${answer.text.slice(0, 300)}`);
+  return problems;
+}
