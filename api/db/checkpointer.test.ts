@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -26,6 +26,20 @@ describe("startCheckpointer", () => {
       sqlite.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("ends quietly when the database is closed and deleted before the worker opens it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "checkpointer-"));
+    const path = join(dir, "db.sqlite");
+    const sqlite = new Database(path);
+    sqlite.pragma("journal_mode = WAL");
+    const stop = startCheckpointer(sqlite, 20);
+    stop();
+    sqlite.close();
+    rmSync(dir, { recursive: true, force: true });
+    // An error escaping the worker would fail this run as an unhandled error.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(existsSync(dir)).toBe(false);
   });
 
   it("does nothing for an in-memory database", () => {

@@ -14,12 +14,20 @@ const FALLBACK_AUTOCHECKPOINT_PAGES = 20_000;
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const Database = require(workerData.module);
-const db = new Database(workerData.path);
-db.pragma("busy_timeout = 1000");
-const timer = setInterval(() => {
-  try { db.pragma("wal_checkpoint(PASSIVE)"); } catch { /* busy: the next tick tries again */ }
-}, workerData.everyMs);
-parentPort.once("message", () => { clearInterval(timer); db.close(); parentPort.close(); });
+function open() {
+  try { return new Database(workerData.path, { fileMustExist: true }); } catch { return null; }
+}
+// The database may already be closed and deleted (a short-lived test server): nothing to checkpoint.
+const db = open();
+if (db) {
+  db.pragma("busy_timeout = 1000");
+  const timer = setInterval(() => {
+    try { db.pragma("wal_checkpoint(PASSIVE)"); } catch { /* busy: the next tick tries again */ }
+  }, workerData.everyMs);
+  parentPort.once("message", () => { clearInterval(timer); db.close(); parentPort.close(); });
+} else {
+  parentPort.close();
+}
 `;
 
 /** Starts checkpointing `sqlite`'s file in the background; returns the function that stops it. */
@@ -30,6 +38,8 @@ export function startCheckpointer(sqlite: Database.Database, everyMs = 500): () 
     eval: true,
     workerData: { path: sqlite.name, module: createRequire(import.meta.url).resolve("better-sqlite3"), everyMs },
   });
+  // Should the worker fail, SQLite's automatic checkpoint (above) still keeps the WAL bounded.
+  worker.on("error", () => {});
   worker.unref();
   // The worker closes its connection and ends on its own; nothing needs to wait for it.
   return () => worker.postMessage("stop");
