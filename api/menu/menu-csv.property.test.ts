@@ -7,32 +7,13 @@ import { parse } from "csv-parse/sync";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CATEGORY_KEYS } from "../../contract/menu";
-import { formatCents } from "../../contract/money";
-import type { CustomizationGroup, Menu, Product } from "../../contract/schemas";
+import type { Menu } from "../../contract/schemas";
 import { PROPERTY_TIMEOUT_MS, propertySettings } from "../../tests/support/fast-check-settings";
-import { csvNameArb, menuArb, menuContent } from "../../tests/support/menu-arbitraries";
+import { csvNameArb, menuArb, menuContent, menuOf } from "../../tests/support/menu-arbitraries";
 import { CSV_COLUMNS, menuToCsv, parseMenuCsv, type ParsedProduct } from "./menu-csv";
 
 /** The parsed products in the menu's shape, ids numbered in file order (ids are not in the file). */
-function toMenu(products: readonly ParsedProduct[]): Menu {
-  let id = 1;
-  const menu = Object.fromEntries(CATEGORY_KEYS.map((key) => [key, [] as Product[]])) as Menu;
-  for (const p of products) {
-    const product: Product = {
-      id: id++,
-      name: p.name,
-      description: p.description,
-      price: formatCents(p.priceCents),
-      available: p.available,
-      customizations: Object.fromEntries(
-        p.groups.map((g): [string, CustomizationGroup] => [g.name, { exclusive: g.exclusive, required: g.required, options: g.options.map((o) => ({ id: id++, name: o.name, price: formatCents(o.priceCents) })) }]),
-      ),
-    };
-    if (p.weekday !== null) product.weekday = p.weekday;
-    menu[p.category].push(product);
-  }
-  return menu;
-}
+const toMenu = (products: readonly ParsedProduct[]): Menu => menuOf(products);
 
 function parsedOk(csv: string): ParsedProduct[] {
   const result = parseMenuCsv(csv);

@@ -211,32 +211,43 @@ const menuProductArb = (category: CategoryKey) =>
 export const menuArb: fc.Arbitrary<Menu> = fc
   .tuple(...CATEGORY_KEYS.map((category) => fc.uniqueArray(menuProductArb(category), { maxLength: 4, selector: (p) => p.name.toLowerCase() })))
   .filter((perCategory) => perCategory.some((products) => products.length > 0))
-  .map((perCategory) => {
-    let id = 1;
-    return Object.fromEntries(
-      CATEGORY_KEYS.map((category, c) => [
-        category,
-        perCategory[c]!.map((p): Product => {
-          const product: Product = {
-            id: id++,
-            name: p.name,
-            description: p.description,
-            price: formatCents(p.priceCents),
-            available: p.available,
-            // fromEntries makes "__proto__" an own key like any other name.
-            customizations: Object.fromEntries(
-              p.groups.map((g): [string, CustomizationGroup] => [
-                g.name,
-                { exclusive: g.exclusive, required: g.required, options: g.options.map((o) => ({ id: id++, name: o.name, price: formatCents(o.priceCents) })) },
-              ]),
-            ),
-          };
-          if (p.weekday !== undefined) product.weekday = p.weekday;
-          return product;
-        }),
-      ]),
-    ) as Menu;
-  });
+  .map((perCategory) => menuOf(perCategory.flatMap((products, c) => products.map((p) => ({ ...p, category: CATEGORY_KEYS[c]! })))));
+
+/** What a menu file says about one product (a parsed CSV row has this shape too). */
+export interface MenuItemContent {
+  category: CategoryKey;
+  name: string;
+  description: string;
+  priceCents: number;
+  available: boolean;
+  weekday?: number | null;
+  groups: readonly { name: string; exclusive: boolean; required: boolean; options: readonly { name: string; priceCents: number }[] }[];
+}
+
+/** Products in the API's menu shape, every category present, ids numbered in the order given. */
+export function menuOf(products: readonly MenuItemContent[]): Menu {
+  let id = 1;
+  const menu = Object.fromEntries(CATEGORY_KEYS.map((key) => [key, [] as Product[]])) as Menu;
+  for (const p of products) {
+    const product: Product = {
+      id: id++,
+      name: p.name,
+      description: p.description,
+      price: formatCents(p.priceCents),
+      available: p.available,
+      // fromEntries makes "__proto__" an own key like any other name.
+      customizations: Object.fromEntries(
+        p.groups.map((g): [string, CustomizationGroup] => [
+          g.name,
+          { exclusive: g.exclusive, required: g.required, options: g.options.map((o) => ({ id: id++, name: o.name, price: formatCents(o.priceCents) })) },
+        ]),
+      ),
+    };
+    if (p.weekday !== undefined && p.weekday !== null) product.weekday = p.weekday;
+    menu[p.category].push(product);
+  }
+  return menu;
+}
 
 /** A menu without its ids: what a CSV file can say about it, for comparing menus across an import. */
 export function menuContent(menu: Menu) {
