@@ -64,10 +64,11 @@ export function eventRoutes(ctx: AppContext) {
   });
 
   app.get("/stations/:id/events", (c) => {
-    const stationId = c.req.param("id").toLowerCase(); // UUIDs are case-insensitive; stored lower-case
-    const station = UUID.test(stationId) ? findStation(ctx.db, stationId) : undefined;
+    const raw = c.req.param("id");
+    // findStation matches the id in any case; the filter uses the id as stored.
+    const station = UUID.test(raw) ? findStation(ctx.db, raw) : undefined;
     if (!station) throw notFound("station_not_found", "There is no such station.");
-    return streamOf(c, stationFilter(stationId, station.branchId));
+    return streamOf(c, stationFilter(station.id, station.branchId));
   });
 
   app.get("/products/events", (c) => {

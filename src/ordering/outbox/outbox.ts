@@ -12,6 +12,7 @@ import { ORDER_STATUSES } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
 import { ApiError } from "../../lib/api-client";
 import type { OrderRequest } from "../cart/cart-logic";
+import { isUuid } from "../ordering-api";
 
 export interface OutboxEntry {
   /** The Idempotency-Key: made once at Submit, sent with every retry of this order. */
@@ -54,7 +55,6 @@ export function isRetryable(error: Pick<ApiError, "status" | "fromServer">): boo
   return !error.fromServer || error.status === 0 || error.status >= 500 || [408, 425, 429].includes(error.status);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STATUSES: readonly string[] = ORDER_STATUSES;
 
 /** True when `answer` is the order the server placed for `sent`: an id, a status, the same table and branch. */
@@ -63,7 +63,7 @@ export function isOrderFor(answer: unknown, sent: Pick<OrderRequest, "station_id
   const order = answer as Partial<Record<keyof Order, unknown>>;
   return (
     typeof order.id === "string" &&
-    UUID.test(order.id) &&
+    isUuid(order.id) &&
     typeof order.status === "string" &&
     STATUSES.includes(order.status) &&
     typeof order.station_id === "string" &&
