@@ -1,10 +1,16 @@
 /** Server settings from the environment (see API.md "Running"). */
 import { resolve } from "node:path";
+import { databaseConfigFromEnv, type DatabaseConfig } from "./db/database";
 
 export interface AppConfig {
   port: number;
   host: string;
+  /** The SQLite file, used when there is no `databaseUrl`. */
   databasePath: string;
+  /** DATABASE_URL: a postgres:// URL selects PostgreSQL. */
+  databaseUrl?: string;
+  /** PostgreSQL connections per instance. */
+  databasePoolSize: number;
   /** Directory of the built web app; null serves the API only. */
   staticDir: string | null;
   /** Extra origins allowed to make cookie-authenticated writes (besides the request's own). */
@@ -49,10 +55,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!(sessionTtlHours > 0 && sessionTtlHours <= 24 * 365)) {
     throw new Error(`SESSION_TTL_HOURS must be a number of hours above 0 (at most a year), got "${env.SESSION_TTL_HOURS}"`);
   }
+  const database = databaseConfigFromEnv(env);
   return {
     port,
     host: env.HOST ?? "0.0.0.0",
-    databasePath: env.DATABASE_PATH ?? resolve("data", "limitless.db"),
+    databasePath: database.path,
+    databaseUrl: database.url,
+    databasePoolSize: database.poolSize ?? 10,
     staticDir: env.STATIC_DIR === "" ? null : resolve(env.STATIC_DIR ?? "dist"),
     trustedOrigins: (env.TRUSTED_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean),
     sessionTtlMs: sessionTtlHours * 3_600_000,
@@ -64,4 +73,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tableOrderLimit: integerSetting(env, "TABLE_ORDER_LIMIT", 20, 0, 100_000),
     maxOrderTotalCents: moneySetting(env, "MAX_ORDER_TOTAL", 200_000),
   };
+}
+
+/** What openDatabase needs from the settings. */
+export function databaseConfigOf(config: Pick<AppConfig, "databasePath" | "databaseUrl" | "databasePoolSize">): DatabaseConfig {
+  return { url: config.databaseUrl, path: config.databasePath, poolSize: config.databasePoolSize };
+}
+
+/** Where the data lives, for log lines and messages: never the URL's password. */
+export function describeDatabase(config: Pick<AppConfig, "databasePath" | "databaseUrl">): string {
+  if (!config.databaseUrl) return config.databasePath;
+  const url = new URL(config.databaseUrl);
+  return `postgres://${url.host}${url.pathname}`;
 }

@@ -1,10 +1,8 @@
 /** `npm start` / `npm run serve`: migrate, seed on first run, ensure a staff account, serve. */
 import { randomBytes } from "node:crypto";
-import { count } from "drizzle-orm";
-import { ensureStaff, upsertStaff } from "./auth/staff-repository";
-import { loadConfig } from "./config";
-import type { DatabaseHandle } from "./db/client";
-import { staffUsers } from "./db/schema";
+import { ensureStaff, hasStaff, upsertStaff } from "./auth/staff-accounts";
+import { describeDatabase, loadConfig } from "./config";
+import type { DatabaseHandle } from "./db/database";
 import { createLogger } from "./lib/logger";
 import { startServer } from "./server";
 
@@ -15,20 +13,20 @@ const logger = createLogger(true);
 let credentials = "";
 
 // The account is settled before the port opens: a sign-in can never race a password reset.
-async function ensureStaffAccount({ db }: DatabaseHandle): Promise<void> {
+async function ensureStaffAccount(database: DatabaseHandle): Promise<void> {
   if (process.env.STAFF_EMAIL && process.env.STAFF_PASSWORD) {
-    const outcome = await ensureStaff(db, process.env.STAFF_EMAIL, process.env.STAFF_PASSWORD);
+    const outcome = await ensureStaff(database, process.env.STAFF_EMAIL, process.env.STAFF_PASSWORD);
     credentials = `Staff account ${process.env.STAFF_EMAIL} ${outcome} (STAFF_EMAIL / STAFF_PASSWORD).`;
-  } else if (db.select({ n: count() }).from(staffUsers).get()!.n === 0) {
+  } else if (!(await hasStaff(database))) {
     const password = randomBytes(9).toString("base64url");
-    await upsertStaff(db, DEMO_STAFF_EMAIL, password);
+    await upsertStaff(database, DEMO_STAFF_EMAIL, password);
     credentials = `Demo staff account created — e-mail: ${DEMO_STAFF_EMAIL}  password: ${password}\n  (shown once; reset it with: npm run staff:set -- <email> <new password>)`;
   }
 }
 
 const running = await startServer(config, { logger, beforeListen: ensureStaffAccount });
 
-logger.info("server started", { url: running.url, database: config.databasePath, seeded: running.seeded });
+logger.info("server started", { url: running.url, database: describeDatabase(config), seeded: running.seeded });
 process.stdout.write(
   `\n  Limitless Bar & Grill is running at http://localhost:${running.port}\n` +
     (running.seeded ? "  Seeded the demo menu and stations for Thornhill (branch 1) and Pickering (branch 2).\n" : "") +

@@ -5,9 +5,9 @@ import { serve, type ServerType } from "@hono/node-server";
 import type { AppContext } from "./app-context";
 import { createApp } from "./app";
 import { SignInService, type SignInOptions } from "./auth/sign-in";
-import type { AppConfig } from "./config";
-import { openDatabase, type DatabaseHandle } from "./db/client";
-import { GroupCommit } from "./db/group-commit";
+import { databaseConfigOf, type AppConfig } from "./config";
+import { openDatabase, type DatabaseHandle } from "./db/database";
+import { listenForChanges, type ChangeListener } from "./db/listener";
 import { seedDatabase } from "./db/seed";
 import { Broadcaster, type StreamTiming } from "./events/broadcaster";
 import { schedulePruning } from "./events/event-log";
@@ -40,23 +40,38 @@ export interface ServerOptions {
 export function createContext(config: AppConfig, database: DatabaseHandle, options: ServerOptions = {}): AppContext {
   const logger = options.logger ?? createLogger(config.logRequests);
   return {
-    db: database.db,
+    database,
     config,
     logger,
-    signIn: new SignInService(database.db, logger, options.signIn),
+    signIn: new SignInService(database, logger, options.signIn),
     menuCache: new MenuCache(database.db),
-    writes: new GroupCommit(database.sqlite),
     liveEvents: new Broadcaster(database.db, logger, options.streamTiming),
   };
 }
 
 export async function startServer(config: AppConfig, options: ServerOptions = {}): Promise<RunningServer> {
-  const database = openDatabase(config.databasePath);
-  const { seeded } = seedDatabase(database.db);
-  await options.beforeListen?.(database);
-  const context = createContext(config, database, options);
-  const stopPruning = schedulePruning(database.db, context.logger, options.pruneEveryMs);
-  context.liveEvents.start();
+  const logger = options.logger ?? createLogger(config.logRequests);
+  let seeded = false;
+  const database = await openDatabase(databaseConfigOf(config), {
+    logger,
+    seed: async (handle) => void ({ seeded } = await seedDatabase(handle)),
+  });
+  let listener: ChangeListener | undefined;
+  let stopPruning = () => {};
+  let context: AppContext | undefined;
+  try {
+    await options.beforeListen?.(database);
+    context = createContext(config, database, { ...options, logger });
+    await context.liveEvents.start();
+    // Several instances on one PostgreSQL database hear each other's changes.
+    if (database.dialect === "postgres") listener = await listenForChanges(database.pool, context, logger);
+    stopPruning = schedulePruning(database, logger, options.pruneEveryMs);
+  } catch (error) {
+    context?.liveEvents.stop();
+    await listener?.close();
+    await database.close();
+    throw error;
+  }
   const app = createApp(context);
 
   const server: ServerType = await new Promise<ServerType>((resolve, reject) => {
@@ -65,10 +80,11 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
       () => resolve(s),
     );
     s.once("error", reject);
-  }).catch((error: unknown) => {
+  }).catch(async (error: unknown) => {
     stopPruning();
     context.liveEvents.stop();
-    database.close();
+    await listener?.close();
+    await database.close();
     throw error;
   });
   answerParserErrorsInJson(server);
@@ -88,8 +104,7 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
         context.liveEvents.stop();
         if ("closeAllConnections" in server) server.closeAllConnections();
         server.close(() => {
-          database.close();
-          resolve();
+          void (listener?.close() ?? Promise.resolve()).then(() => database.close()).then(resolve);
         });
       }),
   };

@@ -9,8 +9,8 @@
  * see a count within it. The same statement runs unchanged on PostgreSQL.
  */
 import { and, eq, gt, lte, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { loginAttempts } from "../db/schema";
+import type { Db } from "../db/database";
+import { tablesOf } from "../db/dialect";
 
 export interface Reservation {
   /** Attempts in the current window, this one included. */
@@ -20,9 +20,10 @@ export interface Reservation {
 }
 
 /** Counts one more attempt against `key` and returns the window's count after it. */
-export function reserveAttempt(db: Db, key: string, windowMs: number, now: number): Reservation {
+export async function reserveAttempt(db: Db, key: string, windowMs: number, now: number): Promise<Reservation> {
+  const { loginAttempts } = tablesOf(db);
   const open = gt(loginAttempts.windowEndsAt, now);
-  const row = db
+  const [row] = await db
     .insert(loginAttempts)
     .values({ key, attempts: 1, windowEndsAt: now + windowMs })
     .onConflictDoUpdate({
@@ -32,24 +33,26 @@ export function reserveAttempt(db: Db, key: string, windowMs: number, now: numbe
         windowEndsAt: sql`CASE WHEN ${open} THEN ${loginAttempts.windowEndsAt} ELSE ${now + windowMs} END`,
       },
     })
-    .returning({ attempts: loginAttempts.attempts, windowEndsAt: loginAttempts.windowEndsAt })
-    .get();
-  return row;
+    .returning({ attempts: loginAttempts.attempts, windowEndsAt: loginAttempts.windowEndsAt });
+  return row!;
 }
 
 /** Gives back a slot taken by `reserveAttempt` for an attempt that never reached the password check. */
-export function releaseAttempt(db: Db, key: string): void {
-  db.update(loginAttempts)
+export async function releaseAttempt(db: Db, key: string): Promise<void> {
+  const { loginAttempts } = tablesOf(db);
+  await db
+    .update(loginAttempts)
     .set({ attempts: sql`${loginAttempts.attempts} - 1` })
-    .where(and(eq(loginAttempts.key, key), gt(loginAttempts.attempts, 0)))
-    .run();
+    .where(and(eq(loginAttempts.key, key), gt(loginAttempts.attempts, 0)));
 }
 
-export function clearAttempts(db: Db, key: string): void {
-  db.delete(loginAttempts).where(eq(loginAttempts.key, key)).run();
+export async function clearAttempts(db: Db, key: string): Promise<void> {
+  const { loginAttempts } = tablesOf(db);
+  await db.delete(loginAttempts).where(eq(loginAttempts.key, key));
 }
 
 /** Forgets counters whose window has ended (they would restart at 1 anyway). */
-export function pruneAttempts(db: Db, now: number): void {
-  db.delete(loginAttempts).where(lte(loginAttempts.windowEndsAt, now)).run();
+export async function pruneAttempts(db: Db, now: number): Promise<void> {
+  const { loginAttempts } = tablesOf(db);
+  await db.delete(loginAttempts).where(lte(loginAttempts.windowEndsAt, now));
 }

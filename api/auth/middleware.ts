@@ -57,7 +57,7 @@ export function secureCookie(c: Context, config: Pick<AppConfig, "secureCookies"
  */
 export function staffAuth(ctx: AppContext): MiddlewareHandler<AppEnv> {
   trustedProxyList(ctx.config.trustedProxies); // a malformed TRUSTED_PROXIES stops start-up here
-  const findStaff = (token: string) => findSessionStaff(ctx.db, token);
+  const findStaff = (token: string) => findSessionStaff(ctx.database.db, token);
   return async (c, next) => {
     c.set("findStaff", findStaff);
     if (SAFE_METHODS.has(c.req.method)) return next();
@@ -77,7 +77,7 @@ export const requireStaff: MiddlewareHandler<AppEnv> = async (c, next) => {
   const findStaff = c.get("findStaff");
   if (!findStaff) throw new Error("requireStaff needs the staffAuth middleware in front of it");
   const found = readToken(c);
-  const staff = found && findStaff(found.token);
+  const staff = found && (await findStaff(found.token));
   if (!found || !staff) {
     throw new ApiHttpError(401, "unauthenticated", "Sign in as staff to do this.");
   }

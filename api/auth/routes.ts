@@ -42,9 +42,9 @@ export function authRoutes(ctx: AppContext) {
   app.get("/current_user", requireStaff, (c) => c.json<CurrentUserResponse>({ logged_in_as: c.get("staff")!.email }));
 
   // Needs no session lookup: deleting by the token's hash ends the session if there is one and is a no-op otherwise.
-  app.post("/logout", (c) => {
+  app.post("/logout", async (c) => {
     const found = readToken(c);
-    if (found) deleteSession(ctx.db, found.token);
+    if (found) await ctx.database.transaction((tx) => deleteSession(tx, found.token));
     deleteCookie(c, SESSION_COOKIE, { path: "/", secure: secureCookie(c, ctx.config), httpOnly: true, sameSite: "Strict" });
     return c.json({ logged_out: true });
   });

@@ -18,13 +18,13 @@
  *   lives only in this process's memory (enough to see one e-mail being hammered, useless to reverse).
  */
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import type { Db } from "../db/client";
+import type { DatabaseHandle } from "../db/database";
 import { addressBlock } from "../lib/client-address";
 import type { Logger } from "../lib/logger";
 import { HashGate, HashGateFull } from "./hash-gate";
 import { clearAttempts, pruneAttempts, releaseAttempt, reserveAttempt } from "./login-attempts";
 import { timingDummyHash, verifyPassword } from "./passwords";
-import { createSession, findStaffByEmail, normalizeEmail, type StaffIdentity } from "./staff-repository";
+import { findStaffByEmail, insertSession, normalizeEmail, type StaffIdentity } from "./staff-repository";
 
 export interface LoginLimits {
   windowMs: number;
@@ -74,7 +74,7 @@ export class SignInService {
   private nextPruneAt = 0;
 
   constructor(
-    private readonly db: Db,
+    private readonly database: DatabaseHandle,
     private readonly logger: Logger,
     options: Partial<SignInOptions> = {},
   ) {
@@ -90,30 +90,33 @@ export class SignInService {
     const accountKey = `account:${emailDigest(account)}@${block}`;
     const logFields = { emailHash: this.logHash(account), address: input.address };
     const now = this.options.now();
-    this.prune(now);
+    await this.prune(now);
 
     // The address first: once it is over its cap, no per-e-mail row is created for made-up e-mails.
-    const byAddress = reserveAttempt(this.db, addressKey, limits.windowMs, now);
-    if (byAddress.attempts > limits.perAddress) {
-      this.logger.warn("login refused", { reason: "too_many_attempts", scope: "address", ...logFields });
-      return { outcome: "too_many_attempts", retryAfterSeconds: secondsUntil(byAddress.windowEndsAt, now) };
-    }
-    const byAccount = reserveAttempt(this.db, accountKey, limits.windowMs, now);
-    if (byAccount.attempts > limits.perAccount) {
-      releaseAttempt(this.db, addressKey); // refused before any hash: no reason to charge the address
-      this.logger.warn("login refused", { reason: "too_many_attempts", scope: "account", ...logFields });
-      return { outcome: "too_many_attempts", retryAfterSeconds: secondsUntil(byAccount.windowEndsAt, now) };
+    const refused = await this.database.transaction(async (tx) => {
+      const byAddress = await reserveAttempt(tx, addressKey, limits.windowMs, now);
+      if (byAddress.attempts > limits.perAddress) return { scope: "address", windowEndsAt: byAddress.windowEndsAt };
+      const byAccount = await reserveAttempt(tx, accountKey, limits.windowMs, now);
+      if (byAccount.attempts <= limits.perAccount) return undefined;
+      await releaseAttempt(tx, addressKey); // refused before any hash: no reason to charge the address
+      return { scope: "account", windowEndsAt: byAccount.windowEndsAt };
+    });
+    if (refused) {
+      this.logger.warn("login refused", { reason: "too_many_attempts", scope: refused.scope, ...logFields });
+      return { outcome: "too_many_attempts", retryAfterSeconds: secondsUntil(refused.windowEndsAt, now) };
     }
 
-    const staff = findStaffByEmail(this.db, account);
+    const staff = await findStaffByEmail(this.database.db, account);
     let valid: boolean;
     try {
       // An unknown e-mail is checked against a dummy hash, so it takes as long (and as much of the gate) as a real one.
       valid = await this.gate.run(async () => this.options.verifyPassword(input.password, staff?.passwordHash ?? (await timingDummyHash())));
     } catch (error) {
       // Never checked: the attempt gives its slots back instead of counting as a failure.
-      releaseAttempt(this.db, accountKey);
-      releaseAttempt(this.db, addressKey);
+      await this.database.transaction(async (tx) => {
+        await releaseAttempt(tx, accountKey);
+        await releaseAttempt(tx, addressKey);
+      });
       if (!(error instanceof HashGateFull)) throw error;
       this.logger.warn("login refused", { reason: "busy", ...logFields, ...this.gate.load });
       return { outcome: "busy", retryAfterSeconds: BUSY_RETRY_SECONDS };
@@ -124,9 +127,11 @@ export class SignInService {
       return { outcome: "invalid_credentials" };
     }
 
-    clearAttempts(this.db, accountKey);
-    releaseAttempt(this.db, addressKey);
-    const { token, expiresAt } = createSession(this.db, staff.id, input.sessionTtlMs);
+    const { token, expiresAt } = await this.database.transaction(async (tx) => {
+      await clearAttempts(tx, accountKey);
+      await releaseAttempt(tx, addressKey);
+      return insertSession(tx, staff.id, input.sessionTtlMs);
+    });
     this.logger.info("login", { account: staff.email, address: input.address });
     return { outcome: "signed_in", staff: { id: staff.id, email: staff.email }, token, expiresAt };
   }
@@ -136,9 +141,9 @@ export class SignInService {
     return createHmac("sha256", this.logKey).update(account).digest("base64url").slice(0, 12);
   }
 
-  private prune(now: number): void {
+  private async prune(now: number): Promise<void> {
     if (now < this.nextPruneAt) return;
     this.nextPruneAt = now + PRUNE_EVERY_MS;
-    pruneAttempts(this.db, now);
+    await this.database.transaction((tx) => pruneAttempts(tx, now));
   }
 }

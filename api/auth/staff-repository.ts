@@ -1,9 +1,8 @@
 /** Staff accounts and their sessions. Tokens are random 256-bit values stored only as SHA-256 hashes. */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { sessions, staffUsers } from "../db/schema";
-import { hashPassword, verifyPassword } from "./passwords";
+import { and, count, eq, gt, lt, sql } from "drizzle-orm";
+import type { Db } from "../db/database";
+import { preparedQuery, tablesOf } from "../db/dialect";
 
 export interface StaffIdentity {
   id: number;
@@ -13,56 +12,58 @@ export interface StaffIdentity {
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export function findStaffByEmail(db: Db, email: string) {
-  return db.select().from(staffUsers).where(eq(staffUsers.email, normalizeEmail(email))).get();
+export async function findStaffByEmail(db: Db, email: string) {
+  const t = tablesOf(db);
+  const [row] = await db.select().from(t.staffUsers).where(eq(t.staffUsers.email, normalizeEmail(email))).limit(1);
+  return row;
 }
 
-/** Creates the account, or resets its password; signs out its existing sessions on reset. */
-export async function upsertStaff(db: Db, email: string, password: string): Promise<"created" | "reset"> {
-  const passwordHash = await hashPassword(password);
+export async function countStaff(db: Db): Promise<number> {
+  const t = tablesOf(db);
+  const [row] = await db.select({ n: count() }).from(t.staffUsers);
+  return row?.n ?? 0;
+}
+
+/** Creates the account or sets its password (call inside a transaction); a reset signs out its sessions. */
+export async function saveStaff(tx: Db, email: string, passwordHash: string): Promise<"created" | "reset"> {
+  const t = tablesOf(tx);
   const normalized = normalizeEmail(email);
-  return db.transaction((tx) => {
-    const existing = tx.select().from(staffUsers).where(eq(staffUsers.email, normalized)).get();
-    if (existing) {
-      tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, existing.id)).run();
-      tx.delete(sessions).where(eq(sessions.userId, existing.id)).run();
-      return "reset";
-    }
-    tx.insert(staffUsers).values({ email: normalized, passwordHash }).run();
-    return "created";
-  });
+  const [existing] = await tx.select({ id: t.staffUsers.id }).from(t.staffUsers).where(eq(t.staffUsers.email, normalized)).limit(1);
+  if (existing) {
+    await tx.update(t.staffUsers).set({ passwordHash }).where(eq(t.staffUsers.id, existing.id));
+    await tx.delete(t.sessions).where(eq(t.sessions.userId, existing.id));
+    return "reset";
+  }
+  await tx.insert(t.staffUsers).values({ email: normalized, passwordHash });
+  return "created";
 }
 
-/**
- * Makes sure the account exists with this password. Leaves it (and its sessions) alone when the
- * password already matches, so restarting with STAFF_EMAIL / STAFF_PASSWORD signs nobody out.
- */
-export async function ensureStaff(db: Db, email: string, password: string): Promise<"created" | "reset" | "unchanged"> {
-  const existing = findStaffByEmail(db, email);
-  if (existing && (await verifyPassword(password, existing.passwordHash))) return "unchanged";
-  return upsertStaff(db, email, password);
-}
-
-export function createSession(db: Db, userId: number, ttlMs: number, now = new Date()): { token: string; expiresAt: Date } {
+export async function insertSession(tx: Db, userId: number, ttlMs: number, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+  const t = tablesOf(tx);
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + ttlMs);
-  db.insert(sessions)
-    .values({ tokenHash: hashToken(token), userId, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() })
-    .run();
+  await tx.insert(t.sessions).values({ tokenHash: hashToken(token), userId, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() });
   // Expired sessions are useless; clear them out while we are writing anyway.
-  db.delete(sessions).where(lt(sessions.expiresAt, now.toISOString())).run();
+  await tx.delete(t.sessions).where(lt(t.sessions.expiresAt, now.toISOString()));
   return { token, expiresAt };
 }
 
-export function findSessionStaff(db: Db, token: string, now = new Date()): StaffIdentity | undefined {
-  return db
-    .select({ id: staffUsers.id, email: staffUsers.email })
-    .from(sessions)
-    .innerJoin(staffUsers, eq(sessions.userId, staffUsers.id))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now.toISOString())))
-    .get();
+// Asked on every staff request: prepared once per connection.
+const sessionStaff = preparedQuery("session_staff", (db, t) =>
+  db
+    .select({ id: t.staffUsers.id, email: t.staffUsers.email })
+    .from(t.sessions)
+    .innerJoin(t.staffUsers, eq(t.sessions.userId, t.staffUsers.id))
+    .where(and(eq(t.sessions.tokenHash, sql.placeholder("tokenHash")), gt(t.sessions.expiresAt, sql.placeholder("now"))))
+    .limit(1),
+);
+
+export async function findSessionStaff(db: Db, token: string, now = new Date()): Promise<StaffIdentity | undefined> {
+  const [row] = await sessionStaff(db).execute({ tokenHash: hashToken(token), now: now.toISOString() });
+  return row;
 }
 
-export function deleteSession(db: Db, token: string): void {
-  db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token))).run();
+export async function deleteSession(tx: Db, token: string): Promise<void> {
+  const t = tablesOf(tx);
+  await tx.delete(t.sessions).where(eq(t.sessions.tokenHash, hashToken(token)));
 }

@@ -1,8 +1,8 @@
 /** `npm run staff:set -- <email> <password>`: adds a staff account, or resets its password (and signs it out everywhere). */
 import { loginBodySchema } from "../../contract/schemas";
-import { upsertStaff } from "../auth/staff-repository";
-import { loadConfig } from "../config";
-import { openDatabase } from "../db/client";
+import { upsertStaff } from "../auth/staff-accounts";
+import { databaseConfigOf, describeDatabase, loadConfig } from "../config";
+import { openDatabase } from "../db/database";
 import { seedDatabase } from "../db/seed";
 
 const [email, password] = process.argv.slice(2);
@@ -12,8 +12,7 @@ if (!parsed.success || (password ?? "").length < 10) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = openDatabase(config.databasePath);
-seedDatabase(database.db);
-const outcome = await upsertStaff(database.db, parsed.data.email, parsed.data.password);
-database.close();
-console.log(`Staff account ${parsed.data.email} ${outcome} in ${config.databasePath}.`);
+const database = await openDatabase(databaseConfigOf(config), { seed: (handle) => seedDatabase(handle).then(() => undefined) });
+const outcome = await upsertStaff(database, parsed.data.email, parsed.data.password);
+await database.close();
+console.log(`Staff account ${parsed.data.email} ${outcome} in ${describeDatabase(config)}.`);

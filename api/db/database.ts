@@ -27,6 +27,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { createLogger, type Logger } from "../lib/logger";
+import { startCheckpointer } from "./checkpointer";
 import { LOCK_SCOPES, registerSqliteWriter, tablesOf } from "./dialect";
 import * as pgSchema from "./schema-pg";
 
@@ -50,6 +51,8 @@ export interface DatabaseHandleBase {
    * Not re-entrant: pass `tx` down instead of calling `transaction` again inside.
    */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** Rejects when the database does not answer (the health check). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -166,51 +169,106 @@ function openSqlite(requestedPath: string): SqliteHandle {
   const writerDb = drizzleSqlite(writer) as unknown as Db;
   const readerDb = drizzleSqlite(reader) as unknown as Db;
   registerSqliteWriter(writerDb, writer);
-  const begin = writer.prepare("BEGIN IMMEDIATE");
-  const commit = writer.prepare("COMMIT");
-  const rollback = writer.prepare("ROLLBACK");
+  const stopCheckpointer = startCheckpointer(writer);
+  const statement = (text: string) => writer.prepare(text);
+  const [begin, commit, rollback, savepoint, release, rollbackTo] = [
+    "BEGIN IMMEDIATE",
+    "COMMIT",
+    "ROLLBACK",
+    "SAVEPOINT grouped",
+    "RELEASE grouped",
+    "ROLLBACK TO grouped",
+  ].map(statement) as [Database.Statement, Database.Statement, Database.Statement, Database.Statement, Database.Statement, Database.Statement];
 
-  let queue: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = queue.then(work);
-    queue = run.catch(() => undefined);
-    return run;
+  /**
+   * Group commit. Committing is most of what a small write costs (every page it touched goes to the
+   * WAL again), so the transactions that queued up while the previous batch ran share ONE
+   * `BEGIN IMMEDIATE` … `COMMIT`, each inside its own savepoint: one callback's error rolls back that
+   * callback alone, and every caller learns its outcome only after the shared COMMIT. Under no load a
+   * batch holds one transaction and behaves like a plain one.
+   */
+  let pending: PendingTransaction[] = [];
+  let draining: Promise<void> | null = null;
+  let closed = false;
+
+  const runBatch = async (batch: PendingTransaction[]): Promise<void> => {
+    if (closed) {
+      for (const entry of batch) entry.reject(new Error("The database is closed"));
+      return;
+    }
+    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+    try {
+      begin.run();
+      for (const entry of batch) {
+        savepoint.run();
+        try {
+          const value = await insideTransaction.run(true, () => entry.fn(writerDb));
+          release.run();
+          outcomes.push({ ok: true, value });
+        } catch (error) {
+          // SQLite ends the whole transaction itself after some errors (a full disk): then nothing is left to undo here.
+          if (!writer.inTransaction) throw error;
+          rollbackTo.run();
+          release.run();
+          outcomes.push({ ok: false, error });
+        }
+      }
+      commit.run();
+    } catch (error) {
+      if (writer.inTransaction) rollback.run();
+      // Nothing of this batch was committed: every caller hears so, including those whose own part went well.
+      for (const entry of batch) entry.reject(error);
+      return;
+    }
+    batch.forEach((entry, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) entry.resolve(outcome.value);
+      else entry.reject(outcome.error);
+    });
   };
 
-  let closed = false;
+  const drain = async (): Promise<void> => {
+    // Let the current turn of the event loop queue its transactions, so they share the first batch too.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (pending.length > 0) {
+      const batch = pending;
+      pending = [];
+      await runBatch(batch);
+    }
+    draining = null;
+  };
+
+  const select1 = reader.prepare("SELECT 1");
   return {
     dialect: "sqlite",
     path,
     db: readerDb,
+    ping: async () => void select1.get(),
     tables: tablesOf(readerDb),
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       refuseNesting();
-      return exclusive(() =>
-        insideTransaction.run(true, async () => {
-          if (closed) throw new Error("The database is closed");
-          begin.run();
-          try {
-            const result = await fn(writerDb);
-            commit.run();
-            return result;
-          } catch (error) {
-            // SQLite ends the transaction itself after some errors (e.g. a full disk).
-            if (writer.inTransaction) rollback.run();
-            throw error;
-          }
-        }),
-      );
+      return new Promise<T>((resolve, reject) => {
+        pending.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+        draining ??= drain();
+      });
     },
-    // Queued behind running transactions, so none is cut off half-way.
-    close: () =>
-      exclusive(async () => {
-        if (closed) return;
-        closed = true;
-        reader.close();
-        writer.close();
-        if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });
-      }),
+    // After the running and queued transactions, so none is cut off half-way.
+    close: async () => {
+      while (draining) await draining;
+      if (closed) return;
+      closed = true;
+      stopCheckpointer();
+      reader.close();
+      writer.close();
+      if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });
+    },
   };
+}
+
+interface PendingTransaction {
+  fn: (tx: Db) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
 }
 
 function postgresHandle(db: PgDatabase<NodePgQueryResultHKT>, pool: pg.Pool, close: () => Promise<void>): PostgresHandle {
@@ -218,6 +276,7 @@ function postgresHandle(db: PgDatabase<NodePgQueryResultHKT>, pool: pg.Pool, clo
     dialect: "postgres",
     pool,
     db,
+    ping: async () => void (await pool.query("select 1")),
     tables: pgSchema,
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       refuseNesting();

@@ -4,7 +4,7 @@
  * query surface lacks adds a helper here, with a test on both databases, rather than branching itself.
  */
 import type Database from "better-sqlite3";
-import { is, sql } from "drizzle-orm";
+import { is, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { PgDatabase, PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, Dialect, Tables } from "./database";
 import * as sqliteSchema from "./schema";
@@ -64,6 +64,48 @@ export async function lockInTransaction(tx: Db, scope: TransactionLockScope, key
   // Outside a transaction the lock would be released at once (PostgreSQL) or mean nothing (SQLite).
   throw new Error("lockInTransaction() needs the tx of a running transaction");
 }
+
+/**
+ * A query built and prepared once per connection, then run with `sql.placeholder` values: on a hot
+ * path, building and compiling the SQL costs more than running it. SQLite keeps one compiled
+ * statement per connection (the reader, and the writer every transaction runs on). PostgreSQL
+ * prepares the statement under `name` once per pooled connection; a transaction's `tx` is a new
+ * object each time, so there only the SQL text is rebuilt.
+ */
+export function preparedQuery<Q>(name: string, build: (db: Db, t: Tables) => { prepare(name: string): Q }): (db: Db) => Q {
+  const byConnection = new WeakMap<Db, Q>();
+  return (db) => {
+    let query = byConnection.get(db);
+    if (!query) {
+      query = build(db, tablesOf(db)).prepare(name);
+      byConnection.set(db, query);
+    }
+    return query;
+  };
+}
+
+/**
+ * `column IN (the ids in a JSON array)`, with the array as one placeholder value
+ * (`JSON.stringify(ids)`): one prepared statement then serves any number of ids.
+ */
+export function inJsonIdList(db: Db, column: SQLWrapper, placeholder: string): SQL {
+  const list = sql.placeholder(placeholder);
+  return dialectOf(db) === "postgres"
+    ? sql`${column} in (select jsonb_array_elements_text(${list}::jsonb)::int)`
+    : sql`${column} in (select value from json_each(${list}))`;
+}
+
+/**
+ * Tells every instance listening on `channel` (PostgreSQL LISTEN/NOTIFY), when and only when the
+ * transaction commits: a change rolled back is never announced. SQLite has one process and needs no
+ * message: nothing to do.
+ */
+export async function notifyOnCommit(tx: Db, channel: NotifyChannel, payload: string): Promise<void> {
+  if (is(tx, PgTransaction)) await tx.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
+/** What instances tell each other (api/db/listener.ts). */
+export type NotifyChannel = "events" | "menu";
 
 /** How many rows an insert, update or delete (without `.returning()`) touched. */
 export function affectedRows(result: object): number {

@@ -2,11 +2,11 @@
 import { count } from "drizzle-orm";
 import { CATEGORY_KEYS, CATEGORY_TITLES } from "../../contract/menu";
 import { parsePriceToCents } from "../../contract/money";
-import { importMenu } from "../menu/menu-import";
 import type { ParsedProduct } from "../menu/menu-csv";
-import { createStation } from "../stations/station-repository";
-import type { Db } from "./client";
-import { branches, categories } from "./schema";
+import { applyMenu } from "../menu/menu-import";
+import { insertStation } from "../stations/station-repository";
+import type { DatabaseHandle } from "./database";
+import { tablesOf } from "./dialect";
 import { SEED_BRANCHES, SEED_MENU, SEED_STATIONS } from "./seed-menu";
 
 const cents = (price: string) => {
@@ -35,28 +35,30 @@ export function seedMenuProducts(): ParsedProduct[] {
   );
 }
 
-/** Categories and branches always exist; the menu and stations are seeded only into an empty database. */
-export function seedDatabase(db: Db, options: { demoStations?: boolean } = {}): { seeded: boolean } {
-  const isEmpty = db.select({ n: count() }).from(branches).get()!.n === 0;
-  db.transaction((tx) => {
-    CATEGORY_KEYS.forEach((key, position) => {
-      tx.insert(categories)
+/**
+ * Categories and branches always exist; the menu and stations are seeded only into an empty database,
+ * all in one transaction, so a start that fails half-way seeds again next time.
+ */
+export async function seedDatabase(database: DatabaseHandle, options: { demoStations?: boolean } = {}): Promise<{ seeded: boolean }> {
+  return database.transaction(async (tx) => {
+    const { branches, categories } = tablesOf(tx);
+    const [existing] = await tx.select({ n: count() }).from(branches);
+    for (const [position, key] of CATEGORY_KEYS.entries()) {
+      await tx
+        .insert(categories)
         .values({ key, title: CATEGORY_TITLES[key], position })
-        .onConflictDoUpdate({ target: categories.key, set: { title: CATEGORY_TITLES[key], position } })
-        .run();
-    });
-    for (const branch of SEED_BRANCHES) {
-      tx.insert(branches).values(branch).onConflictDoNothing().run();
+        .onConflictDoUpdate({ target: categories.key, set: { title: CATEGORY_TITLES[key], position } });
     }
-  });
-  if (!isEmpty) return { seeded: false };
+    for (const branch of SEED_BRANCHES) await tx.insert(branches).values(branch).onConflictDoNothing();
+    if (existing!.n > 0) return { seeded: false };
 
-  const menu = seedMenuProducts();
-  for (const branch of SEED_BRANCHES) {
-    importMenu(db, branch.id, menu, false);
-    if (options.demoStations !== false) {
-      for (const station of SEED_STATIONS[branch.id] ?? []) createStation(db, branch.id, station.codename, station.capacity);
+    const menu = seedMenuProducts();
+    for (const branch of SEED_BRANCHES) {
+      await applyMenu(tx, branch.id, menu);
+      if (options.demoStations !== false) {
+        for (const station of SEED_STATIONS[branch.id] ?? []) await insertStation(tx, branch.id, station.codename, station.capacity);
+      }
     }
-  }
-  return { seeded: true };
+    return { seeded: true };
+  });
 }

@@ -1,14 +1,14 @@
-import { fileURLToPath } from "node:url";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
-import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Db } from "../db/client";
-import * as schema from "../db/schema";
+import { openDatabase, type Db, type SqliteHandle } from "../db/database";
 import { createLogger } from "../lib/logger";
 import { Broadcaster, type StreamTiming } from "./broadcaster";
-import { announceEvents, recordEvent, type EventType } from "./event-log";
+import { announceEvents, type EventType } from "./event-log";
 import type { EventFilter } from "./filter";
 import { BUSY_RETRY_AFTER_SECONDS, eventStreamResponse, parseLastEventId } from "./stream";
 
@@ -16,50 +16,58 @@ const STATION_A = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
 const STATION_B = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
 const ORDER_X = "cccccccc-cccc-4ccc-8ccc-cccccccccccc";
 
-/** A migrated in-memory database that records every statement it runs. */
-function database() {
+/**
+ * A migrated database, and the broadcaster's own connection to it, which records every statement it
+ * runs. Events are written straight into the table, as any instance's commit would leave them.
+ */
+async function database() {
+  const dir = mkdtempSync(join(tmpdir(), "limitless-broadcaster-"));
+  const handle = (await openDatabase({ path: join(dir, "test.db") })) as SqliteHandle;
   const statements: string[] = [];
-  const sqlite = new Database(":memory:", { verbose: (sql) => statements.push(String(sql)) });
-  const db = drizzle(sqlite, { schema }) as Db;
-  migrate(db, { migrationsFolder: fileURLToPath(new URL("../db/migrations", import.meta.url)) });
-  statements.length = 0;
-  return { db, sqlite, statements };
+  const sqlite = new Database(handle.path, { verbose: (sql) => statements.push(String(sql)) });
+  const db = drizzle(sqlite) as unknown as Db;
+  return { db, sqlite, statements, handle, dir };
 }
 
 /** What afterEach closes. */
-const opened: { broadcaster: Broadcaster; sqlite: Database.Database }[] = [];
+const opened: { broadcaster: Broadcaster; sqlite: Database.Database; handle: SqliteHandle; dir: string }[] = [];
 
-function setup(options: { timing?: Partial<StreamTiming>; maxStreams?: number } = {}) {
-  const { db, sqlite, statements } = database();
+async function setup(options: { timing?: Partial<StreamTiming>; maxStreams?: number } = {}) {
+  const { db, sqlite, statements, handle, dir } = await database();
   const broadcaster = new Broadcaster(db, createLogger(false), { retryMs: 1_500, ...options.timing });
   const app = new Hono();
   let nextFilter: EventFilter = [{ branchId: 1 }];
-  let stillAllowed: (() => boolean) | undefined;
+  let stillAllowed: (() => Promise<boolean>) | undefined;
   app.get("/", (c) => {
     const lastEventId = parseLastEventId(c.req.header("last-event-id"), undefined) ?? null;
     return eventStreamResponse(c, broadcaster, options.maxStreams ?? 100, { filter: nextFilter, lastEventId, stillAllowed });
   });
 
-  const write = (type: EventType, keys: { branchId?: number; stationId?: string; orderId?: string } = {}) => {
-    recordEvent(db, { branchId: keys.branchId ?? 1, type, stationId: keys.stationId, orderId: keys.orderId, payload: { n: statements.length } as never });
+  const insertEvent = sqlite.prepare(
+    "INSERT INTO events (branch_id, type, station_id, order_id, payload, created_at) VALUES (?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ'))",
+  );
+  const write = (type: EventType, keys: { branchId?: number; stationId?: string; orderId?: string } = {}, payload: unknown = { n: statements.length }) => {
+    insertEvent.run(keys.branchId ?? 1, type, keys.stationId ?? null, keys.orderId ?? null, JSON.stringify(payload));
     return (sqlite.prepare("SELECT max(id) AS id FROM events").get() as { id: number }).id;
   };
 
-  const open = async (filter: EventFilter, lastEventId?: number, allowed?: () => boolean) => {
+  const open = async (filter: EventFilter, lastEventId?: number, allowed?: () => Promise<boolean>) => {
     nextFilter = filter;
     stillAllowed = allowed;
     const response = await app.request("/", { headers: lastEventId === undefined ? {} : { "Last-Event-ID": String(lastEventId) } });
     return new Client(response);
   };
 
-  opened.push({ broadcaster, sqlite });
+  opened.push({ broadcaster, sqlite, handle, dir });
   return { db, statements, broadcaster, write, open };
 }
 
-afterEach(() => {
-  for (const { broadcaster, sqlite } of opened.splice(0)) {
+afterEach(async () => {
+  for (const { broadcaster, sqlite, handle, dir } of opened.splice(0)) {
     broadcaster.stop();
     sqlite.close();
+    await handle.close();
+    rmSync(dir, { recursive: true, force: true });
   }
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -112,7 +120,7 @@ class Client {
 
 describe("Broadcaster fan-out", () => {
   it("reads the table once per wake-up, however many streams are open, and hands each stream only what its filter matches", async () => {
-    const { broadcaster, statements, write, open } = setup();
+    const { broadcaster, statements, write, open } = await setup();
     const staff = await open([{ branchId: 1 }]);
     const tableA = await open([
       { stationId: STATION_A, types: ["order.created", "order.updated"] },
@@ -129,7 +137,7 @@ describe("Broadcaster fan-out", () => {
     write("product.updated", { branchId: 3 });
 
     statements.length = 0;
-    broadcaster.pump();
+    await broadcaster.pump();
     // One read of the new rows, plus the empty read that proves there are no more.
     expect(statements.filter((s) => /from "events"/i.test(s))).toHaveLength(1);
 
@@ -141,10 +149,10 @@ describe("Broadcaster fan-out", () => {
   });
 
   it("sends each event as a complete server-sent event, after the retry hint", async () => {
-    const { broadcaster, write, open } = setup();
+    const { broadcaster, write, open } = await setup();
     const client = await open([{ branchId: 1 }]);
     const id = write("order.updated", { orderId: ORDER_X });
-    broadcaster.pump();
+    await broadcaster.pump();
     await client.drain();
     expect(client.response.headers.get("content-type")).toBe("text/event-stream");
     expect(client.response.headers.get("cache-control")).toBe("no-cache");
@@ -154,8 +162,8 @@ describe("Broadcaster fan-out", () => {
   });
 
   it("is woken by announceEvents() without waiting for its tick", async () => {
-    const { broadcaster, write, open } = setup({ timing: { pollMs: 60_000 } });
-    broadcaster.start();
+    const { broadcaster, write, open } = await setup({ timing: { pollMs: 60_000 } });
+    await broadcaster.start();
     const client = await open([{ branchId: 1 }]);
     const id = write("product.updated");
     announceEvents();
@@ -163,15 +171,15 @@ describe("Broadcaster fan-out", () => {
   });
 
   it("picks up rows written by another instance on its tick", async () => {
-    const { broadcaster, write, open } = setup({ timing: { pollMs: 20 } });
-    broadcaster.start();
+    const { broadcaster, write, open } = await setup({ timing: { pollMs: 20 } });
+    await broadcaster.start();
     const client = await open([{ branchId: 1 }]);
     const id = write("product.updated"); // no announceEvents(): only the tick can find it
     expect((await client.drain(150)).ids()).toEqual([id]);
   });
 
   it("lets a closed stream go", async () => {
-    const { broadcaster, open } = setup();
+    const { broadcaster, open } = await setup();
     const client = await open([{ branchId: 1 }]);
     expect(broadcaster.size).toBe(1);
     await client.close();
@@ -181,57 +189,57 @@ describe("Broadcaster fan-out", () => {
 
 describe("catch-up after Last-Event-ID, then live", () => {
   it("without Last-Event-ID starts after the newest row fanned out", async () => {
-    const { broadcaster, write, open } = setup();
+    const { broadcaster, write, open } = await setup();
     write("order.created");
-    broadcaster.pump();
+    await broadcaster.pump();
     const client = await open([{ branchId: 1 }]);
     const later = write("order.updated");
-    broadcaster.pump();
+    await broadcaster.pump();
     expect((await client.drain()).ids()).toEqual([later]);
   });
 
   it("has no gap and no duplicate when rows arrive during the catch-up, nor when the table is ahead of the broadcaster", async () => {
-    const { broadcaster, write, open } = setup();
+    const { broadcaster, write, open } = await setup();
     const ids = [1, 2, 3, 4, 5].map(() => write("order.updated"));
-    broadcaster.pump();
+    await broadcaster.pump();
     // Written but not yet fanned out when the stream opens: they must come live, once.
     const unread = [write("order.updated"), write("order.updated")];
     const client = await open([{ branchId: 1 }], ids[1]);
     // More rows while the client has not read its catch-up yet.
-    broadcaster.pump();
+    await broadcaster.pump();
     const live = write("order.updated");
-    broadcaster.pump();
+    await broadcaster.pump();
     expect((await client.drain()).ids()).toEqual([...ids.slice(2), ...unread, live]);
   });
 
   it("replays a backlog longer than one read in full and in order, with live rows after it", async () => {
-    const { broadcaster, write, open } = setup();
+    const { broadcaster, write, open } = await setup();
     const backlog = Array.from({ length: 450 }, (_, i) => write(i % 2 ? "order.updated" : "product.updated"));
-    broadcaster.pump();
+    await broadcaster.pump();
     const client = await open([{ branchId: 1 }], 0);
     const live = [write("order.created"), write("order.created")];
-    broadcaster.pump();
+    await broadcaster.pump();
     expect((await client.drain(200)).ids()).toEqual([...backlog, ...live]);
   });
 
   it("sends nothing twice to a client whose cursor is ahead of this instance (it came from another one)", async () => {
-    const { broadcaster, write, open } = setup();
+    const { broadcaster, write, open } = await setup();
     const seen = [write("order.updated"), write("order.updated")];
     // The broadcaster has not read these yet; the client saw them on another instance.
     const client = await open([{ branchId: 1 }], seen[1]);
     const next = write("order.updated");
-    broadcaster.pump();
+    await broadcaster.pump();
     expect((await client.drain()).ids()).toEqual([next]);
   });
 
   it("replays only what the stream's filter matches", async () => {
-    const { broadcaster, write, open } = setup();
+    const { broadcaster, write, open } = await setup();
     const start = write("order.updated", { stationId: STATION_A });
     const mine = write("order.updated", { stationId: STATION_A });
     write("order.updated", { stationId: STATION_B });
     write("product.updated", { branchId: 2 });
     const product = write("product.updated");
-    broadcaster.pump();
+    await broadcaster.pump();
     const client = await open([{ stationId: STATION_A, types: ["order.updated"] }, { branchId: 1, types: ["product.updated"] }], start);
     expect((await client.drain()).ids()).toEqual([mine, product]);
   });
@@ -239,7 +247,7 @@ describe("catch-up after Last-Event-ID, then live", () => {
 
 describe("limits and the shared tick", () => {
   it("refuses a stream beyond the cap with 503 busy and Retry-After, and has room again once one closes", async () => {
-    const { broadcaster, open } = setup({ maxStreams: 2 });
+    const { broadcaster, open } = await setup({ maxStreams: 2 });
     const first = await open([{ branchId: 1 }]);
     await open([{ branchId: 1 }]);
     const refused = await open([{ branchId: 1 }]);
@@ -252,76 +260,76 @@ describe("limits and the shared tick", () => {
   });
 
   it("ends streams at their age limit (spread over its last tenth) so clients resume elsewhere", async () => {
-    const { broadcaster, open } = setup({ timing: { maxAgeMs: 10_000 } });
+    const { broadcaster, open } = await setup({ timing: { maxAgeMs: 10_000 } });
     const clients = await Promise.all([1, 2, 3].map(() => open([{ branchId: 1 }])));
-    broadcaster.tick(Date.now() + 8_900);
+    await broadcaster.tick(Date.now() + 8_900);
     expect(broadcaster.size).toBe(3);
-    broadcaster.tick(Date.now() + 10_001);
+    await broadcaster.tick(Date.now() + 10_001);
     expect(broadcaster.size).toBe(0);
     for (const client of clients) expect((await client.drain()).ended).toBe(true);
   });
 
   it("runs on one shared timer, however many streams are open", async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "setTimeout"] });
-    const { broadcaster, open } = setup();
-    broadcaster.start();
+    const { broadcaster, open } = await setup();
+    await broadcaster.start();
     const timers = vi.getTimerCount();
     await Promise.all(Array.from({ length: 20 }, () => open([{ branchId: 1 }])));
     expect(vi.getTimerCount()).toBe(timers);
   });
 
   it("sends every idle stream one heartbeat per interval, each at its own phase", async () => {
-    const { broadcaster, open } = setup({ timing: { heartbeatMs: 15_000 } });
+    const { broadcaster, open } = await setup({ timing: { heartbeatMs: 15_000 } });
     const clients = await Promise.all(Array.from({ length: 20 }, () => open([{ branchId: 1 }])));
     const beats = async () => Promise.all(clients.map(async (client) => (await client.drain(5)).heartbeats()));
     const now = Date.now();
-    broadcaster.tick(now + 1_000);
+    await broadcaster.tick(now + 1_000);
     // Not all in the same tick: 20 streams at once would otherwise be 3,000 at once in a restaurant.
     expect((await beats()).filter((n) => n > 0).length).toBeLessThan(20);
-    broadcaster.tick(now + 15_000);
+    await broadcaster.tick(now + 15_000);
     expect(await beats()).toEqual(clients.map(() => 1));
   });
 
   it("counts an event as a heartbeat: a stream that just got one is not sent a heartbeat too", async () => {
     vi.spyOn(Math, "random").mockReturnValue(0); // the first heartbeat is due at once
-    const { broadcaster, write, open } = setup({ timing: { heartbeatMs: 15_000 } });
+    const { broadcaster, write, open } = await setup({ timing: { heartbeatMs: 15_000 } });
     const client = await open([{ branchId: 1 }]);
     write("product.updated");
-    broadcaster.pump();
+    await broadcaster.pump();
     const now = Date.now();
-    broadcaster.tick(now + 14_000);
+    await broadcaster.tick(now + 14_000);
     expect((await client.drain()).heartbeats()).toBe(0);
-    broadcaster.tick(now + 15_000);
+    await broadcaster.tick(now + 15_000);
     expect((await client.drain()).heartbeats()).toBe(1);
     expect(client.ids()).toHaveLength(1);
   });
 
   it("asks stillAllowed on the re-check tick only, and ends the stream when it says no", async () => {
-    const { broadcaster, open } = setup({ timing: { recheckMs: 30_000 } });
+    const { broadcaster, open } = await setup({ timing: { recheckMs: 30_000 } });
     let allowed = true;
-    const check = vi.fn(() => allowed);
+    const check = vi.fn(async () => allowed);
     const staff = await open([{ branchId: 1 }], undefined, check);
     const diner = await open([{ branchId: 1 }]);
     const now = Date.now();
-    broadcaster.tick(now + 1_000);
+    await broadcaster.tick(now + 1_000);
     expect(check).not.toHaveBeenCalled();
-    broadcaster.tick(now + 30_001);
+    await broadcaster.tick(now + 30_001);
     expect(check).toHaveBeenCalledTimes(1);
     allowed = false;
-    broadcaster.tick(now + 60_002);
+    await broadcaster.tick(now + 60_002);
     expect((await staff.drain()).ended).toBe(true);
     expect((await diner.drain()).ended).toBe(false);
     expect(broadcaster.size).toBe(1);
   });
 
   it("drops a client that stops reading instead of queueing for it without end", async () => {
-    const { db, broadcaster, open } = setup();
+    const { write, broadcaster, open } = await setup();
     const stalled = await open([{ branchId: 1 }]); // never read
     const reading = await open([{ branchId: 1 }]);
     for (let i = 0; i < 30; i++) {
       // ~50 KB per event: well past the 1 MB a stream may queue.
-      recordEvent(db, { branchId: 1, type: "product.updated", payload: { big: "x".repeat(50_000) } as never });
-      broadcaster.pump();
+      write("product.updated", {}, { big: "x".repeat(50_000) });
+      await broadcaster.pump();
       await reading.drain(1);
     }
     expect(broadcaster.size).toBe(1);

@@ -13,8 +13,8 @@
  * concurrent writers needs its own ordering guarantee (e.g. one writer of event ids at a time).
  */
 import { and, asc, gt, lte, max, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { events } from "../db/schema";
+import type { Db } from "../db/database";
+import { preparedQuery, tablesOf } from "../db/dialect";
 import type { Logger } from "../lib/logger";
 import { EVENT_APPENDED, eventSignal, type EventType } from "./event-log";
 import { filterSql, matchesFilter, type EventFilter, type EventKeys } from "./filter";
@@ -62,7 +62,7 @@ export interface Subscriber {
   /** A row with a higher id than any delivered before; only rows that match the filter arrive. */
   deliver(row: LiveRow): void;
   heartbeat(): void;
-  stillAllowed?(): boolean;
+  stillAllowed?(): Promise<boolean>;
   /** Ends the stream normally; the client reconnects and resumes. */
   end(): void;
 }
@@ -83,14 +83,23 @@ export function eventFrame(id: number, type: EventType, payload: string): Uint8A
 
 export const HEARTBEAT_FRAME = encoder.encode(": heartbeat\n\n");
 
-const columns = {
+const columnsOf = ({ events }: ReturnType<typeof tablesOf>) => ({
   id: events.id,
   type: events.type,
   branchId: events.branchId,
   stationId: events.stationId,
   orderId: events.orderId,
   payload: events.payload,
-};
+});
+
+const readAfter = preparedQuery("events_after", (db, t) =>
+  db
+    .select(columnsOf(t))
+    .from(t.events)
+    .where(gt(t.events.id, sql.placeholder("after")))
+    .orderBy(asc(t.events.id))
+    .limit(BATCH),
+);
 
 type EventRow = EventKeys & { id: number; payload: string };
 
@@ -107,9 +116,11 @@ export class Broadcaster {
   readonly timing: StreamTiming;
   /** Each open stream, with when its next heartbeat is due. */
   private readonly subscribers = new Map<Subscriber, { beatAt: number }>();
-  private readonly readNew;
-  private latest: number;
+  private latest = 0;
   private pumpQueued = false;
+  /** The running read, if any: a poke during it queues one more read after it, never a second one beside it. */
+  private pumping: Promise<void> | null = null;
+  private readAgain = false;
   private timer: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
   private lastRecheck = Date.now();
@@ -121,18 +132,12 @@ export class Broadcaster {
     timing: Partial<StreamTiming> = {},
   ) {
     this.timing = { ...DEFAULT_STREAM_TIMING, ...timing };
-    this.readNew = db
-      .select(columns)
-      .from(events)
-      .where(gt(events.id, sql.placeholder("after")))
-      .orderBy(asc(events.id))
-      .limit(BATCH)
-      .prepare();
-    this.latest = this.readLatest();
   }
 
-  private readLatest(): number {
-    return this.db.select({ id: max(events.id) }).from(events).get()?.id ?? 0;
+  private async readLatest(): Promise<number> {
+    const { events } = tablesOf(this.db);
+    const [row] = await this.db.select({ id: max(events.id) }).from(events);
+    return Number(row?.id ?? 0);
   }
 
   /** The id of the newest row fanned out: a stream opened now gets every later row live. */
@@ -145,10 +150,12 @@ export class Broadcaster {
     return this.subscribers.size;
   }
 
-  start(): void {
+  /** Learns where the log ends (streams opened from now on start there), then listens and ticks. */
+  async start(): Promise<void> {
     if (this.timer) return;
+    this.latest = await this.readLatest();
     eventSignal.on(EVENT_APPENDED, this.wake);
-    this.timer = setInterval(() => this.tick(), this.timing.pollMs);
+    this.timer = setInterval(() => void this.tick(), this.timing.pollMs);
     this.timer.unref();
   }
 
@@ -171,22 +178,46 @@ export class Broadcaster {
     this.pumpQueued = true;
     setImmediate(() => {
       this.pumpQueued = false;
-      this.pump();
+      void this.pump();
     });
   }
 
-  /** Reads every row after the last one fanned out, and hands each to the streams it matches. */
-  pump(): void {
+  /**
+   * Reads every row after the last one fanned out, and hands each to the streams it matches. One read
+   * at a time: a call during a read makes that read go round once more, and resolves after it.
+   */
+  pump(): Promise<void> {
+    if (this.pumping) {
+      this.readAgain = true;
+      return this.pumping;
+    }
+    this.pumping = (async () => {
+      do {
+        this.readAgain = false;
+        await this.readAndFanOut();
+      } while (this.readAgain && !this.stopped);
+    })().finally(() => {
+      this.pumping = null;
+    });
+    return this.pumping;
+  }
+
+  private async readAndFanOut(): Promise<void> {
     // A wake-up queued before stop() must not read a database that is being closed.
     if (this.stopped) return;
     try {
       if (this.subscribers.size === 0) {
-        // Nobody to send to: just move past the new rows (a stream opened later catches up itself).
-        this.latest = this.readLatest();
-        return;
+        // Nobody to send to: just move past the new rows (a stream opened later catches up itself)…
+        const latest = await this.readLatest();
+        // …unless one joined during the read: it expects every row after the position it was given.
+        if (this.subscribers.size === 0) {
+          this.latest = Math.max(this.latest, latest);
+          return;
+        }
       }
       for (;;) {
-        const rows = this.readNew.all({ after: this.latest }) as EventRow[];
+        if (this.stopped) return;
+        const rows = (await readAfter(this.db).execute({ after: this.latest })) as EventRow[];
         // An event is as good as a heartbeat: the stream's next one waits a full interval.
         const beatAt = Date.now() + this.timing.heartbeatMs;
         for (const row of rows) {
@@ -221,39 +252,43 @@ export class Broadcaster {
   }
 
   /** A stream's catch-up: matching rows with afterId < id ≤ upTo, oldest first. */
-  readBacklog(filter: EventFilter, afterId: number, upTo: number, limit: number): LiveRow[] {
-    const rows: EventRow[] = this.db
-      .select(columns)
-      .from(events)
-      .where(and(filterSql(filter), gt(events.id, afterId), lte(events.id, upTo)))
-      .orderBy(asc(events.id))
-      .limit(limit)
-      .all();
+  async readBacklog(filter: EventFilter, afterId: number, upTo: number, limit: number): Promise<LiveRow[]> {
+    const t = tablesOf(this.db);
+    const rows: EventRow[] = await this.db
+      .select(columnsOf(t))
+      .from(t.events)
+      .where(and(filterSql(t.events, filter), gt(t.events.id, afterId), lte(t.events.id, upTo)))
+      .orderBy(asc(t.events.id))
+      .limit(limit);
     return rows.map(toLive);
   }
 
   /** The shared tick: other instances' rows, due heartbeats, age limits, permission re-checks. */
-  tick(now = Date.now()): void {
-    this.pump();
+  tick(now = Date.now()): Promise<void> {
+    const read = this.pump();
     const recheck = now - this.lastRecheck >= this.timing.recheckMs;
     if (recheck) this.lastRecheck = now;
+    const checks: Promise<void>[] = [];
     for (const [subscriber, state] of this.subscribers) {
-      if (now >= subscriber.expiresAt || (recheck && !this.allowed(subscriber))) {
+      if (now >= subscriber.expiresAt) {
         subscriber.end();
-      } else if (now >= state.beatAt) {
-        subscriber.heartbeat();
-        state.beatAt = now + this.timing.heartbeatMs;
+      } else {
+        if (recheck && subscriber.stillAllowed) checks.push(this.recheck(subscriber));
+        if (now >= state.beatAt) {
+          subscriber.heartbeat();
+          state.beatAt = now + this.timing.heartbeatMs;
+        }
       }
     }
+    return Promise.all([read, ...checks]).then(() => undefined);
   }
 
-  private allowed(subscriber: Subscriber): boolean {
+  private async recheck(subscriber: Subscriber): Promise<void> {
     try {
-      return subscriber.stillAllowed?.() ?? true;
+      if (!(await subscriber.stillAllowed!())) subscriber.end();
     } catch (error) {
       // The database is briefly unavailable: keep the stream; the next check decides.
       this.logger.error("re-checking a live stream failed", { error: String(error) });
-      return true;
     }
   }
 }

@@ -6,10 +6,10 @@
  * table on a tick, for rows other instances wrote.
  */
 import { EventEmitter } from "node:events";
-import { lt } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { ServerEvents } from "../../contract/schemas";
-import type { DbOrTx } from "../db/client";
-import { events } from "../db/schema";
+import type { DatabaseHandle, Db } from "../db/database";
+import { affectedRows, lockInTransaction, notifyOnCommit, preparedQuery, tablesOf } from "../db/dialect";
 import type { Logger } from "../lib/logger";
 
 export type EventType = keyof ServerEvents;
@@ -19,8 +19,24 @@ eventSignal.setMaxListeners(0);
 
 export const EVENT_APPENDED = "appended";
 
-export function recordEvent<T extends EventType>(
-  db: DbOrTx,
+const insertEvent = preparedQuery("insert_event", (db, t) =>
+  db.insert(t.events).values({
+    branchId: sql.placeholder("branchId"),
+    type: sql.placeholder("type"),
+    orderId: sql.placeholder("orderId"),
+    stationId: sql.placeholder("stationId"),
+    payload: sql.placeholder("payload"),
+    createdAt: sql.placeholder("createdAt"),
+  }),
+);
+
+/**
+ * Appends an event in the caller's transaction, as its last write: on PostgreSQL the append lock is
+ * held from here to the commit, so event ids become visible in increasing order (a stream resuming
+ * after id N can never miss a lower id committed later), and the other instances are told on commit.
+ */
+export async function recordEvent<T extends EventType>(
+  tx: Db,
   event: {
     branchId: number;
     type: T;
@@ -29,17 +45,17 @@ export function recordEvent<T extends EventType>(
     stationId?: string | null;
     payload: ServerEvents[T];
   },
-): void {
-  db.insert(events)
-    .values({
-      branchId: event.branchId,
-      type: event.type,
-      orderId: event.orderId ?? null,
-      stationId: event.stationId ?? null,
-      payload: JSON.stringify(event.payload),
-      createdAt: new Date().toISOString(),
-    })
-    .run();
+): Promise<void> {
+  await lockInTransaction(tx, "eventAppend");
+  await insertEvent(tx).execute({
+    branchId: event.branchId,
+    type: event.type,
+    orderId: event.orderId ?? null,
+    stationId: event.stationId ?? null,
+    payload: JSON.stringify(event.payload),
+    createdAt: new Date().toISOString(),
+  });
+  await notifyOnCommit(tx, "events", "");
 }
 
 /** Call after the transaction that recorded events has committed. */
@@ -51,9 +67,12 @@ export function announceEvents(): void {
 export const EVENT_RETENTION_MS = 7 * 24 * 3_600_000;
 
 /** Deletes events older than the retention window. Returns how many went. */
-export function pruneEvents(db: DbOrTx, now = new Date()): number {
+export async function pruneEvents(database: DatabaseHandle, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - EVENT_RETENTION_MS).toISOString();
-  return db.delete(events).where(lt(events.createdAt, cutoff)).run().changes;
+  return database.transaction(async (tx) => {
+    const { events } = tablesOf(tx);
+    return affectedRows(await tx.delete(events).where(lt(events.createdAt, cutoff)));
+  });
 }
 
 export const PRUNE_EVERY_MS = 3_600_000;
@@ -62,17 +81,16 @@ export const PRUNE_EVERY_MS = 3_600_000;
  * Prunes now and then every `everyMs`, so a server that runs for weeks keeps a week of events, not
  * everything since it started. Returns the function that stops it.
  */
-export function schedulePruning(db: DbOrTx, logger: Logger, everyMs = PRUNE_EVERY_MS): () => void {
-  const prune = () => {
-    try {
-      const removed = pruneEvents(db);
-      if (removed > 0) logger.info("pruned old events", { removed });
-    } catch (error) {
+export function schedulePruning(database: DatabaseHandle, logger: Logger, everyMs = PRUNE_EVERY_MS): () => void {
+  const prune = () =>
+    pruneEvents(database).then(
+      (removed) => {
+        if (removed > 0) logger.info("pruned old events", { removed });
+      },
       // A locked or busy database: the next run catches up.
-      logger.error("pruning old events failed", { error: String(error) });
-    }
-  };
-  prune();
+      (error: unknown) => logger.error("pruning old events failed", { error: String(error) }),
+    );
+  void prune();
   const timer = setInterval(prune, everyMs);
   timer.unref();
   return () => clearInterval(timer);

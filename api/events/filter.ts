@@ -8,7 +8,7 @@
  * branch, table or order and, optionally, the event types it lets through (none = every type).
  */
 import { and, eq, inArray, or, type SQL } from "drizzle-orm";
-import { events } from "../db/schema";
+import type { Tables } from "../db/database";
 import type { EventType } from "./event-log";
 
 export type EventClause = { types?: readonly EventType[] } & (
@@ -41,7 +41,7 @@ function keyMatches(clause: EventClause, event: EventKeys): boolean {
   return clause.orderId === event.orderId;
 }
 
-function clauseSql(clause: EventClause): SQL | undefined {
+function clauseSql(events: Tables["events"], clause: EventClause): SQL | undefined {
   const key =
     clause.branchId !== undefined
       ? eq(events.branchId, clause.branchId)
@@ -52,6 +52,7 @@ function clauseSql(clause: EventClause): SQL | undefined {
   return and(key, clause.types.length === 1 ? eq(events.type, clause.types[0]!) : inArray(events.type, [...clause.types]));
 }
 
-export function filterSql(filter: EventFilter): SQL | undefined {
-  return filter.length === 1 ? clauseSql(filter[0]!) : or(...filter.map(clauseSql));
+/** The filter as a condition on `events` (the running dialect's table: `tablesOf(db).events`). */
+export function filterSql(events: Tables["events"], filter: EventFilter): SQL | undefined {
+  return filter.length === 1 ? clauseSql(events, filter[0]!) : or(...filter.map((clause) => clauseSql(events, clause)));
 }

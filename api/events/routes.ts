@@ -9,16 +9,15 @@
  * All resume after the client's Last-Event-ID (header, or `?last_event_id=`), and all count towards
  * MAX_EVENT_STREAMS.
  */
-import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { branchQuerySchema } from "../../contract/schemas";
 import type { AppContext, AppEnv } from "../app-context";
 import { requireStaff } from "../auth/middleware";
 import { findSessionStaff } from "../auth/staff-repository";
-import { orders } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { readQuery } from "../lib/validate";
 import { branchExists } from "../menu/menu-repository";
+import { orderExists } from "../orders/order-repository";
 import { findStation } from "../stations/station-repository";
 import type { EventType } from "./event-log";
 import type { EventFilter } from "./filter";
@@ -42,7 +41,8 @@ export function stationFilter(stationId: string, branchId: number): EventFilter 
 export function eventRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
 
-  const streamOf = (c: Context<AppEnv>, filter: EventFilter, stillAllowed?: () => boolean) => {
+  const { database } = ctx;
+  const streamOf = (c: Context<AppEnv>, filter: EventFilter, stillAllowed?: () => Promise<boolean>) => {
     const lastEventId = parseLastEventId(c.req.header("last-event-id"), c.req.query("last_event_id"));
     if (lastEventId === undefined) {
       throw badRequest("invalid_last_event_id", "Last-Event-ID must be the id of an event this server sent.");
@@ -50,35 +50,35 @@ export function eventRoutes(ctx: AppContext) {
     return eventStreamResponse(c, ctx.liveEvents, ctx.config.maxEventStreams, { filter, lastEventId, stillAllowed });
   };
 
-  const knownBranch = (c: Context<AppEnv>) => {
+  const knownBranch = async (c: Context<AppEnv>) => {
     const { branch_id: branchId } = readQuery(c, branchQuerySchema);
-    if (!branchExists(ctx.db, branchId)) throw notFound("unknown_branch", `There is no branch ${branchId}.`);
+    if (!(await branchExists(database.db, branchId))) throw notFound("unknown_branch", `There is no branch ${branchId}.`);
     return branchId;
   };
 
-  app.get("/events", requireStaff, (c) => {
-    const branchId = knownBranch(c);
+  app.get("/events", requireStaff, async (c) => {
+    const branchId = await knownBranch(c);
     const token = c.get("token");
     // A stream outliving its session would keep showing orders after sign-out: end it.
-    return streamOf(c, [{ branchId }], () => token !== undefined && findSessionStaff(ctx.db, token) !== undefined);
+    return streamOf(c, [{ branchId }], async () => token !== undefined && (await findSessionStaff(database.db, token)) !== undefined);
   });
 
-  app.get("/stations/:id/events", (c) => {
+  app.get("/stations/:id/events", async (c) => {
     const raw = c.req.param("id");
     // findStation matches the id in any case; the filter uses the id as stored.
-    const station = UUID.test(raw) ? findStation(ctx.db, raw) : undefined;
+    const station = UUID.test(raw) ? await findStation(database.db, raw) : undefined;
     if (!station) throw notFound("station_not_found", "There is no such station.");
     return streamOf(c, stationFilter(station.id, station.branchId));
   });
 
-  app.get("/products/events", (c) => {
-    const branchId = knownBranch(c);
+  app.get("/products/events", async (c) => {
+    const branchId = await knownBranch(c);
     return streamOf(c, [{ branchId, types: BRANCH_PUBLIC_EVENT_TYPES }]);
   });
 
-  app.get("/orders/:id/events", (c) => {
+  app.get("/orders/:id/events", async (c) => {
     const orderId = c.req.param("id").toLowerCase();
-    const known = UUID.test(orderId) && ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).get();
+    const known = UUID.test(orderId) && (await orderExists(database.db, orderId));
     if (!known) throw notFound("order_not_found", "There is no such order.");
     return streamOf(c, [{ orderId, types: ["order.updated"] }]);
   });

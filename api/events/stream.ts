@@ -39,7 +39,7 @@ export interface StreamRequest {
   /** The client's Last-Event-ID; null = "from now on". */
   lastEventId: number | null;
   /** Asked on the broadcaster's re-check tick; false ends the stream (e.g. the staff session ended). */
-  stillAllowed?: () => boolean;
+  stillAllowed?: () => Promise<boolean>;
 }
 
 /** The answer to a stream request: the stream, its headers only for HEAD, or 503 busy at the cap. */
@@ -59,7 +59,7 @@ class LiveStream implements Subscriber {
   readonly readable: ReadableStream<Uint8Array>;
   readonly filter: EventFilter;
   readonly expiresAt: number;
-  readonly stillAllowed?: () => boolean;
+  readonly stillAllowed?: () => Promise<boolean>;
   private controller!: ReadableStreamDefaultController<Uint8Array>;
   /** Catch-up position; null once the catch-up is complete and rows go out as they arrive. */
   private backlogAfter: number | null;
@@ -124,15 +124,16 @@ class LiveStream implements Subscriber {
   }
 
   /** Called whenever the client has room for more: sends the next catch-up batch. */
-  private sendBacklog(): void {
+  private async sendBacklog(): Promise<void> {
     if (this.done || this.backlogAfter === null) return;
     let rows: LiveRow[];
     try {
-      rows = this.broadcaster.readBacklog(this.filter, this.backlogAfter, this.backlogUpTo, BACKLOG_BATCH);
+      rows = await this.broadcaster.readBacklog(this.filter, this.backlogAfter, this.backlogUpTo, BACKLOG_BATCH);
     } catch {
       this.fail(); // the client reconnects and retries the catch-up from its last id
       return;
     }
+    if (this.done) return;
     for (const row of rows) this.controller.enqueue(row.frame);
     this.backlogAfter = rows.at(-1)?.id ?? this.backlogUpTo;
     if (rows.length < BACKLOG_BATCH) {

@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import type { Db } from "../db/client";
+import type { Db } from "../db/database";
 import { matchesIfNoneMatch } from "../lib/http-cache";
 import { loadMenu } from "./menu-repository";
 
@@ -71,6 +71,11 @@ export function menuAnswer(menu: CachedMenu, ifNoneMatch: string | undefined, ac
 export class MenuCache {
   /** Keyed by the branch id as a URL writes it ("1"), so a request's raw query value finds its entry. */
   private readonly entries = new Map<string, CachedMenu>();
+  /** Menus being built, so a burst of requests after a change builds each once. */
+  private readonly building = new Map<string, Promise<CachedMenu>>();
+  /** Bumped by every invalidation: a build that started before it is served but not kept. */
+  private generation = 0;
+  private bypassed = false;
 
   constructor(private readonly db: Db) {}
 
@@ -84,17 +89,39 @@ export class MenuCache {
   }
 
   /** The branch's menu, built on first use. The caller has checked that the branch exists. */
-  get(branchId: number): CachedMenu {
+  async get(branchId: number): Promise<CachedMenu> {
     const key = String(branchId);
-    let entry = this.entries.get(key);
-    if (!entry) {
-      entry = buildMenu(JSON.stringify(loadMenu(this.db, branchId)));
-      this.entries.set(key, entry);
+    const cached = this.entries.get(key);
+    if (cached) return cached;
+    let pending = this.building.get(key);
+    if (!pending) {
+      const generation = this.generation;
+      pending = loadMenu(this.db, branchId)
+        .then((menu) => {
+          const built = buildMenu(JSON.stringify(menu));
+          if (generation === this.generation && !this.bypassed) this.entries.set(key, built);
+          return built;
+        })
+        .finally(() => this.building.delete(key));
+      this.building.set(key, pending);
     }
-    return entry;
+    return pending;
   }
 
   invalidate(branchId: number): void {
+    this.generation += 1;
     this.entries.delete(String(branchId));
+    this.building.delete(String(branchId));
+  }
+
+  /**
+   * While another instance's changes might go unheard (its notifications' connection is down), keep
+   * nothing: every request reads the database. Turned off again, the cache starts empty.
+   */
+  setBypassed(bypassed: boolean): void {
+    this.bypassed = bypassed;
+    this.generation += 1;
+    this.entries.clear();
+    this.building.clear();
   }
 }

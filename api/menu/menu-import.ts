@@ -5,38 +5,27 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { CsvImportSummary } from "../../contract/schemas";
-import type { Db, Tx } from "../db/client";
-import { optionGroups, options, products } from "../db/schema";
+import type { Db, Tables } from "../db/database";
+import { tablesOf } from "../db/dialect";
 import type { ParsedProduct } from "./menu-csv";
 
-class DryRunRollback extends Error {}
+type ProductRow = Tables["products"]["$inferSelect"];
 
-export function importMenu(db: Db, branchId: number, parsed: ParsedProduct[], dryRun: boolean): CsvImportSummary {
+/** Writes `parsed` as the branch's whole menu (call inside a transaction) and reports what changed. */
+export async function applyMenu(tx: Db, branchId: number, parsed: ParsedProduct[]): Promise<CsvImportSummary> {
+  const { products } = tablesOf(tx);
   const summary: CsvImportSummary = {
     imported: { products: parsed.length, groups: 0, options: 0 },
-    dry_run: dryRun,
+    dry_run: false,
     changes: { added: [], updated: [], removed: [] },
   };
-  try {
-    db.transaction((tx) => {
-      applyMenu(tx, branchId, parsed, summary);
-      // A dry run does every write the real import would, then rolls back: what it reports is exact.
-      if (dryRun) throw new DryRunRollback();
-    });
-  } catch (error) {
-    if (!(error instanceof DryRunRollback)) throw error;
-  }
-  return summary;
-}
-
-function applyMenu(tx: Tx, branchId: number, parsed: ParsedProduct[], summary: CsvImportSummary): void {
   const changes = summary.changes!;
-  const existing = tx.select().from(products).where(eq(products.branchId, branchId)).all();
+  const existing = await tx.select().from(products).where(eq(products.branchId, branchId));
   const byKey = new Map(existing.map((p) => [`${p.categoryKey}\u0000${p.name}`, p]));
   const kept = new Set<number>();
   const moved = movedProducts(existing, parsed);
 
-  parsed.forEach((item, position) => {
+  for (const [position, item] of parsed.entries()) {
     const values = {
       branchId,
       categoryKey: item.category,
@@ -57,22 +46,24 @@ function applyMenu(tx: Tx, branchId: number, parsed: ParsedProduct[], summary: C
         current.available !== item.available ||
         current.weekday !== item.weekday ||
         moved.has(`${item.category}\u0000${item.name}`);
-      tx.update(products).set(values).where(eq(products.id, productId)).run();
-      const groupsChanged = syncGroups(tx, productId, item, summary);
+      await tx.update(products).set(values).where(eq(products.id, productId));
+      const groupsChanged = await syncGroups(tx, productId, item, summary);
       if (changed || groupsChanged) changes.updated.push(item.name);
     } else {
-      productId = tx.insert(products).values(values).returning({ id: products.id }).get().id;
-      syncGroups(tx, productId, item, summary);
+      const [inserted] = await tx.insert(products).values(values).returning({ id: products.id });
+      productId = inserted!.id;
+      await syncGroups(tx, productId, item, summary);
       changes.added.push(item.name);
     }
     kept.add(productId);
-  });
+  }
 
   for (const old of existing) {
     if (kept.has(old.id)) continue;
-    tx.delete(products).where(eq(products.id, old.id)).run();
+    await tx.delete(products).where(eq(products.id, old.id));
     changes.removed.push(old.name);
   }
+  return summary;
 }
 
 /**
@@ -80,7 +71,7 @@ function applyMenu(tx: Tx, branchId: number, parsed: ParsedProduct[], summary: C
  * moving one item shifts the items it passes, but only the moved item itself is a change to report.
  * The longest run of kept products still in their old relative order stayed put; the others moved.
  */
-function movedProducts(existing: (typeof products.$inferSelect)[], parsed: ParsedProduct[]): Set<string> {
+function movedProducts(existing: ProductRow[], parsed: ParsedProduct[]): Set<string> {
   const oldIndex = new Map(
     [...existing].sort((a, b) => a.position - b.position || a.id - b.id).map((p, index) => [`${p.categoryKey}\u0000${p.name}`, index]),
   );
@@ -110,12 +101,13 @@ function longestIncreasingRun(values: number[]): Set<number> {
 }
 
 /** Returns whether anything about the product's groups or options changed. */
-function syncGroups(tx: Tx, productId: number, item: ParsedProduct, summary: CsvImportSummary): boolean {
+async function syncGroups(tx: Db, productId: number, item: ParsedProduct, summary: CsvImportSummary): Promise<boolean> {
+  const { optionGroups, options } = tablesOf(tx);
   let changed = false;
-  const existingGroups = tx.select().from(optionGroups).where(eq(optionGroups.productId, productId)).all();
+  const existingGroups = await tx.select().from(optionGroups).where(eq(optionGroups.productId, productId));
   const keptGroups = new Set<number>();
 
-  item.groups.forEach((group, groupPosition) => {
+  for (const [groupPosition, group] of item.groups.entries()) {
     summary.imported.groups += 1;
     const current = existingGroups.find((g) => g.name === group.name);
     const values = { productId, name: group.name, exclusive: group.exclusive, required: group.required, position: groupPosition };
@@ -123,39 +115,40 @@ function syncGroups(tx: Tx, productId: number, item: ParsedProduct, summary: Csv
     if (current) {
       groupId = current.id;
       if (current.exclusive !== group.exclusive || current.required !== group.required || current.position !== groupPosition) changed = true;
-      tx.update(optionGroups).set(values).where(eq(optionGroups.id, groupId)).run();
+      await tx.update(optionGroups).set(values).where(eq(optionGroups.id, groupId));
     } else {
-      groupId = tx.insert(optionGroups).values(values).returning({ id: optionGroups.id }).get().id;
+      const [inserted] = await tx.insert(optionGroups).values(values).returning({ id: optionGroups.id });
+      groupId = inserted!.id;
       changed = true;
     }
     keptGroups.add(groupId);
 
-    const existingOptions = tx.select().from(options).where(eq(options.groupId, groupId)).all();
+    const existingOptions = await tx.select().from(options).where(eq(options.groupId, groupId));
     const keptOptions = new Set<number>();
-    group.options.forEach((option, position) => {
+    for (const [position, option] of group.options.entries()) {
       summary.imported.options += 1;
       const currentOption = existingOptions.find((o) => o.name === option.name);
       if (currentOption) {
         if (currentOption.priceCents !== option.priceCents || currentOption.position !== position) changed = true;
-        tx.update(options).set({ priceCents: option.priceCents, position }).where(eq(options.id, currentOption.id)).run();
+        await tx.update(options).set({ priceCents: option.priceCents, position }).where(eq(options.id, currentOption.id));
         keptOptions.add(currentOption.id);
       } else {
-        const id = tx.insert(options).values({ groupId, name: option.name, priceCents: option.priceCents, position }).returning({ id: options.id }).get().id;
-        keptOptions.add(id);
-        changed = true;
-      }
-    });
-    for (const old of existingOptions) {
-      if (!keptOptions.has(old.id)) {
-        tx.delete(options).where(and(eq(options.id, old.id), eq(options.groupId, groupId))).run();
+        const [inserted] = await tx.insert(options).values({ groupId, name: option.name, priceCents: option.priceCents, position }).returning({ id: options.id });
+        keptOptions.add(inserted!.id);
         changed = true;
       }
     }
-  });
+    for (const old of existingOptions) {
+      if (!keptOptions.has(old.id)) {
+        await tx.delete(options).where(and(eq(options.id, old.id), eq(options.groupId, groupId)));
+        changed = true;
+      }
+    }
+  }
 
   for (const old of existingGroups) {
     if (!keptGroups.has(old.id)) {
-      tx.delete(optionGroups).where(eq(optionGroups.id, old.id)).run();
+      await tx.delete(optionGroups).where(eq(optionGroups.id, old.id));
       changed = true;
     }
   }

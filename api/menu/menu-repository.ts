@@ -1,28 +1,32 @@
 /** Reads a branch's menu in the API's shape, and the sold-out toggle. */
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { CATEGORY_KEYS, type CategoryKey } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { CustomizationGroup, Menu, Product } from "../../contract/schemas";
-import type { DbOrTx } from "../db/client";
-import { branches, optionGroups, options, products } from "../db/schema";
+import type { Db, Tables } from "../db/database";
+import { affectedRows, preparedQuery, tablesOf } from "../db/dialect";
 
-type ProductRow = typeof products.$inferSelect;
+type ProductRow = Tables["products"]["$inferSelect"];
 
-export function branchExists(db: DbOrTx, branchId: number): boolean {
-  return db.select({ id: branches.id }).from(branches).where(eq(branches.id, branchId)).get() !== undefined;
+const branchById = preparedQuery("branch_by_id", (db, t) =>
+  db.select({ id: t.branches.id }).from(t.branches).where(eq(t.branches.id, sql.placeholder("id"))).limit(1),
+);
+
+export async function branchExists(db: Db, branchId: number): Promise<boolean> {
+  return (await branchById(db).execute({ id: branchId })).length > 0;
 }
 
-function customizationsFor(db: DbOrTx, productIds: number[]): Map<number, Record<string, CustomizationGroup>> {
+async function customizationsFor(db: Db, productIds: number[]): Promise<Map<number, Record<string, CustomizationGroup>>> {
+  const { optionGroups, options } = tablesOf(db);
   const result = new Map<number, Record<string, CustomizationGroup>>();
   if (productIds.length === 0) return result;
-  const groups = db
+  const groups = await db
     .select()
     .from(optionGroups)
     .where(inArray(optionGroups.productId, productIds))
-    .orderBy(asc(optionGroups.position), asc(optionGroups.id))
-    .all();
+    .orderBy(asc(optionGroups.position), asc(optionGroups.id));
   const optionRows = groups.length
-    ? db
+    ? await db
         .select()
         .from(options)
         .where(
@@ -32,7 +36,6 @@ function customizationsFor(db: DbOrTx, productIds: number[]): Map<number, Record
           ),
         )
         .orderBy(asc(options.position), asc(options.id))
-        .all()
     : [];
   const byGroup = new Map<number, CustomizationGroup>();
   for (const group of groups) {
@@ -63,14 +66,10 @@ function toProduct(row: ProductRow, customizations: Record<string, Customization
   return product;
 }
 
-export function loadMenu(db: DbOrTx, branchId: number): Menu {
-  const rows = db
-    .select()
-    .from(products)
-    .where(eq(products.branchId, branchId))
-    .orderBy(asc(products.position), asc(products.id))
-    .all();
-  const customizations = customizationsFor(
+export async function loadMenu(db: Db, branchId: number): Promise<Menu> {
+  const { products } = tablesOf(db);
+  const rows = await db.select().from(products).where(eq(products.branchId, branchId)).orderBy(asc(products.position), asc(products.id));
+  const customizations = await customizationsFor(
     db,
     rows.map((r) => r.id),
   );
@@ -87,16 +86,18 @@ export interface LocatedProduct {
   category: CategoryKey;
 }
 
-export function findProduct(db: DbOrTx, productId: number): LocatedProduct | undefined {
-  const row = db.select().from(products).where(eq(products.id, productId)).get();
+export async function findProduct(db: Db, productId: number): Promise<LocatedProduct | undefined> {
+  const { products } = tablesOf(db);
+  const [row] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
   if (!row) return undefined;
   return {
-    product: toProduct(row, customizationsFor(db, [row.id]).get(row.id)),
+    product: toProduct(row, (await customizationsFor(db, [row.id])).get(row.id)),
     branchId: row.branchId,
     category: row.categoryKey as CategoryKey,
   };
 }
 
-export function setProductAvailability(db: DbOrTx, productId: number, available: boolean): boolean {
-  return db.update(products).set({ available }).where(eq(products.id, productId)).run().changes > 0;
+export async function setProductAvailability(tx: Db, productId: number, available: boolean): Promise<boolean> {
+  const { products } = tablesOf(tx);
+  return affectedRows(await tx.update(products).set({ available }).where(eq(products.id, productId))) > 0;
 }

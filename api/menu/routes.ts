@@ -3,14 +3,13 @@ import { bodyLimit } from "hono/body-limit";
 import { branchQuerySchema, productPatchSchema } from "../../contract/schemas";
 import type { AppContext, AppEnv } from "../app-context";
 import { requireStaff } from "../auth/middleware";
-import { announceEvents, recordEvent } from "../events/event-log";
 import { ApiHttpError, badRequest, notFound } from "../lib/errors";
 import { requestHeader } from "../lib/response-head";
 import { readJson, readQuery } from "../lib/validate";
 import { MAX_CSV_BYTES, menuToCsv, parseMenuCsv } from "./menu-csv";
 import { menuAnswer } from "./menu-cache";
-import { importMenu } from "./menu-import";
-import { branchExists, findProduct, loadMenu, setProductAvailability } from "./menu-repository";
+import { branchExists, loadMenu } from "./menu-repository";
+import { importMenu, setAvailability } from "./menu-service";
 
 const idParam = (raw: string) => {
   if (!/^\d{1,12}$/.test(raw)) throw notFound("product_not_found", "There is no such product.");
@@ -30,40 +29,29 @@ function dryRunFlag(raw: string | undefined): boolean {
 export function menuRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
 
-  const branchFrom = (c: Parameters<typeof readQuery>[0]) => {
+  const branchFrom = async (c: Parameters<typeof readQuery>[0]) => {
     const { branch_id } = readQuery(c, branchQuerySchema);
-    if (!branchExists(ctx.db, branch_id)) throw notFound("unknown_branch", `There is no branch ${branch_id}.`);
+    if (!(await branchExists(ctx.database.db, branch_id))) throw notFound("unknown_branch", `There is no branch ${branch_id}.`);
     return branch_id;
   };
 
-  app.get("/products_by_category", (c) => {
+  app.get("/products_by_category", async (c) => {
     // A cached branch is served without re-validating the query or asking the database.
-    const menu = ctx.menuCache.peek(c.req.query("branch_id")) ?? ctx.menuCache.get(branchFrom(c));
+    const menu = ctx.menuCache.peek(c.req.query("branch_id")) ?? (await ctx.menuCache.get(await branchFrom(c)));
     return menuAnswer(menu, requestHeader(c, "if-none-match"), requestHeader(c, "accept-encoding"));
   });
 
   app.patch("/products/:id", requireStaff, async (c) => {
     const productId = idParam(c.req.param("id"));
     const { available } = await readJson(c, productPatchSchema);
-    const located = ctx.db.transaction((tx) => {
-      if (!setProductAvailability(tx, productId, available)) return undefined;
-      const found = findProduct(tx, productId)!;
-      recordEvent(tx, {
-        branchId: found.branchId,
-        type: "product.updated",
-        payload: { ...found.product, branch_id: found.branchId, category: found.category },
-      });
-      return found;
-    });
+    const located = await setAvailability(ctx, productId, available);
     if (!located) throw notFound("product_not_found", "There is no such product.");
-    ctx.menuCache.invalidate(located.branchId);
-    announceEvents();
     return c.json(located.product);
   });
 
-  app.get("/products/export_csv", requireStaff, (c) => {
-    const branchId = branchFrom(c);
-    const csv = menuToCsv(loadMenu(ctx.db, branchId));
+  app.get("/products/export_csv", requireStaff, async (c) => {
+    const branchId = await branchFrom(c);
+    const csv = menuToCsv(await loadMenu(ctx.database.db, branchId));
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="menu-branch-${branchId}.csv"`,
@@ -81,7 +69,7 @@ export function menuRoutes(ctx: AppContext) {
       },
     }),
     async (c) => {
-      const branchId = branchFrom(c);
+      const branchId = await branchFrom(c);
       const dryRun = dryRunFlag(c.req.query("dry_run"));
       const contentType = c.req.header("content-type") ?? "";
       if (!contentType) throw badRequest("file_required", "File required.");
@@ -111,9 +99,8 @@ export function menuRoutes(ctx: AppContext) {
       if (!parsed.ok) {
         throw badRequest("invalid_csv", `The file has ${parsed.errors.length} problem(s); nothing was imported.`, parsed.errors);
       }
-      const summary = importMenu(ctx.db, branchId, parsed.products, dryRun);
+      const summary = await importMenu(ctx, branchId, parsed.products, dryRun);
       if (!dryRun) {
-        ctx.menuCache.invalidate(branchId);
         ctx.logger.info("menu imported", { branchId, ...summary.imported, staff: c.get("staff")?.email });
       }
       return c.json(summary);

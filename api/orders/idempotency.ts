@@ -4,9 +4,8 @@
  */
 import { createHash } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../db/client";
-import { preparedFor } from "../db/prepared";
-import { idempotencyKeys } from "../db/schema";
+import type { Db } from "../db/database";
+import { affectedRows, preparedQuery, tablesOf } from "../db/dialect";
 
 export const KEY_RETENTION_MS = 48 * 3_600_000;
 /** How often expired keys are deleted (see pruneExpiredKeysHourly). */
@@ -20,39 +19,41 @@ export interface StoredResponse {
 
 export const hashRequest = (body: unknown) => createHash("sha256").update(JSON.stringify(body)).digest("hex");
 
-const statements = preparedFor((db) => ({
-  find: db
-    .select({ requestHash: idempotencyKeys.requestHash, statusCode: idempotencyKeys.statusCode, body: idempotencyKeys.responseBody })
-    .from(idempotencyKeys)
-    .where(eq(idempotencyKeys.key, sql.placeholder("key")))
-    .prepare(),
-  insert: db
-    .insert(idempotencyKeys)
-    .values({
-      key: sql.placeholder("key"),
-      requestHash: sql.placeholder("requestHash"),
-      statusCode: sql.placeholder("statusCode"),
-      responseBody: sql.placeholder("body"),
-      createdAt: sql.placeholder("createdAt"),
-    })
-    .prepare(),
-}));
+const findKey = preparedQuery("find_idempotency_key", (db, t) =>
+  db
+    .select({ requestHash: t.idempotencyKeys.requestHash, statusCode: t.idempotencyKeys.statusCode, body: t.idempotencyKeys.responseBody })
+    .from(t.idempotencyKeys)
+    .where(eq(t.idempotencyKeys.key, sql.placeholder("key")))
+    .limit(1),
+);
 
-export function findStoredResponse(db: Db, key: string): StoredResponse | undefined {
-  return statements(db).find.get({ key });
+const insertKey = preparedQuery("insert_idempotency_key", (db, t) =>
+  db.insert(t.idempotencyKeys).values({
+    key: sql.placeholder("key"),
+    requestHash: sql.placeholder("requestHash"),
+    statusCode: sql.placeholder("statusCode"),
+    responseBody: sql.placeholder("body"),
+    createdAt: sql.placeholder("createdAt"),
+  }),
+);
+
+export async function findStoredResponse(db: Db, key: string): Promise<StoredResponse | undefined> {
+  const [row] = await findKey(db).execute({ key });
+  return row;
 }
 
-export function storeResponse(db: Db, key: string, response: StoredResponse, now: Date): void {
-  statements(db).insert.run({ key, ...response, createdAt: now.toISOString() });
+export async function storeResponse(tx: Db, key: string, response: StoredResponse, now: Date): Promise<void> {
+  await insertKey(tx).execute({ key, ...response, createdAt: now.toISOString() });
 }
 
 /** Deletes keys older than the retention window. Returns how many went. */
-export function pruneIdempotencyKeys(db: DbOrTx, now = new Date()): number {
+export async function pruneIdempotencyKeys(tx: Db, now = new Date()): Promise<number> {
+  const { idempotencyKeys } = tablesOf(tx);
   const cutoff = new Date(now.getTime() - KEY_RETENTION_MS).toISOString();
-  return db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff)).run().changes;
+  return affectedRows(await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff)));
 }
 
-const lastPruned = new WeakMap<Db, number>();
+let lastPruned: number | undefined;
 
 /**
  * Prunes expired keys with the first order a process places and then at most once an hour, not with
@@ -61,9 +62,8 @@ const lastPruned = new WeakMap<Db, number>();
  * instead of 48. It runs where keys are written, so every instance on a shared database takes its
  * turn and nothing needs a timer. Returns how many went, or undefined when it was not yet time.
  */
-export function pruneExpiredKeysHourly(db: Db, now: Date): number | undefined {
-  const last = lastPruned.get(db);
-  if (last !== undefined && now.getTime() - last < KEY_PRUNE_EVERY_MS) return undefined;
-  lastPruned.set(db, now.getTime());
-  return pruneIdempotencyKeys(db, now);
+export async function pruneExpiredKeysHourly(tx: Db, now: Date): Promise<number | undefined> {
+  if (lastPruned !== undefined && now.getTime() - lastPruned < KEY_PRUNE_EVERY_MS && now.getTime() >= lastPruned) return undefined;
+  lastPruned = now.getTime();
+  return pruneIdempotencyKeys(tx, now);
 }

@@ -3,13 +3,12 @@ import { and, asc, desc, eq, gt, inArray, max, sql, type SQL } from "drizzle-orm
 import type { OrderStatus } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { Order } from "../../contract/schemas";
-import type { Db, DbOrTx } from "../db/client";
-import { preparedFor } from "../db/prepared";
-import { optionGroups, options, orderLines, orders, products, stations } from "../db/schema";
+import type { Db, Tables } from "../db/database";
+import { inJsonIdList, preparedQuery, tablesOf } from "../db/dialect";
 import type { CatalogProduct, PricedLine } from "./pricing";
 
-type OrderRow = typeof orders.$inferSelect;
-type LineRow = typeof orderLines.$inferSelect;
+type OrderRow = Tables["orders"]["$inferSelect"];
+type LineRow = Tables["orderLines"]["$inferSelect"];
 
 function toOrder(row: OrderRow, lines: LineRow[]): Order {
   return {
@@ -35,9 +34,10 @@ function toOrder(row: OrderRow, lines: LineRow[]): Order {
   };
 }
 
-function withLines(db: DbOrTx, rows: OrderRow[]): Order[] {
+async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const lines = db
+  const { orderLines } = tablesOf(db);
+  const lines = await db
     .select()
     .from(orderLines)
     .where(
@@ -46,8 +46,7 @@ function withLines(db: DbOrTx, rows: OrderRow[]): Order[] {
         rows.map((r) => r.id),
       ),
     )
-    .orderBy(asc(orderLines.position))
-    .all();
+    .orderBy(asc(orderLines.position));
   const byOrder = new Map<string, LineRow[]>();
   for (const line of lines) {
     const list = byOrder.get(line.orderId);
@@ -57,9 +56,15 @@ function withLines(db: DbOrTx, rows: OrderRow[]): Order[] {
   return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
 }
 
-export function findOrder(db: DbOrTx, id: string): Order | undefined {
-  const row = db.select().from(orders).where(eq(orders.id, id)).get();
-  return row && withLines(db, [row])[0];
+export async function findOrder(db: Db, id: string): Promise<Order | undefined> {
+  const { orders } = tablesOf(db);
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row && (await withLines(db, [row]))[0];
+}
+
+export async function orderExists(db: Db, id: string): Promise<boolean> {
+  const { orders } = tablesOf(db);
+  return (await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).limit(1)).length > 0;
 }
 
 export interface OrderFilter {
@@ -70,17 +75,17 @@ export interface OrderFilter {
   limit: number;
 }
 
-export function listOrders(db: DbOrTx, filter: OrderFilter): Order[] {
+export async function listOrders(db: Db, filter: OrderFilter): Promise<Order[]> {
+  const { orders } = tablesOf(db);
   const conditions: SQL[] = [eq(orders.branchId, filter.branchId)];
   if (filter.statuses) conditions.push(inArray(orders.status, filter.statuses));
   if (filter.stationId !== undefined) conditions.push(eq(orders.stationId, filter.stationId));
-  const rows = db
+  const rows = await db
     .select()
     .from(orders)
     .where(and(...conditions))
     .orderBy(desc(orders.createdAt), desc(orders.number))
-    .limit(filter.limit)
-    .all();
+    .limit(filter.limit);
   return withLines(db, rows);
 }
 
@@ -96,79 +101,83 @@ export interface NewOrder {
   createdAt: string;
 }
 
-/**
- * What placing an order runs, prepared once. The id lists of the catalog queries travel as one JSON
- * array (json_each), so one statement serves any number of lines.
- */
-const statements = preparedFor((db) => {
-  const ids = sql.placeholder("ids");
-  return {
-    station: db
-      .select({ id: stations.id, branchId: stations.branchId, codename: stations.codename })
-      .from(stations)
-      .where(eq(stations.id, sql.placeholder("id")))
-      .prepare(),
-    // Walks the orders_station_created index backwards from the newest order, reading at most `skip` + 1 entries.
-    nthNewestSince: db
-      .select({ createdAt: orders.createdAt })
-      .from(orders)
-      .where(and(eq(orders.stationId, sql.placeholder("stationId")), gt(orders.createdAt, sql.placeholder("since"))))
-      .orderBy(desc(orders.createdAt))
-      .limit(1)
-      .offset(sql.placeholder("skip"))
-      .prepare(),
-    lastNumber: db
-      .select({ number: max(orders.number) })
-      .from(orders)
-      .where(eq(orders.branchId, sql.placeholder("branchId")))
-      .prepare(),
-    insertOrder: db
-      .insert(orders)
-      .values({
-        id: sql.placeholder("id"),
-        branchId: sql.placeholder("branchId"),
-        number: sql.placeholder("number"),
-        stationId: sql.placeholder("stationId"),
-        stationCodename: sql.placeholder("stationCodename"),
-        status: "received",
-        subtotalCents: sql.placeholder("subtotalCents"),
-        taxCents: sql.placeholder("taxCents"),
-        totalCents: sql.placeholder("totalCents"),
-        createdAt: sql.placeholder("createdAt"),
-        updatedAt: sql.placeholder("createdAt"),
-      })
-      .prepare(),
-    insertLine: db
-      .insert(orderLines)
-      .values({
-        orderId: sql.placeholder("orderId"),
-        position: sql.placeholder("position"),
-        productId: sql.placeholder("productId"),
-        name: sql.placeholder("name"),
-        quantity: sql.placeholder("quantity"),
-        unitPriceCents: sql.placeholder("unitPriceCents"),
-        lineTotalCents: sql.placeholder("lineTotalCents"),
-        options: sql.placeholder("options"),
-      })
-      .prepare(),
-    products: db
-      .select({ id: products.id, branchId: products.branchId, name: products.name, priceCents: products.priceCents, available: products.available })
-      .from(products)
-      .where(sql`${products.id} in (select value from json_each(${ids}))`)
-      .prepare(),
-    optionRows: db
-      .select({ group: optionGroups, option: options })
-      .from(optionGroups)
-      .leftJoin(options, eq(options.groupId, optionGroups.id))
-      .where(sql`${optionGroups.productId} in (select value from json_each(${ids}))`)
-      .orderBy(asc(optionGroups.position), asc(options.position))
-      .prepare(),
-  };
-});
+// What placing an order runs, prepared once per connection. The catalog queries take their id list
+// as one JSON array, so one statement serves any number of lines.
+const stationById = preparedQuery("order_station", (db, t) =>
+  db
+    .select({ id: t.stations.id, branchId: t.stations.branchId, codename: t.stations.codename })
+    .from(t.stations)
+    .where(eq(t.stations.id, sql.placeholder("id")))
+    .limit(1),
+);
+
+// Walks the orders_station_created index backwards from the newest order, reading at most `skip` + 1 entries.
+const nthNewestSince = preparedQuery("order_nth_newest_since", (db, t) =>
+  db
+    .select({ createdAt: t.orders.createdAt })
+    .from(t.orders)
+    .where(and(eq(t.orders.stationId, sql.placeholder("stationId")), gt(t.orders.createdAt, sql.placeholder("since"))))
+    .orderBy(desc(t.orders.createdAt))
+    .limit(1)
+    .offset(sql.placeholder("skip")),
+);
+
+const lastNumber = preparedQuery("order_last_number", (db, t) =>
+  db
+    .select({ number: max(t.orders.number) })
+    .from(t.orders)
+    .where(eq(t.orders.branchId, sql.placeholder("branchId"))),
+);
+
+const insertOrderRow = preparedQuery("insert_order", (db, t) =>
+  db.insert(t.orders).values({
+    id: sql.placeholder("id"),
+    branchId: sql.placeholder("branchId"),
+    number: sql.placeholder("number"),
+    stationId: sql.placeholder("stationId"),
+    stationCodename: sql.placeholder("stationCodename"),
+    status: "received",
+    subtotalCents: sql.placeholder("subtotalCents"),
+    taxCents: sql.placeholder("taxCents"),
+    totalCents: sql.placeholder("totalCents"),
+    createdAt: sql.placeholder("createdAt"),
+    updatedAt: sql.placeholder("createdAt"),
+  }),
+);
+
+const insertLineRow = preparedQuery("insert_order_line", (db, t) =>
+  db.insert(t.orderLines).values({
+    orderId: sql.placeholder("orderId"),
+    position: sql.placeholder("position"),
+    productId: sql.placeholder("productId"),
+    name: sql.placeholder("name"),
+    quantity: sql.placeholder("quantity"),
+    unitPriceCents: sql.placeholder("unitPriceCents"),
+    lineTotalCents: sql.placeholder("lineTotalCents"),
+    options: sql.placeholder("options"),
+  }),
+);
+
+const catalogProducts = preparedQuery("order_catalog_products", (db, t) =>
+  db
+    .select({ id: t.products.id, branchId: t.products.branchId, name: t.products.name, priceCents: t.products.priceCents, available: t.products.available })
+    .from(t.products)
+    .where(inJsonIdList(db, t.products.id, "ids")),
+);
+
+const catalogOptions = preparedQuery("order_catalog_options", (db, t) =>
+  db
+    .select({ group: t.optionGroups, option: t.options })
+    .from(t.optionGroups)
+    .leftJoin(t.options, eq(t.options.groupId, t.optionGroups.id))
+    .where(inJsonIdList(db, t.optionGroups.productId, "ids"))
+    .orderBy(asc(t.optionGroups.position), asc(t.options.position)),
+);
 
 /** The table an order is placed at; `id` lower-case. */
-export function findOrderStation(db: Db, id: string) {
-  return statements(db).station.get({ id });
+export async function findOrderStation(db: Db, id: string) {
+  const [row] = await stationById(db).execute({ id });
+  return row;
 }
 
 /**
@@ -176,8 +185,9 @@ export function findOrderStation(db: Db, id: string) {
  * `since`; otherwise the creation time of the `limit`-th newest of them — once that one is older than
  * the window, the table is below its limit again.
  */
-export function limitReachedBy(db: Db, stationId: string, since: string, limit: number): string | undefined {
-  return statements(db).nthNewestSince.get({ stationId, since, skip: limit - 1 })?.createdAt;
+export async function limitReachedBy(db: Db, stationId: string, since: string, limit: number): Promise<string | undefined> {
+  const [row] = await nthNewestSince(db).execute({ stationId, since, skip: limit - 1 });
+  return row?.createdAt;
 }
 
 /**
@@ -185,9 +195,9 @@ export function limitReachedBy(db: Db, stationId: string, since: string, limit: 
  * Call inside an IMMEDIATE transaction: the next number per branch is read and used under its write lock
  * (and the unique index on (branch, number) would refuse a duplicate anyway).
  */
-export function insertOrder(db: Db, order: NewOrder): Order {
-  const q = statements(db);
-  const number = (q.lastNumber.get({ branchId: order.branchId })?.number ?? 0) + 1;
+export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
+  const [last] = await lastNumber(tx).execute({ branchId: order.branchId });
+  const number = (last?.number ?? 0) + 1;
   const row: OrderRow = {
     id: order.id,
     branchId: order.branchId,
@@ -201,7 +211,7 @@ export function insertOrder(db: Db, order: NewOrder): Order {
     createdAt: order.createdAt,
     updatedAt: order.createdAt,
   };
-  q.insertOrder.run(row);
+  await insertOrderRow(tx).execute(row);
   const lines: LineRow[] = order.lines.map((line, position) => ({
     orderId: order.id,
     position,
@@ -212,23 +222,23 @@ export function insertOrder(db: Db, order: NewOrder): Order {
     lineTotalCents: line.lineTotalCents,
     options: line.options.map((o) => ({ id: o.id, name: o.name, priceCents: o.priceCents })),
   }));
-  for (const line of lines) q.insertLine.run(line);
+  for (const line of lines) await insertLineRow(tx).execute(line);
   return toOrder(row, lines);
 }
 
-export function setOrderStatus(db: DbOrTx, id: string, status: OrderStatus, updatedAt: string): void {
-  db.update(orders).set({ status, updatedAt }).where(eq(orders.id, id)).run();
+export async function setOrderStatus(tx: Db, id: string, status: OrderStatus, updatedAt: string): Promise<void> {
+  const { orders } = tablesOf(tx);
+  await tx.update(orders).set({ status, updatedAt }).where(eq(orders.id, id));
 }
 
 /** The products an order refers to, with their option groups: what pricing needs, in two queries. */
-export function loadCatalog(db: Db, productIds: number[]): Map<number, CatalogProduct> {
+export async function loadCatalog(db: Db, productIds: number[]): Promise<Map<number, CatalogProduct>> {
   const catalog = new Map<number, CatalogProduct>();
   if (productIds.length === 0) return catalog;
-  const q = statements(db);
   const ids = JSON.stringify(productIds);
-  for (const row of q.products.all({ ids })) catalog.set(row.id, { ...row, groups: [] });
+  for (const row of await catalogProducts(db).execute({ ids })) catalog.set(row.id, { ...row, groups: [] });
   const groups = new Map<number, CatalogProduct["groups"][number]>();
-  for (const { group, option } of q.optionRows.all({ ids })) {
+  for (const { group, option } of await catalogOptions(db).execute({ ids })) {
     let entry = groups.get(group.id);
     if (!entry) {
       entry = { name: group.name, exclusive: group.exclusive, required: group.required, options: [] };

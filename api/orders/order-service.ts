@@ -4,9 +4,9 @@ import { canTransition } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { Order, OrderCreate } from "../../contract/schemas";
 import type { AppConfig } from "../config";
-import type { Db } from "../db/client";
-import type { GroupCommit } from "../db/group-commit";
-import { recordEvent } from "../events/event-log";
+import type { DatabaseHandle } from "../db/database";
+import { lockInTransaction } from "../db/dialect";
+import { announceEvents, recordEvent } from "../events/event-log";
 import { ApiHttpError, badRequest, conflict, notFound } from "../lib/errors";
 import { findStoredResponse, hashRequest, pruneExpiredKeysHourly, storeResponse } from "./idempotency";
 import { findOrder, findOrderStation, insertOrder, limitReachedBy, loadCatalog, setOrderStatus } from "./order-repository";
@@ -32,22 +32,25 @@ export interface PlacedOrder {
   order?: Order;
 }
 
-export function placeOrder(
-  db: Db,
-  writes: GroupCommit,
+/**
+ * One transaction: the replay check, the table's limit, pricing, the order, its event and its
+ * idempotency record. Two submissions with one key cannot both pass the check, and two from one
+ * table cannot both count the table's orders below its limit: on SQLite every write transaction holds
+ * the database's write lock; on PostgreSQL each of those decisions takes its advisory lock first, in
+ * the one order every service uses (key → table → order numbers → event append).
+ */
+export async function placeOrder(
+  database: DatabaseHandle,
   input: OrderCreate,
   idempotencyKey: string | undefined,
   limits: OrderLimits,
   now = new Date(),
 ): Promise<PlacedOrder> {
   const requestHash = hashRequest(input);
-  // Orders arriving together commit together (db/group-commit.ts), each in its own savepoint of one
-  // IMMEDIATE transaction: two submissions with one key cannot both pass the check, and two from one
-  // table cannot both count the table's orders below its limit. The statements are prepared on `db`,
-  // the connection that transaction runs on.
-  return writes.run(() => {
+  const placed = await database.transaction(async (db): Promise<PlacedOrder> => {
     if (idempotencyKey) {
-      const stored = findStoredResponse(db, idempotencyKey);
+      await lockInTransaction(db, "idempotencyKey", idempotencyKey);
+      const stored = await findStoredResponse(db, idempotencyKey);
       if (stored) {
         if (stored.requestHash !== requestHash) {
           throw new ApiHttpError(422, "idempotency_key_reused", "This Idempotency-Key was already used for a different order.");
@@ -58,7 +61,7 @@ export function placeOrder(
     }
 
     // UUIDs are case-insensitive; stations are stored lower-case (GET /stations/{id} accepts either too).
-    const station = findOrderStation(db, input.station_id.toLowerCase());
+    const station = await findOrderStation(db, input.station_id.toLowerCase());
     if (!station) throw notFound("unknown_station", "This table's code is not known. Please scan the QR code on your table again.");
     if (station.branchId !== input.branch_id) {
       throw badRequest("branch_mismatch", "This table belongs to another branch; the order was not placed.");
@@ -66,8 +69,9 @@ export function placeOrder(
 
     // Per table, never per address: every diner in the restaurant shares one Wi-Fi address.
     if (limits.tableOrderLimit > 0) {
+      await lockInTransaction(db, "station", station.id);
       const since = new Date(now.getTime() - TABLE_ORDER_WINDOW_MS).toISOString();
-      const blocking = limitReachedBy(db, station.id, since, limits.tableOrderLimit);
+      const blocking = await limitReachedBy(db, station.id, since, limits.tableOrderLimit);
       if (blocking !== undefined) {
         // Clamped to the window: an instance whose clock runs ahead may have stamped that order "later".
         const waitMs = Math.min(Date.parse(blocking) + TABLE_ORDER_WINDOW_MS - now.getTime(), TABLE_ORDER_WINDOW_MS);
@@ -75,7 +79,7 @@ export function placeOrder(
       }
     }
 
-    const priced = priceOrder(input.products, input.branch_id, loadCatalog(db, [...new Set(input.products.map((p) => p.id))]));
+    const priced = priceOrder(input.products, input.branch_id, await loadCatalog(db, [...new Set(input.products.map((p) => p.id))]));
     if (!priced.ok) throw new ApiHttpError(priced.status, priced.code, priced.message, priced.details);
     if (priced.totals.subtotal > limits.maxOrderTotalCents) {
       const cap = formatCents(limits.maxOrderTotalCents);
@@ -88,7 +92,8 @@ export function placeOrder(
       );
     }
 
-    const order = insertOrder(db, {
+    await lockInTransaction(db, "branchOrderNumbers", station.branchId);
+    const order = await insertOrder(db, {
       id: randomUUID(),
       branchId: station.branchId,
       stationId: station.id,
@@ -99,33 +104,34 @@ export function placeOrder(
       totalCents: priced.totals.total,
       createdAt: now.toISOString(),
     });
-    recordEvent(db, { branchId: order.branch_id, type: "order.created", orderId: order.id, stationId: order.station_id, payload: order });
     const json = JSON.stringify(order);
     if (idempotencyKey) {
-      storeResponse(db, idempotencyKey, { requestHash, statusCode: 201, body: json }, now);
-      pruneExpiredKeysHourly(db, now);
+      await storeResponse(db, idempotencyKey, { requestHash, statusCode: 201, body: json }, now);
+      await pruneExpiredKeysHourly(db, now);
     }
+    await recordEvent(db, { branchId: order.branch_id, type: "order.created", orderId: order.id, stationId: order.station_id, payload: order });
     return { status: 201, json, order };
   });
+  if (placed.order) announceEvents();
+  return placed;
 }
 
-export function advanceOrder(db: Db, id: string, status: Order["status"], now = new Date()): Order {
-  return db.transaction(
-    (tx) => {
-      const order = findOrder(tx, id);
+export async function advanceOrder(database: DatabaseHandle, id: string, status: Order["status"], now = new Date()): Promise<Order> {
+  const { order, changed } = await database.transaction(async (tx) => {
+      const order = await findOrder(tx, id);
       if (!order) throw notFound("order_not_found", "There is no such order.");
-      if (order.status === status) return order;
+      if (order.status === status) return { order, changed: false };
       if (!canTransition(order.status, status)) {
         throw conflict("invalid_transition", `An order that is ${order.status} cannot become ${status}.`, [
           { path: "status", message: `current status: ${order.status}`, current: order.status },
         ]);
       }
       const updatedAt = now.toISOString();
-      setOrderStatus(tx, id, status, updatedAt);
+      await setOrderStatus(tx, id, status, updatedAt);
       const updated: Order = { ...order, status, updated_at: updatedAt };
-      recordEvent(tx, { branchId: updated.branch_id, type: "order.updated", orderId: id, stationId: updated.station_id, payload: updated });
-      return updated;
-    },
-    { behavior: "immediate" },
-  );
+      await recordEvent(tx, { branchId: updated.branch_id, type: "order.updated", orderId: id, stationId: updated.station_id, payload: updated });
+      return { order: updated, changed: true };
+  });
+  if (changed) announceEvents();
+  return order;
 }

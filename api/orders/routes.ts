@@ -2,7 +2,6 @@ import { Hono } from "hono";
 import { IDEMPOTENCY_KEY_MAX, orderCreateSchema, orderListQuerySchema, orderPatchSchema } from "../../contract/schemas";
 import type { AppContext, AppEnv } from "../app-context";
 import { requireStaff } from "../auth/middleware";
-import { announceEvents } from "../events/event-log";
 import { badRequest, notFound, sendError } from "../lib/errors";
 import { readJson, readQuery } from "../lib/validate";
 import { branchExists } from "../menu/menu-repository";
@@ -26,7 +25,7 @@ export function orderRoutes(ctx: AppContext) {
     const input = await readJson(c, orderCreateSchema);
     let placed: PlacedOrder;
     try {
-      placed = await placeOrder(ctx.db, ctx.writes, input, key, ctx.config);
+      placed = await placeOrder(ctx.database, input, key, ctx.config);
     } catch (error) {
       if (!(error instanceof TableOrderLimitError)) throw error;
       c.header("Retry-After", String(error.retryAfterSeconds));
@@ -34,7 +33,6 @@ export function orderRoutes(ctx: AppContext) {
     }
     const { order } = placed;
     if (order) {
-      announceEvents();
       ctx.logger.info("order placed", { orderId: order.id, branchId: order.branch_id, number: order.number, total: order.total });
     } else {
       c.header("Idempotent-Replayed", "true");
@@ -42,16 +40,16 @@ export function orderRoutes(ctx: AppContext) {
     return c.body(placed.json, placed.status as 201, { "Content-Type": "application/json; charset=utf-8" });
   });
 
-  app.get("/orders", requireStaff, (c) => {
+  app.get("/orders", requireStaff, async (c) => {
     const query = readQuery(c, orderListQuerySchema);
-    if (!branchExists(ctx.db, query.branch_id)) throw notFound("unknown_branch", `There is no branch ${query.branch_id}.`);
+    if (!(await branchExists(ctx.database.db, query.branch_id))) throw notFound("unknown_branch", `There is no branch ${query.branch_id}.`);
     c.header("Cache-Control", "no-store");
-    return c.json(listOrders(ctx.db, { branchId: query.branch_id, statuses: query.status, stationId: query.station_id, limit: query.limit }));
+    return c.json(await listOrders(ctx.database.db, { branchId: query.branch_id, statuses: query.status, stationId: query.station_id, limit: query.limit }));
   });
 
   // Public: the order's UUID is the capability (only the phone that placed it knows it).
-  app.get("/orders/:id", (c) => {
-    const order = findOrder(ctx.db, orderId(c.req.param("id")));
+  app.get("/orders/:id", async (c) => {
+    const order = await findOrder(ctx.database.db, orderId(c.req.param("id")));
     if (!order) throw notFound("order_not_found", "There is no such order.");
     c.header("Cache-Control", "no-store");
     return c.json(order);
@@ -60,8 +58,7 @@ export function orderRoutes(ctx: AppContext) {
   app.patch("/orders/:id", requireStaff, async (c) => {
     const id = orderId(c.req.param("id"));
     const { status } = await readJson(c, orderPatchSchema);
-    const order = advanceOrder(ctx.db, id, status);
-    announceEvents();
+    const order = await advanceOrder(ctx.database, id, status);
     return c.json(order);
   });
 

@@ -5,7 +5,7 @@ import { requireStaff } from "../auth/middleware";
 import { badRequest, notFound } from "../lib/errors";
 import { readJson, readQuery } from "../lib/validate";
 import { branchExists } from "../menu/menu-repository";
-import { createStation, deleteStation, findPublicStation, listStations, updateStation } from "./station-repository";
+import { deleteStation, findPublicStation, insertStation, listStations, updateStation } from "./station-repository";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const stationNotFound = () => notFound("station_not_found", "There is no such station.");
@@ -13,8 +13,9 @@ const stationNotFound = () => notFound("station_not_found", "There is no such st
 export function stationRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
 
-  const knownBranch = (branchId: number) => {
-    if (!branchExists(ctx.db, branchId)) throw notFound("unknown_branch", `There is no branch ${branchId}.`);
+  const { database } = ctx;
+  const knownBranch = async (branchId: number) => {
+    if (!(await branchExists(database.db, branchId))) throw notFound("unknown_branch", `There is no branch ${branchId}.`);
     return branchId;
   };
   const stationId = (raw: string) => {
@@ -22,9 +23,9 @@ export function stationRoutes(ctx: AppContext) {
     return raw;
   };
 
-  app.get("/stations", requireStaff, (c) => {
+  app.get("/stations", requireStaff, async (c) => {
     const { branch_id } = readQuery(c, branchQuerySchema);
-    return c.json(listStations(ctx.db, knownBranch(branch_id)));
+    return c.json(await listStations(database.db, await knownBranch(branch_id)));
   });
 
   app.post("/stations", requireStaff, async (c) => {
@@ -36,26 +37,28 @@ export function stationRoutes(ctx: AppContext) {
     }
     const branchId = fromQuery ?? body.branch_id;
     if (branchId === undefined) throw badRequest("invalid_body", "branch_id is required (in the query or the body).");
-    const station = createStation(ctx.db, knownBranch(branchId), body.codename, body.capacity);
+    const known = await knownBranch(branchId);
+    const station = await database.transaction((tx) => insertStation(tx, known, body.codename, body.capacity));
     return c.json(station, 201);
   });
 
   app.put("/stations/:id", requireStaff, async (c) => {
     const id = stationId(c.req.param("id"));
     const changes = await readJson(c, stationUpdateSchema);
-    const station = updateStation(ctx.db, id, changes);
+    const station = await database.transaction((tx) => updateStation(tx, id, changes));
     if (!station) throw stationNotFound();
     return c.json(station);
   });
 
-  app.delete("/stations/:id", requireStaff, (c) => {
-    if (!deleteStation(ctx.db, stationId(c.req.param("id")))) throw stationNotFound();
+  app.delete("/stations/:id", requireStaff, async (c) => {
+    const id = stationId(c.req.param("id"));
+    if (!(await database.transaction((tx) => deleteStation(tx, id)))) throw stationNotFound();
     return c.body(null, 204);
   });
 
   // Public: the order screen learns the table's branch from it. Knowing the UUID is the capability.
-  app.get("/stations/:id", (c) => {
-    const station = findPublicStation(ctx.db, stationId(c.req.param("id")));
+  app.get("/stations/:id", async (c) => {
+    const station = await findPublicStation(database.db, stationId(c.req.param("id")));
     if (!station) throw stationNotFound();
     return c.json(station);
   });

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import type { PublicStation, Station, StationUpdate } from "../../contract/schemas";
-import type { DbOrTx } from "../db/client";
-import { stations } from "../db/schema";
+import type { Db, Tables } from "../db/database";
+import { affectedRows, tablesOf } from "../db/dialect";
 
-type StationRow = typeof stations.$inferSelect;
+type StationRow = Tables["stations"]["$inferSelect"];
 
 export const toStation = (row: StationRow): Station => ({
   id: row.id,
@@ -13,14 +13,10 @@ export const toStation = (row: StationRow): Station => ({
   branch_id: row.branchId,
 });
 
-export function listStations(db: DbOrTx, branchId: number): Station[] {
-  return db
-    .select()
-    .from(stations)
-    .where(eq(stations.branchId, branchId))
-    .orderBy(asc(stations.createdAt), asc(stations.codename))
-    .all()
-    .map(toStation);
+export async function listStations(db: Db, branchId: number): Promise<Station[]> {
+  const { stations } = tablesOf(db);
+  const rows = await db.select().from(stations).where(eq(stations.branchId, branchId)).orderBy(asc(stations.createdAt), asc(stations.codename));
+  return rows.map(toStation);
 }
 
 /**
@@ -30,25 +26,30 @@ export function listStations(db: DbOrTx, branchId: number): Station[] {
  */
 const storedId = (id: string) => id.toLowerCase();
 
-export function findStation(db: DbOrTx, id: string): StationRow | undefined {
-  return db.select().from(stations).where(eq(stations.id, storedId(id))).get();
+export async function findStation(db: Db, id: string): Promise<StationRow | undefined> {
+  const { stations } = tablesOf(db);
+  const [row] = await db.select().from(stations).where(eq(stations.id, storedId(id))).limit(1);
+  return row;
 }
 
-export function findPublicStation(db: DbOrTx, id: string): PublicStation | undefined {
-  const row = findStation(db, id);
+export async function findPublicStation(db: Db, id: string): Promise<PublicStation | undefined> {
+  const row = await findStation(db, id);
   return row && { id: row.id, codename: row.codename, branch_id: row.branchId };
 }
 
-export function createStation(db: DbOrTx, branchId: number, codename: string, capacity: number): Station {
-  const row = db.insert(stations).values({ id: randomUUID(), branchId, codename, capacity }).returning().get();
-  return toStation(row);
+export async function insertStation(tx: Db, branchId: number, codename: string, capacity: number): Promise<Station> {
+  const { stations } = tablesOf(tx);
+  const [row] = await tx.insert(stations).values({ id: randomUUID(), branchId, codename, capacity, createdAt: new Date().toISOString() }).returning();
+  return toStation(row!);
 }
 
-export function updateStation(db: DbOrTx, id: string, changes: StationUpdate): Station | undefined {
-  const row = db.update(stations).set(changes).where(eq(stations.id, storedId(id))).returning().get();
+export async function updateStation(tx: Db, id: string, changes: StationUpdate): Promise<Station | undefined> {
+  const { stations } = tablesOf(tx);
+  const [row] = await tx.update(stations).set(changes).where(eq(stations.id, storedId(id))).returning();
   return row && toStation(row);
 }
 
-export function deleteStation(db: DbOrTx, id: string): boolean {
-  return db.delete(stations).where(eq(stations.id, storedId(id))).run().changes > 0;
+export async function deleteStation(tx: Db, id: string): Promise<boolean> {
+  const { stations } = tablesOf(tx);
+  return affectedRows(await tx.delete(stations).where(eq(stations.id, storedId(id)))) > 0;
 }

@@ -66,13 +66,13 @@ describe("30 concurrent wrong passwords for one account from one address", () =>
   });
 
   it("keeps that address locked out of the account, even with the right password", async () => {
-    const sessionsBefore = countRows(proxied, "sessions");
+    const sessionsBefore = await countRows(proxied, "sessions");
     const checksBefore = passwordChecks;
     const locked = await login(proxied, proxied.staff.email, proxied.staff.password, ATTACKER);
     expectApiError(locked, 429, "too_many_attempts");
     expect(locked.headers.get("set-cookie")).toBeNull();
     expect(passwordChecks).toBe(checksBefore);
-    expect(countRows(proxied, "sessions")).toBe(sessionsBefore);
+    expect(await countRows(proxied, "sessions")).toBe(sessionsBefore);
   });
 
   it("does not lock the owner out: from their own address they sign in at once", async () => {
@@ -103,8 +103,8 @@ describe("without TRUSTED_PROXIES", () => {
     expectApiError(await login(direct, ` ${direct.staff.email.toUpperCase()}`, direct.staff.password), 429, "too_many_attempts");
   });
 
-  it("keeps no typed e-mail in the attempt counters", () => {
-    const rows = direct.running().database.sqlite.prepare("SELECT key, attempts FROM login_attempts").all() as { key: string; attempts: number }[];
+  it("keeps no typed e-mail in the attempt counters", async () => {
+    const rows = await direct.query<{ key: string; attempts: number }>("SELECT key, attempts FROM login_attempts");
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.key).not.toMatch(/limitless\.example|@limitless|staff|someone/i);
   });

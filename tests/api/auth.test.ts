@@ -46,7 +46,7 @@ describe("POST /api/login", () => {
     expect(expires.getTime()).toBeGreaterThan(Date.now());
 
     // Stored hashed, never as the token itself.
-    const stored = server.running().database.sqlite.prepare("SELECT token_hash FROM sessions").all() as { token_hash: string }[];
+    const stored = await server.query<{ token_hash: string }>("SELECT token_hash FROM sessions");
     expect(stored.map((s) => s.token_hash)).toContain(sha256Hex(token));
     expect(stored.map((s) => s.token_hash)).not.toContain(token);
   });
@@ -75,30 +75,30 @@ describe("POST /api/login", () => {
     ["an array body", [{ email: "staff@limitless.example", password: "x" }]],
     ["a null body", null],
   ])("refuses %s with 400 invalid_body and creates no session", async (_name, body) => {
-    const before = countRows(server, "sessions");
+    const before = await countRows(server, "sessions");
     const response = await login(body);
     const error = expectApiError(response, 400, "invalid_body");
     expect(error.details?.length).toBeGreaterThan(0);
     expect(response.headers.get("set-cookie")).toBeNull();
-    expect(countRows(server, "sessions")).toBe(before);
+    expect(await countRows(server, "sessions")).toBe(before);
   });
 
   it.each(BAD_JSON_BODIES)("refuses $name with $status $code", async ({ headers, body, status, code }) => {
-    const before = countRows(server, "sessions");
+    const before = await countRows(server, "sessions");
     const response = await call(server, "POST", "/api/login", { headers, body });
     expectApiError(response, status, code);
-    expect(countRows(server, "sessions")).toBe(before);
+    expect(await countRows(server, "sessions")).toBe(before);
   });
 
   it("refuses a sign-in from another site with 403, even with the right password", async () => {
-    const before = countRows(server, "sessions");
+    const before = await countRows(server, "sessions");
     const response = await login(server.staff, { origin: EVIL_ORIGIN });
     expectApiError(response, 403, "cross_origin_refused");
     expect(response.headers.get("set-cookie")).toBeNull();
     // A browser that sends no Origin still says where the request came from.
     const viaFetchMetadata = await login(server.staff, { headers: { "Sec-Fetch-Site": "cross-site" } });
     expectApiError(viaFetchMetadata, 403, "cross_origin_refused");
-    expect(countRows(server, "sessions")).toBe(before);
+    expect(await countRows(server, "sessions")).toBe(before);
   });
 
   it("accepts a sign-in from the site's own origin, with the e-mail in any case and with spaces around it", async () => {
@@ -111,7 +111,7 @@ describe("POST /api/login", () => {
 
 describe("GET /api/current_user", () => {
   it("answers who is signed in, by bearer token and by cookie", async () => {
-    const token = insertSession(server, new Date(Date.now() + 60_000));
+    const token = await insertSession(server, new Date(Date.now() + 60_000));
     for (const auth of [{ token }, { cookie: token }]) {
       const response = await call(server, "GET", "/api/current_user", auth);
       expect(response.status).toBe(200);
@@ -129,18 +129,18 @@ describe("GET /api/current_user", () => {
   });
 
   it("answers 401 to an expired session, by bearer token and by cookie", async () => {
-    const expired = expiredToken(server);
+    const expired = await expiredToken(server);
     expectApiError(await call(server, "GET", "/api/current_user", { token: expired }), 401, "unauthenticated");
     expectApiError(await call(server, "GET", "/api/current_user", { cookie: expired }), 401, "unauthenticated");
     // The same row with a future expiry works: it is the expiry, not the row, that is refused.
-    const valid = insertSession(server, new Date(Date.now() + 60_000));
+    const valid = await insertSession(server, new Date(Date.now() + 60_000));
     expect((await call(server, "GET", "/api/current_user", { token: valid })).status).toBe(200);
   });
 });
 
 describe("POST /api/logout", () => {
   it("revokes a bearer token at once and clears the cookie", async () => {
-    const token = insertSession(server, new Date(Date.now() + 60_000));
+    const token = await insertSession(server, new Date(Date.now() + 60_000));
     expect((await call(server, "GET", "/api/current_user", { token })).status).toBe(200);
 
     const response = await call(server, "POST", "/api/logout", { token });
@@ -153,27 +153,27 @@ describe("POST /api/logout", () => {
 
     expectApiError(await call(server, "GET", "/api/current_user", { token }), 401, "unauthenticated");
     expectApiError(await call(server, "GET", "/api/current_user", { cookie: token }), 401, "unauthenticated");
-    expect(countRows(server, "sessions")).toBeGreaterThan(0);
-    const hashes = server.running().database.sqlite.prepare("SELECT token_hash FROM sessions").all() as { token_hash: string }[];
+    expect(await countRows(server, "sessions")).toBeGreaterThan(0);
+    const hashes = await server.query<{ token_hash: string }>("SELECT token_hash FROM sessions");
     expect(hashes.map((h) => h.token_hash)).not.toContain(sha256Hex(token));
   });
 
   it("revokes a cookie session signed out from the site's own origin", async () => {
-    const token = insertSession(server, new Date(Date.now() + 60_000));
+    const token = await insertSession(server, new Date(Date.now() + 60_000));
     const response = await call(server, "POST", "/api/logout", { cookie: token, origin: server.url });
     expect(response.status).toBe(200);
     expectApiError(await call(server, "GET", "/api/current_user", { cookie: token }), 401, "unauthenticated");
   });
 
   it("does not sign out another session of the same account", async () => {
-    const first = insertSession(server, new Date(Date.now() + 60_000));
-    const second = insertSession(server, new Date(Date.now() + 60_000));
+    const first = await insertSession(server, new Date(Date.now() + 60_000));
+    const second = await insertSession(server, new Date(Date.now() + 60_000));
     expect((await call(server, "POST", "/api/logout", { token: first })).status).toBe(200);
     expect((await call(server, "GET", "/api/current_user", { token: second })).status).toBe(200);
   });
 
   it("refuses a cross-site sign-out carrying the cookie (403) and the session keeps working", async () => {
-    const token = insertSession(server, new Date(Date.now() + 60_000));
+    const token = await insertSession(server, new Date(Date.now() + 60_000));
     const response = await call(server, "POST", "/api/logout", { cookie: token, origin: EVIL_ORIGIN });
     expectApiError(response, 403, "cross_origin_refused");
     expect(response.headers.get("set-cookie")).toBeNull();
@@ -188,35 +188,26 @@ describe("POST /api/logout", () => {
 });
 
 describe("session lookups", () => {
-  /** The SQL the server prepares while `run` goes on (better-sqlite3 prepares every query it runs). */
-  async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
-    const sqlite = server.running().database.sqlite;
-    const seen: string[] = [];
-    const prepare = sqlite.prepare.bind(sqlite);
-    sqlite.prepare = ((source: string) => (seen.push(source), prepare(source))) as typeof sqlite.prepare;
+  /** Runs `run` while the sessions table is renamed away: any session lookup then fails. */
+  async function withoutSessionsTable(run: () => Promise<void>): Promise<void> {
+    await server.query("ALTER TABLE sessions RENAME TO sessions_away");
     try {
       await run();
     } finally {
-      delete (sqlite as { prepare?: unknown }).prepare; // back to the prototype's method
+      await server.query("ALTER TABLE sessions_away RENAME TO sessions");
     }
-    return seen;
   }
-  const readsSessions = (statements: string[]) => statements.filter((s) => /from\s+"sessions"/i.test(s));
 
   it("happen only on calls that need a staff identity, not on public calls that carry a token", async () => {
-    const token = insertSession(server, new Date(Date.now() + 60_000));
-    const publicCalls = await statementsDuring(async () => {
+    const token = await insertSession(server, new Date(Date.now() + 60_000));
+    await withoutSessionsTable(async () => {
       for (const auth of [{ token }, { cookie: token }]) {
         expect((await call(server, "GET", "/api/health", auth)).status).toBe(200);
         expect((await call(server, "GET", "/api/products_by_category?branch_id=1", auth)).status).toBe(200);
       }
+      // The same token on a staff call does look the session up, and finds no table to look in.
+      expect((await call(server, "GET", "/api/current_user", { token })).status).toBe(500);
     });
-    expect(publicCalls.length).toBeGreaterThan(0); // the spy saw the menu being read
-    expect(readsSessions(publicCalls)).toEqual([]);
-
-    const staffCall = await statementsDuring(async () => {
-      expect((await call(server, "GET", "/api/current_user", { token })).status).toBe(200);
-    });
-    expect(readsSessions(staffCall)).toHaveLength(1);
+    expect((await call(server, "GET", "/api/current_user", { token })).status).toBe(200);
   });
 });

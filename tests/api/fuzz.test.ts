@@ -11,7 +11,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Order } from "../../contract/schemas";
-import { businessDigest, sqliteProbe, storageProblems, type DbProbe } from "../../scripts/reliability/db-probe";
+import { businessDigest, postgresProbe, sqliteProbe, storageProblems, type DbProbe } from "../../scripts/reliability/db-probe";
 import { call, readMenu, readStations } from "../support/api-helpers";
 import { rawRequest } from "../support/raw-http";
 import { RELIABILITY_LONG, fuzzRuns, fuzzSeed } from "../support/fast-check-settings";
@@ -52,7 +52,7 @@ beforeAll(async () => {
     signIn: { verifyPassword: async (password) => password === TEST_STAFF.password },
   });
   token = await staffToken(server);
-  probe = sqliteProbe(server.databasePath);
+  probe = server.databaseUrl ? await postgresProbe(server.databaseUrl) : sqliteProbe(server.databasePath);
 
   const menu = await readMenu(server, 1);
   const products = Object.values(menu).flat();

@@ -109,7 +109,7 @@ describe("GET /api/products/export_csv", () => {
   });
 
   it("answers 401 without a valid session", async () => {
-    for (const auth of [{}, { token: expiredToken(server) }, { token: await revokedToken(server) }]) {
+    for (const auth of [{}, { token: await expiredToken(server) }, { token: await revokedToken(server) }]) {
       const response = await call(server, "GET", "/api/products/export_csv?branch_id=1", auth);
       expectApiError(response, 401, "unauthenticated");
       expect(response.text).not.toContain("Limitless Mega Burger");
@@ -353,7 +353,7 @@ describe("POST /api/products/upload_csv", () => {
   it("answers 401 without a valid session and 403 to the cookie from another site, importing nothing", async () => {
     const before = await snapshot(1);
     const emptyMenu = csvForm(`${HEADER}\r\ndrink,Water,,1.00,yes,,,,,,\r\n`);
-    for (const auth of [{}, { token: expiredToken(server) }, { cookie: await revokedToken(server) }]) {
+    for (const auth of [{}, { token: await expiredToken(server) }, { cookie: await revokedToken(server) }]) {
       expectApiError(await upload(1, emptyMenu, "", auth), 401, "unauthenticated");
     }
     expectApiError(await upload(1, emptyMenu, "", { cookie: token, origin: EVIL_ORIGIN }), 403, "cross_origin_refused");

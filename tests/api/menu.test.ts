@@ -308,7 +308,7 @@ describe("PATCH /api/products/:id (sold out / back on)", () => {
   it("answers 401 without a session, with an expired one and with a signed-out one, and changes nothing", async () => {
     const before = await menuCall("?branch_id=1");
     const id = productNamed(before.body, "Sisig").id;
-    const expired = expiredToken(server);
+    const expired = await expiredToken(server);
     const revoked = await revokedToken(server);
     for (const auth of [{}, { token: expired }, { cookie: expired }, { token: revoked }, { cookie: revoked }]) {
       expectApiError(await patch(id, { ...auth, json: { available: false } }), 401, "unauthenticated");

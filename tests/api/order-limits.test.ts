@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORY_KEYS } from "../../contract/menu";
 import { formatCents, parsePriceToCents } from "../../contract/money";
 import type { Menu, Order, Product, Station } from "../../contract/schemas";
-import { call, expectApiError, productNamed, readMenu, readOrders } from "../support/api-helpers";
+import { call, countRows, expectApiError, productNamed, readMenu, readOrders } from "../support/api-helpers";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 
 const WINDOW_MS = 10 * 60_000;
@@ -54,20 +54,21 @@ async function fill(table: Station, count: number, target: TestServer = server) 
 }
 
 /** Everything a refused order must leave alone. */
-function stored(target: TestServer = server) {
-  const count = (table: string) => (target.running().database.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-  return { orders: count("orders"), lines: count("order_lines"), keys: count("idempotency_keys"), events: count("events") };
+async function stored(target: TestServer = server) {
+  const [orders, lines, keys, events] = await Promise.all(
+    (["orders", "order_lines", "idempotency_keys", "events"] as const).map((table) => countRows(target, table)),
+  );
+  return { orders, lines, keys, events };
 }
 
 const ordersAt = (table: Station, target: TestServer = server, targetToken = token) =>
   readOrders(target, targetToken, 1, `&station_id=${table.id}`);
 
 /** Moves a table's orders back in time, as if they had been placed `agoMs` ago. */
-function backdate(table: Station, agoMs: number, onlyOrderId?: string) {
+async function backdate(table: Station, agoMs: number, onlyOrderId?: string) {
   const at = new Date(Date.now() - agoMs).toISOString();
-  const sqlite = server.running().database.sqlite;
-  if (onlyOrderId) sqlite.prepare("UPDATE orders SET created_at = ? WHERE id = ?").run(at, onlyOrderId);
-  else sqlite.prepare("UPDATE orders SET created_at = ? WHERE station_id = ?").run(at, table.id);
+  if (onlyOrderId) await server.query("UPDATE orders SET created_at = ? WHERE id = ?", [at, onlyOrderId]);
+  else await server.query("UPDATE orders SET created_at = ? WHERE station_id = ?", [at, table.id]);
 }
 
 function retryAfter(response: { headers: Headers }): number {
@@ -82,7 +83,7 @@ describe("per-table order limit (default 20 per 10 minutes)", () => {
     const other = await newTable();
     await fill(table, 20);
 
-    const before = stored();
+    const before = await stored();
     const refused = await place(table);
     const error = expectApiError(refused, 429, "rate_limited");
     expect(error.message).toMatch(/wait/i);
@@ -90,7 +91,7 @@ describe("per-table order limit (default 20 per 10 minutes)", () => {
     const seconds = retryAfter(refused);
     expect(seconds).toBeGreaterThan(WINDOW_MS / 1000 - 60);
     expect(seconds).toBeLessThanOrEqual(WINDOW_MS / 1000);
-    expect(stored()).toEqual(before);
+    expect(await stored()).toEqual(before);
     expect(await ordersAt(table)).toHaveLength(20);
 
     // Same restaurant, same Wi-Fi address, another table: unaffected.
@@ -111,19 +112,19 @@ describe("per-table order limit (default 20 per 10 minutes)", () => {
     expect((await place(table)).status).toBe(201);
     expectApiError(await place(table), 429, "rate_limited");
 
-    const before = stored();
+    const before = await stored();
     const atLimit = await place(table, first.key);
     expect(atLimit.status).toBe(201);
     expect(atLimit.headers.get("idempotent-replayed")).toBe("true");
     expect(atLimit.text).toBe(first.response.text);
-    expect(stored()).toEqual(before);
+    expect(await stored()).toEqual(before);
     expect(await ordersAt(table)).toHaveLength(20);
   });
 
   it("counts only the last 10 minutes: Retry-After is when the oldest counted order leaves, and a refused key is not spent", async () => {
     const table = await newTable();
     const accepted = await fill(table, 20);
-    backdate(table, WINDOW_MS - 30_000);
+    await backdate(table, WINDOW_MS - 30_000);
 
     const key = randomUUID();
     const refused = await place(table, key);
@@ -133,21 +134,21 @@ describe("per-table order limit (default 20 per 10 minutes)", () => {
     expect(seconds).toBeLessThanOrEqual(31);
 
     // The oldest order leaves the window: the table has room for one more, and the refused key places it.
-    backdate(table, WINDOW_MS + 1_000, accepted[0]!.response.body.id);
+    await backdate(table, WINDOW_MS + 1_000, accepted[0]!.response.body.id);
     const retried = await place(table, key);
     expect(retried.status).toBe(201);
     expect(retried.headers.get("idempotent-replayed")).toBeNull();
     expectApiError(await place(table), 429, "rate_limited");
 
     // Orders older than the window do not count at all.
-    backdate(table, WINDOW_MS + 1_000);
+    await backdate(table, WINDOW_MS + 1_000);
     await fill(table, 20);
   });
 
   it("never asks a table to wait longer than the window, even for orders stamped ahead by another instance's clock", async () => {
     const table = await newTable();
     await fill(table, 20);
-    backdate(table, -5 * 60_000);
+    await backdate(table, -5 * 60_000);
     const refused = await place(table);
     expectApiError(refused, 429, "rate_limited");
     expect(retryAfter(refused)).toBe(WINDOW_MS / 1000);
@@ -155,7 +156,7 @@ describe("per-table order limit (default 20 per 10 minutes)", () => {
 
   it("counts submissions racing on one table atomically: 40 at once, exactly 20 accepted, numbered without gaps or repeats", async () => {
     const table = await newTable();
-    const before = stored();
+    const before = await stored();
     const responses = await Promise.all(Array.from({ length: 40 }, () => place(table)));
 
     const accepted = responses.filter((r) => r.status === 201);
@@ -164,7 +165,7 @@ describe("per-table order limit (default 20 per 10 minutes)", () => {
       expectApiError(refused, 429, "rate_limited");
       expect(retryAfter(refused)).toBeGreaterThan(0);
     }
-    expect(stored().orders).toBe(before.orders + 20);
+    expect((await stored()).orders).toBe(before.orders! + 20);
     const listed = await ordersAt(table);
     expect(listed.map((o) => o.id).sort()).toEqual(accepted.map((r) => r.body.id).sort());
     const numbers = accepted.map((r) => r.body.number).sort((a, b) => a - b);
@@ -188,7 +189,7 @@ describe("order total cap (default 2000.00 before tax)", () => {
     const subtotal = items.reduce((sum, p) => sum + parsePriceToCents(p.price)! * 99, 0);
     expect(subtotal).toBeGreaterThan(200_000);
 
-    const before = stored();
+    const before = await stored();
     const response = await call(server, "POST", "/api/orders", {
       json: { products: items.map((p) => ({ id: p.id, quantity: 99 })), station_id: table.id, branch_id: 1 },
       headers: { "Idempotency-Key": randomUUID() },
@@ -196,7 +197,7 @@ describe("order total cap (default 2000.00 before tax)", () => {
     const error = expectApiError(response, 422, "order_too_large");
     expect(error.message).toContain("2000.00");
     expect(error.details).toEqual([expect.objectContaining({ path: "products", max_total: "2000.00", subtotal: formatCents(subtotal) })]);
-    expect(stored()).toEqual(before);
+    expect(await stored()).toEqual(before);
     expect(await ordersAt(table)).toEqual([]);
   });
 
@@ -235,10 +236,10 @@ describe("other settings", () => {
   it("takes MAX_ORDER_TOTAL as configured: an order at the cap is accepted, one cent above is refused", async () => {
     const table = await newTable(custom, customToken);
     expect((await place(table, randomUUID(), custom, 2)).status).toBe(201);
-    const before = stored(custom);
+    const before = await stored(custom);
     const error = expectApiError(await place(table, randomUUID(), custom, 3), 422, "order_too_large");
     expect(error.details?.[0]).toMatchObject({ max_total: formatCents(2 * lumpiaCents()) });
-    expect(stored(custom)).toEqual(before);
+    expect(await stored(custom)).toEqual(before);
   });
 
   it("takes TABLE_ORDER_LIMIT as configured", async () => {

@@ -59,18 +59,18 @@ const burgerWith = (side: string, extra: Partial<Line> = {}): Line => ({
 const lumpia = (quantity = 1): Line => ({ id: productNamed(menu1, "Lumpia Shanghai").id, quantity });
 
 /** Everything a refused order must leave alone. */
-const stored = () => ({
-  orders: countRows(server, "orders"),
-  lines: countRows(server, "order_lines"),
-  keys: countRows(server, "idempotency_keys"),
+const stored = async () => ({
+  orders: await countRows(server, "orders"),
+  lines: await countRows(server, "order_lines"),
+  keys: await countRows(server, "idempotency_keys"),
 });
 
 /** Places the body and expects the refusal, with nothing stored. */
 async function expectRefused(body: unknown, status: number, code: string, key: string | null = randomUUID()) {
-  const before = stored();
+  const before = await stored();
   const listBefore = await readOrders(server, token, 1);
   const error = expectApiError(await place(body, key), status, code);
-  expect(stored()).toEqual(before);
+  expect(await stored()).toEqual(before);
   expect(await readOrders(server, token, 1)).toEqual(listBefore);
   return error;
 }
@@ -265,10 +265,10 @@ describe("POST /api/orders", () => {
   });
 
   it.each(BAD_JSON_BODIES)("answers $status $code to $name and stores nothing", async ({ headers, body, status, code }) => {
-    const before = stored();
+    const before = await stored();
     const response = await call(server, "POST", "/api/orders", { headers: { ...headers, "Idempotency-Key": randomUUID() }, body });
     expectApiError(response, status, code);
-    expect(stored()).toEqual(before);
+    expect(await stored()).toEqual(before);
   });
 
   it.each([
@@ -276,9 +276,9 @@ describe("POST /api/orders", () => {
     ["with a space", "two words"],
     ["with non-ASCII characters", "clé"],
   ])("answers 400 invalid_idempotency_key for a key %s", async (_name, key) => {
-    const before = stored();
+    const before = await stored();
     expectApiError(await place(orderBody([lumpia()]), key), 400, "invalid_idempotency_key");
-    expect(stored()).toEqual(before);
+    expect(await stored()).toEqual(before);
   });
 
   it("accepts a 255-character key", async () => {
@@ -361,7 +361,7 @@ describe("PATCH /api/orders/:id", () => {
 
   it("answers 401 without a valid session and 403 to the cookie from another site, changing nothing", async () => {
     const order = (await place(orderBody([lumpia()]))).body;
-    for (const auth of [{}, { token: expiredToken(server) }, { cookie: expiredToken(server) }, { token: await revokedToken(server) }]) {
+    for (const auth of [{}, { token: await expiredToken(server) }, { cookie: await expiredToken(server) }, { token: await revokedToken(server) }]) {
       expectApiError(await patch(order.id, "preparing", auth), 401, "unauthenticated");
     }
     expectApiError(await patch(order.id, "preparing", { cookie: token, origin: EVIL_ORIGIN }), 403, "cross_origin_refused");
@@ -449,7 +449,7 @@ describe("GET /api/orders (staff)", () => {
   });
 
   it("answers 401 without a valid session", async () => {
-    for (const auth of [{}, { token: expiredToken(server) }, { cookie: expiredToken(server) }, { token: await revokedToken(server) }]) {
+    for (const auth of [{}, { token: await expiredToken(server) }, { cookie: await expiredToken(server) }, { token: await revokedToken(server) }]) {
       const response = await call(server, "GET", "/api/orders?branch_id=1", auth);
       expectApiError(response, 401, "unauthenticated");
     }

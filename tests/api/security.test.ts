@@ -56,7 +56,7 @@ async function state() {
     menu: (await call(server, "GET", "/api/products_by_category?branch_id=1")).text,
     stations: await readStations(server, token, 1),
     orders: await readOrders(server, token, 1),
-    sessions: countRows(server, "sessions"),
+    sessions: await countRows(server, "sessions"),
   };
 }
 
@@ -142,7 +142,7 @@ describe("the same-origin check behind a trusted reverse proxy", () => {
 
   beforeAll(async () => {
     proxied = await startTestServer({ staticDir: null, config: { trustedProxies: ["127.0.0.1"], trustedOrigins: [ADMIN] } });
-    cookie = insertSession(proxied, new Date(Date.now() + 3_600_000));
+    cookie = await insertSession(proxied, new Date(Date.now() + 3_600_000));
   });
   afterAll(() => proxied.dispose());
 
@@ -180,9 +180,9 @@ describe("the same-origin check behind a trusted reverse proxy", () => {
     ["another port", { Host: SITE, "X-Forwarded-Proto": "https", Origin: `https://${SITE}:8443` }],
     ["another host", { Host: SITE, "X-Forwarded-Proto": "https", Origin: `https://shop.${SITE}` }],
   ])("refuses an Origin with %s (403)", async (_name, headers) => {
-    const before = countRows(proxied, "stations");
+    const before = await countRows(proxied, "stations");
     expect(await write(headers)).toBe(403);
-    expect(countRows(proxied, "stations")).toBe(before);
+    expect(await countRows(proxied, "stations")).toBe(before);
   });
 });
 
@@ -204,7 +204,7 @@ describe("the same writes with a bearer token from another origin", () => {
 
 describe("body limits", () => {
   it("refuses a streamed (chunked) JSON body over 64 KB with 413 and closes the connection", async () => {
-    const before = countRows(server, "orders");
+    const before = await countRows(server, "orders");
     const chunk = new TextEncoder().encode(`{"padding":"${"x".repeat(16 * 1024)}`);
     let sent = 0;
     const stream = new ReadableStream<Uint8Array>({
@@ -225,7 +225,7 @@ describe("body limits", () => {
     expect(response.status).toBe(413);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe("payload_too_large");
     expect(response.headers.get("connection")).toBe("close");
-    expect(countRows(server, "orders")).toBe(before);
+    expect(await countRows(server, "orders")).toBe(before);
   });
 
   it("answers 413 with Connection: close, so the next request goes out on a fresh connection and succeeds", async () => {

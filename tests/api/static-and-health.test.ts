@@ -173,7 +173,7 @@ describe("/api/* is never the web app", () => {
 describe("when the database stops answering", () => {
   // Last in the file: it breaks this server's database on purpose.
   it("health answers 503 and other calls a 500 JSON error without internals, with the security headers", async () => {
-    server.running().database.sqlite.close();
+    await server.running().database.close();
 
     const health = await call(server, "GET", "/api/health");
     expectApiError(health, 503, "database_unavailable");

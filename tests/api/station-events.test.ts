@@ -5,17 +5,12 @@
  * pruned on a schedule. Real HTTP against real servers; the limits are shortened per server.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORY_KEYS } from "../../contract/menu";
 import type { Menu, Order, Product, Station } from "../../contract/schemas";
-import { ensureStaff } from "../../api/auth/staff-repository";
-import { loadConfig, type AppConfig } from "../../api/config";
+import type { AppConfig } from "../../api/config";
 import { EVENT_RETENTION_MS } from "../../api/events/event-log";
-import { createLogger } from "../../api/lib/logger";
-import { startServer, type RunningServer, type ServerOptions } from "../../api/server";
+import type { ServerOptions } from "../../api/server";
 import { call, expectApiError, readMenu, readStations } from "../support/api-helpers";
 import { SseStream } from "../support/sse-stream";
 import { staffToken, startTestServer, TEST_STAFF, type TestServer } from "../support/test-server";
@@ -54,19 +49,15 @@ async function fixture(server: { url: string }) {
 }
 
 /** A server of its own with shortened limits. */
-async function startLimitedServer(config: Partial<AppConfig>, options: ServerOptions) {
-  const dir = mkdtempSync(join(tmpdir(), "limitless-streams-"));
-  const running: RunningServer = await startServer(
-    { ...loadConfig({}), host: "127.0.0.1", port: 0, databasePath: join(dir, "test.db"), staticDir: null, logRequests: false, ...config },
-    { logger: createLogger(false), beforeListen: async ({ db }) => void (await ensureStaff(db, TEST_STAFF.email, TEST_STAFF.password)), ...options },
-  );
+async function startLimitedServer(config: Partial<AppConfig>, options: Pick<ServerOptions, "streamTiming" | "pruneEveryMs">) {
+  const server = await startTestServer({ staticDir: null, config, server: options });
   return {
-    running,
-    url: running.url,
-    dispose: async () => {
-      await running.close();
-      rmSync(dir, { recursive: true, force: true });
+    server,
+    get running() {
+      return server.running();
     },
+    url: server.url,
+    dispose: () => server.dispose(),
   };
 }
 
@@ -224,13 +215,17 @@ describe("stream limits", () => {
   });
 
   it("prunes events past the retention window on a schedule, not only at start-up", async () => {
-    const { sqlite } = limited.running.database;
-    const insert = sqlite.prepare("INSERT INTO events (branch_id, type, payload, created_at) VALUES (1, 'product.updated', '{}', ?)");
-    const old = Number(insert.run(new Date(Date.now() - EVENT_RETENTION_MS - 60_000).toISOString()).lastInsertRowid);
-    const recent = Number(insert.run(new Date().toISOString()).lastInsertRowid);
-    const exists = (id: number) => sqlite.prepare("SELECT 1 FROM events WHERE id = ?").get(id) !== undefined;
+    const { server } = limited;
+    const insert = async (createdAt: Date) => {
+      await server.query("INSERT INTO events (branch_id, type, payload, created_at) VALUES (1, 'product.updated', ?, ?)", [`{"at":"${createdAt.toISOString()}"}`, createdAt.toISOString()]);
+      const [row] = await server.query<{ id: number }>("SELECT max(id) AS id FROM events");
+      return row!.id;
+    };
+    const old = await insert(new Date(Date.now() - EVENT_RETENTION_MS - 60_000));
+    const recent = await insert(new Date());
+    const exists = async (id: number) => (await server.query("SELECT 1 FROM events WHERE id = ?", [id])).length > 0;
     // The schedule runs every 100 ms here (hourly by default).
-    await expect.poll(() => exists(old), { timeout: 2_000 }).toBe(false);
-    expect(exists(recent)).toBe(true);
+    await expect.poll(() => exists(old), { timeout: 5_000 }).toBe(false);
+    expect(await exists(recent)).toBe(true);
   });
 });

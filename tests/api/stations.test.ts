@@ -68,7 +68,7 @@ describe("GET /api/stations", () => {
   });
 
   it("answers 401 without a valid session", async () => {
-    for (const auth of [{}, { token: expiredToken(server) }, { cookie: expiredToken(server) }, { token: await revokedToken(server) }]) {
+    for (const auth of [{}, { token: await expiredToken(server) }, { cookie: await expiredToken(server) }, { token: await revokedToken(server) }]) {
       expectApiError(await call(server, "GET", "/api/stations?branch_id=1", auth), 401, "unauthenticated");
     }
   });
@@ -147,7 +147,7 @@ describe("POST /api/stations", () => {
   it("answers 401 without a valid session and 403 to the cookie from another site, creating nothing", async () => {
     const before = await allStations();
     const body = { codename: "Sneaky", capacity: 4 };
-    for (const auth of [{}, { token: expiredToken(server) }, { cookie: expiredToken(server) }, { token: await revokedToken(server) }]) {
+    for (const auth of [{}, { token: await expiredToken(server) }, { cookie: await expiredToken(server) }, { token: await revokedToken(server) }]) {
       expectApiError(await create(body, "?branch_id=1", auth), 401, "unauthenticated");
     }
     expectApiError(await create(body, "?branch_id=1", { cookie: token, origin: EVIL_ORIGIN }), 403, "cross_origin_refused");
@@ -213,7 +213,7 @@ describe("PUT /api/stations/:id", () => {
 
   it("answers 401 without a valid session and 403 to the cookie from another site, changing nothing", async () => {
     const before = await allStations();
-    for (const auth of [{}, { token: expiredToken(server) }, { cookie: await revokedToken(server) }]) {
+    for (const auth of [{}, { token: await expiredToken(server) }, { cookie: await revokedToken(server) }]) {
       expectApiError(await update(station.id, { capacity: 9 }, auth), 401, "unauthenticated");
     }
     expectApiError(await update(station.id, { capacity: 9 }, { cookie: token, origin: EVIL_ORIGIN }), 403, "cross_origin_refused");
@@ -272,7 +272,7 @@ describe("DELETE /api/stations/:id", () => {
   it("answers 401 without a valid session and 403 to the cookie from another site, deleting nothing", async () => {
     const before = await allStations();
     const id = before[0]![0]!.id;
-    for (const auth of [{}, { token: expiredToken(server) }, { cookie: expiredToken(server) }, { token: await revokedToken(server) }]) {
+    for (const auth of [{}, { token: await expiredToken(server) }, { cookie: await expiredToken(server) }, { token: await revokedToken(server) }]) {
       expectApiError(await remove(id, auth), 401, "unauthenticated");
     }
     expectApiError(await remove(id, { cookie: token, origin: EVIL_ORIGIN }), 403, "cross_origin_refused");

@@ -276,9 +276,8 @@ describe("through a flaky network (a real proxy between the phone and the server
       expect(orders).toHaveLength(1);
       expect(orders[0]!.id).toBe(stored[0]!.id);
       // And in the database itself: one order row for the table, one key record.
-      const sqlite = server.running().database.sqlite;
-      expect(sqlite.prepare("SELECT count(*) AS n FROM orders WHERE station_id = ?").get(table.id)).toEqual({ n: 1 });
-      expect(sqlite.prepare("SELECT count(*) AS n FROM idempotency_keys WHERE key = ?").get(key)).toEqual({ n: 1 });
+      expect(await server.query("SELECT count(*) AS n FROM orders WHERE station_id = ?", [table.id])).toEqual([{ n: 1 }]);
+      expect(await server.query("SELECT count(*) AS n FROM idempotency_keys WHERE key = ?", [key])).toEqual([{ n: 1 }]);
     } finally {
       await context.close();
     }

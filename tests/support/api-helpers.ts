@@ -7,7 +7,6 @@ import { createHash, randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import type { ApiErrorBody, ApiErrorDetail, Menu, Order, Station } from "../../contract/schemas";
 import { CATEGORY_KEYS } from "../../contract/menu";
-import { sessions, staffUsers } from "../../api/db/schema";
 import type { TestServer } from "./test-server";
 
 export const EVIL_ORIGIN = "https://evil.example";
@@ -124,21 +123,24 @@ export async function readOrders(server: Pick<TestServer, "url">, token: string,
   return response.body;
 }
 
-export function countRows(server: TestServer, table: "orders" | "order_lines" | "idempotency_keys" | "stations" | "products" | "options" | "sessions"): number {
-  return (server.running().database.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+export async function countRows(server: Pick<TestServer, "query">, table: "orders" | "order_lines" | "idempotency_keys" | "stations" | "products" | "options" | "sessions" | "events"): Promise<number> {
+  const [row] = await server.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`);
+  return row!.n;
 }
 
 export const sha256Hex = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Writes a session row for the test staff account directly (tokens are stored as SHA-256 hex). */
-export function insertSession(server: TestServer, expiresAt: Date): string {
-  const db = server.running().context.db;
-  const staff = db.select().from(staffUsers).all().find((s) => s.email === server.staff.email);
+export async function insertSession(server: Pick<TestServer, "query" | "staff">, expiresAt: Date): Promise<string> {
+  const [staff] = await server.query<{ id: number }>("SELECT id FROM staff_users WHERE email = ?", [server.staff.email]);
   if (!staff) throw new Error("the test staff account is missing");
   const token = randomBytes(32).toString("base64url");
-  db.insert(sessions)
-    .values({ tokenHash: sha256Hex(token), userId: staff.id, createdAt: new Date(expiresAt.getTime() - 3_600_000).toISOString(), expiresAt: expiresAt.toISOString() })
-    .run();
+  await server.query("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)", [
+    sha256Hex(token),
+    staff.id,
+    new Date(expiresAt.getTime() - 3_600_000).toISOString(),
+    expiresAt.toISOString(),
+  ]);
   return token;
 }
 
@@ -147,7 +149,7 @@ export const expiredToken = (server: TestServer) => insertSession(server, new Da
 
 /** A session signed out through the API: the token is revoked server-side. */
 export async function revokedToken(server: TestServer): Promise<string> {
-  const token = insertSession(server, new Date(Date.now() + 3_600_000));
+  const token = await insertSession(server, new Date(Date.now() + 3_600_000));
   expect((await call(server, "GET", "/api/current_user", { token })).status).toBe(200);
   expect((await call(server, "POST", "/api/logout", { token })).status).toBe(200);
   return token;

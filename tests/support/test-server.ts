@@ -1,22 +1,41 @@
 /**
- * A real server for API and browser tests: its own SQLite file in a temp dir, migrated and seeded
- * (both branches' menu, demo stations, one staff account), listening on a random port.
- * stop() / start() restart it on the same port and database, as a restart in production would.
+ * A real server for API and browser tests, migrated and seeded (both branches' menu, demo stations,
+ * one staff account), listening on a random port: on its own SQLite file in a temp dir, or — when
+ * TEST_DATABASE=postgres, as the `api-postgres` test project sets — on a throwaway PostgreSQL database
+ * dropped afterwards. stop() / start() restart it on the same port and database, as a restart in
+ * production would. `query()` reads and writes the database directly, in either dialect.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { ensureStaff } from "../../api/auth/staff-repository";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { ensureStaff } from "../../api/auth/staff-accounts";
 import { loadConfig, type AppConfig } from "../../api/config";
 import { createLogger, type Logger } from "../../api/lib/logger";
 import { startServer, type RunningServer, type ServerOptions } from "../../api/server";
+import { createThrowawayDatabase, type ThrowawayDatabase } from "./postgres";
+
+export type TestDialect = "sqlite" | "postgres";
+
+/** The database the API tests run on: SQLite unless TEST_DATABASE=postgres. */
+export const TEST_DIALECT: TestDialect = process.env.TEST_DATABASE === "postgres" ? "postgres" : "sqlite";
 
 export const TEST_STAFF = { email: "staff@limitless.example", password: "correct horse battery staple" };
 
 export interface TestServer {
   url: string;
   port: number;
+  dialect: TestDialect;
+  /** The SQLite file (unused on PostgreSQL). */
   databasePath: string;
+  /** The PostgreSQL database's URL (undefined on SQLite). */
+  databaseUrl?: string;
+  /**
+   * Runs one SQL statement on the server's database, outside the server; `?` marks parameters in
+   * both dialects. Counts come back as numbers.
+   */
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
   staff: { email: string; password: string };
   /** The running server (its context gives tests direct database access). */
   running(): RunningServer;
@@ -35,17 +54,60 @@ export interface TestServerOptions {
   config?: Partial<AppConfig>;
   /** Where the server's log lines go (silent by default, errors aside). */
   logger?: Logger;
+  /** Live stream timings and the pruning schedule (tests shorten them). */
+  server?: Pick<ServerOptions, "streamTiming" | "pruneEveryMs">;
+  /** Overrides TEST_DATABASE for this server (e.g. a test about SQLite itself). */
+  dialect?: TestDialect;
+}
+
+interface DirectAccess {
+  query: TestServer["query"];
+  close(): Promise<void>;
+}
+
+function sqliteAccess(path: string): DirectAccess {
+  let connection: Database.Database | null = null;
+  return {
+    async query<Row>(text: string, params: unknown[] = []) {
+      connection ??= new Database(path);
+      connection.pragma("busy_timeout = 5000");
+      const statement = connection.prepare(text);
+      return (statement.reader ? statement.all(...params) : (statement.run(...params), [])) as Row[];
+    },
+    async close() {
+      connection?.close();
+    },
+  };
+}
+
+function postgresAccess(url: string): DirectAccess {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  // count(*) is a bigint, which node-postgres hands over as a string: the tests compare numbers.
+  const toNumbers = (row: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === "string" && /^-?\d+$/.test(value) && /^(n|count|id|max)$/.test(key) ? Number(value) : value]));
+  return {
+    async query<Row>(text: string, params: unknown[] = []) {
+      let n = 0;
+      const result = await pool.query(text.replace(/\?/g, () => `$${++n}`), params);
+      return result.rows.map(toNumbers) as Row[];
+    },
+    close: () => pool.end(),
+  };
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), "limitless-test-"));
   const databasePath = options.databasePath ?? join(dir, "test.db");
+  const dialect = options.dialect ?? (options.databasePath ? "sqlite" : TEST_DIALECT);
+  const postgres: ThrowawayDatabase | undefined = dialect === "postgres" ? await createThrowawayDatabase() : undefined;
+  const direct = postgres ? postgresAccess(postgres.url) : sqliteAccess(databasePath);
   const staticDir = options.staticDir === undefined ? resolve(process.env.STATIC_DIR ?? "dist") : options.staticDir;
   const baseConfig = {
     ...loadConfig({}),
     host: "127.0.0.1",
     port: 0,
     databasePath,
+    databaseUrl: postgres?.url,
     staticDir,
     logRequests: false,
     ...options.config,
@@ -53,16 +115,20 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const logger = options.logger ?? createLogger(false);
 
   let current: RunningServer | null = await startServer(baseConfig, {
+    ...options.server,
     logger,
     signIn: options.signIn,
-    beforeListen: async ({ db }) => void (await ensureStaff(db, TEST_STAFF.email, TEST_STAFF.password)),
+    beforeListen: async (database) => void (await ensureStaff(database, TEST_STAFF.email, TEST_STAFF.password)),
   });
   const port = current.port;
 
   const server: TestServer = {
     url: current.url,
     port,
+    dialect,
     databasePath,
+    databaseUrl: postgres?.url,
+    query: (text, params) => direct.query(text, params),
     staff: TEST_STAFF,
     running: () => {
       if (!current) throw new Error("the test server is stopped");
@@ -75,10 +141,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     async start() {
       if (current) return;
-      current = await startServer({ ...baseConfig, port }, { logger, signIn: options.signIn });
+      current = await startServer({ ...baseConfig, port }, { ...options.server, logger, signIn: options.signIn });
     },
     async dispose() {
       await server.stop();
+      await direct.close();
+      await postgres?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

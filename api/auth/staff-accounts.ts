@@ -1,0 +1,25 @@
+/** Staff accounts as operators manage them (start-up, `npm run staff:set`): hash first, then one short transaction. */
+import type { DatabaseHandle } from "../db/database";
+import { hashPassword, verifyPassword } from "./passwords";
+import { countStaff, findStaffByEmail, saveStaff } from "./staff-repository";
+
+/** Creates the account, or resets its password and signs out its existing sessions. */
+export async function upsertStaff(database: DatabaseHandle, email: string, password: string): Promise<"created" | "reset"> {
+  const passwordHash = await hashPassword(password);
+  return database.transaction((tx) => saveStaff(tx, email, passwordHash));
+}
+
+/**
+ * Makes sure the account exists with this password. Leaves it (and its sessions) alone when the
+ * password already matches, so restarting with STAFF_EMAIL / STAFF_PASSWORD signs nobody out.
+ */
+export async function ensureStaff(database: DatabaseHandle, email: string, password: string): Promise<"created" | "reset" | "unchanged"> {
+  const existing = await findStaffByEmail(database.db, email);
+  if (existing && (await verifyPassword(password, existing.passwordHash))) return "unchanged";
+  return upsertStaff(database, email, password);
+}
+
+/** Whether any staff account exists yet (the first start creates a demo one). */
+export async function hasStaff(database: DatabaseHandle): Promise<boolean> {
+  return (await countStaff(database.db)) > 0;
+}

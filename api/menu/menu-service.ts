@@ -1,0 +1,82 @@
+/**
+ * The menu's writes. Each is one transaction that also records the events the live streams send and
+ * tells the other instances (PostgreSQL NOTIFY) that the branch's cached menu is stale; after the
+ * commit, this instance drops its own cached copy and wakes its streams. Routes call these and
+ * cannot forget either.
+ */
+import type { CsvImportSummary } from "../../contract/schemas";
+import type { DatabaseHandle, Db } from "../db/database";
+import { notifyOnCommit } from "../db/dialect";
+import { announceEvents, recordEvent } from "../events/event-log";
+import type { ParsedProduct } from "./menu-csv";
+import type { MenuCache } from "./menu-cache";
+import { applyMenu } from "./menu-import";
+import { findProduct, loadMenu, setProductAvailability, type LocatedProduct } from "./menu-repository";
+
+export interface MenuDeps {
+  database: DatabaseHandle;
+  menuCache: MenuCache;
+}
+
+class DryRunRollback extends Error {
+  constructor(readonly summary: CsvImportSummary) {
+    super("dry run");
+  }
+}
+
+async function announceProduct(tx: Db, located: LocatedProduct): Promise<void> {
+  await recordEvent(tx, {
+    branchId: located.branchId,
+    type: "product.updated",
+    payload: { ...located.product, branch_id: located.branchId, category: located.category },
+  });
+}
+
+function afterMenuChange({ menuCache }: MenuDeps, branchId: number): void {
+  menuCache.invalidate(branchId);
+  announceEvents();
+}
+
+/** The sold-out toggle. Undefined when there is no such product. */
+export async function setAvailability(deps: MenuDeps, productId: number, available: boolean): Promise<LocatedProduct | undefined> {
+  const located = await deps.database.transaction(async (tx) => {
+    if (!(await setProductAvailability(tx, productId, available))) return undefined;
+    const found = (await findProduct(tx, productId))!;
+    await notifyOnCommit(tx, "menu", String(found.branchId));
+    await announceProduct(tx, found);
+    return found;
+  });
+  if (located) afterMenuChange(deps, located.branchId);
+  return located;
+}
+
+/**
+ * Replaces the branch's menu with an uploaded one, all or nothing. A dry run does every write the
+ * real import would, then rolls back: what it reports is exact. Every added or changed product is
+ * announced, so open menus update.
+ */
+export async function importMenu(deps: MenuDeps, branchId: number, parsed: ParsedProduct[], dryRun: boolean): Promise<CsvImportSummary> {
+  let summary: CsvImportSummary;
+  try {
+    summary = await deps.database.transaction(async (tx) => {
+      const applied = await applyMenu(tx, branchId, parsed);
+      if (dryRun) throw new DryRunRollback({ ...applied, dry_run: true });
+      const touched = new Set([...applied.changes!.added, ...applied.changes!.updated]);
+      if (touched.size > 0) {
+        const menu = await loadMenu(tx, branchId);
+        for (const [category, products] of Object.entries(menu)) {
+          for (const product of products) {
+            if (touched.has(product.name)) await announceProduct(tx, { product, branchId, category: category as LocatedProduct["category"] });
+          }
+        }
+      }
+      await notifyOnCommit(tx, "menu", String(branchId));
+      return applied;
+    });
+  } catch (error) {
+    if (error instanceof DryRunRollback) return error.summary;
+    throw error;
+  }
+  afterMenuChange(deps, branchId);
+  return summary;
+}
