@@ -19,6 +19,26 @@ export default defineConfig({
         },
       },
       {
+        // The same API tests on PostgreSQL: each server gets a throwaway database (tests/support/test-server.ts).
+        // Left out: tests of SQLite itself, of the two dialects' own harnesses, and of what no database touches.
+        test: {
+          name: "api-postgres",
+          environment: "node",
+          include: ["tests/api/**/*.test.ts"],
+          exclude: [
+            "tests/api/database-*.test.ts",
+            "tests/api/crash-exactly-once.test.ts",
+            "tests/api/bundle-budget.test.ts",
+            "tests/api/response-head.test.ts",
+            "tests/api/http-layer-errors.test.ts",
+            "tests/api/keep-alive-after-refusal.test.ts",
+          ],
+          env: { TEST_DATABASE: "postgres" },
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
         test: {
           name: "browser",
           environment: "node",

@@ -103,7 +103,9 @@ export class SignInService {
     });
     if (refused) {
       this.logger.warn("login refused", { reason: "too_many_attempts", scope: refused.scope, ...logFields });
-      return { outcome: "too_many_attempts", retryAfterSeconds: secondsUntil(refused.windowEndsAt, now) };
+      // At most one window: a concurrent attempt that opened it may have read the clock a moment later.
+      const retryAfterSeconds = Math.min(secondsUntil(refused.windowEndsAt, now), Math.ceil(limits.windowMs / 1000));
+      return { outcome: "too_many_attempts", retryAfterSeconds };
     }
 
     const staff = await findStaffByEmail(this.database.db, account);
