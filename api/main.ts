@@ -1,6 +1,6 @@
 /** `npm start` / `npm run serve`: migrate, seed on first run, ensure a staff account, serve. */
 import { randomBytes } from "node:crypto";
-import { ensureStaff, hasStaff, upsertStaff } from "./auth/staff-accounts";
+import { createStaffIfAbsent, ensureStaff, hasStaff } from "./auth/staff-accounts";
 import { describeDatabase, loadConfig } from "./config";
 import type { DatabaseHandle } from "./db/database";
 import { createLogger } from "./lib/logger";
@@ -19,7 +19,8 @@ async function ensureStaffAccount(database: DatabaseHandle): Promise<void> {
     credentials = `Staff account ${process.env.STAFF_EMAIL} ${outcome} (STAFF_EMAIL / STAFF_PASSWORD).`;
   } else if (!(await hasStaff(database))) {
     const password = randomBytes(9).toString("base64url");
-    await upsertStaff(database, DEMO_STAFF_EMAIL, password);
+    // Another instance starting at the same moment may create it first: then it has the password to show.
+    if (!(await createStaffIfAbsent(database, DEMO_STAFF_EMAIL, password))) return;
     credentials = `Demo staff account created — e-mail: ${DEMO_STAFF_EMAIL}  password: ${password}\n  (shown once; reset it with: npm run staff:set -- <email> <new password>)`;
   }
 }

@@ -1,7 +1,7 @@
 /** Staff accounts as operators manage them (start-up, `npm run staff:set`): hash first, then one short transaction. */
 import type { DatabaseHandle } from "../db/database";
 import { hashPassword, verifyPassword } from "./passwords";
-import { countStaff, findStaffByEmail, saveStaff } from "./staff-repository";
+import { findStaffByEmail, insertStaffIfAbsent, saveStaff } from "./staff-repository";
 
 /** Creates the account, or resets its password and signs out its existing sessions. */
 export async function upsertStaff(database: DatabaseHandle, email: string, password: string): Promise<"created" | "reset"> {
@@ -19,7 +19,15 @@ export async function ensureStaff(database: DatabaseHandle, email: string, passw
   return upsertStaff(database, email, password);
 }
 
-/** Whether any staff account exists yet (the first start creates a demo one). */
+/** Whether any staff account exists yet (a first start creates the demo one). */
 export async function hasStaff(database: DatabaseHandle): Promise<boolean> {
-  return (await countStaff(database.db)) > 0;
+  const { staffUsers } = database.tables;
+  return (await database.db.select({ id: staffUsers.id }).from(staffUsers).limit(1)).length > 0;
+}
+
+/** Creates the account with this password unless it exists (the demo account of a first start); true when it did. */
+export async function createStaffIfAbsent(database: DatabaseHandle, email: string, password: string): Promise<boolean> {
+  if (await findStaffByEmail(database.db, email)) return false;
+  const passwordHash = await hashPassword(password);
+  return database.transaction((tx) => insertStaffIfAbsent(tx, email, passwordHash));
 }

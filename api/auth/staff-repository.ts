@@ -1,6 +1,6 @@
 /** Staff accounts and their sessions. Tokens are random 256-bit values stored only as SHA-256 hashes. */
 import { createHash, randomBytes } from "node:crypto";
-import { and, count, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { preparedQuery, tablesOf } from "../db/dialect";
 
@@ -18,24 +18,28 @@ export async function findStaffByEmail(db: Db, email: string) {
   return row;
 }
 
-export async function countStaff(db: Db): Promise<number> {
-  const t = tablesOf(db);
-  const [row] = await db.select({ n: count() }).from(t.staffUsers);
-  return row?.n ?? 0;
-}
-
-/** Creates the account or sets its password (call inside a transaction); a reset signs out its sessions. */
+/**
+ * Creates the account or sets its password (call inside a transaction); a reset signs out its sessions.
+ * One upsert, so instances starting together with the same STAFF_EMAIL cannot both try to create it.
+ */
 export async function saveStaff(tx: Db, email: string, passwordHash: string): Promise<"created" | "reset"> {
   const t = tablesOf(tx);
   const normalized = normalizeEmail(email);
   const [existing] = await tx.select({ id: t.staffUsers.id }).from(t.staffUsers).where(eq(t.staffUsers.email, normalized)).limit(1);
-  if (existing) {
-    await tx.update(t.staffUsers).set({ passwordHash }).where(eq(t.staffUsers.id, existing.id));
-    await tx.delete(t.sessions).where(eq(t.sessions.userId, existing.id));
-    return "reset";
-  }
-  await tx.insert(t.staffUsers).values({ email: normalized, passwordHash });
-  return "created";
+  const [saved] = await tx
+    .insert(t.staffUsers)
+    .values({ email: normalized, passwordHash })
+    .onConflictDoUpdate({ target: t.staffUsers.email, set: { passwordHash } })
+    .returning({ id: t.staffUsers.id });
+  await tx.delete(t.sessions).where(eq(t.sessions.userId, saved!.id));
+  return existing ? "reset" : "created";
+}
+
+/** Creates the account unless one with this e-mail exists; true when it did. */
+export async function insertStaffIfAbsent(tx: Db, email: string, passwordHash: string): Promise<boolean> {
+  const t = tablesOf(tx);
+  const inserted = await tx.insert(t.staffUsers).values({ email: normalizeEmail(email), passwordHash }).onConflictDoNothing().returning({ id: t.staffUsers.id });
+  return inserted.length > 0;
 }
 
 export async function insertSession(tx: Db, userId: number, ttlMs: number, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
