@@ -136,7 +136,9 @@ async function placeThroughCrashes(victim: ServerProcess, targets: string[], ord
       log(`  kill ${options.kills - killsLeft + 1}/${options.kills} after ${acknowledged} acknowledgements; restarting…`);
       await victim.start();
       killsLeft--;
-      nextKillAt = acknowledged + every;
+      // Fixed points, not "every more acknowledgements": with two instances the other one keeps taking
+      // orders while this one restarts, and the planned kills must still land before the traffic ends.
+      nextKillAt += every;
     }
   } catch (error) {
     // A server that does not come back ends the run: stop the clients rather than let them retry until the deadline.

@@ -1,11 +1,12 @@
 /**
  * `npm run test:reliability`: the long versions of the reliability suites (docs/reliability.md).
  *
- *   npm run test:reliability                      property tests, fuzz run and crash suite, long (RELIABILITY_LONG=1)
+ *   npm run test:reliability                      property tests, fuzz run and crash suite, long (RELIABILITY_LONG=1),
+ *                                                 on SQLite and on PostgreSQL
  *   npm run test:reliability -- --only=crash      one or more of: property, fuzz, crash
- *   npm run test:reliability -- --postgres        the crash suite on PostgreSQL: two instances on one throwaway
+ *   npm run test:reliability -- --postgres        only the crash suite on PostgreSQL: two instances on one throwaway
  *                                                 database (TEST_POSTGRES_URL or 127.0.0.1:5432), instance A killed
- *                                                 repeatedly; needs the server's DATABASE_URL support
+ *                                                 repeatedly
  *   --orders=N --kills=N --clients=N              crash suite size (default 4000 orders, 10 kills, 24 clients)
  *
  * Long runs print a fresh fast-check seed on failure; FC_SEED=<seed> replays it.
@@ -64,7 +65,7 @@ if (unknown.length > 0) {
 const files = only.flatMap((s) => SUITES[s]);
 console.log(`› Long reliability runs: ${only.join(", ")} (RELIABILITY_LONG=1, one file at a time)`);
 // One file at a time: the crash suite's server children and the fuzz server then have the cores to themselves.
-const vitest = spawnSync("npx", ["vitest", "run", "--project", "unit", "--project", "api", "--no-file-parallelism", ...files], {
+const vitest = spawnSync("npx", ["vitest", "run", "--project", "unit", "--project", "api", "--project", "api-postgres", "--no-file-parallelism", ...files], {
   cwd: REPO_ROOT,
   stdio: "inherit",
   env: {

@@ -2,11 +2,11 @@
  * Exactly-once through crashes, the short run of `npm test` (scripts/reliability/crash-suite.ts;
  * `npm run test:reliability` runs the long one): the real server as a child process on a SQLite
  * file, SIGKILLed and restarted while 20 clients place orders and retry each one with its own key
- * until acknowledged. Afterwards every acknowledged order is stored once, whole, with right totals,
+ * until acknowledged; then two instances on one PostgreSQL database, one of them killed repeatedly. Afterwards every acknowledged order is stored once, whole, with right totals,
  * and replaying any key answers its original order byte for byte.
  */
 import { expect, it } from "vitest";
-import { runSqliteCrashSuite, summarize } from "../../scripts/reliability/crash-suite";
+import { runPostgresCrashSuite, runSqliteCrashSuite, summarize, type CrashReport } from "../../scripts/reliability/crash-suite";
 import { RELIABILITY_LONG } from "../support/fast-check-settings";
 
 const defaults = RELIABILITY_LONG ? { orders: 4_000, clients: 24, kills: 10, timeLimitMs: 900_000 } : { orders: 400, clients: 20, kills: 3, timeLimitMs: 100_000 };
@@ -19,12 +19,21 @@ const settings = {
   timeLimitMs: defaults.timeLimitMs,
 };
 
-it(`keeps every acknowledged order exactly once through ${settings.kills + 1} SIGKILLs of the server (${settings.orders} orders, ${settings.clients} clients)`, async () => {
-  const report = await runSqliteCrashSuite({ ...settings, log: RELIABILITY_LONG ? (line) => console.log(line) : undefined });
+const log = RELIABILITY_LONG ? (line: string) => console.log(line) : undefined;
+
+function expectExactlyOnce(report: CrashReport) {
   console.log(summarize(report));
   expect(report.problems).toEqual([]);
   expect(report.acknowledged).toBe(settings.orders);
   expect(report.kills).toBe(settings.kills + 1);
   // The run really crashed mid-traffic: attempts went unanswered while the server was down.
   expect(report.unanswered).toBeGreaterThan(0);
+}
+
+it(`keeps every acknowledged order exactly once through ${settings.kills + 1} SIGKILLs of the server on SQLite (${settings.orders} orders, ${settings.clients} clients)`, async () => {
+  expectExactlyOnce(await runSqliteCrashSuite({ ...settings, log }));
+}, settings.timeLimitMs + 60_000);
+
+it(`keeps every acknowledged order exactly once on PostgreSQL through ${settings.kills + 1} SIGKILLs of one of two instances (${settings.orders} orders, ${settings.clients} clients)`, async () => {
+  expectExactlyOnce(await runPostgresCrashSuite({ ...settings, log }));
 }, settings.timeLimitMs + 60_000);
