@@ -1,6 +1,5 @@
 /** The Hono application: middleware, the API's resource modules, and the web app. */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { AppContext, AppEnv } from "./app-context";
 import { staffAuth } from "./auth/middleware";
@@ -8,12 +7,12 @@ import { authRoutes } from "./auth/routes";
 import { eventRoutes } from "./events/routes";
 import { ApiHttpError, errorBody, sendError } from "./lib/errors";
 import { requestIdOf } from "./lib/response-head";
+import { MAX_JSON_BYTES, payloadTooLarge } from "./lib/validate";
 import { menuRoutes } from "./menu/routes";
 import { orderRoutes } from "./orders/routes";
 import { stationRoutes } from "./stations/routes";
 import { staticSite } from "./static-site";
 
-const MAX_JSON_BYTES = 64 * 1024;
 const HEALTHY = '{"status":"ok"}';
 const HEALTHY_HEADERS = { "content-type": "application/json", "content-length": String(Buffer.byteLength(HEALTHY)) };
 
@@ -40,16 +39,14 @@ export function createApp(ctx: AppContext) {
     });
   }
 
-  // Only requests that can carry a body pay for the check; the CSV upload has its own, larger limit.
-  const jsonBodyLimit = bodyLimit({
-    maxSize: MAX_JSON_BYTES,
-    onError: () => {
-      throw new ApiHttpError(413, "payload_too_large", `The request body is larger than ${MAX_JSON_BYTES / 1024} KB.`);
-    },
+  // A declared size over the limit is refused before anything runs; a chunked body is counted as it
+  // is read (lib/validate.ts). The CSV upload has its own, larger limit.
+  app.on(["POST", "PUT", "PATCH", "DELETE"], "/api/*", (c, next) => {
+    if (c.req.path === "/api/products/upload_csv") return next();
+    const declared = c.req.header("content-length");
+    if (declared !== undefined && Number(declared) > MAX_JSON_BYTES) throw payloadTooLarge();
+    return next();
   });
-  app.on(["POST", "PUT", "PATCH", "DELETE"], "/api/*", (c, next) =>
-    c.req.path === "/api/products/upload_csv" ? next() : jsonBodyLimit(c, next),
-  );
   app.use("/api/*", staffAuth(ctx));
 
   app.get("/api/health", async (c) => {

@@ -37,7 +37,10 @@ export function sendError(c: Context, error: ApiHttpError) {
 function bodyLeftUnread(c: Context): boolean {
   const declared = c.req.header("content-length");
   const sent = (declared !== undefined && declared !== "0") || c.req.header("transfer-encoding") !== undefined;
-  return sent && !c.req.raw.bodyUsed;
+  if (!sent) return false;
+  // Read straight from Node's stream (lib/validate.ts) or through the Fetch API's Request.
+  const incoming = (c.env as { incoming?: { readableEnded: boolean } } | undefined)?.incoming;
+  return incoming ? !incoming.readableEnded : !c.req.raw.bodyUsed;
 }
 
 /** zod issues → details a client can show next to the right field. */
