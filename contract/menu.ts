@@ -23,6 +23,15 @@ export const BRANCHES = [
 ] as const;
 export type BranchId = (typeof BRANCHES)[number]["id"];
 
+/** The guard for a branch id from outside (a stored setting, a link): only the branches above exist. */
+export function isBranchId(value: unknown): value is BranchId {
+  return BRANCHES.some((branch) => branch.id === value);
+}
+
+export function branchName(branchId: number): string {
+  return BRANCHES.find((branch) => branch.id === branchId)?.name ?? `Branch ${branchId}`;
+}
+
 export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 
 /** ISO weekday of a date: Monday = 1 … Sunday = 7 (the spec's old code used 0 for Sunday and never matched). */

@@ -5,7 +5,7 @@
  * and every sum is done in integer cents (contract/money.ts).
  */
 import { formatCents, parsePriceToCents } from "../../../contract/money";
-import type { Product } from "../../../contract/schemas";
+import type { OrderCreate, Product } from "../../../contract/schemas";
 
 export interface SelectedOption {
   id: number;
@@ -29,19 +29,6 @@ export interface CartLine {
 }
 
 export type Cart = Record<string, CartLine[]>;
-
-export interface OrderRequestLine {
-  id: number;
-  quantity: number;
-  selectedCustomizations: number[];
-  customizedPrice: string;
-}
-
-export interface OrderRequest {
-  products: OrderRequestLine[];
-  station_id: string;
-  branch_id: number;
-}
 
 export const MAX_QUANTITY = 99;
 
@@ -126,7 +113,7 @@ export function subtotalCents(cart: Cart): number {
 }
 
 /** The spec's order payload: the flat list of lines, each with its option ids as a list. */
-export function toOrderRequest(cart: Cart, stationId: string, branchId: number): OrderRequest {
+export function toOrderRequest(cart: Cart, stationId: string, branchId: number): OrderCreate {
   return {
     products: cartLines(cart).map((line) => ({
       id: line.id,
