@@ -381,10 +381,16 @@ describe("the order screen", () => {
         route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "boom", message: "The kitchen printer is on fire." } }) }),
       );
       await page.goto(orderUrl(table));
-      await page.getByText("Error: The kitchen printer is on fire.").waitFor();
+      const alert = page.getByRole("alert");
+      await expect.poll(() => alert.textContent()).toContain("Error: The kitchen printer is on fire.");
+      expect(await page.getByRole("button", { name: /^Nachos/ }).count()).toBe(0);
+
       await page.unroute("**/api/products_by_category*");
-      await page.getByRole("button", { name: "Try again" }).click();
-      await page.getByRole("heading", { name: "Ordering for table Patio 7" }).waitFor();
+      await alert.getByRole("button", { name: "Try again" }).click();
+      const heading = page.getByRole("heading", { name: "Ordering for table Patio 7" });
+      await expect.poll(() => heading.isVisible()).toBe(true);
+      expect(await page.getByRole("button", { name: /^Nachos/ }).isVisible()).toBe(true);
+      expect(await page.getByText("The kitchen printer is on fire.").count()).toBe(0);
     } finally {
       await context.close();
     }

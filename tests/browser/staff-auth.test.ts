@@ -113,8 +113,14 @@ describe("staff sign-in", () => {
       await page.goto("/login");
       await page.getByLabel("Email").fill(server.staff.email);
       await page.getByLabel("Password").fill("whatever");
-      await page.getByRole("button", { name: "Sign in" }).click();
-      await page.getByRole("alert").filter({ hasText: "Too many sign-in attempts. Wait a few minutes" }).waitFor();
+      const signIn = page.getByRole("button", { name: "Sign in" });
+      await signIn.click();
+      const alert = page.getByRole("alert").filter({ hasText: "Too many sign-in attempts" });
+      await expect.poll(() => alert.textContent()).toBe("Too many sign-in attempts. Wait a few minutes, then try again.");
+      // Still on the sign-in form, free to try again later, with what was typed kept.
+      expect(new URL(page.url()).pathname).toBe("/login");
+      expect(await signIn.isEnabled()).toBe(true);
+      expect(await page.getByLabel("Email").inputValue()).toBe(server.staff.email);
     } finally {
       await context.close();
     }

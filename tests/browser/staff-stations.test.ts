@@ -217,8 +217,11 @@ describe("stations", () => {
     await page.route("**/api/stations?branch_id=1", (route) => route.abort("connectionrefused"), { times: 1 });
     await page.goto("/stations");
     const alert = page.getByRole("alert").filter({ hasText: "Can't reach the restaurant's server" });
-    await alert.waitFor();
+    await expect.poll(() => alert.isVisible()).toBe(true);
+    expect(await page.locator(".station-card").count()).toBe(0);
+
     await alert.getByRole("button", { name: "Try again" }).click();
-    await page.locator(".station-card").first().waitFor();
+    await expect.poll(() => page.locator(".station-card").count()).toBeGreaterThan(0);
+    expect(await alert.count()).toBe(0);
   });
 });
