@@ -1,6 +1,6 @@
 /**
  * The landing page: the carousel (dots go to the clicked slide, swipe, autoplay and its pauses,
- * cover/contain, responsive images), the spec's texts and prices, the contact section, the menu
+ * cover/contain, responsive images), the texts and prices, the contact section, the menu
  * sections fed by the live menu API (loading, error with retry), and the event announcement modal.
  */
 import type { BrowserContext, Page, Route } from "playwright-core";
@@ -174,7 +174,7 @@ describe("carousel", () => {
 });
 
 describe("texts, prices and links", () => {
-  it("shows the spec's sections with their texts and prices", async () => {
+  it("shows its sections with their texts and prices", async () => {
     const page = await openLanding(site.phone);
     const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
     for (const expected of [

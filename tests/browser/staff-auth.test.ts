@@ -1,6 +1,6 @@
 /**
  * Staff sign-in / sign-out in real headless Chromium on a landscape tablet: the protected-route
- * wrapper, the spec's validation messages, clear messages for bad credentials and throttling,
+ * wrapper, the validation messages, clear messages for bad credentials and throttling,
  * the redirect back, and a sign-out that the server enforces.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -57,7 +57,7 @@ describe("staff sign-in", () => {
       const password = page.getByLabel("Password");
       const submit = page.getByRole("button", { name: "Sign in" });
 
-      // The spec's messages, tied to their fields, focus on the first problem.
+      // The messages, tied to their fields, focus on the first problem.
       await submit.click();
       await page.getByText("Email format incorrect.").waitFor();
       await page.getByText("Password is required.").waitFor();

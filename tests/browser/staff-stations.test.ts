@@ -1,5 +1,5 @@
 /**
- * Stations on a landscape tablet: list, create (spec defaults), edit (the body really is sent), delete
+ * Stations on a landscape tablet: list, create (with defaults), edit (the body really is sent), delete
  * with confirmation, each station's QR code decoded from its pixels, the PNG download, the print sheet,
  * and the remembered branch.
  */
@@ -80,7 +80,7 @@ describe("stations", () => {
     expect(await decodeCanvas(canvas)).toBe(orderLink(first));
   });
 
-  it("creates (spec defaults, editable), edits (the update is really sent) and deletes with confirmation", async () => {
+  it("creates (defaults, editable), edits (the update is really sent) and deletes with confirmation", async () => {
     await page.goto("/stations");
     await page.getByRole("button", { name: "New Station" }).click();
     const form = page.getByRole("form", { name: "New station" });

@@ -14,7 +14,7 @@ import { StationForm } from "./station-form";
 import type { StationValues } from "../../../contract/form-rules";
 import "./stations.css";
 
-/** The spec's defaults for a new station. */
+/** A new station's defaults: the commonest table. */
 const NEW_STATION: StationValues = { codename: "4", capacity: 6 };
 
 type ListState = { status: "loading" } | { status: "error"; problem: Problem } | { status: "ready"; stations: Station[] };
