@@ -138,7 +138,7 @@ describe("carousel", () => {
       if (request.url().includes("/images/carousel/grill-")) firstLoaded = true;
     });
     await page.goto("/");
-    await expect.poll(() => carousel(page).locator("img").count()).toBe(5);
+    await expect.poll(() => carousel(page).locator("img").count(), { timeout: 10_000 }).toBe(5);
     // The first photo is asked for first; the others only once it has arrived.
     expect(requests[0]?.path).toBe("/images/carousel/grill-960.avif");
     await expect.poll(() => requests.length).toBeGreaterThan(1);
