@@ -17,6 +17,7 @@ export const APP_ROUTES = [
   "/upload_menu",
   "/kitchen",
 ] as const;
+export type AppRoute = (typeof APP_ROUTES)[number];
 
 export function isAppRoute(pathname: string): boolean {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;

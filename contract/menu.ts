@@ -1,4 +1,4 @@
-/** Menu categories: the spec's keys, in menu order, with their section titles. */
+/** Menu categories: the wire keys, in menu order, with their section titles. */
 export const CATEGORY_KEYS = ["special", "starter", "fries", "burger", "seafood", "main", "drink", "bucket"] as const;
 export type CategoryKey = (typeof CATEGORY_KEYS)[number];
 
@@ -23,9 +23,18 @@ export const BRANCHES = [
 ] as const;
 export type BranchId = (typeof BRANCHES)[number]["id"];
 
+/** The guard for a branch id from outside (a stored setting, a link): only the branches above exist. */
+export function isBranchId(value: unknown): value is BranchId {
+  return BRANCHES.some((branch) => branch.id === value);
+}
+
+export function branchName(branchId: number): string {
+  return BRANCHES.find((branch) => branch.id === branchId)?.name ?? `Branch ${branchId}`;
+}
+
 export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 
-/** ISO weekday of a date: Monday = 1 … Sunday = 7 (the spec's old code used 0 for Sunday and never matched). */
+/** ISO weekday of a date: Monday = 1 … Sunday = 7 (Date.getDay() says 0 for Sunday, which no special has). */
 export function isoWeekday(date: Date): number {
   const day = date.getDay();
   return day === 0 ? 7 : day;

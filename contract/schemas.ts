@@ -4,6 +4,7 @@
  * the web app imports the types (and only `import type`, to keep zod out of the diner's bundle).
  */
 import { z } from "zod";
+import { CAPACITY_MAX, CAPACITY_MIN, cleanCodename, CODENAME_MAX, EMAIL_MAX, LOGIN_MESSAGES, PASSWORD_MAX } from "./form-rules";
 import { CATEGORY_KEYS, ORDER_STATUSES, type CategoryKey, type OrderStatus } from "./menu";
 
 // ---------- shared pieces ----------
@@ -20,18 +21,17 @@ const uuid = z.string().uuid("must be a UUID");
 
 // ---------- auth ----------
 export const loginBodySchema = z.object({
-  email: z.string().trim().max(254).email("Email format incorrect."),
-  password: z.string().min(1, "Password is required.").max(1024),
+  email: z.string().trim().max(EMAIL_MAX).email(LOGIN_MESSAGES.email),
+  password: z.string().min(1, LOGIN_MESSAGES.password).max(PASSWORD_MAX),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 // ---------- stations ----------
-// Control and invisible format characters (zero-width spaces…) are dropped, so "not blank" means visible.
 const codename = z
   .string()
-  .transform((value) => value.replace(/[\p{Cc}\p{Cf}]/gu, "").trim())
-  .pipe(z.string().min(1, "codename must not be blank").max(40, "codename is at most 40 characters"));
-const capacity = z.number().int("capacity must be a whole number").min(1).max(99);
+  .transform(cleanCodename)
+  .pipe(z.string().min(1, "codename must not be blank").max(CODENAME_MAX, `codename is at most ${CODENAME_MAX} characters`));
+const capacity = z.number().int("capacity must be a whole number").min(CAPACITY_MIN).max(CAPACITY_MAX);
 
 export const stationCreateSchema = z.object({
   codename,

@@ -9,7 +9,7 @@ const SiteFooter = lazy(() => import("../site/layout/site-footer").then((m) => (
 // Service worker + "new version" prompt: its own chunk, fetched after the page, never in a route's bundle.
 const PwaUpdatePrompt = lazy(() => import("../ordering/pwa/pwa-update-prompt"));
 
-/** The spec's common layout: navbar everywhere, footer everywhere but the diner's order screens. */
+/** The common layout: navbar everywhere, footer everywhere but the diner's order screens (they need the room). */
 export function RootLayout() {
   const { pathname } = useLocation();
   const isOrdering = pathname === "/order" || pathname.startsWith("/order/");

@@ -1,47 +1,48 @@
 /**
- * Routes in the spec's order. Every screen is a lazy chunk so the diner's /order route never downloads
- * the public site's or the staff tools' code. Declarative routing (not the data router): no screen uses
- * loaders or actions, and this keeps the diner's first download within its budget.
+ * One screen for each path in contract/app-routes.ts (the server's list for its 404s), so a path
+ * cannot be added on one side only: the table below must name every AppRoute. Every screen is a lazy
+ * chunk so the diner's /order route never downloads the public site's or the staff tools' code.
+ * Declarative routing (not the data router): no screen uses loaders or actions, and this keeps the
+ * diner's first download within its budget.
  */
-import { lazy, type ComponentType } from "react";
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import { Route, Routes } from "react-router-dom";
+import type { AppRoute } from "../../contract/app-routes";
 import { RootLayout } from "./root-layout";
 
-const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+type Page = LazyExoticComponent<ComponentType>;
+const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
 
 const RequireStaff = page(() => import("../staff/auth/require-staff"));
-const StationsPage = page(() => import("../staff/stations/stations-page"));
-const UploadMenuPage = page(() => import("../staff/upload-menu/upload-menu-page"));
-const KitchenPage = page(() => import("../staff/kitchen/kitchen-page"));
-const LandingPage = page(() => import("../site/landing/landing-page"));
-const ThornhillMenuPage = page(() => import("../site/menu/thornhill-menu-page"));
-const PickeringMenuPage = page(() => import("../site/menu/pickering-menu-page"));
-const AboutPage = page(() => import("../site/about-page"));
-const ReservePage = page(() => import("../site/reserve-page"));
-const LoginPage = page(() => import("../staff/auth/login-page"));
-const LogoutPage = page(() => import("../staff/auth/logout-page"));
-const OrderPage = page(() => import("../ordering/order-page"));
-const CartPage = page(() => import("../ordering/cart-page"));
 const NotFoundPage = page(() => import("../site/not-found-page"));
+
+/** `staff`: signed-in staff only (others are sent to /login and back). */
+const SCREENS: Record<AppRoute, { Page: Page; staff?: true }> = {
+  "/": { Page: page(() => import("../site/landing/landing-page")) },
+  "/menu": { Page: page(() => import("../site/menu/thornhill-menu-page")) },
+  "/menu2": { Page: page(() => import("../site/menu/pickering-menu-page")) },
+  "/about": { Page: page(() => import("../site/about-page")) },
+  "/reserve": { Page: page(() => import("../site/reserve-page")) },
+  "/login": { Page: page(() => import("../staff/auth/login-page")) },
+  "/logout": { Page: page(() => import("../staff/auth/logout-page")) },
+  "/order": { Page: page(() => import("../ordering/order-page")) },
+  "/order/cart": { Page: page(() => import("../ordering/cart-page")) },
+  "/stations": { Page: page(() => import("../staff/stations/stations-page")), staff: true },
+  "/upload_menu": { Page: page(() => import("../staff/upload-menu/upload-menu-page")), staff: true },
+  "/kitchen": { Page: page(() => import("../staff/kitchen/kitchen-page")), staff: true },
+};
+
+const routes = (staff: boolean) =>
+  Object.entries(SCREENS)
+    .filter(([, screen]) => Boolean(screen.staff) === staff)
+    .map(([path, { Page }]) => <Route key={path} path={path} element={<Page />} />);
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        <Route element={<RequireStaff />}>
-          <Route path="/stations" element={<StationsPage />} />
-          <Route path="/upload_menu" element={<UploadMenuPage />} />
-          <Route path="/kitchen" element={<KitchenPage />} />
-        </Route>
-        <Route path="/" element={<LandingPage />} />
-        <Route path="/menu" element={<ThornhillMenuPage />} />
-        <Route path="/menu2" element={<PickeringMenuPage />} />
-        <Route path="/about" element={<AboutPage />} />
-        <Route path="/reserve" element={<ReservePage />} />
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/logout" element={<LogoutPage />} />
-        <Route path="/order" element={<OrderPage />} />
-        <Route path="/order/cart" element={<CartPage />} />
+        <Route element={<RequireStaff />}>{routes(true)}</Route>
+        {routes(false)}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,6 +1,6 @@
 /**
- * The Cart view, /order/cart: the lines with their options, Remove 1 (one unit — the old site
- * dropped the whole product), Subtotal / HST / Total, and Submit Order through the outbox. After
+ * The Cart view, /order/cart: the lines with their options, Remove 1 (one unit, not the
+ * whole product), Subtotal / HST / Total, and Submit Order through the outbox. After
  * submission: the order's number and its status, live.
  */
 import { useEffect, useRef } from "react";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import type { PageMeta } from "./page-meta";
 
-/** Sets the document's title and description for a page, and starts it at the top (the spec's "scrolls to top"). */
+/** Sets the document's title and description for a page, and starts it at the top (a new page, not the last one's scroll position). */
 export function usePageSetup(meta: PageMeta, { scrollToTop = true } = {}) {
   useEffect(() => {
     document.title = meta.title;

@@ -67,7 +67,7 @@ describe("ordering from the table", () => {
       const viewCart = page.getByRole("link", { name: /^View cart/ });
       expect(await viewCart.textContent()).toBe("View cart • $50.97"); // 2 × 15.99 + 18.99, untaxed
 
-      // The cart survives a reload (localStorage `cart`, the spec's shape).
+      // The cart survives a reload (localStorage `cart`).
       const streams: string[] = [];
       page.on("request", (request) => {
         if (new URL(request.url()).pathname.endsWith("/events")) streams.push(new URL(request.url()).pathname);
@@ -85,7 +85,7 @@ describe("ordering from the table", () => {
       const burgerRow = rows.filter({ hasText: "Limitless Mega Burger" });
       expect(await burgerRow.textContent()).toContain("Onion Rings");
 
-      // Remove 1 takes ONE burger off (the old site deleted the whole product).
+      // Remove 1 takes ONE burger off, not the whole product.
       await burgerRow.getByRole("button", { name: "Remove 1 Limitless Mega Burger" }).click();
       expect(await burgerRow.locator(".cart-qty").textContent()).toBe("1");
       expect(await rows.count()).toBe(2);
@@ -113,7 +113,7 @@ describe("ordering from the table", () => {
       await page.getByRole("heading", { name: `Order #${order!.number}` }).waitFor();
       expect(cents(await page.locator(".cart-total td").textContent())).toBe(cents(order!.total));
 
-      // One request, with a UUID Idempotency-Key and the spec's payload.
+      // One request, with a UUID Idempotency-Key and the contract's payload.
       expect(submissions).toHaveLength(1);
       expect(submissions[0]!.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(submissions[0]!.body).toMatchObject({ station_id: table.id, branch_id: 1 });
@@ -381,10 +381,16 @@ describe("the order screen", () => {
         route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "boom", message: "The kitchen printer is on fire." } }) }),
       );
       await page.goto(orderUrl(table));
-      await page.getByText("Error: The kitchen printer is on fire.").waitFor();
+      const alert = page.getByRole("alert");
+      await expect.poll(() => alert.textContent()).toContain("Error: The kitchen printer is on fire.");
+      expect(await page.getByRole("button", { name: /^Nachos/ }).count()).toBe(0);
+
       await page.unroute("**/api/products_by_category*");
-      await page.getByRole("button", { name: "Try again" }).click();
-      await page.getByRole("heading", { name: "Ordering for table Patio 7" }).waitFor();
+      await alert.getByRole("button", { name: "Try again" }).click();
+      const heading = page.getByRole("heading", { name: "Ordering for table Patio 7" });
+      await expect.poll(() => heading.isVisible()).toBe(true);
+      expect(await page.getByRole("button", { name: /^Nachos/ }).isVisible()).toBe(true);
+      expect(await page.getByText("The kitchen printer is on fire.").count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -1,6 +1,6 @@
 /**
  * The landing page: the carousel (dots go to the clicked slide, swipe, autoplay and its pauses,
- * cover/contain, responsive images), the spec's texts and prices, the contact section, the menu
+ * cover/contain, responsive images), the texts and prices, the contact section, the menu
  * sections fed by the live menu API (loading, error with retry), and the event announcement modal.
  */
 import type { BrowserContext, Page, Route } from "playwright-core";
@@ -138,7 +138,7 @@ describe("carousel", () => {
       if (request.url().includes("/images/carousel/grill-")) firstLoaded = true;
     });
     await page.goto("/");
-    await expect.poll(() => carousel(page).locator("img").count()).toBe(5);
+    await expect.poll(() => carousel(page).locator("img").count(), { timeout: 10_000 }).toBe(5);
     // The first photo is asked for first; the others only once it has arrived.
     expect(requests[0]?.path).toBe("/images/carousel/grill-960.avif");
     await expect.poll(() => requests.length).toBeGreaterThan(1);
@@ -174,7 +174,7 @@ describe("carousel", () => {
 });
 
 describe("texts, prices and links", () => {
-  it("shows the spec's sections with their texts and prices", async () => {
+  it("shows its sections with their texts and prices", async () => {
     const page = await openLanding(site.phone);
     const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
     for (const expected of [

@@ -147,7 +147,7 @@ describe("live menu", () => {
     await page.close();
   });
 
-  it("highlights Sunday's special on a Sunday (the old site never did)", async () => {
+  it("highlights Sunday's special on a Sunday (ISO weekday 7, not getDay's 0)", async () => {
     const page = await site.phone.newPage();
     await page.clock.setFixedTime(SUNDAY);
     await page.goto("/menu");

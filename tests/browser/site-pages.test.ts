@@ -23,7 +23,7 @@ async function open(context: BrowserContext, path: string): Promise<Page> {
 const normalized = async (page: Page) => (await page.locator("main").innerText()).replace(/\s+/g, " ");
 
 describe("static pages", () => {
-  it("/about has the spec's text and both slogans", async () => {
+  it("/about has its text and both slogans", async () => {
     const page = await open(site.phone, "/about");
     const text = await normalized(page);
     expect(text).toContain("up-and-coming");

@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from "../support/test-server";
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
-/** Every public screen of the spec's section 2. */
+/** Every public screen. */
 export const PUBLIC_PAGES = ["/", "/menu", "/menu2", "/about", "/reserve", "/no-such-page"] as const;
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Staff sign-in / sign-out in real headless Chromium on a landscape tablet: the protected-route
- * wrapper, the spec's validation messages, clear messages for bad credentials and throttling,
+ * wrapper, the validation messages, clear messages for bad credentials and throttling,
  * the redirect back, and a sign-out that the server enforces.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -57,7 +57,7 @@ describe("staff sign-in", () => {
       const password = page.getByLabel("Password");
       const submit = page.getByRole("button", { name: "Sign in" });
 
-      // The spec's messages, tied to their fields, focus on the first problem.
+      // The messages, tied to their fields, focus on the first problem.
       await submit.click();
       await page.getByText("Email format incorrect.").waitFor();
       await page.getByText("Password is required.").waitFor();
@@ -113,8 +113,14 @@ describe("staff sign-in", () => {
       await page.goto("/login");
       await page.getByLabel("Email").fill(server.staff.email);
       await page.getByLabel("Password").fill("whatever");
-      await page.getByRole("button", { name: "Sign in" }).click();
-      await page.getByRole("alert").filter({ hasText: "Too many sign-in attempts. Wait a few minutes" }).waitFor();
+      const signIn = page.getByRole("button", { name: "Sign in" });
+      await signIn.click();
+      const alert = page.getByRole("alert").filter({ hasText: "Too many sign-in attempts" });
+      await expect.poll(() => alert.textContent()).toBe("Too many sign-in attempts. Wait a few minutes, then try again.");
+      // Still on the sign-in form, free to try again later, with what was typed kept.
+      expect(new URL(page.url()).pathname).toBe("/login");
+      expect(await signIn.isEnabled()).toBe(true);
+      expect(await page.getByLabel("Email").inputValue()).toBe(server.staff.email);
     } finally {
       await context.close();
     }

@@ -63,7 +63,7 @@ const porkBelly = option(nachos, "Add-ons", "Pork Belly");
 const tenders = option(nachos, "Add-ons", "Chicken Tenders");
 
 describe("addToCart", () => {
-  it("stores the spec's shape: lines keyed by product id, options keyed by option id, customizedPrice in cents", () => {
+  it("stores lines keyed by product id, options keyed by option id, customizedPrice in cents", () => {
     const cart = addToCart({}, burger, [onionRings]);
     expect(cart).toEqual({
       "21": [
@@ -109,7 +109,7 @@ describe("addToCart", () => {
 });
 
 describe("removeOne", () => {
-  it("removes ONE unit of the chosen line, not the whole product (the old site's defect)", () => {
+  it("removes ONE unit of the chosen line, not the whole product", () => {
     let cart = addToCart({}, burger, [onionRings]);
     cart = addToCart(cart, burger, [onionRings]);
     cart = addToCart(cart, burger, [fries]);

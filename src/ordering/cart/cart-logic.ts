@@ -1,11 +1,11 @@
 /**
  * The diner's cart as plain data and pure functions (the store in cart-store.ts only wires them up).
- * Shape is the spec's (section 3): an object keyed by product id, each a list of lines; a line's
+ * Shape (kept stable: it is what phones have stored): an object keyed by product id, each a list of lines; a line's
  * selectedCustomizations is an object keyed by option id. Prices stay decimal strings as on the wire
  * and every sum is done in integer cents (contract/money.ts).
  */
 import { formatCents, parsePriceToCents } from "../../../contract/money";
-import type { Product } from "../../../contract/schemas";
+import type { OrderCreate, Product } from "../../../contract/schemas";
 
 export interface SelectedOption {
   id: number;
@@ -29,19 +29,6 @@ export interface CartLine {
 }
 
 export type Cart = Record<string, CartLine[]>;
-
-export interface OrderRequestLine {
-  id: number;
-  quantity: number;
-  selectedCustomizations: number[];
-  customizedPrice: string;
-}
-
-export interface OrderRequest {
-  products: OrderRequestLine[];
-  station_id: string;
-  branch_id: number;
-}
 
 export const MAX_QUANTITY = 99;
 
@@ -90,7 +77,7 @@ export function addToCart(cart: Cart, product: Product, options: readonly Select
   return { ...cart, [product.id]: nextLines };
 }
 
-/** Removes ONE unit of one line (the old site deleted the whole product); an emptied product leaves the cart. */
+/** Removes ONE unit of one line (a diner with two burgers taps "Remove 1" to keep one); an emptied product leaves the cart. */
 export function removeOne(cart: Cart, productId: number, key: string): Cart {
   const lines = cart[productId];
   if (!lines) return cart;
@@ -125,8 +112,8 @@ export function subtotalCents(cart: Cart): number {
   return cartLines(cart).reduce((sum, line) => sum + lineTotalCents(line), 0);
 }
 
-/** The spec's order payload: the flat list of lines, each with its option ids as a list. */
-export function toOrderRequest(cart: Cart, stationId: string, branchId: number): OrderRequest {
+/** The POST /orders body: the flat list of lines, each with its option ids as a list. */
+export function toOrderRequest(cart: Cart, stationId: string, branchId: number): OrderCreate {
   return {
     products: cartLines(cart).map((line) => ({
       id: line.id,

@@ -37,7 +37,7 @@ beforeEach(() => {
 });
 
 describe("cart persistence", () => {
-  it("writes the spec's cart shape under the key `cart` and the table under `cart.meta`", () => {
+  it("writes the cart shape under the key `cart` and the table under `cart.meta`", () => {
     const { useCart, CART_KEY, CART_META_KEY } = store;
     useCart.getState().enterStation(thornhillTable);
     useCart.getState().add(nachos, [porkBelly]);

@@ -1,8 +1,9 @@
 /**
  * The cart store: zustand, persisted to localStorage so a reload (or a dropped tab) keeps the order.
  * Storage layout:
- *  - `cart`      — exactly the spec's cart (section 3): { [productId]: CartLine[] }.
- *  - `cart.meta` — what the spec's cart lacked: the table it is for, and the submission in progress.
+ *  - `cart`      — the lines: { [productId]: CartLine[] }.
+ *  - `cart.meta` — the table the cart is for, and the submission in progress (apart, so `cart` stays
+ *                  the plain shape phones already store).
  */
 import { create } from "zustand";
 import { persist, type PersistStorage, type StorageValue } from "zustand/middleware";
@@ -111,7 +112,7 @@ function readProblem(value: unknown): SubmitProblem | null {
 }
 
 /**
- * Splits the state over the two keys so `cart` keeps the spec's shape. Whatever is stored is read
+ * Splits the state over the two keys so `cart` keeps its plain shape. Whatever is stored is read
  * field by field: an unreadable part (hand-edited, half-written, from another version) falls back to
  * its empty default instead of breaking the page. An order on its way lives on in the outbox, which
  * carries its own copy of the order and its key.

@@ -1,5 +1,5 @@
 /**
- * The category tab bar with scroll-spy (the spec's figures): fixed under the 50 px navbar, 69 px
+ * The category tab bar with scroll-spy: fixed under the 50 px navbar, 69 px
  * high; the active tab follows the scroll (throttled to 166 ms); a tapped tab scrolls its section
  * to 135 px from the top and holds the highlight for 1000 ms so the spy does not flicker through
  * the sections passed on the way — longer if the smooth scroll is still travelling (a long jump

@@ -1,19 +1,19 @@
 /**
- * Loads what the order screen shows: the table from the QR link (GET /api/stations/{id}, which also
- * tells the branch), then that branch's menu. Without a valid table the menu is still browsable,
- * read-only, from branch 1. Failures become a real error state with a retry (the old site stayed on
- * "Loading..." forever).
+ * What the order screen shows: the table from the QR link (GET /api/stations/{id}, which also tells
+ * the branch), then that branch's menu (the shared, cached, live menu hook) on the table's stream.
+ * Without a valid table the menu is still browsable, read-only, from branch 1. Failures become an
+ * error state with a retry, never an endless "Loading...".
  */
-import { useCallback, useEffect, useRef, useState } from "react";
-import { BRANCHES } from "../../../contract/menu";
-import type { Menu, Product } from "../../../contract/schemas";
-import { ApiError } from "../../lib/api-client";
+import { useCallback, useEffect, useState } from "react";
+import { branchName } from "../../../contract/menu";
+import { isUuid } from "../../../contract/ids";
+import type { Menu } from "../../../contract/schemas";
+import { api, branchProductEventsPath, stationEventsPath } from "../../shared/api";
+import { ApiError } from "../../shared/api-client";
+import { useMenu } from "../../shared/use-menu";
 import { useCart, type CartStation } from "../cart/cart-store";
-import { branchProductEventsPath, stationEventsPath, useDinerEvents } from "../live/use-diner-events";
-import { fetchMenu, fetchStation, isUuid } from "../ordering-api";
 
 export const READ_ONLY_BRANCH = 1;
-const REFRESH_EVERY_MS = 60_000;
 const SCAN_MESSAGE = "Scan the QR code on your table to order. You can browse the menu meanwhile.";
 
 export type OrderMenuState =
@@ -26,13 +26,15 @@ interface Resolved {
   notice: string | null;
 }
 
+type StationState = { phase: "loading" } | { phase: "error"; message: string } | ({ phase: "ready" } & Resolved);
+
 async function resolveStation(stationId: string | null): Promise<Resolved> {
   if (!stationId) return { station: null, notice: SCAN_MESSAGE };
   if (!isUuid(stationId)) {
     return { station: null, notice: `This link is not a table's code. ${SCAN_MESSAGE}` };
   }
   try {
-    const found = await fetchStation(stationId);
+    const found = await api.station(stationId);
     return { station: { id: found.id, branchId: found.branch_id, codename: found.codename }, notice: null };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
@@ -47,103 +49,59 @@ async function resolveStation(stationId: string | null): Promise<Resolved> {
   }
 }
 
-/** The menu with one product's availability as the server just reported it. */
-export function withAvailability(menu: Menu, product: Pick<Product, "id" | "available">): Menu {
-  const next = { ...menu };
-  for (const key of Object.keys(next) as (keyof Menu)[]) {
-    if (next[key].some((item) => item.id === product.id)) {
-      next[key] = next[key].map((item) => (item.id === product.id ? { ...item, available: product.available } : item));
-    }
-  }
-  return next;
-}
-
-function branchName(branchId: number): string {
-  return BRANCHES.find((branch) => branch.id === branchId)?.name ?? `branch ${branchId}`;
-}
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function useOrderMenu(stationId: string | null): { state: OrderMenuState; retry: () => void } {
-  const [state, setState] = useState<OrderMenuState>({ phase: "loading" });
+  const [table, setTable] = useState<StationState>({ phase: "loading" });
   const [attempt, setAttempt] = useState(0);
-  const generation = useRef(0);
 
-  /** quiet = refresh in place (no "Loading...", keep what is shown if it fails). */
-  const load = useCallback(
-    async (quiet: boolean) => {
-      const mine = ++generation.current;
-      if (!quiet) setState({ phase: "loading" });
-      try {
-        const { station, notice } = await resolveStation(stationId);
-        const menu = await fetchMenu(station?.branchId ?? READ_ONLY_BRANCH);
-        if (mine !== generation.current) return;
+  useEffect(() => {
+    let current = true;
+    setTable({ phase: "loading" });
+    resolveStation(stationId).then(
+      ({ station, notice }) => {
+        if (!current) return;
         let message = notice;
         if (station && useCart.getState().enterStation(station)) {
           message = `This table is at our ${branchName(station.branchId)} location, so we emptied the cart you started at the other one.`;
         }
-        setState((previous) => ({
-          phase: "ready",
-          menu,
-          station,
-          // A quiet refresh keeps what the diner was told (e.g. that an old cart was emptied).
-          notice: message ?? (quiet && previous.phase === "ready" ? previous.notice : null),
-        }));
-      } catch (error) {
-        if (mine !== generation.current || quiet) return;
-        const message = error instanceof Error ? error.message : String(error);
-        setState({ phase: "error", message });
-      }
-    },
-    [stationId],
-  );
-
-  useEffect(() => {
-    void load(false);
-  }, [load, attempt]);
-
-  // Fresh data without a reload: when the service worker first takes control (so its cache gets
-  // the menu for next time offline), when it reports a newer cached menu, when the phone wakes, and
-  // every minute while the menu is on screen (sold-out switches; cheap: ETag + 304).
-  useEffect(() => {
-    const refresh = () => void load(true);
-    const timer = setInterval(() => document.visibilityState === "visible" && refresh(), REFRESH_EVERY_MS);
-    const onMessage = (event: MessageEvent<{ meta?: string }>) => {
-      if (event.data?.meta === "workbox-broadcast-update") refresh();
-    };
-    const onVisible = () => document.visibilityState === "visible" && refresh();
-    const sw = navigator.serviceWorker;
-    sw?.addEventListener("controllerchange", refresh);
-    sw?.addEventListener("message", onMessage);
-    document.addEventListener("visibilitychange", onVisible);
+        setTable({ phase: "ready", station, notice: message });
+      },
+      (error: unknown) => current && setTable({ phase: "error", message: messageOf(error) }),
+    );
     return () => {
-      clearInterval(timer);
-      sw?.removeEventListener("controllerchange", refresh);
-      sw?.removeEventListener("message", onMessage);
-      document.removeEventListener("visibilitychange", onVisible);
+      current = false;
     };
-  }, [load]);
+  }, [stationId, attempt]);
 
-  // Sold-out switches the moment staff flip them (the minute refresh above is the fallback), from
-  // the tab's one live stream: the table's, or for a menu opened without a table, the branch's.
-  const station = state.phase === "ready" ? state.station : undefined;
+  // When the service worker first takes control, read the table again through it, so its cache
+  // has the table for the next visit offline (the menu hook does the same for the menu).
+  useEffect(() => {
+    const sw = navigator.serviceWorker;
+    if (!stationId || !isUuid(stationId) || !sw) return;
+    const warm = () => void api.station(stationId).catch(() => undefined);
+    sw.addEventListener("controllerchange", warm);
+    return () => sw.removeEventListener("controllerchange", warm);
+  }, [stationId]);
+
+  // The tab's one live stream: the table's, or for a menu opened without a table, the branch's.
+  const station = table.phase === "ready" ? table.station : undefined;
   const branchId = station === undefined ? null : (station?.branchId ?? READ_ONLY_BRANCH);
-  let streamPath: string | null = null;
-  if (station) streamPath = stationEventsPath(station.id);
-  else if (branchId !== null) streamPath = branchProductEventsPath(branchId);
-  useDinerEvents(streamPath, {
-    onEvent: (event) => {
-      if (event === null) {
-        void load(true); // an unreadable event: read the menu instead
-        return;
-      }
-      if (event.type !== "product.updated" || branchId === null) return;
-      const product = event.data;
-      setState((current) => (current.phase === "ready" ? { ...current, menu: withAvailability(current.menu, product) } : current));
-      // Let the service worker's cached menu catch up too, so a later refresh or an offline visit
-      // doesn't show the old state; its "updated" message then refreshes this page from the new copy.
-      if (navigator.serviceWorker?.controller) fetchMenu(branchId).catch(() => undefined);
-    },
-  });
+  let stream: string | null = null;
+  if (station) stream = stationEventsPath(station.id);
+  else if (branchId !== null) stream = branchProductEventsPath(branchId);
+  const menu = useMenu(branchId, { stream });
 
-  const retry = useCallback(() => setAttempt((value) => value + 1), []);
+  const retryMenu = menu.retry;
+  const retry = useCallback(() => {
+    setAttempt((value) => value + 1);
+    retryMenu();
+  }, [retryMenu]);
+
+  let state: OrderMenuState;
+  if (table.phase !== "ready") state = table;
+  else if (menu.state.status === "loading") state = { phase: "loading" };
+  else if (menu.state.status === "error") state = { phase: "error", message: messageOf(menu.state.error) };
+  else state = { phase: "ready", menu: menu.state.menu, station: table.station, notice: table.notice };
   return { state, retry };
 }

@@ -3,21 +3,10 @@
  * and a way to accept them (which resubmits with a new Idempotency-Key: the body changed).
  */
 import { formatDollars } from "../../../contract/money";
+import { isPriceChangedDetail, namesIn } from "../../../contract/order-errors";
 import { cartLines, cents, type PriceUpdate } from "../cart/cart-logic";
 import { useCart, type SubmitProblem } from "../cart/cart-store";
 import { submitCart } from "../outbox/order-submission";
-
-interface Detail {
-  index?: number;
-  product_id?: number;
-  name?: string;
-  price?: string;
-  message?: string;
-}
-
-function detailsOf(problem: SubmitProblem): Detail[] {
-  return problem.details.filter((detail): detail is Detail => !!detail && typeof detail === "object");
-}
 
 export function OrderProblem({ problem }: { problem: SubmitProblem }) {
   if (problem.code === "price_changed") return <PriceChanged problem={problem} />;
@@ -29,7 +18,7 @@ export function OrderProblem({ problem }: { problem: SubmitProblem }) {
 }
 
 function problemMessage(problem: SubmitProblem): string {
-  const names = [...new Set(detailsOf(problem).flatMap((detail) => (detail.name ? [detail.name] : [])))];
+  const names = namesIn(problem.details);
   switch (problem.code) {
     case "sold_out":
       return `Sorry — ${names.join(", ") || "an item in your order"} ${names.length > 1 ? "are" : "is"} sold out. Remove ${names.length > 1 ? "them" : "it"} with "Remove 1", then submit again.`;
@@ -49,11 +38,12 @@ function PriceChanged({ problem }: { problem: SubmitProblem }) {
   const cart = useCart((state) => state.cart);
   const applyPrices = useCart((state) => state.applyPrices);
   const lines = cartLines(cart);
-  const updates: (PriceUpdate & { name: string; was?: string })[] = detailsOf(problem).flatMap((detail) =>
-    typeof detail.index === "number" && typeof detail.price === "string"
-      ? [{ index: detail.index, price: detail.price, name: detail.name ?? lines[detail.index]?.name ?? "An item", was: lines[detail.index]?.customizedPrice }]
-      : [],
-  );
+  const updates: (PriceUpdate & { name: string; was?: string })[] = problem.details.filter(isPriceChangedDetail).map((detail) => ({
+    index: detail.index,
+    price: detail.price,
+    name: detail.name ?? lines[detail.index]?.name ?? "An item",
+    was: lines[detail.index]?.customizedPrice,
+  }));
 
   const confirm = () => {
     applyPrices(updates);

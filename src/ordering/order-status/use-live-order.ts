@@ -1,13 +1,12 @@
 /**
- * Keeps a submitted order's status current: the table's live stream (use-diner-events.ts, shared
- * with the order screen) for instant updates, plus a poll (every 10 s, on reconnect, when the phone
+ * Keeps a submitted order's status current: the table's live stream (shared with the order screen) for instant updates, plus a poll (every 10 s, on reconnect, when the phone
  * wakes or comes back online) because restaurant Wi-Fi and proxies drop streams silently.
  */
 import { useEffect, useRef, useState } from "react";
 import type { Order } from "../../../contract/schemas";
 import type { OrderStatus } from "../../../contract/menu";
-import { stationEventsPath, useDinerEvents } from "../live/use-diner-events";
-import { fetchOrder } from "../ordering-api";
+import { api, stationEventsPath } from "../../shared/api";
+import { useLiveEvents } from "../../shared/use-live-events";
 
 const POLL_EVERY_MS = 10_000;
 const FINAL: readonly OrderStatus[] = ["served", "cancelled"];
@@ -34,7 +33,7 @@ export function useLiveOrder(
       onOrder(next);
     };
     const refresh = () => {
-      fetchOrder(orderId).then(apply, () => active && setStale(true));
+      api.order(orderId).then(apply, () => active && setStale(true));
     };
     refreshRef.current = refresh;
     applyRef.current = apply;
@@ -56,7 +55,7 @@ export function useLiveOrder(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [orderId, done]);
 
-  useDinerEvents(order && !done ? stationEventsPath(order.station_id) : null, {
+  useLiveEvents(order && !done ? stationEventsPath(order.station_id) : null, {
     onEvent: (event) => {
       if (event === null) refreshRef.current?.(); // an unreadable event: ask for the order instead
       else if (event.type !== "product.updated" && event.data.id === orderId) applyRef.current?.(event.data);

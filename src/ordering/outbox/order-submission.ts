@@ -6,8 +6,8 @@
 import { createStore, del, entries, set } from "idb-keyval";
 import { useCart, type SubmitProblem } from "../cart/cart-store";
 import { toOrderRequest } from "../cart/cart-logic";
-import { newIdempotencyKey, postOrder } from "../ordering-api";
-import type { ApiError } from "../../lib/api-client";
+import { api } from "../../shared/api";
+import type { ApiError } from "../../shared/api-client";
 import { createOutbox, type Outbox, type OutboxEntry, type OutboxStorage, type SendOutcome } from "./outbox";
 
 const RETRY_EVERY_MS = 15_000;
@@ -72,7 +72,7 @@ const UNCONFIRMED_MESSAGE = "We couldn't confirm that your order reached the kit
 let outbox: Outbox | null = null;
 
 function getOutbox(): Outbox {
-  outbox ??= createOutbox(outboxStorage(), postOrder, onOutcome, {
+  outbox ??= createOutbox(outboxStorage(), api.placeOrder, onOutcome, {
     isOnline: () => navigator.onLine !== false,
     exclusive: async (pass) => {
       if (navigator.locks) await navigator.locks.request("limitless-order-outbox", pass);
@@ -130,4 +130,14 @@ async function reconcile(box: Outbox): Promise<void> {
     return;
   }
   await box.enqueue(submission.key, toOrderRequest(cart, station.id, station.branchId));
+}
+
+/** A random v4 UUID (crypto.randomUUID needs a secure context; the fallback covers plain-http LAN tests). */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

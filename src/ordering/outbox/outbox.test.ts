@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Order } from "../../../contract/schemas";
-import { ApiError } from "../../lib/api-client";
-import type { OrderRequest } from "../cart/cart-logic";
-import { postOrder } from "../ordering-api";
+import { api } from "../../shared/api";
+import { ApiError } from "../../shared/api-client";
+import type { OrderCreate } from "../../../contract/schemas";
 import { MAX_PENDING_MS, createOutbox, isOrderFor, isRetryable, type OutboxEntry, type OutboxStorage, type SendOutcome } from "./outbox";
 
 /** IndexedDB's behaviour in memory: any value under any key (a corrupt record is just another value). */
@@ -16,7 +16,7 @@ function memoryStorage(): OutboxStorage & { entries: Map<IDBValidKey, unknown> }
   };
 }
 
-const body: OrderRequest = {
+const body: OrderCreate = {
   products: [{ id: 21, quantity: 1, selectedCustomizations: [103], customizedPrice: "15.99" }],
   station_id: "0b8e4c1e-6a53-4d6e-9c43-7d1f0c2b9a10",
   branch_id: 1,
@@ -169,7 +169,7 @@ describe("what counts as delivered: the answer must be the order that was sent",
       headers: { "Content-Type": "application/json" },
     });
 
-  /** Sends one order through the real client (postOrder → apiFetch) to a fetch that answers `respond`. */
+  /** Sends one order through the real client (api.placeOrder → apiFetch) to a fetch that answers `respond`. */
   async function deliver(respond: () => Response) {
     const requests: RequestInit[] = [];
     vi.stubGlobal(
@@ -181,7 +181,7 @@ describe("what counts as delivered: the answer must be the order that was sent",
     );
     const storage = memoryStorage();
     const outcomes: SendOutcome[] = [];
-    const outbox = createOutbox(storage, postOrder, (_entry, outcome) => outcomes.push(outcome));
+    const outbox = createOutbox(storage, api.placeOrder, (_entry, outcome) => outcomes.push(outcome));
     await outbox.enqueue("key-1", body);
     return { outcome: outcomes[0]!, requests, stored: storage.entries.get("key-1") as OutboxEntry | undefined };
   }

@@ -10,14 +10,14 @@
  */
 import { ORDER_STATUSES } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
-import { ApiError } from "../../lib/api-client";
-import type { OrderRequest } from "../cart/cart-logic";
-import { isUuid } from "../ordering-api";
+import { isUuid } from "../../../contract/ids";
+import type { OrderCreate } from "../../../contract/schemas";
+import { ApiError } from "../../shared/api-client";
 
 export interface OutboxEntry {
   /** The Idempotency-Key: made once at Submit, sent with every retry of this order. */
   key: string;
-  body: OrderRequest;
+  body: OrderCreate;
   createdAt: number;
   /**
    * Requests that left the phone (each may have reached the server). Passes skipped while the phone
@@ -44,7 +44,7 @@ export type SendOutcome =
   | { kind: "expired" };
 
 /** Sends one order; resolves with the server's answer as parsed JSON (checked by the outbox, not trusted). */
-export type Send = (key: string, body: OrderRequest) => Promise<unknown>;
+export type Send = (key: string, body: OrderCreate) => Promise<unknown>;
 export type OutcomeListener = (entry: OutboxEntry, outcome: SendOutcome) => void;
 
 /**
@@ -58,7 +58,7 @@ export function isRetryable(error: Pick<ApiError, "status" | "fromServer">): boo
 const STATUSES: readonly string[] = ORDER_STATUSES;
 
 /** True when `answer` is the order the server placed for `sent`: an id, a status, the same table and branch. */
-export function isOrderFor(answer: unknown, sent: Pick<OrderRequest, "station_id" | "branch_id">): answer is Order {
+export function isOrderFor(answer: unknown, sent: Pick<OrderCreate, "station_id" | "branch_id">): answer is Order {
   if (!answer || typeof answer !== "object" || Array.isArray(answer)) return false;
   const order = answer as Partial<Record<keyof Order, unknown>>;
   return (
@@ -75,9 +75,9 @@ export function isOrderFor(answer: unknown, sent: Pick<OrderRequest, "station_id
 /** The contract's Idempotency-Key: 1–255 visible ASCII characters. */
 const KEY = /^[!-~]{1,255}$/;
 
-function isOrderRequest(value: unknown): value is OrderRequest {
+function isOrderRequest(value: unknown): value is OrderCreate {
   if (!value || typeof value !== "object") return false;
-  const body = value as Partial<Record<keyof OrderRequest, unknown>>;
+  const body = value as Partial<Record<keyof OrderCreate, unknown>>;
   return (
     typeof body.station_id === "string" &&
     body.station_id !== "" &&
@@ -112,7 +112,7 @@ export function repairEntry(value: unknown, now: number): OutboxEntry | null {
 
 export interface Outbox {
   /** Stores the entry durably, then tries to send everything pending. */
-  enqueue(key: string, body: OrderRequest): Promise<void>;
+  enqueue(key: string, body: OrderCreate): Promise<void>;
   /** Sends every pending entry once; concurrent calls share one pass (so one request per key at a time). */
   flush(): Promise<void>;
   /** The entries waiting to be sent (unreadable records are dropped on the way). */

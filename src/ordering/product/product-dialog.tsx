@@ -1,11 +1,11 @@
 /**
- * The product details panel: a native modal <dialog>, so focus moves in, the page behind is inert
- * (focus stays inside) and Escape closes it; we return focus to the item that opened it.
- * Exclusive groups are radios — and, unlike the old site, the choice is recorded.
+ * The product details panel (the shared modal Dialog): the diner's choices and the price they make.
+ * Exclusive groups are radios, the others checkboxes; required groups must be answered before Add.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { formatDollars } from "../../../contract/money";
 import type { CustomizationGroup, Product } from "../../../contract/schemas";
+import { Dialog } from "../../shared/dialog";
 import { cents, unitPriceCents, type SelectedOption } from "../cart/cart-logic";
 import "./product-dialog.css";
 
@@ -41,25 +41,9 @@ export function missingRequired(product: Product, choices: Choices): string[] {
 }
 
 export default function ProductDialog({ product, blockedReason, onAdd, onClose }: ProductDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const [choices, setChoices] = useState<Choices>({});
   const titleId = useId();
   const hintId = useId();
-
-  const openerRef = useRef<HTMLElement | null>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    openerRef.current ??= document.activeElement as HTMLElement | null;
-    if (!dialog.open) dialog.showModal();
-  }, []);
-
-  // Every way out (Close, Add, Escape) ends in the dialog's close event.
-  const handleClose = () => {
-    onClose();
-    openerRef.current?.focus({ preventScroll: true });
-  };
 
   const options = selectedOptions(product, choices);
   const missing = missingRequired(product, choices);
@@ -74,33 +58,16 @@ export default function ProductDialog({ product, blockedReason, onAdd, onClose }
     });
   };
 
-  // A modal dialog makes the page inert, but Tab would still leave for the browser's own UI: wrap around.
-  const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== "Tab") return;
-    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>("input, button, [href], [tabindex]")].filter(
-      (element) => !element.matches(":disabled, [tabindex='-1']") && element.getClientRects().length > 0,
-    );
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
-  };
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (hint) return;
     onAdd(options);
-    dialogRef.current?.close();
+    onClose();
   };
 
   return (
-    <dialog ref={dialogRef} className="product-dialog" aria-labelledby={titleId} onClose={handleClose} onKeyDown={trapTab}>
-      <form method="dialog" onSubmit={submit}>
+    <Dialog open onClose={onClose} className="product-dialog" labelledBy={titleId}>
+      <form onSubmit={submit}>
         <div className="product-dialog-body">
           <h2 id={titleId}>{product.name}</h2>
           {product.description && <p className="product-dialog-description">{product.description}</p>}
@@ -114,7 +81,7 @@ export default function ProductDialog({ product, blockedReason, onAdd, onClose }
               {hint}
             </p>
           )}
-          <button type="button" className="button-secondary" onClick={() => dialogRef.current?.close()}>
+          <button type="button" className="button-secondary" onClick={onClose}>
             Close
           </button>
           <button type="submit" className="button-primary" disabled={hint !== null} aria-describedby={hint ? hintId : undefined}>
@@ -122,7 +89,7 @@ export default function ProductDialog({ product, blockedReason, onAdd, onClose }
           </button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }
 

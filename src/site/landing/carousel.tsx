@@ -20,8 +20,7 @@ type AutoplayChoice = "auto" | "paused" | "playing";
 
 /**
  * The landing page's photo carousel. A CSS scroll-snap track gives native swiping (touch,
- * trackpad, arrow keys once focused); dots jump to the clicked slide (the old site's dots passed
- * the current index instead). Autoplay advances every few seconds, pauses while the pointer is
+ * trackpad, arrow keys once focused); each dot jumps to its own slide. Autoplay advances every few seconds, pauses while the pointer is
  * over the carousel or focus is inside it, stays off under prefers-reduced-motion, and a
  * Pause/Play button stops it for good (WCAG 2.2.2).
  */

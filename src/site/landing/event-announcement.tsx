@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
-import { Modal } from "../modal";
+import { fetchJson } from "../../shared/api-client";
+import { Dialog } from "../../shared/dialog";
 import { SITE } from "../site-config";
+import "../modal.css";
 
 /** public/event.json — edit it to announce an event; "enabled": false (the default) shows nothing. */
 export interface EventAnnouncementData {
@@ -37,9 +39,8 @@ export function EventAnnouncement() {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetch(SITE.eventAnnouncementUrl, { signal: controller.signal, cache: "no-cache" })
-      .then((response) => (response.ok ? response.json() : null))
-      .then((json: unknown) => {
+    fetchJson<unknown>(SITE.eventAnnouncementUrl, { signal: controller.signal, cache: "no-cache" })
+      .then((json) => {
         const announcement = parseEventAnnouncement(json);
         if (announcement && sessionStorage.getItem(DISMISSED_KEY) !== announcement.title) setEvent(announcement);
       })
@@ -54,10 +55,17 @@ export function EventAnnouncement() {
     setEvent(null);
   };
   return (
-    <Modal open onClose={close} label={event.title}>
-      <h2 className="modal-title">{event.title}</h2>
-      <img src={event.image} alt={event.imageAlt} width={event.width} height={event.height} />
-      {event.text && <p>{event.text}</p>}
-    </Modal>
+    // A full-screen dark overlay; a click on the overlay itself closes it too.
+    <Dialog open onClose={close} className="modal" label={event.title} lockScroll closeOnBackdrop>
+      <div className="modal-content">
+        <button type="button" className="modal-close" onClick={close}>
+          <span aria-hidden="true">×</span>
+          <span className="visually-hidden">Close</span>
+        </button>
+        <h2 className="modal-title">{event.title}</h2>
+        <img src={event.image} alt={event.imageAlt} width={event.width} height={event.height} />
+        {event.text && <p>{event.text}</p>}
+      </div>
+    </Dialog>
   );
 }

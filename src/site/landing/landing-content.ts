@@ -26,7 +26,7 @@ export function slideSrcSet(name: string, format: "avif" | "webp"): string {
   return SLIDE_WIDTHS.map((width) => `/images/carousel/${name}-${width}.${format} ${width}w`).join(", ");
 }
 
-/** 'Try our new items' — the spec's four, with its prices. */
+/** 'Try our new items': the marketing list, with its fixed prices (not the live menu's). */
 export const NEW_ITEMS = [
   { name: "Sisig", price: "12.99" },
   { name: "Beef Steak Sandwich", price: "14.99" },

@@ -117,7 +117,7 @@ export default function LandingPage() {
   );
 }
 
-/** The spec's "scrolls to the top on load" — unless the link asked for a section (/#contact). */
+/** Starts at the top on load, unless the link asked for a section (/#contact). */
 function useScrollToTopOrHash() {
   const { hash, key } = useLocation();
   useEffect(() => {

@@ -1,6 +1,7 @@
 import type { CategoryKey } from "../../../contract/menu";
 import { MenuItemList } from "../menu/menu-item-list";
-import { useBranchMenu } from "../menu/use-branch-menu";
+import { branchProductEventsPath } from "../../shared/api";
+import { useMenu } from "../../shared/use-menu";
 import { MenuLoadError } from "../menu/menu-load-error";
 
 const HIGHLIGHTS: { key: CategoryKey; title: string }[] = [
@@ -11,7 +12,7 @@ const HIGHLIGHTS: { key: CategoryKey; title: string }[] = [
 
 /** Bucket Deals, Limitless Burgers and Drinks, straight from the live menu the ordering app uses. */
 export function MenuHighlights({ branchId }: { branchId: number }) {
-  const { state, retry } = useBranchMenu(branchId);
+  const { state, retry } = useMenu(branchId, { stream: branchProductEventsPath(branchId) });
   return (
     <div className="menu-highlights" aria-busy={state.status === "loading"}>
       {HIGHLIGHTS.map(({ key, title }) => (
@@ -29,7 +30,7 @@ export function MenuHighlights({ branchId }: { branchId: number }) {
             </p>
           )}
           {state.status === "error" && key === "bucket" && (
-            <MenuLoadError message={state.message} onRetry={retry} />
+            <MenuLoadError error={state.error} onRetry={retry} />
           )}
         </section>
       ))}

@@ -1,15 +1,15 @@
 import { CATEGORY_KEYS, CATEGORY_TITLES, WEEKDAY_NAMES, isoWeekday } from "../../../contract/menu";
 import { MenuItemList } from "./menu-item-list";
-import { useBranchMenu } from "./use-branch-menu";
+import { branchProductEventsPath } from "../../shared/api";
+import { useMenu } from "../../shared/use-menu";
 import { MenuLoadError } from "./menu-load-error";
 
 /**
- * The spec's dynamic menu view: 'loading...', then Specials … Buckets from the branch's live menu.
- * Today's daily special is highlighted by ISO weekday (Monday = 1 … Sunday = 7; the old site
- * used 0 for Sunday and never highlighted it).
+ * The branch's live menu (the same data the ordering app uses, so the website never shows a second,
+ * hand-typed copy): 'loading...', then Specials … Buckets. Today's daily special is highlighted.
  */
 export function LiveMenu({ branchId, title }: { branchId: number; title: string }) {
-  const { state, retry } = useBranchMenu(branchId);
+  const { state, retry } = useMenu(branchId, { stream: branchProductEventsPath(branchId) });
   const headingId = "live-menu";
   const today = isoWeekday(new Date());
 
@@ -22,7 +22,7 @@ export function LiveMenu({ branchId, title }: { branchId: number; title: string 
         </p>
       )}
       {state.status === "error" && (
-        <MenuLoadError message={state.message} onRetry={retry} />
+        <MenuLoadError error={state.error} onRetry={retry} />
       )}
       {state.status === "ready" && (
         <>

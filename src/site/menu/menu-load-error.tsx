@@ -1,8 +1,11 @@
-/** The live menu could not be fetched: say why and offer a retry (the old site stayed on "loading..." forever). */
-export function MenuLoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+import { ApiError } from "../../shared/api-client";
+
+/** The live menu could not be fetched: say why and offer a retry. */
+export function MenuLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const reason = error instanceof ApiError ? error.message : "Something went wrong while loading the menu.";
   return (
     <div className="live-menu-error" role="alert">
-      <p>{message}</p>
+      <p>We couldn&apos;t load the menu. {reason}</p>
       <button type="button" className="button" onClick={onRetry}>
         Try again
       </button>

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Navigate, useLocation } from "react-router-dom";
-import type { LoginResponse } from "../../../contract/schemas";
-import { ApiError, apiFetch } from "../../lib/api-client";
+import { api } from "../../shared/api";
+import { ApiError } from "../../shared/api-client";
 import { problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
 import { useDocumentTitle } from "../lib/use-document-title";
-import { validateLogin, type LoginErrors } from "./login-validation";
+import { validateLogin, type LoginErrors } from "../../../contract/form-rules";
 import { redirectTarget } from "./redirect-target";
 import { useSession } from "./session-store";
 import "../layout/staff.css";
@@ -50,7 +50,7 @@ export default function LoginPage() {
 
     setSubmitting(true);
     try {
-      await apiFetch<LoginResponse>("/login", { method: "POST", body: { email: email.trim(), password } });
+      await api.login({ email: email.trim(), password });
       signedIn(email.trim().toLowerCase());
     } catch (error) {
       setSubmitting(false);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { ApiError, apiFetch } from "../../lib/api-client";
+import { api } from "../../shared/api";
+import { ApiError } from "../../shared/api-client";
 import { problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
 import { useDocumentTitle } from "../lib/use-document-title";
@@ -21,7 +22,7 @@ export default function LogoutPage() {
   const logout = useCallback(async () => {
     setProblem(null);
     try {
-      await apiFetch("/logout", { method: "POST" });
+      await api.logout();
     } catch (error) {
       // 401: the session was already gone, which is what we wanted.
       if (!(error instanceof ApiError && error.status === 401)) {

@@ -1,7 +1,7 @@
 /** The branch the staff tools work on, remembered on this device (a tablet usually lives in one branch). */
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
-import { BRANCHES, type BranchId } from "../../../contract/menu";
+import { isBranchId, type BranchId } from "../../../contract/menu";
 
 interface BranchState {
   branchId: BranchId;
@@ -20,14 +20,10 @@ export const useBranchStore = create<BranchState>()(
       // A stored id that is no longer a branch falls back to the first one.
       merge: (persisted, current) => {
         const id = (persisted as Partial<BranchState> | undefined)?.branchId;
-        return BRANCHES.some((branch) => branch.id === id) ? { ...current, branchId: id as BranchId } : current;
+        return isBranchId(id) ? { ...current, branchId: id } : current;
       },
     },
   ),
 );
 
 export const useBranchId = () => useBranchStore((state) => state.branchId);
-
-export function branchName(branchId: number): string {
-  return BRANCHES.find((branch) => branch.id === branchId)?.name ?? `Branch ${branchId}`;
-}

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { CATEGORY_KEYS, CATEGORY_TITLES } from "../../../contract/menu";
 import type { Product } from "../../../contract/schemas";
-import { apiFetch } from "../../lib/api-client";
-import { problemOf, type Problem } from "../lib/errors";
+import { api } from "../../shared/api";
+import type { MenuState } from "../../shared/use-menu";
+import { describeProblem, problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
-import type { MenuState } from "./use-branch-menu";
 
 interface SoldOutPanelProps {
   state: MenuState;
@@ -22,10 +22,7 @@ export function SoldOutPanel({ state, branch, onChanged, onRetry }: SoldOutPanel
     setBusy(product.id);
     setProblem(null);
     try {
-      const updated = await apiFetch<Product>(`/products/${product.id}`, {
-        method: "PATCH",
-        body: { available: !product.available },
-      });
+      const updated = await api.setProductAvailable(product.id, !product.available);
       onChanged(updated);
     } catch (error) {
       const found = problemOf(error);
@@ -36,7 +33,7 @@ export function SoldOutPanel({ state, branch, onChanged, onRetry }: SoldOutPanel
   };
 
   if (state.status === "loading") return <p role="status">Loading the menu…</p>;
-  if (state.status === "error") return <ProblemMessage problem={state.problem} onRetry={onRetry} />;
+  if (state.status === "error") return <ProblemMessage problem={describeProblem(state.error)} onRetry={onRetry} />;
 
   return (
     <section className="sold-out" aria-labelledby="sold-out-title">

@@ -1,5 +1,5 @@
 import type { ApiErrorDetail } from "../../../contract/schemas";
-import { ApiError } from "../../lib/api-client";
+import { ApiError } from "../../shared/api-client";
 import { useSession } from "../auth/session-store";
 
 export interface Problem {
@@ -13,18 +13,17 @@ export interface Problem {
  * user to /login and back here afterwards.
  */
 export function problemOf(error: unknown): Problem {
+  if (error instanceof ApiError && error.status === 401) useSession.getState().signedOut();
+  return describeProblem(error);
+}
+
+/** The words for a failure, without acting on it (safe while rendering). */
+export function describeProblem(error: unknown): Problem {
   if (error instanceof ApiError) {
-    if (error.status === 401) {
-      useSession.getState().signedOut();
-      return { message: "Your session has ended. Please sign in again.", details: [] };
-    }
+    if (error.status === 401) return { message: "Your session has ended. Please sign in again.", details: [] };
     return { message: error.message, details: error.details };
   }
   return { message: error instanceof Error ? error.message : String(error), details: [] };
-}
-
-export function isAbort(error: unknown): boolean {
-  return error instanceof DOMException && error.name === "AbortError";
 }
 
 /** One line per detail, e.g. "codename: must not be blank" or "Line 4, price: not a price". */

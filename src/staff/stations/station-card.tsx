@@ -3,7 +3,7 @@ import type { Station } from "../../../contract/schemas";
 import { orderLink } from "./order-link";
 import { StationForm } from "./station-form";
 import { StationQr } from "./station-qr";
-import type { StationValues } from "./station-validation";
+import type { StationValues } from "../../../contract/form-rules";
 
 interface StationCardProps {
   station: Station;

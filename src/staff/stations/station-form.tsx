@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import type { ApiErrorDetail } from "../../../contract/schemas";
 import { problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
-import { validateStation, type StationFieldErrors, type StationValues } from "./station-validation";
+import { validateStation, type StationFieldErrors, type StationValues } from "../../../contract/form-rules";
 
 interface StationFormProps {
   title: string;

@@ -1,18 +1,20 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Station } from "../../../contract/schemas";
-import { ApiError, apiFetch } from "../../lib/api-client";
-import { branchName, useBranchId } from "../branch/branch-store";
+import { api } from "../../shared/api";
+import { ApiError, isAbort } from "../../shared/api-client";
+import { branchName } from "../../../contract/menu";
+import { useBranchId } from "../branch/branch-store";
 import { ConfirmDialog } from "../lib/confirm-dialog";
-import { isAbort, problemOf, type Problem } from "../lib/errors";
+import { problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
 import { useDocumentTitle } from "../lib/use-document-title";
 import { QrPrintSheet } from "./qr-print-sheet";
 import { StationCard } from "./station-card";
 import { StationForm } from "./station-form";
-import type { StationValues } from "./station-validation";
+import type { StationValues } from "../../../contract/form-rules";
 import "./stations.css";
 
-/** The spec's defaults for a new station. */
+/** A new station's defaults: the commonest table. */
 const NEW_STATION: StationValues = { codename: "4", capacity: 6 };
 
 type ListState = { status: "loading" } | { status: "error"; problem: Problem } | { status: "ready"; stations: Station[] };
@@ -34,7 +36,7 @@ export default function StationsPage() {
   const load = useCallback(
     async (signal?: AbortSignal) => {
       try {
-        const stations = await apiFetch<Station[]>(`/stations?branch_id=${branchId}`, { signal });
+        const stations = await api.stations(branchId, { signal });
         setList({ status: "ready", stations: [...stations].sort(byCodename) });
       } catch (error) {
         if (!isAbort(error)) setList({ status: "error", problem: problemOf(error) });
@@ -54,10 +56,7 @@ export default function StationsPage() {
   const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 
   const create = async (values: StationValues) => {
-    const station = await apiFetch<Station>(`/stations?branch_id=${branchId}`, {
-      method: "POST",
-      body: { ...values, branch_id: branchId },
-    });
+    const station = await api.createStation(branchId, values);
     setCreating(false);
     setAnnouncement(`Station ${station.codename} created.`);
     await load();
@@ -65,8 +64,7 @@ export default function StationsPage() {
   };
 
   const save = async (station: Station, values: StationValues) => {
-    // The old site built this body and never sent it; we do.
-    const updated = await apiFetch<Station>(`/stations/${encodeURIComponent(station.id)}`, { method: "PUT", body: values });
+    const updated = await api.updateStation(station.id, values);
     setAnnouncement(`Station ${updated.codename} saved.`);
     setList((current) =>
       current.status === "ready"
@@ -80,7 +78,7 @@ export default function StationsPage() {
     setDeleting(true);
     setDeleteProblem(null);
     try {
-      await apiFetch(`/stations/${encodeURIComponent(toDelete.id)}`, { method: "DELETE" });
+      await api.deleteStation(toDelete.id);
       setAnnouncement(`Station ${toDelete.codename} deleted.`);
       setToDelete(null);
       await load();

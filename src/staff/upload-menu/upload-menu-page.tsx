@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { CsvImportSummary } from "../../../contract/schemas";
-import { ApiError } from "../../lib/api-client";
-import { branchName, useBranchId } from "../branch/branch-store";
+import { api } from "../../shared/api";
+import { ApiError } from "../../shared/api-client";
+import { branchName } from "../../../contract/menu";
+import { useBranchId } from "../branch/branch-store";
 import { problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
 import { fileSlug, saveBlob } from "../lib/save-file";
 import { useDocumentTitle } from "../lib/use-document-title";
-import { downloadFile, uploadForm } from "../lib/xhr-transfer";
 import { ChangeList, CsvErrorTable } from "./upload-results";
 import "./upload-menu.css";
 
@@ -46,15 +47,8 @@ export default function UploadMenuPage() {
     if (step.kind !== "idle" && step.kind !== "checking" && step.kind !== "importing") resultRef.current?.focus();
   }, [step.kind]);
 
-  const send = (chosen: File, dryRun: boolean, onProgress: (fraction: number | null) => void) => {
-    const form = new FormData();
-    form.append("file", chosen, chosen.name);
-    return uploadForm<CsvImportSummary>(
-      `/products/upload_csv?branch_id=${branchId}${dryRun ? "&dry_run=1" : ""}`,
-      form,
-      onProgress,
-    );
-  };
+  const send = (chosen: File, dryRun: boolean, onProgress: (fraction: number | null) => void) =>
+    api.uploadMenuCsv(branchId, chosen, dryRun, onProgress);
 
   const failureStep = (error: unknown): Step => {
     if (error instanceof ApiError && error.code === "file_required") {
@@ -101,7 +95,7 @@ export default function UploadMenuPage() {
     setExportProblem(null);
     setExporting(true);
     try {
-      const { blob, fileName } = await downloadFile(`/products/export_csv?branch_id=${branchId}`);
+      const { blob, fileName } = await api.exportMenuCsv(branchId);
       saveBlob(blob, fileName ?? `menu-${fileSlug(branch)}.csv`);
     } catch (error) {
       setExportProblem(problemOf(error));

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CATEGORY_KEYS } from "../../../contract/menu";
-import type { Product } from "../../../contract/schemas";
-import { displayPrice } from "./menu-item-list";
-import { normalizeMenu } from "./use-branch-menu";
+import { CATEGORY_KEYS } from "../../contract/menu";
+import type { Product } from "../../contract/schemas";
+import { normalizeMenu, withAvailability } from "./use-menu";
 
 const product = (overrides: Partial<Product> = {}): Product => ({
   id: 1,
@@ -29,10 +28,12 @@ describe("normalizeMenu", () => {
   });
 });
 
-describe("displayPrice", () => {
-  it("shows dollars and cents", () => {
-    expect(displayPrice("12.99")).toBe("$12.99");
-    expect(displayPrice("30")).toBe("$30.00");
-    expect(displayPrice("market")).toBe("market");
+describe("withAvailability", () => {
+  it("changes only the named product, wherever it is listed", () => {
+    const menu = normalizeMenu({ main: [product(), product({ id: 2 })], special: [product()] });
+    const next = withAvailability(menu, { id: 1, available: false });
+    expect(next.main.map((p) => p.available)).toEqual([false, true]);
+    expect(next.special[0]!.available).toBe(false);
+    expect(menu.main[0]!.available).toBe(true);
   });
 });

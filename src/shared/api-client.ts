@@ -1,6 +1,6 @@
 /**
  * The web app's one way to call the server. Every failure becomes an ApiError with a message
- * a person can act on — the old site silently ignored errors; we never do.
+ * a person can act on, so no screen has to decide what a failed call means by itself.
  */
 import type { ApiErrorBody, ApiErrorDetail } from "../../contract/schemas";
 
@@ -42,16 +42,16 @@ const NETWORK_MESSAGE = "Can't reach the restaurant's server. Check your connect
 const NOT_THE_SERVER_MESSAGE =
   "Something other than the restaurant's server answered (a Wi-Fi sign-in page?). Check your connection and try again.";
 
-const noAnswer = () => new ApiError(0, "network_error", NETWORK_MESSAGE);
+export const noAnswer = () => new ApiError(0, "network_error", NETWORK_MESSAGE);
 const notTheServer = () => new ApiError(0, "unexpected_answer", NOT_THE_SERVER_MESSAGE);
 
 function isJsonType(contentType: string | null): boolean {
   return /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i.test(contentType ?? "");
 }
 
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return text ? JSON.parse(text) : undefined;
   } catch {
     return undefined;
   }
@@ -67,7 +67,12 @@ function errorBodyOf(parsed: unknown): Partial<ApiErrorBody["error"]> | undefine
  * so a redirect (a captive portal sending the phone to its sign-in page) fails like no network; a
  * 2xx that is not JSON is a page answering in the server's place, not success.
  */
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+export function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  return fetchJson<T>(`${API_BASE}${path}`, request);
+}
+
+/** The same, for a same-origin JSON file outside the API (the site's event announcement). */
+export async function fetchJson<T>(url: string, request: ApiRequest = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json", ...request.headers };
   let body: BodyInit | undefined;
   if (request.body instanceof FormData) {
@@ -80,7 +85,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   let response: Response;
   let text: string;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    response = await fetch(url, {
       method: request.method ?? "GET",
       headers,
       body,
@@ -93,7 +98,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     if (response.type === "opaque" || response.type === "opaqueredirect" || response.type === "error") throw noAnswer();
     text = response.status === 204 ? "" : await response.text();
   } catch (cause) {
-    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    if (isAbort(cause)) throw cause;
     throw cause instanceof ApiError ? cause : noAnswer();
   }
 
@@ -103,12 +108,21 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     if (parsed === undefined) throw notTheServer();
     return parsed as T;
   }
+  throw errorFromAnswer(response.status, parsed);
+}
+
+/** The ApiError for a non-2xx answer whose body was `parsed` (undefined when it was not JSON). */
+export function errorFromAnswer(status: number, parsed: unknown): ApiError {
   const error = errorBodyOf(parsed);
-  throw new ApiError(
-    response.status,
-    error?.code ?? `http_${response.status}`,
-    error?.message ?? `The server answered ${response.status}. Please try again.`,
+  return new ApiError(
+    status,
+    error?.code ?? `http_${status}`,
+    error?.message ?? `The server answered ${status}. Please try again.`,
     error?.details ?? [],
     error !== undefined,
   );
+}
+
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === "AbortError";
 }

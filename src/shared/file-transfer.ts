@@ -3,10 +3,7 @@
  * can't report) and the CSV export (a file, not JSON). Both use XMLHttpRequest and fail with the
  * same ApiError as `apiFetch`, so callers handle every failure the same way.
  */
-import type { ApiErrorBody } from "../../../contract/schemas";
-import { API_BASE, ApiError } from "../../lib/api-client";
-
-const NETWORK_MESSAGE = "Can't reach the restaurant's server. Check your connection and try again.";
+import { API_BASE, errorFromAnswer, noAnswer, parseJson } from "./api-client";
 
 /** `onProgress` gets the fraction sent (0–1), or null when the browser can't tell. */
 export function uploadForm<T>(path: string, form: FormData, onProgress: (fraction: number | null) => void): Promise<T> {
@@ -16,12 +13,12 @@ export function uploadForm<T>(path: string, form: FormData, onProgress: (fractio
     xhr.setRequestHeader("Accept", "application/json");
     xhr.responseType = "text";
     xhr.upload.onprogress = (event) => onProgress(event.lengthComputable ? event.loaded / event.total : null);
-    xhr.onerror = () => reject(new ApiError(0, "network_error", NETWORK_MESSAGE));
+    xhr.onerror = () => reject(noAnswer());
     xhr.ontimeout = xhr.onerror;
     xhr.onload = () => {
       const parsed = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) resolve(parsed as T);
-      else reject(toApiError(xhr.status, parsed));
+      else reject(errorFromAnswer(xhr.status, parsed));
     };
     xhr.send(form);
   });
@@ -33,35 +30,17 @@ export function downloadFile(path: string): Promise<{ blob: Blob; fileName: stri
     const xhr = new XMLHttpRequest();
     xhr.open("GET", `${API_BASE}${path}`);
     xhr.responseType = "blob";
-    xhr.onerror = () => reject(new ApiError(0, "network_error", NETWORK_MESSAGE));
+    xhr.onerror = () => reject(noAnswer());
     xhr.onload = async () => {
       const blob = xhr.response as Blob;
       if (xhr.status >= 200 && xhr.status < 300) {
         resolve({ blob, fileName: fileNameOf(xhr.getResponseHeader("Content-Disposition")) });
       } else {
-        reject(toApiError(xhr.status, parseJson(await blob.text())));
+        reject(errorFromAnswer(xhr.status, parseJson(await blob.text())));
       }
     };
     xhr.send();
   });
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function toApiError(status: number, body: unknown): ApiError {
-  const error = (body as Partial<ApiErrorBody> | undefined)?.error;
-  return new ApiError(
-    status,
-    error?.code ?? `http_${status}`,
-    error?.message ?? `The server answered ${status}. Please try again.`,
-    error?.details ?? [],
-  );
 }
 
 export function fileNameOf(disposition: string | null): string | null {

@@ -1,24 +1,22 @@
 /**
- * The diner tab's one live stream. The order screen (sold-out switches) and the order-status screen
- * (its order's progress) both listen through this hook, and every listener in the tab shares one
- * EventSource per stream: GET /api/stations/{id}/events, which carries the table's orders and its
- * branch's product updates. A menu opened without a table listens to its branch's product updates.
+ * The tab's live event streams. Every listener in the tab shares one EventSource per stream path
+ * (see the paths in api.ts): the order screen and the order-status screen hear the same table
+ * stream, the kitchen board and its sold-out switches the same branch stream.
  *
  * EventSource reconnects by itself after a dropped connection (or the server's hourly close) and
  * sends Last-Event-ID, so the server replays what was missed. If the server refuses the stream
- * outright (503 busy, a proxy's error page) the browser gives up; we then retry with a growing,
- * randomised delay, passing the last id seen as `?last_event_id=`. The connection outlives a screen
- * change by a moment, so going from the menu to the cart keeps the same stream.
+ * outright (503 busy, signed out, a proxy's error page) the browser gives up; we then retry with a
+ * growing, randomised delay, passing the last id seen as `?last_event_id=`. The connection outlives
+ * a screen change by a moment, so going from the menu to the cart keeps the same stream.
  */
-import { useEffect, useLayoutEffect, useRef } from "react";
-import type { ServerEvents } from "../../../contract/schemas";
-import { API_BASE } from "../../lib/api-client";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { ServerEvents } from "../../contract/schemas";
+import { API_BASE } from "./api-client";
 
-export type DinerEventType = "order.created" | "order.updated" | "product.updated";
+export type LiveEvent = { [K in keyof ServerEvents]: { type: K; data: ServerEvents[K] } }[keyof ServerEvents];
+export type Connection = "connecting" | "live" | "reconnecting";
 
-export type DinerEvent = { [K in DinerEventType]: { type: K; data: ServerEvents[K] } }[DinerEventType];
-
-const EVENT_TYPES: readonly DinerEventType[] = ["order.created", "order.updated", "product.updated"];
+const EVENT_TYPES = ["order.created", "order.updated", "product.updated"] as const satisfies readonly (keyof ServerEvents)[];
 
 /**
  * How long a stream nobody listens to stays open: the cart screen has nothing live until the order
@@ -28,23 +26,22 @@ const EVENT_TYPES: readonly DinerEventType[] = ["order.created", "order.updated"
 const LINGER_MS = 60_000;
 const MAX_RETRY_MS = 30_000;
 
-export interface DinerEventHandlers {
+export interface LiveEventHandlers {
   /** `event` is null when an event arrived unreadable: reload whatever it would have updated. */
-  onEvent(event: DinerEvent | null): void;
+  onEvent(event: LiveEvent | null): void;
   /** The stream is (re)connected: a good moment to refetch, in case anything was missed meanwhile. */
   onOpen?(): void;
+  /** The server refused the stream (busy, or the staff session ended). */
+  onRefused?(): void;
 }
 
-export function stationEventsPath(stationId: string): string {
-  return `/stations/${encodeURIComponent(stationId)}/events`;
+interface Listener extends LiveEventHandlers {
+  onConnection(connection: Connection): void;
 }
 
-export function branchProductEventsPath(branchId: number): string {
-  return `/products/events?branch_id=${branchId}`;
-}
-
-/** Listens to the tab's shared stream at `path` (see the paths above) while mounted; null = none. */
-export function useDinerEvents(path: string | null, handlers: DinerEventHandlers): void {
+/** Listens to the tab's shared stream at `path` while mounted (null = none); returns its connection state. */
+export function useLiveEvents(path: string | null, handlers: LiveEventHandlers): Connection {
+  const [connection, setConnection] = useState<Connection>("connecting");
   const handlersRef = useRef(handlers);
   useLayoutEffect(() => {
     handlersRef.current = handlers;
@@ -55,13 +52,17 @@ export function useDinerEvents(path: string | null, handlers: DinerEventHandlers
     return join(path, {
       onEvent: (event) => handlersRef.current.onEvent(event),
       onOpen: () => handlersRef.current.onOpen?.(),
+      onRefused: () => handlersRef.current.onRefused?.(),
+      onConnection: setConnection,
     });
   }, [path]);
+
+  return connection;
 }
 
 const streams = new Map<string, SharedStream>();
 
-function join(path: string, listener: DinerEventHandlers): () => void {
+function join(path: string, listener: Listener): () => void {
   let stream = streams.get(path);
   if (!stream) {
     stream = new SharedStream(path);
@@ -73,8 +74,9 @@ function join(path: string, listener: DinerEventHandlers): () => void {
 }
 
 class SharedStream {
-  private readonly listeners = new Set<DinerEventHandlers>();
+  private readonly listeners = new Set<Listener>();
   private source: EventSource | null = null;
+  private connection: Connection = "connecting";
   private lastEventId = "";
   private failures = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -82,13 +84,14 @@ class SharedStream {
 
   constructor(private readonly path: string) {}
 
-  add(listener: DinerEventHandlers): void {
+  add(listener: Listener): void {
     this.listeners.add(listener);
+    listener.onConnection(this.connection);
     clearTimeout(this.lingerTimer);
     if (!this.source && this.retryTimer === undefined) this.connect();
   }
 
-  remove(listener: DinerEventHandlers): void {
+  remove(listener: Listener): void {
     this.listeners.delete(listener);
     if (this.listeners.size > 0) return;
     clearTimeout(this.lingerTimer);
@@ -103,6 +106,15 @@ class SharedStream {
     streams.delete(this.path);
   }
 
+  private each(call: (listener: Listener) => void): void {
+    for (const listener of [...this.listeners]) call(listener);
+  }
+
+  private setConnection(connection: Connection): void {
+    this.connection = connection;
+    this.each((listener) => listener.onConnection(connection));
+  }
+
   private connect(): void {
     this.retryTimer = undefined;
     const resume = this.lastEventId ? `${this.path.includes("?") ? "&" : "?"}last_event_id=${encodeURIComponent(this.lastEventId)}` : "";
@@ -110,7 +122,8 @@ class SharedStream {
     this.source = source;
     source.onopen = () => {
       this.failures = 0;
-      for (const listener of [...this.listeners]) listener.onOpen?.();
+      this.setConnection("live");
+      this.each((listener) => listener.onOpen?.());
     };
     for (const type of EVENT_TYPES) {
       source.addEventListener(type, (event) => {
@@ -122,15 +135,17 @@ class SharedStream {
         } catch {
           data = undefined;
         }
-        const parsed = data === undefined || data === null ? null : ({ type, data } as DinerEvent);
-        for (const listener of [...this.listeners]) listener.onEvent(parsed);
+        const parsed = data === undefined || data === null ? null : ({ type, data } as LiveEvent);
+        this.each((listener) => listener.onEvent(parsed));
       });
     }
     source.onerror = () => {
+      this.setConnection("reconnecting");
       if (source.readyState !== EventSource.CLOSED) return; // the browser is already reconnecting
       source.close();
       this.source = null;
       this.failures += 1;
+      this.each((listener) => listener.onRefused?.());
       // Randomised so that phones refused together (a busy or restarting server) don't return together.
       const delay = Math.min(MAX_RETRY_MS, 1_000 * 2 ** this.failures) * (0.5 + Math.random() / 2);
       this.retryTimer = setTimeout(() => this.connect(), delay);
