@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "api/db/migrations/", "coverage/", "public/"] },
+  { ignores: ["dist/", "dist-server/", "node_modules/", "api/db/migrations/", "coverage/", "public/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
