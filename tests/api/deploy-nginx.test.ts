@@ -153,6 +153,14 @@ describe("nginx in front of two instances", () => {
     expect(again.status).toBe(304);
   });
 
+  it("lets a large body through to the app, which refuses it in its own JSON shape (not nginx's HTML page)", async () => {
+    // 1.2 MB: beyond nginx's in-memory body buffer (so it goes through its temp folder) and its 1 MB default limit.
+    const answer = await send(proxy.url, "/api/orders", { method: "POST", json: { padding: "x".repeat(1_200_000) } });
+    expect(answer.status).toBe(413);
+    expect(answer.headers["content-type"]).toMatch(/^application\/json/);
+    expect(answer.json<{ error: { code: string } }>().error.code).toBe("payload_too_large");
+  });
+
   it("delivers a live event through the proxy as it happens, unbuffered", async () => {
     const token = await staffTokenVia(proxy.url);
     const stations = await send(proxy.url, "/api/stations?branch_id=1", { headers: { Authorization: `Bearer ${token}` } });

@@ -6,7 +6,7 @@
  * The api project's global setup (tests/support/server-build.global.ts) builds the bundle when stale.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { connect } from "node:net";
@@ -201,6 +201,8 @@ export async function startNginx(upstreamPorts: number[], options: { tls?: boole
   const nginx = findNginx();
   if (!nginx) throw new Error("nginx is not installed (sudo apt-get install nginx-light), or set NGINX_PATH");
   const prefix = mkdtempSync(join(tmpdir(), "limitless-nginx-"));
+  // Started as root, nginx's workers run as nobody: they must reach their temp folders in here.
+  chmodSync(prefix, 0o755);
   const port = await freePort();
   let tls: NginxSettings["tls"];
   if (options.tls) {
