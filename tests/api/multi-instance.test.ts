@@ -74,23 +74,16 @@ describe("sessions", () => {
 });
 
 describe("the sign-in throttle", () => {
-  it("counts failures on both instances together: after 5 spread over A and B, both refuse that address", async () => {
+  it("counts failures on both instances together: of 20 concurrent guesses split over A and B, 5 reach the password check, then both refuse that address", async () => {
     const from = "203.0.113.77";
-    for (let attempt = 0; attempt < 5; attempt++) {
-      expectApiError(await login(attempt % 2 === 0 ? a : b, `wrong ${attempt}`, from), 401, "invalid_credentials");
-    }
-    expectApiError(await login(a, group.staff.password, from), 429, "too_many_attempts");
-    expectApiError(await login(b, group.staff.password, from), 429, "too_many_attempts");
-    // Another address is not affected.
-    expect((await login(b, group.staff.password, "198.51.100.77")).status).toBe(200);
-  });
-
-  it("lets no more than 5 of 20 concurrent guesses, split over A and B, reach the password check", async () => {
-    const from = "203.0.113.78";
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login(i % 2 === 0 ? a : b, `guess ${i}`, from)));
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    expectApiError(await login(a, group.staff.password, from), 429, "too_many_attempts");
+    expectApiError(await login(b, group.staff.password, from), 429, "too_many_attempts");
+    // Another address is not affected.
+    expect((await login(b, group.staff.password, "198.51.100.77")).status).toBe(200);
   });
 });
 
@@ -136,9 +129,10 @@ describe("live events", () => {
       const placed = await place(a, table);
       expect(placed.status, placed.text).toBe(201);
       for (const stream of [staffStream, tableStream]) {
+        // The staff stream carries the whole branch, earlier tests' orders included: wait for this one.
         let event = await stream.next(10_000);
-        while (event.event !== "order.created") event = await stream.next(10_000);
-        expect(JSON.parse(event.data)).toMatchObject({ id: placed.body.id, station_id: table.id });
+        while (!(event.event === "order.created" && (JSON.parse(event.data) as Order).id === placed.body.id)) event = await stream.next(10_000);
+        expect(JSON.parse(event.data)).toMatchObject({ id: placed.body.id, station_id: table.id, status: "received" });
       }
     } finally {
       staffStream.close();
