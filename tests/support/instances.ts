@@ -10,6 +10,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { connect } from "node:net";
+import pg from "pg";
 import { REPO_ROOT, ServerProcess, freePort } from "../../scripts/reliability/server-process";
 import { createThrowawayDatabase } from "./postgres";
 import { TEST_STAFF } from "./test-server";
@@ -23,16 +24,38 @@ export const NGINX_CONFIG = join(REPO_ROOT, "deploy", "nginx.conf");
 export interface SharedDatabase {
   choice: DatabaseChoice;
   env: Record<string, string>;
+  /** Throws unless the instances really migrated and seeded this database (not a SQLite fallback). */
+  expectSeeded(): Promise<void>;
   dispose(): Promise<void>;
 }
 
 export async function sharedDatabase(choice: DatabaseChoice): Promise<SharedDatabase> {
   const dir = mkdtempSync(join(tmpdir(), "limitless-instances-"));
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
-  if (choice === "sqlite") return { choice, env: { DATABASE_PATH: join(dir, "shared.db") }, dispose: async () => removeDir() };
+  if (choice === "sqlite") {
+    const path = join(dir, "shared.db");
+    return {
+      choice,
+      env: { DATABASE_PATH: path },
+      expectSeeded: async () => {
+        if (!existsSync(path)) throw new Error(`the instances did not create the SQLite database ${path}`);
+      },
+      dispose: async () => removeDir(),
+    };
+  }
   const database = await createThrowawayDatabase();
   return {
     choice,
+    expectSeeded: async () => {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ n: string }>("SELECT count(*) AS n FROM branches").catch(() => ({ rows: [{ n: "0" }] }));
+        if (Number(rows[0]?.n) < 2) throw new Error(`the instances did not migrate and seed ${database.name}: do they use DATABASE_URL?`);
+      } finally {
+        await client.end();
+      }
+    },
     // Should an instance ignore DATABASE_URL, its SQLite fallback lands here, not in the project's data/.
     env: { DATABASE_URL: database.url, DATABASE_PATH: join(dir, "must-not-be-used.db") },
     dispose: async () => {
@@ -112,6 +135,7 @@ export async function startInstances(options: InstanceOptions): Promise<Instance
     } else {
       await Promise.all(instances.map((instance) => instance.process.start()));
     }
+    await options.database.expectSeeded();
   } catch (error) {
     await group.stop();
     throw error;
