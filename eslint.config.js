@@ -23,7 +23,7 @@ const layerZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "api/db/migrations/", "coverage/", "public/"] },
+  { ignores: ["dist/", "dist-server/", "node_modules/", "api/db/migrations/", "coverage/", "public/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -15,6 +15,7 @@ export default defineConfig({
           name: "api",
           environment: "node",
           include: ["tests/api/**/*.test.ts"],
+          globalSetup: ["tests/support/server-build.global.ts"],
           testTimeout: 30_000,
         },
       },

@@ -1,10 +1,11 @@
 // `npm test`: installs the npm packages the tests need, type-checks, lints, builds the web app, then runs
 // every vitest project (unit, api, browser) and prints one summary line. It needs no root: the browser
-// tests drive an installed Chromium, and when there is none it says how to install one and stops.
+// tests drive an installed Chromium and the deployment tests an installed nginx; when one is missing it
+// says how to install it and stops.
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 import { ensureBuild, ensureDependencies, root, run } from "./lib/prepare.mjs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -21,7 +22,25 @@ function requireChromium() {
   process.exit(1);
 }
 
+// The deployment test (tests/api/deploy-nginx.test.ts) runs deploy/nginx.conf in a real nginx.
+function requireNginx() {
+  if (process.env.NGINX_PATH ? existsSync(process.env.NGINX_PATH) : findOnPath("nginx", ["/usr/sbin", "/usr/local/sbin"])) return;
+  console.error(
+    [
+      `✗ The deployment tests need nginx, and there is none ${process.env.NGINX_PATH ? `at ${process.env.NGINX_PATH}` : "on the PATH or in /usr/sbin"}.`,
+      "  On Debian or Ubuntu:  sudo apt-get install nginx-light",
+      "  Or point NGINX_PATH at an installed nginx:  NGINX_PATH=/path/to/nginx npm test",
+    ].join("\n"),
+  );
+  process.exit(1);
+}
+
+function findOnPath(name, extraFolders) {
+  return [...(process.env.PATH ?? "").split(delimiter), ...extraFolders].some((folder) => folder && existsSync(join(folder, name)));
+}
+
 requireChromium();
+requireNginx();
 ensureDependencies();
 console.log("› Type-checking…");
 run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]);

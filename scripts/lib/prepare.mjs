@@ -42,10 +42,21 @@ export function ensureDependencies() {
 }
 
 /** Builds the web app when dist/ is missing or older than its sources. */
-export function ensureBuild({ force = false } = {}) {
+export function ensureWebBuild({ force = false } = {}) {
   const built = join(root, "dist", "index.html");
   const sources = ["src", "contract", "public", "index.html", "vite.config.ts", "package-lock.json"].map((p) => join(root, p));
   if (!force && existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
   console.log("› Building the web app (vite build)…");
   run("npx", ["vite", "build", "--logLevel", "warn"]);
+}
+
+/** Bundles the server into dist-server/ when it is missing or older than its sources (see scripts/build-server.mjs). */
+export function ensureServerBuild({ force = false } = {}) {
+  run(process.execPath, ["scripts/build-server.mjs", ...(force ? [] : ["--if-stale"])]);
+}
+
+/** Everything `npm run serve` runs: the web app and the server bundle. */
+export function ensureBuild({ force = false } = {}) {
+  ensureWebBuild({ force });
+  ensureServerBuild({ force });
 }

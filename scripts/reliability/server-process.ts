@@ -1,5 +1,5 @@
 /**
- * The real server as a child process (`node --import tsx api/main.ts`, what `npm run serve` runs),
+ * The real server as a child process (`node --import tsx api/main.ts` by default, or the built bundle),
  * for tests that must kill it the way a crash or the OOM killer does: SIGKILL, no shutdown code.
  * Bound to 127.0.0.1; every child is killed when this process exits, whatever the reason.
  */
@@ -46,7 +46,13 @@ export interface ServerProcessOptions {
   env: Record<string, string>;
   /** How long a start may take before it counts as failed. */
   readyTimeoutMs?: number;
+  /** What `node` runs (default: the sources through tsx; tests of the deployment run the bundle). */
+  nodeArguments?: string[];
+  /** Each line the server writes (stdout and stderr), as it arrives. */
+  onOutput?: (line: string) => void;
 }
+
+export const SOURCE_SERVER = ["--import", "tsx", "api/main.ts"];
 
 export class ServerProcess {
   readonly url: string;
@@ -71,7 +77,7 @@ export class ServerProcess {
   /** Starts the server and resolves once GET /api/health answers 200. */
   async start(): Promise<void> {
     if (this.child) throw new Error(`${this.options.name} is already running`);
-    const child = spawn(process.execPath, ["--import", "tsx", "api/main.ts"], {
+    const child = spawn(process.execPath, this.options.nodeArguments ?? SOURCE_SERVER, {
       cwd: REPO_ROOT,
       env: { ...baseEnvironment(), ...this.options.env, HOST: "127.0.0.1", PORT: String(this.options.port) },
       stdio: ["ignore", "pipe", "pipe"],
@@ -85,12 +91,20 @@ export class ServerProcess {
       state.exited = `exited (code ${code}, signal ${signal})`;
       if (this.child === child) this.child = null;
     });
-    const keep = (chunk: Buffer) => {
-      this.output.push(...chunk.toString("utf8").split("\n").filter(Boolean));
-      if (this.output.length > 200) this.output.splice(0, this.output.length - 200);
+    // Per stream, a line cut between two chunks is held back until its end arrives.
+    const keeper = () => {
+      let partial = "";
+      return (chunk: Buffer) => {
+        const lines = (partial + chunk.toString("utf8")).split("\n");
+        partial = lines.pop()!;
+        const complete = lines.filter(Boolean);
+        if (this.options.onOutput) complete.forEach(this.options.onOutput);
+        this.output.push(...complete);
+        if (this.output.length > 200) this.output.splice(0, this.output.length - 200);
+      };
     };
-    child.stdout!.on("data", keep);
-    child.stderr!.on("data", keep);
+    child.stdout!.on("data", keeper());
+    child.stderr!.on("data", keeper());
 
     const deadline = Date.now() + (this.options.readyTimeoutMs ?? 60_000);
     while (Date.now() < deadline) {

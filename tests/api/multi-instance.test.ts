@@ -1,0 +1,171 @@
+/**
+ * Two instances of the built server on one database behave as one server (API.md "Running"):
+ * a session made on one works on the other and ends on both at logout, sign-in failures and per-table
+ * order limits count across both, one Idempotency-Key sent to both at once makes one order, an order
+ * placed on one shows up on a live stream opened on the other, and a menu change made on one is on
+ * the other's cached menu within 2 s.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Menu, Order, Product, Station } from "../../contract/schemas";
+import { call, expectApiError, productNamed, readMenu, readOrders, type ApiResponse } from "../support/api-helpers";
+import { sharedDatabase, startInstances, type DatabaseChoice, type InstanceGroup, type SharedDatabase } from "../support/instances";
+import { SseStream } from "../support/sse-stream";
+import { staffToken } from "../support/test-server";
+
+const DATABASE: DatabaseChoice = "sqlite";
+const TABLE_ORDER_LIMIT = 4;
+/** API.md: a menu change reaches every instance's cached menu within 2 s. */
+const MENU_PROPAGATION_MS = 2_000;
+
+let database: SharedDatabase;
+let group: InstanceGroup;
+type Target = { url: string; staff: { email: string; password: string } };
+let a: Target;
+let b: Target;
+let token: string;
+let lumpia: Product;
+
+beforeAll(async () => {
+  database = await sharedDatabase(DATABASE);
+  group = await startInstances({ database, env: { TABLE_ORDER_LIMIT: String(TABLE_ORDER_LIMIT) } });
+  [a, b] = group.instances.map((instance) => ({ url: instance.url, staff: group.staff })) as [Target, Target];
+  token = await staffToken(a);
+  lumpia = productNamed(await readMenu(a, 1), "Lumpia Shanghai");
+}, 90_000);
+afterAll(async () => {
+  await group?.stop();
+  await database?.dispose();
+});
+
+async function newTable(on: Target): Promise<Station> {
+  const response = await call<Station>(on, "POST", "/api/stations?branch_id=1", {
+    token,
+    json: { codename: `Two ${randomUUID().slice(0, 8)}`, capacity: 4 },
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.body;
+}
+
+const place = (on: Target, table: Station, key: string = randomUUID()) =>
+  call<Order>(on, "POST", "/api/orders", {
+    json: { products: [{ id: lumpia.id, quantity: 1 }], station_id: table.id, branch_id: 1 },
+    headers: { "Idempotency-Key": key },
+  });
+
+const login = (on: Target, password: string, from: string) =>
+  call<{ access_token: string }>(on, "POST", "/api/login", { json: { email: group.staff.email, password }, headers: { "X-Forwarded-For": from } });
+
+describe("sessions", () => {
+  it("accepts a token signed in on A at B", async () => {
+    const session = await staffToken(a);
+    const me = await call<{ logged_in_as: string }>(b, "GET", "/api/current_user", { token: session });
+    expect(me.status, me.text).toBe(200);
+    expect(me.body.logged_in_as).toBe(group.staff.email);
+  });
+
+  it("ends the session on B at once when it is signed out on A", async () => {
+    const session = await staffToken(b);
+    expect((await call(b, "GET", "/api/current_user", { token: session })).status).toBe(200);
+    expect((await call(a, "POST", "/api/logout", { token: session })).status).toBe(200);
+    expectApiError(await call(b, "GET", "/api/current_user", { token: session }), 401, "unauthenticated");
+    expectApiError(await call(a, "GET", "/api/current_user", { token: session }), 401, "unauthenticated");
+  });
+});
+
+describe("the sign-in throttle", () => {
+  it("counts failures on both instances together: of 20 concurrent guesses split over A and B, 5 reach the password check, then both refuse that address", async () => {
+    const from = "203.0.113.77";
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login(i % 2 === 0 ? a : b, `guess ${i}`, from)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    expectApiError(await login(a, group.staff.password, from), 429, "too_many_attempts");
+    expectApiError(await login(b, group.staff.password, from), 429, "too_many_attempts");
+    // Another address is not affected.
+    expect((await login(b, group.staff.password, "198.51.100.77")).status).toBe(200);
+  });
+});
+
+describe("idempotency", () => {
+  it("makes one order of one key sent to A and B at the same moment, and both answer it identically", async () => {
+    const table = await newTable(a);
+    for (let round = 0; round < 3; round++) {
+      const key = randomUUID();
+      const [fromA, fromB] = await Promise.all([place(a, table, key), place(b, table, key)]);
+      expect(fromA.status, fromA.text).toBe(201);
+      expect(fromB.status, fromB.text).toBe(201);
+      expect(fromB.text).toBe(fromA.text);
+    }
+    const stored = await readOrders(b, token, 1, `&station_id=${table.id}`);
+    expect(stored).toHaveLength(3);
+  });
+});
+
+describe("the per-table order limit", () => {
+  it("counts a table's orders on both instances together", async () => {
+    const table = await newTable(b);
+    for (let i = 0; i < TABLE_ORDER_LIMIT; i++) expect((await place(i % 2 === 0 ? a : b, table)).status).toBe(201);
+    expectApiError(await place(a, table), 429, "rate_limited");
+    expectApiError(await place(b, table), 429, "rate_limited");
+  });
+
+  it("accepts exactly the limit when orders race on both instances", async () => {
+    const table = await newTable(a);
+    const answers = await Promise.all(Array.from({ length: TABLE_ORDER_LIMIT * 3 }, (_, i) => place(i % 2 === 0 ? a : b, table)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(TABLE_ORDER_LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(TABLE_ORDER_LIMIT * 2);
+    expect(await readOrders(a, token, 1, `&station_id=${table.id}`)).toHaveLength(TABLE_ORDER_LIMIT);
+  });
+});
+
+describe("live events", () => {
+  it("shows an order placed on A on the staff stream and the table's stream opened on B", async () => {
+    const table = await newTable(a);
+    const staffStream = await SseStream.open(`${b.url}/api/events?branch_id=1`, { Authorization: `Bearer ${token}` });
+    const tableStream = await SseStream.open(`${b.url}/api/stations/${table.id}/events`);
+    try {
+      const placed = await place(a, table);
+      expect(placed.status, placed.text).toBe(201);
+      for (const stream of [staffStream, tableStream]) {
+        // The staff stream carries the whole branch, earlier tests' orders included: wait for this one.
+        let event = await stream.next(10_000);
+        while (!(event.event === "order.created" && (JSON.parse(event.data) as Order).id === placed.body.id)) event = await stream.next(10_000);
+        expect(JSON.parse(event.data)).toMatchObject({ id: placed.body.id, station_id: table.id, status: "received" });
+      }
+    } finally {
+      staffStream.close();
+      tableStream.close();
+    }
+  });
+});
+
+describe("the cached menu", () => {
+  const availableOn = async (on: Target, productId: number) => {
+    const menu: Menu = await readMenu(on, 1);
+    return Object.values(menu).flat().find((product) => product.id === productId)?.available;
+  };
+
+  async function waitForAvailability(on: Target, productId: number, expected: boolean): Promise<boolean | undefined> {
+    const deadline = Date.now() + MENU_PROPAGATION_MS;
+    let seen = await availableOn(on, productId);
+    while (seen !== expected && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      seen = await availableOn(on, productId);
+    }
+    return seen;
+  }
+
+  it.skipIf(DATABASE === "sqlite")("shows a product sold out on A in B's menu within 2 s, and back on again", async () => {
+    const product = productNamed(await readMenu(a, 1), "Limitless Mega Burger");
+    expect(product.available).toBe(true);
+    // Both instances have the menu cached before the change.
+    expect(await availableOn(b, product.id)).toBe(true);
+    const soldOut: ApiResponse = await call(a, "PATCH", `/api/products/${product.id}`, { token, json: { available: false } });
+    expect(soldOut.status, soldOut.text).toBe(200);
+    expect(await waitForAvailability(b, product.id, false)).toBe(false);
+    expect((await call(a, "PATCH", `/api/products/${product.id}`, { token, json: { available: true } })).status).toBe(200);
+    expect(await waitForAvailability(b, product.id, true)).toBe(true);
+  });
+});
