@@ -33,6 +33,9 @@ export default defineConfig({
             "tests/api/response-head.test.ts",
             "tests/api/http-layer-errors.test.ts",
             "tests/api/keep-alive-after-refusal.test.ts",
+            // These start their own instances on their own PostgreSQL database already.
+            "tests/api/multi-instance.test.ts",
+            "tests/api/deploy-nginx.test.ts",
           ],
           env: { TEST_DATABASE: "postgres" },
           testTimeout: 30_000,

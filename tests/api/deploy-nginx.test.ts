@@ -19,7 +19,7 @@ import { productNamed, readMenu } from "../support/api-helpers";
 import { sharedDatabase, startInstances, startNginx, type DatabaseChoice, type InstanceGroup, type NginxProxy, type SharedDatabase } from "../support/instances";
 import { SseStream } from "../support/sse-stream";
 
-const DATABASE: DatabaseChoice = "sqlite";
+const DATABASE: DatabaseChoice = "postgres";
 
 const SHELL = '<!doctype html><html lang="en"><head><title>Limitless behind nginx</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify("served through nginx ".repeat(40))});`;
