@@ -2,8 +2,8 @@
  * `npm run bench`: how close the server stays to its framework, as ratios measured in one run.
  *
  * Starts, each in its own child process (so the load generator does not steal their event loop):
- *   - a bare Hono hello-world on @hono/node-server (scripts/bench/bare-hono.ts, the installed versions),
- *   - our server (api/main.ts → api/server.ts) on a throwaway, freshly seeded SQLite file, LOG_REQUESTS=0,
+ *   - a bare Hono hello-world on @hono/node-server (scripts/bench/bare-hono.mjs, the installed versions),
+ *   - our server (the built dist-server/main.js, NODE_ENV=production) on a throwaway, freshly seeded SQLite file, LOG_REQUESTS=0,
  *     TABLE_ORDER_LIMIT=0,
  * then drives them with autocannon from this process, on 127.0.0.1 only, and prints PASS/MISS per target.
  * Writes docs/performance/api-benchmarks.md (the hand-written "Where time goes" section there is kept).
@@ -51,11 +51,12 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** Both servers run as plain JavaScript in production mode: what `npm run serve` runs, and no TypeScript loader in either. */
 async function startChild(name: string, script: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<string> {
   const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", ...env, PORT: String(port), HOST: "127.0.0.1" };
   delete childEnv.DATABASE_URL; // always the throwaway SQLite file, never an operator's database
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], { env: childEnv, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [...nodeArgs, script], { env: childEnv, stdio: ["ignore", "ignore", "pipe"] });
   children.push(child);
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
@@ -302,10 +303,11 @@ async function main() {
   if (fdWarning) console.warn(`WARNING: ${fdWarning}`);
   console.log(`Open-file limit (ulimit -n): ${openFiles}; ${cpus().length} cores; Node ${process.version}.`);
 
-  const bare = await startChild("bare Hono", "scripts/bench/bare-hono.ts", {});
+  const bare = await startChild("bare Hono", "scripts/bench/bare-hono.mjs", {});
+  execFileSync(process.execPath, ["scripts/build-server.mjs", "--if-stale"], { stdio: "inherit" });
   const ours = await startChild(
     "our server",
-    "api/main.ts",
+    "dist-server/main.js",
     {
       DATABASE_PATH: databasePath,
       LOG_REQUESTS: "0",
@@ -498,7 +500,7 @@ Command: \`${COMMAND}\` (scripts/bench.ts). Last run: ${new Date().toISOString()
 Machine: ${cpu.length} cores (\`nproc\`), ${cpu[0]?.model.trim() ?? "unknown CPU"}, Node ${process.version}, open-file limit ${openFiles};
 load average ${loadAtStart.toFixed(1)} when the run started (anything above 0 is other work sharing the cores).
 
-Bare Hono (scripts/bench/bare-hono.ts, the installed hono + @hono/node-server) and our server (\`api/main.ts\` on
+Bare Hono (scripts/bench/bare-hono.mjs, the installed hono + @hono/node-server) and our server (the built \`dist-server/main.js\`, \`NODE_ENV=production\`, on
 a throwaway seeded SQLite file, \`LOG_REQUESTS=0\`, \`TABLE_ORDER_LIMIT=0\`) each run in their own process; autocannon
 drives them from a third, ${CONNECTIONS} connections, on 127.0.0.1. All three share the machine's cores, so absolute
 numbers are floors; the ratios are what the targets are about. Bare Hono, health and the menu are measured in
