@@ -5,6 +5,7 @@
  */
 import type Database from "better-sqlite3";
 import { is, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
 import { PgDatabase, PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, Dialect, Tables } from "./database";
 import * as sqliteSchema from "./schema";
@@ -36,8 +37,16 @@ export function registerSqliteWriter(db: Db, connection: Database.Database): voi
   sqliteWriters.set(db, connection);
 }
 
+const dialects = new WeakMap<object, Dialect>();
+
+/** Asked on every query a repository builds: remembered per connection or transaction object. */
 export function dialectOf(db: Db): Dialect {
-  return is(db, PgDatabase) ? "postgres" : "sqlite";
+  let dialect = dialects.get(db);
+  if (!dialect) {
+    dialect = is(db, PgDatabase) ? "postgres" : "sqlite";
+    dialects.set(db, dialect);
+  }
+  return dialect;
 }
 
 /**
@@ -56,11 +65,12 @@ export function tablesOf(db: Db): Tables {
  * already holds the database's only write lock from BEGIN IMMEDIATE on.
  */
 export async function lockInTransaction(tx: Db, scope: TransactionLockScope, key: string | number = 0): Promise<void> {
-  if (is(tx, PgTransaction)) {
+  const writer = sqliteWriters.get(tx);
+  if (writer?.inTransaction) return;
+  if (!writer && is(tx, PgTransaction)) {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SCOPES[scope]}::int4, hashtext(${String(key)}))`);
     return;
   }
-  if (sqliteWriters.get(tx)?.inTransaction) return;
   // Outside a transaction the lock would be released at once (PostgreSQL) or mean nothing (SQLite).
   throw new Error("lockInTransaction() needs the tx of a running transaction");
 }
@@ -101,7 +111,7 @@ export function inJsonIdList(db: Db, column: SQLWrapper, placeholder: string): S
  * message: nothing to do.
  */
 export async function notifyOnCommit(tx: Db, channel: NotifyChannel, payload: string): Promise<void> {
-  if (is(tx, PgTransaction)) await tx.execute(sql`select pg_notify(${channel}, ${payload})`);
+  if (dialectOf(tx) === "postgres") await (tx as PgTransaction<NodePgQueryResultHKT>).execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
 /** What instances tell each other (api/db/listener.ts). */

@@ -92,6 +92,9 @@ const columnsOf = ({ events }: ReturnType<typeof tablesOf>) => ({
   payload: events.payload,
 });
 
+// Asked after every write while no stream is open, to move past the new rows.
+const readLatestId = preparedQuery("events_latest_id", (db, t) => db.select({ id: max(t.events.id) }).from(t.events));
+
 const readAfter = preparedQuery("events_after", (db, t) =>
   db
     .select(columnsOf(t))
@@ -135,8 +138,7 @@ export class Broadcaster {
   }
 
   private async readLatest(): Promise<number> {
-    const { events } = tablesOf(this.db);
-    const [row] = await this.db.select({ id: max(events.id) }).from(events);
+    const [row] = await readLatestId(this.db).execute();
     return Number(row?.id ?? 0);
   }
 
