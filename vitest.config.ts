@@ -33,6 +33,10 @@ export default defineConfig({
             "tests/api/response-head.test.ts",
             "tests/api/http-layer-errors.test.ts",
             "tests/api/keep-alive-after-refusal.test.ts",
+            // Cookies and HTTPS, and the throttle's limits with real password hashing: no query differs by
+            // database (the throttle's statements run on PostgreSQL in auth-throttle and multi-instance).
+            "tests/api/auth-transport.test.ts",
+            "tests/api/auth-throttle-limits.test.ts",
             // These start their own instances on their own PostgreSQL database already.
             "tests/api/multi-instance.test.ts",
             "tests/api/deploy-nginx.test.ts",
