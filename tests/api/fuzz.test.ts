@@ -15,7 +15,6 @@ import { businessDigest, postgresProbe, sqliteProbe, storageProblems, type DbPro
 import { call, readMenu, readStations } from "../support/api-helpers";
 import { rawRequest } from "../support/raw-http";
 import { RELIABILITY_LONG, fuzzRuns, fuzzSeed } from "../support/fast-check-settings";
-import { TEST_DIALECT } from "../support/test-server";
 import {
   CALLERS,
   CALLERS_WITHOUT_SESSION,
@@ -35,7 +34,7 @@ import {
   type KnownIds,
   type Param,
 } from "../support/fuzz";
-import { TEST_STAFF, startTestServer, staffToken, type TestServer } from "../support/test-server";
+import { TEST_DIALECT, TEST_STAFF, startTestServer, staffToken, type TestServer } from "../support/test-server";
 
 // On PostgreSQL (the api-postgres project) the short run is smaller: the same requests, a slower database per request.
 const RUNS = fuzzRuns(TEST_DIALECT === "postgres" ? 1_000 : 2_500, 50_000);
