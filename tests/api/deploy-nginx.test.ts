@@ -16,10 +16,9 @@ import { brotliCompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order, Station } from "../../contract/schemas";
 import { productNamed, readMenu } from "../support/api-helpers";
-import { sharedDatabase, startInstances, startNginx, type DatabaseChoice, type InstanceGroup, type NginxProxy, type SharedDatabase } from "../support/instances";
+import { sharedDatabase, startInstances, startNginx, type InstanceGroup, type NginxProxy, type SharedDatabase } from "../support/instances";
 import { SseStream } from "../support/sse-stream";
 
-const DATABASE: DatabaseChoice = "postgres";
 
 const SHELL = '<!doctype html><html lang="en"><head><title>Limitless behind nginx</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify("served through nginx ".repeat(40))});`;
@@ -35,7 +34,7 @@ beforeAll(async () => {
   mkdirSync(join(staticDir, "assets"));
   writeFileSync(join(staticDir, "assets", "app-1a2b3c.js"), SCRIPT);
   writeFileSync(join(staticDir, "assets", "app-1a2b3c.js.br"), brotliCompressSync(SCRIPT));
-  database = await sharedDatabase(DATABASE);
+  database = await sharedDatabase();
   group = await startInstances({ database, staticDir });
   proxy = await startNginx(
     group.instances.map((instance) => instance.port),

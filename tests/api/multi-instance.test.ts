@@ -9,11 +9,10 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Menu, Order, Product, Station } from "../../contract/schemas";
 import { call, expectApiError, productNamed, readMenu, readOrders, type ApiResponse } from "../support/api-helpers";
-import { sharedDatabase, startInstances, type DatabaseChoice, type InstanceGroup, type SharedDatabase } from "../support/instances";
+import { sharedDatabase, startInstances, type InstanceGroup, type SharedDatabase } from "../support/instances";
 import { SseStream } from "../support/sse-stream";
 import { staffToken } from "../support/test-server";
 
-const DATABASE: DatabaseChoice = "postgres";
 const TABLE_ORDER_LIMIT = 4;
 /** API.md: a menu change reaches every instance's cached menu within 2 s. */
 const MENU_PROPAGATION_MS = 2_000;
@@ -27,7 +26,7 @@ let token: string;
 let lumpia: Product;
 
 beforeAll(async () => {
-  database = await sharedDatabase(DATABASE);
+  database = await sharedDatabase();
   group = await startInstances({ database, env: { TABLE_ORDER_LIMIT: String(TABLE_ORDER_LIMIT) } });
   [a, b] = group.instances.map((instance) => ({ url: instance.url, staff: group.staff })) as [Target, Target];
   token = await staffToken(a);

@@ -15,37 +15,26 @@ import { REPO_ROOT, ServerProcess, freePort } from "../../scripts/reliability/se
 import { createThrowawayDatabase } from "./postgres";
 import { TEST_STAFF } from "./test-server";
 
-export type DatabaseChoice = "sqlite" | "postgres";
-
 export const SERVER_BUNDLE = join(REPO_ROOT, "dist-server", "main.js");
 export const NGINX_CONFIG = join(REPO_ROOT, "deploy", "nginx.conf");
 
-/** One database for every instance of a test file: what the server is told (env), and its removal. */
+/**
+ * One PostgreSQL database for every instance of a test file (a throwaway one): what the server is told
+ * (env), and its removal. Several instances need PostgreSQL: only it carries their shared state and
+ * their notifications to each other.
+ */
 export interface SharedDatabase {
-  choice: DatabaseChoice;
   env: Record<string, string>;
   /** Throws unless the instances really migrated and seeded this database (not a SQLite fallback). */
   expectSeeded(): Promise<void>;
   dispose(): Promise<void>;
 }
 
-export async function sharedDatabase(choice: DatabaseChoice): Promise<SharedDatabase> {
+export async function sharedDatabase(): Promise<SharedDatabase> {
   const dir = mkdtempSync(join(tmpdir(), "limitless-instances-"));
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
-  if (choice === "sqlite") {
-    const path = join(dir, "shared.db");
-    return {
-      choice,
-      env: { DATABASE_PATH: path },
-      expectSeeded: async () => {
-        if (!existsSync(path)) throw new Error(`the instances did not create the SQLite database ${path}`);
-      },
-      dispose: async () => removeDir(),
-    };
-  }
   const database = await createThrowawayDatabase();
   return {
-    choice,
     expectSeeded: async () => {
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
@@ -129,12 +118,8 @@ export async function startInstances(options: InstanceOptions): Promise<Instance
     stop: async () => void (await Promise.all(instances.map((instance) => instance.process.stop()))),
   };
   try {
-    if (options.database.choice === "sqlite") {
-      await instances[0]!.process.start();
-      await Promise.all(instances.slice(1).map((instance) => instance.process.start()));
-    } else {
-      await Promise.all(instances.map((instance) => instance.process.start()));
-    }
+    // All at the same moment, also on the empty database: migrations and the seed must run once.
+    await Promise.all(instances.map((instance) => instance.process.start()));
     await options.database.expectSeeded();
   } catch (error) {
     await group.stop();
