@@ -27,47 +27,31 @@ export interface EndpointSpec {
   response: z.ZodType | NonJsonAnswer;
   missing?: MissingCode;
   /** The endpoint's own codes; those its shape implies (a bad body or query, not signed in…) are added below. */
-  errors: Record<string, ErrorSpec>;
+  errors?: Record<string, ErrorSpec>;
 }
-export type Endpoint = ApiRoute & Omit<EndpointSpec, "status"> & { status: 200 | 201 | 204 };
+export type Endpoint = ApiRoute & Omit<EndpointSpec, "status" | "errors"> & { status: 200 | 201 | 204; errors: Record<string, ErrorSpec> };
 
 const fieldDetails = { status: 400, details: s.apiErrorDetailSchema };
 const branchErrors = { unknown_branch: 404 };
 const streamErrors = { invalid_last_event_id: 400, busy: 503 };
+const jsonBodyErrors = { unsupported_media_type: 415, invalid_json: 400, invalid_body: fieldDetails, payload_too_large: 413, incomplete_body: 400 };
 
 export const endpoints = defineEndpoints({
   health: { response: z.object({ status: z.literal("ok") }), errors: { database_unavailable: 503 } },
 
-  login: {
-    body: s.loginBodySchema,
-    response: s.loginResponseSchema,
-    errors: { invalid_credentials: 401, too_many_attempts: 429, busy: 503 },
-  },
-  currentUser: { response: s.currentUserResponseSchema, errors: {} },
-  logout: { response: z.object({ logged_out: z.literal(true) }), errors: {} },
+  login: { body: s.loginBodySchema, response: s.loginResponseSchema, errors: { invalid_credentials: 401, too_many_attempts: 429, busy: 503 } },
+  currentUser: { response: s.currentUserResponseSchema },
+  logout: { response: z.object({ logged_out: z.literal(true) }) },
 
   /** Also 304 on a matching If-None-Match. */
   menu: { query: s.branchQuerySchema, response: s.menuSchema, errors: branchErrors },
-  setProductAvailable: {
-    params: s.productIdParams,
-    body: s.productPatchSchema,
-    response: s.productSchema,
-    missing: "product_not_found",
-    errors: {},
-  },
+  setProductAvailable: { params: s.productIdParams, body: s.productPatchSchema, response: s.productSchema, missing: "product_not_found" },
   exportMenuCsv: { query: s.branchQuerySchema, response: "text/csv", errors: branchErrors },
   uploadMenuCsv: {
     query: s.csvUploadQuerySchema,
     body: "multipart/form-data",
     response: s.csvImportSummarySchema,
-    errors: {
-      ...branchErrors,
-      file_required: 400,
-      unsupported_media_type: 415,
-      invalid_multipart: 400,
-      file_too_large: 413,
-      invalid_csv: fieldDetails,
-    },
+    errors: { ...branchErrors, file_required: 400, unsupported_media_type: 415, invalid_multipart: 400, file_too_large: 413, invalid_csv: fieldDetails },
   },
 
   stations: { query: s.branchQuerySchema, response: z.array(s.stationSchema), errors: branchErrors },
@@ -79,15 +63,9 @@ export const endpoints = defineEndpoints({
     response: s.stationSchema,
     errors: { ...branchErrors, branch_mismatch: 400 },
   },
-  updateStation: {
-    params: s.uuidParams,
-    body: s.stationUpdateSchema,
-    response: s.stationSchema,
-    missing: "station_not_found",
-    errors: {},
-  },
-  deleteStation: { status: 204, params: s.uuidParams, response: z.void(), missing: "station_not_found", errors: {} },
-  station: { params: s.uuidParams, response: s.publicStationSchema, missing: "station_not_found", errors: {} },
+  updateStation: { params: s.uuidParams, body: s.stationUpdateSchema, response: s.stationSchema, missing: "station_not_found" },
+  deleteStation: { status: 204, params: s.uuidParams, response: z.void(), missing: "station_not_found" },
+  station: { params: s.uuidParams, response: s.publicStationSchema, missing: "station_not_found" },
 
   /** 201, or a replay of the key's first answer (API.md "Orders"). */
   placeOrder: {
@@ -99,22 +77,16 @@ export const endpoints = defineEndpoints({
       unknown_station: 404,
       branch_mismatch: 400,
       invalid_order: fieldDetails,
-      sold_out: { status: 409, details: s.soldOutDetailSchema },
-      price_changed: { status: 409, details: s.priceChangedDetailSchema },
       order_too_large: 422,
       idempotency_key_reused: 422,
       rate_limited: 429,
+      sold_out: { status: 409, details: s.soldOutDetailSchema },
+      price_changed: { status: 409, details: s.priceChangedDetailSchema },
     },
   },
   orders: { query: s.orderListQuerySchema, response: z.array(s.orderSchema), errors: branchErrors },
-  order: { params: s.uuidParams, response: s.orderSchema, missing: "order_not_found", errors: {} },
-  setOrderStatus: {
-    params: s.uuidParams,
-    body: s.orderPatchSchema,
-    response: s.orderSchema,
-    missing: "order_not_found",
-    errors: { invalid_transition: fieldDetails },
-  },
+  order: { params: s.uuidParams, response: s.orderSchema, missing: "order_not_found" },
+  setOrderStatus: { params: s.uuidParams, body: s.orderPatchSchema, response: s.orderSchema, missing: "order_not_found", errors: { invalid_transition: fieldDetails } },
 
   /** Live streams resume after `Last-Event-ID` (the header, or `?last_event_id=`). */
   branchEvents: { query: s.branchQuerySchema, response: "text/event-stream", errors: { ...branchErrors, ...streamErrors } },
@@ -134,17 +106,15 @@ function impliedErrors(route: ApiRoute, spec: EndpointSpec): Record<string, Erro
     ...(spec.missing && { [spec.missing]: 404 }),
     ...(spec.query && { invalid_query: fieldDetails }),
     ...(spec.headers && Object.fromEntries(Object.keys(spec.headers.shape).map((name) => [`invalid_${name.toLowerCase().replace(/-/g, "_")}`, 400]))),
-    ...(typeof spec.body === "object" && {
-      unsupported_media_type: 415,
-      invalid_json: 400,
-      invalid_body: fieldDetails,
-      payload_too_large: 413,
-      incomplete_body: 400,
-    }),
+    ...(typeof spec.body === "object" && jsonBodyErrors),
   };
 }
 
-type Defined<Route, Spec> = Route & Omit<Spec, "status"> & { status: Spec extends { status: infer S } ? S : 200 };
+type Defined<Route, Spec> = Route &
+  Omit<Spec, "status" | "errors"> & {
+    status: Spec extends { status: infer S } ? S : 200;
+    errors: Record<string, ErrorSpec> & (Spec extends { errors: infer E } ? E : unknown);
+  };
 
 function defineEndpoints<const Specs extends { [K in ApiRouteName]: EndpointSpec }>(specs: Specs) {
   const table: Record<string, Endpoint> = {};

@@ -11,7 +11,7 @@ import { CATEGORY_KEYS, ORDER_STATUSES, WEEKDAY_NAMES } from "./menu";
 import { DECIMAL_PRICE } from "./money";
 
 // ---------- the shared rules ----------
-export const uuidSchema = z.string().regex(UUID_PATTERN, "must be a UUID");
+const uuidSchema = z.string().regex(UUID_PATTERN, "must be a UUID");
 /** An id in a path or a filter: any case in, lower-case out (ids are stored lower-case). */
 const storedUuid = uuidSchema.transform((value) => value.toLowerCase());
 const branchId = z.number().int("branch_id must be a whole number").positive("branch_id must be positive");
@@ -55,7 +55,7 @@ export const orderListQuerySchema = z.object({
 });
 export const stationCreateQuerySchema = z.object({ branch_id: branchIdSchema.optional() });
 
-export const IDEMPOTENCY_KEY_MAX = 255;
+const IDEMPOTENCY_KEY_MAX = 255;
 /** Sent with every order, so a retried order is placed once (API.md "Orders"). */
 export const idempotencyHeadersSchema = z.object({
   "Idempotency-Key": z
@@ -85,7 +85,7 @@ export type StationUpdate = z.infer<typeof stationUpdateSchema>;
 
 export const productPatchSchema = z.object({ available: z.boolean() });
 
-export const MAX_ORDER_LINES = 100;
+const MAX_ORDER_LINES = 100;
 export const orderLineInputSchema = z.object({
   id: z.number().int().positive(),
   quantity: z.number().int("quantity must be a whole number").min(1, "quantity must be 1–99").max(99, "quantity must be 1–99"),
@@ -110,9 +110,7 @@ export const apiErrorDetailSchema = z.looseObject({
   path: z.string().optional(),
   message: z.string(),
 });
-export const apiErrorBodySchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.array(apiErrorDetailSchema).optional() }),
-});
+export const apiErrorBodySchema = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.array(apiErrorDetailSchema).optional() }) });
 export type ApiErrorDetail = z.infer<typeof apiErrorDetailSchema>;
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
@@ -122,16 +120,11 @@ const orderLineDetailSchema = z.object({ index: z.number(), product_id: z.number
 export const soldOutDetailSchema = orderLineDetailSchema.extend({ name: z.string() });
 /** 409 `price_changed`: the line's customizedPrice (`sent_price`) is not the server's unit price (`price`) any more. */
 export const priceChangedDetailSchema = soldOutDetailSchema.extend({ sent_price: z.string(), price: money });
-export type OrderLineDetail = z.infer<typeof orderLineDetailSchema>;
 export type SoldOutDetail = z.infer<typeof soldOutDetailSchema>;
 export type PriceChangedDetail = z.infer<typeof priceChangedDetailSchema>;
 
 const customizationOptionSchema = z.object({ id: z.number(), name: z.string(), price: money });
-const customizationGroupSchema = z.object({
-  exclusive: z.boolean(),
-  required: z.boolean(),
-  options: z.array(customizationOptionSchema),
-});
+const customizationGroupSchema = z.object({ exclusive: z.boolean(), required: z.boolean(), options: z.array(customizationOptionSchema) });
 export const productSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -143,7 +136,6 @@ export const productSchema = z.object({
   customizations: z.record(z.string(), customizationGroupSchema),
 });
 export const menuSchema = z.record(z.enum(CATEGORY_KEYS), z.array(productSchema));
-export type CustomizationOption = z.infer<typeof customizationOptionSchema>;
 export type CustomizationGroup = z.infer<typeof customizationGroupSchema>;
 export type Product = z.infer<typeof productSchema>;
 export type Menu = z.infer<typeof menuSchema>;

@@ -55,6 +55,7 @@ export function serveEndpoint<E extends Endpoint>(app: Hono<AppEnv>, endpoint: E
     return status === 204 ? c.body(null, 204) : c.json(answer as object, status);
   };
   const chain = [...(endpoint.auth === "staff" ? [requireStaff] : []), ...before];
+  // Hono types a route's handlers as tuples of fixed lengths, which a list built at run time is not.
   app.on(endpoint.method, endpoint.path, ...(chain as []), serve);
 }
 
