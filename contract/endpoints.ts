@@ -142,8 +142,9 @@ export type AnswerOf<E> = [SchemaOf<E, "response">] extends [never] ? never : z.
  */
 type WireValues<S extends z.ZodType> = { [K in keyof z.input<S>]: Readonly<z.output<S>[K & keyof z.output<S>]> };
 
+type Wire<E, Key extends "params" | "query"> = [SchemaOf<E, Key>] extends [never] ? unknown : { [P in Key]: WireValues<SchemaOf<E, Key>> };
+type Sent<E, Key extends "headers" | "body"> = [SchemaOf<E, Key>] extends [never] ? unknown : { [P in Key]: z.input<SchemaOf<E, Key>> };
+/** Where a client sends a request to an endpoint: its path's parameters and its query. */
+export type AddressOf<E> = Wire<E, "params"> & Wire<E, "query">;
 /** What a client sends to an endpoint. */
-export type RequestOf<E> = ([SchemaOf<E, "params">] extends [never] ? unknown : { params: WireValues<SchemaOf<E, "params">> }) &
-  ([SchemaOf<E, "query">] extends [never] ? unknown : { query: WireValues<SchemaOf<E, "query">> }) &
-  ([SchemaOf<E, "headers">] extends [never] ? unknown : { headers: z.input<SchemaOf<E, "headers">> }) &
-  ([SchemaOf<E, "body">] extends [never] ? unknown : { body: z.input<SchemaOf<E, "body">> });
+export type RequestOf<E> = AddressOf<E> & Sent<E, "headers"> & Sent<E, "body">;

@@ -3,7 +3,7 @@
  * a person can act on, so no screen has to decide what a failed call means by itself.
  */
 import { API_ROUTES, type ApiRouteName } from "../../contract/api-routes";
-import type { AnswerOf, Endpoints, RequestOf } from "../../contract/endpoints";
+import type { AddressOf, AnswerOf, Endpoints, RequestOf } from "../../contract/endpoints";
 import type { ApiErrorBody, ApiErrorDetail } from "../../contract/schemas";
 
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? "/api";
@@ -65,7 +65,7 @@ function errorBodyOf(parsed: unknown): Partial<ApiErrorBody["error"]> | undefine
 }
 
 /** An endpoint's path under API_BASE, its parameters filled in and its query written out (a list comma-separated). */
-export function pathOf<K extends ApiRouteName>(name: K, request: RequestOf<Endpoints[K]>): string {
+export function pathOf<K extends ApiRouteName>(name: K, request: AddressOf<Endpoints[K]>): string {
   const { params, query } = request as { params?: Record<string, unknown>; query?: Record<string, unknown> };
   const path = API_ROUTES[name].path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params?.[key])));
   const pairs = Object.entries(query ?? {}).filter(([, value]) => value !== undefined);
@@ -85,8 +85,9 @@ export function call<K extends ApiRouteName>(
   name: K,
   ...[request]: Partial<CallRequest<K>> extends CallRequest<K> ? [CallRequest<K>?] : [CallRequest<K>]
 ): Promise<AnswerOf<Endpoints[K]>> {
-  const { body, headers, signal, cache } = (request ?? {}) as ApiRequest;
-  return fetchJson(`${API_BASE}${pathOf(name, request as RequestOf<Endpoints[K]>)}`, { method: API_ROUTES[name].method, body, headers, signal, cache });
+  const sent = (request ?? {}) as RequestOf<Endpoints[K]> & ApiRequest;
+  const { body, headers, signal, cache } = sent;
+  return fetchJson(`${API_BASE}${pathOf(name, sent)}`, { method: API_ROUTES[name].method, body, headers, signal, cache });
 }
 
 /** The same, for a same-origin JSON file outside the API (the site's event announcement). */

@@ -4,13 +4,13 @@
  * same ApiError as `call`, so callers handle every failure the same way.
  */
 import { API_ROUTES, type ApiRouteName } from "../../contract/api-routes";
-import type { AnswerOf, Endpoints, RequestOf } from "../../contract/endpoints";
+import type { AddressOf, AnswerOf, Endpoints } from "../../contract/endpoints";
 import { API_BASE, errorFromAnswer, noAnswer, parseJson, pathOf } from "./api-client";
 
 /** Sends `form` to the endpoint `name`; `onProgress` gets the fraction sent (0–1), or null when the browser can't tell. */
 export function uploadForm<K extends ApiRouteName>(
   name: K,
-  request: RequestOf<Endpoints[K]>,
+  request: AddressOf<Endpoints[K]>,
   form: FormData,
   onProgress: (fraction: number | null) => void,
 ): Promise<AnswerOf<Endpoints[K]>> {
@@ -32,7 +32,7 @@ export function uploadForm<K extends ApiRouteName>(
 }
 
 /** Fetches the file the endpoint `name` answers with; its name comes from Content-Disposition when the server gives one. */
-export function downloadFile<K extends ApiRouteName>(name: K, request: RequestOf<Endpoints[K]>): Promise<{ blob: Blob; fileName: string | null }> {
+export function downloadFile<K extends ApiRouteName>(name: K, request: AddressOf<Endpoints[K]>): Promise<{ blob: Blob; fileName: string | null }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(API_ROUTES[name].method, `${API_BASE}${pathOf(name, request)}`);
