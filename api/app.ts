@@ -16,6 +16,7 @@ import { stationRoutes } from "./stations/routes";
 import { staticSite } from "./static-site";
 
 const HEALTHY = '{"status":"ok"}';
+const UPLOAD_PATH = `/api${endpoints.uploadMenuCsv.path}`;
 const HEALTHY_HEADERS = { "content-type": "application/json", "content-length": String(Buffer.byteLength(HEALTHY)) };
 
 /**
@@ -44,7 +45,7 @@ export function createApp(ctx: AppContext) {
   // A declared size over the limit is refused before anything runs; a chunked body is counted as it
   // is read (lib/validate.ts). The CSV upload has its own, larger limit.
   app.on(["POST", "PUT", "PATCH", "DELETE"], "/api/*", (c, next) => {
-    if (c.req.path === "/api/products/upload_csv") return next();
+    if (c.req.path === UPLOAD_PATH) return next();
     const declared = c.req.header("content-length");
     if (declared !== undefined && Number(declared) > MAX_JSON_BYTES) throw payloadTooLarge();
     return next();
