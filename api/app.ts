@@ -1,10 +1,12 @@
 /** The Hono application: middleware, the API's resource modules, and the web app. */
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { endpoints } from "../contract/endpoints";
 import type { AppContext, AppEnv } from "./app-context";
 import { staffAuth } from "./auth/middleware";
 import { authRoutes } from "./auth/routes";
 import { eventRoutes } from "./events/routes";
+import { serveEndpoint } from "./lib/endpoint";
 import { ApiHttpError, errorBody, sendError } from "./lib/errors";
 import { requestIdOf } from "./lib/response-head";
 import { MAX_JSON_BYTES, payloadTooLarge } from "./lib/validate";
@@ -14,6 +16,7 @@ import { stationRoutes } from "./stations/routes";
 import { staticSite } from "./static-site";
 
 const HEALTHY = '{"status":"ok"}';
+const UPLOAD_PATH = `/api${endpoints.uploadMenuCsv.path}`;
 const HEALTHY_HEADERS = { "content-type": "application/json", "content-length": String(Buffer.byteLength(HEALTHY)) };
 
 /**
@@ -42,14 +45,15 @@ export function createApp(ctx: AppContext) {
   // A declared size over the limit is refused before anything runs; a chunked body is counted as it
   // is read (lib/validate.ts). The CSV upload has its own, larger limit.
   app.on(["POST", "PUT", "PATCH", "DELETE"], "/api/*", (c, next) => {
-    if (c.req.path === "/api/products/upload_csv") return next();
+    if (c.req.path === UPLOAD_PATH) return next();
     const declared = c.req.header("content-length");
     if (declared !== undefined && Number(declared) > MAX_JSON_BYTES) throw payloadTooLarge();
     return next();
   });
   app.use("/api/*", staffAuth(ctx));
 
-  app.get("/api/health", async (c) => {
+  const api = new Hono<AppEnv>();
+  serveEndpoint(api, endpoints.health, async ({ c }) => {
     try {
       await ctx.database.ping();
       return new Response(HEALTHY, { headers: HEALTHY_HEADERS });
@@ -58,12 +62,8 @@ export function createApp(ctx: AppContext) {
       return c.json(errorBody("database_unavailable", "The database does not answer."), 503);
     }
   });
-
-  app.route("/api", authRoutes(ctx));
-  app.route("/api", menuRoutes(ctx));
-  app.route("/api", stationRoutes(ctx));
-  app.route("/api", orderRoutes(ctx));
-  app.route("/api", eventRoutes(ctx));
+  for (const routes of [authRoutes, menuRoutes, stationRoutes, orderRoutes, eventRoutes]) api.route("/", routes(ctx));
+  app.route("/api", api);
 
   app.all("/api/*", (c) => c.json(errorBody("not_found", `There is no ${c.req.method} ${c.req.path}.`), 404));
 

@@ -5,7 +5,8 @@
 
 export const HST_RATE_PERCENT = 13;
 
-const DECIMAL_PRICE = /^\d{1,7}(\.\d{1,2})?$/;
+/** A plain non-negative price as the wire writes it: "13.99", "2", "0.5". */
+export const DECIMAL_PRICE = /^\d{1,7}(\.\d{1,2})?$/;
 
 /** "13.99" → 1399. Returns null for anything that is not a plain non-negative price. */
 export function parsePriceToCents(text: string): number | null {

@@ -1,180 +1,190 @@
 /**
- * The HTTP contract (../shared/API.md) as code: zod schemas for what clients send,
- * TypeScript types for what the server answers. The server validates with these;
- * the web app imports the types (and only `import type`, to keep zod out of the diner's bundle).
+ * The HTTP contract's shapes (../shared/API.md) as zod schemas, requests and answers alike; each type is
+ * the schema's `z.infer`. endpoints.ts says which endpoint takes and answers which. The server
+ * validates with the schemas; the web app imports only the types (`import type`), so zod stays out of
+ * the diner's bundle.
  */
 import { z } from "zod";
 import { CAPACITY_MAX, CAPACITY_MIN, cleanCodename, CODENAME_MAX, EMAIL_MAX, LOGIN_MESSAGES, PASSWORD_MAX } from "./form-rules";
-import { CATEGORY_KEYS, ORDER_STATUSES, type CategoryKey, type OrderStatus } from "./menu";
+import { UUID_PATTERN } from "./ids";
+import { CATEGORY_KEYS, ORDER_STATUSES, WEEKDAY_NAMES } from "./menu";
+import { DECIMAL_PRICE } from "./money";
 
-// ---------- shared pieces ----------
-// Digits only: Number() would also read "0x1" or "1e0" as branch 1.
+// ---------- the shared rules ----------
+const uuidSchema = z.string().regex(UUID_PATTERN, "must be a UUID");
+/** An id in a path or a filter: any case in, lower-case out (ids are stored lower-case). */
+const storedUuid = uuidSchema.transform((value) => value.toLowerCase());
+const branchId = z.number().int("branch_id must be a whole number").positive("branch_id must be positive");
+/** A branch id in a query string. Digits only: Number() would also read "0x1" or "1e0" as branch 1. */
 export const branchIdSchema = z
   .string({ error: (issue) => (issue.input === undefined ? "branch_id is required" : "branch_id must be a whole number") })
   .regex(/^\d{1,9}$/, "branch_id must be a whole number")
   .transform(Number)
-  .pipe(z.number().positive("branch_id must be positive"));
+  .pipe(branchId);
+const money = z.string().regex(DECIMAL_PRICE, "must be a price like 15.99");
+const weekday = z.number().int().min(1).max(WEEKDAY_NAMES.length);
+const orderStatus = z.enum(ORDER_STATUSES);
 
+// ---------- path parameters and queries ----------
+export const uuidParams = z.object({ id: storedUuid });
+export const productIdParams = z.object({ id: z.string().regex(/^\d{1,12}$/).transform(Number) });
 export const branchQuerySchema = z.object({ branch_id: branchIdSchema });
-
-const uuid = z.string().uuid("must be a UUID");
-
-// ---------- auth ----------
-export const loginBodySchema = z.object({
-  email: z.string().trim().max(EMAIL_MAX).email(LOGIN_MESSAGES.email),
-  password: z.string().min(1, LOGIN_MESSAGES.password).max(PASSWORD_MAX),
-});
-export type LoginBody = z.infer<typeof loginBodySchema>;
-
-// ---------- stations ----------
-const codename = z
-  .string()
-  .transform(cleanCodename)
-  .pipe(z.string().min(1, "codename must not be blank").max(CODENAME_MAX, `codename is at most ${CODENAME_MAX} characters`));
-const capacity = z.number().int("capacity must be a whole number").min(CAPACITY_MIN).max(CAPACITY_MAX);
-
-export const stationCreateSchema = z.object({
-  codename,
-  capacity,
-  branch_id: z.number().int().positive().optional(),
-});
-export const stationUpdateSchema = z
-  .object({ codename: codename.optional(), capacity: capacity.optional() })
-  .refine((body) => body.codename !== undefined || body.capacity !== undefined, {
-    message: "send codename and/or capacity",
-  });
-export type StationCreate = z.infer<typeof stationCreateSchema>;
-export type StationUpdate = z.infer<typeof stationUpdateSchema>;
-
-// ---------- products ----------
-export const productPatchSchema = z.object({ available: z.boolean() });
-
-// ---------- orders ----------
-export const MAX_ORDER_LINES = 100;
-export const orderLineInputSchema = z.object({
-  id: z.number().int().positive(),
-  quantity: z.number().int("quantity must be a whole number").min(1, "quantity must be 1–99").max(99, "quantity must be 1–99"),
-  selectedCustomizations: z.array(z.number().int().positive()).max(50).default([]),
-  customizedPrice: z
+/** `dry_run=1`; a value that is neither yes nor no is refused rather than read as "import for real". */
+export const csvUploadQuerySchema = branchQuerySchema.extend({
+  dry_run: z
     .string()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, "customizedPrice must be a price like 15.99")
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(["0", "1", "false", "true"], "dry_run must be 1 or 0"))
+    .transform((value) => value === "1" || value === "true")
     .optional(),
-});
-export const orderCreateSchema = z.object({
-  products: z.array(orderLineInputSchema).min(1, "the order has no lines").max(MAX_ORDER_LINES),
-  station_id: uuid,
-  branch_id: z.number().int().positive(),
-});
-export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
-export type OrderCreate = z.infer<typeof orderCreateSchema>;
-
-export const orderStatusSchema = z.enum(ORDER_STATUSES);
-export const orderPatchSchema = z.object({
-  status: z.enum(["preparing", "ready", "served", "cancelled"]),
 });
 /**
  * `status` takes one status or several, comma-separated ("received,preparing,ready");
- * `station_id` one table, in any case (stations are stored lower-case).
+ * `station_id` one table, in any case.
  */
 export const orderListQuerySchema = z.object({
   branch_id: branchIdSchema,
   status: z
     .string()
     .transform((value) => value.split(",").map((part) => part.trim()))
-    .pipe(z.array(orderStatusSchema).min(1))
+    .pipe(z.array(orderStatus).min(1))
     .optional(),
-  station_id: uuid.transform((value) => value.toLowerCase()).optional(),
+  station_id: storedUuid.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
+export const stationCreateQuerySchema = z.object({ branch_id: branchIdSchema.optional() });
 
-export const IDEMPOTENCY_KEY_MAX = 255;
+const IDEMPOTENCY_KEY_MAX = 255;
+/** Sent with every order, so a retried order is placed once (API.md "Orders"). */
+export const idempotencyHeadersSchema = z.object({
+  "Idempotency-Key": z
+    .string()
+    .regex(new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`), `Idempotency-Key must be 1–${IDEMPOTENCY_KEY_MAX} visible ASCII characters.`)
+    .optional(),
+});
 
-// ---------- responses ----------
-export interface ApiErrorDetail {
-  line?: number;
-  column?: string;
-  path?: string;
-  message: string;
-  [extra: string]: unknown;
-}
-export interface ApiErrorBody {
-  error: { code: string; message: string; details?: ApiErrorDetail[] };
-}
+// ---------- request bodies ----------
+export const loginBodySchema = z.object({
+  email: z.string().trim().max(EMAIL_MAX).email(LOGIN_MESSAGES.email),
+  password: z.string().min(1, LOGIN_MESSAGES.password).max(PASSWORD_MAX),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
 
-export interface CustomizationOption {
-  id: number;
-  name: string;
-  price: string;
-}
-export interface CustomizationGroup {
-  exclusive: boolean;
-  required: boolean;
-  options: CustomizationOption[];
-}
-export interface Product {
-  id: number;
-  name: string;
-  description: string;
-  price: string;
-  available: boolean;
-  weekday?: number;
-  customizations: Record<string, CustomizationGroup>;
-}
-export type Menu = Record<CategoryKey, Product[]>;
-export const MENU_KEYS = CATEGORY_KEYS;
+const codename = z
+  .string()
+  .transform(cleanCodename)
+  .pipe(z.string().min(1, "codename must not be blank").max(CODENAME_MAX, `codename is at most ${CODENAME_MAX} characters`));
+const capacity = z.number().int("capacity must be a whole number").min(CAPACITY_MIN).max(CAPACITY_MAX);
+export const stationCreateSchema = z.object({ codename, capacity, branch_id: branchId.optional() });
+export const stationUpdateSchema = z
+  .object({ codename: codename.optional(), capacity: capacity.optional() })
+  .refine((body) => body.codename !== undefined || body.capacity !== undefined, { message: "send codename and/or capacity" });
+export type StationCreate = z.infer<typeof stationCreateSchema>;
+export type StationUpdate = z.infer<typeof stationUpdateSchema>;
 
-export interface Station {
-  id: string;
-  codename: string;
-  capacity: number;
-  branch_id: number;
-}
-export type PublicStation = Pick<Station, "id" | "codename" | "branch_id">;
+export const productPatchSchema = z.object({ available: z.boolean() });
 
-export interface OrderLineOption {
-  id: number;
-  name: string;
-  price: string;
-}
-export interface OrderLine {
-  product_id: number;
-  name: string;
-  quantity: number;
-  unit_price: string;
-  options: OrderLineOption[];
-  line_total: string;
-}
-export interface Order {
-  id: string;
-  number: number;
-  status: OrderStatus;
-  station_id: string;
+const MAX_ORDER_LINES = 100;
+export const orderLineInputSchema = z.object({
+  id: z.number().int().positive(),
+  quantity: z.number().int("quantity must be a whole number").min(1, "quantity must be 1–99").max(99, "quantity must be 1–99"),
+  selectedCustomizations: z.array(z.number().int().positive()).max(50).default([]),
+  customizedPrice: z.string().regex(DECIMAL_PRICE, "customizedPrice must be a price like 15.99").optional(),
+});
+export const orderCreateSchema = z.object({
+  products: z.array(orderLineInputSchema).min(1, "the order has no lines").max(MAX_ORDER_LINES),
+  station_id: uuidSchema,
+  branch_id: branchId,
+});
+export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
+export type OrderCreate = z.infer<typeof orderCreateSchema>;
+
+export const orderPatchSchema = z.object({ status: z.enum(["preparing", "ready", "served", "cancelled"]) });
+export type OrderPatch = z.infer<typeof orderPatchSchema>;
+
+// ---------- answers ----------
+export const apiErrorDetailSchema = z.looseObject({
+  line: z.number().optional(),
+  column: z.string().optional(),
+  path: z.string().optional(),
+  message: z.string(),
+});
+export const apiErrorBodySchema = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.array(apiErrorDetailSchema).optional() }) });
+export type ApiErrorDetail = z.infer<typeof apiErrorDetailSchema>;
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+
+/** The POST /orders refusals a client acts on: one detail per order line, `index` into the request's `products`. */
+const orderLineDetailSchema = z.object({ index: z.number(), product_id: z.number(), message: z.string() });
+/** 409 `sold_out`: the line's product is switched off. */
+export const soldOutDetailSchema = orderLineDetailSchema.extend({ name: z.string() });
+/** 409 `price_changed`: the line's customizedPrice (`sent_price`) is not the server's unit price (`price`) any more. */
+export const priceChangedDetailSchema = soldOutDetailSchema.extend({ sent_price: z.string(), price: money });
+export type SoldOutDetail = z.infer<typeof soldOutDetailSchema>;
+export type PriceChangedDetail = z.infer<typeof priceChangedDetailSchema>;
+
+const customizationOptionSchema = z.object({ id: z.number(), name: z.string(), price: money });
+const customizationGroupSchema = z.object({ exclusive: z.boolean(), required: z.boolean(), options: z.array(customizationOptionSchema) });
+export const productSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  price: money,
+  available: z.boolean(),
+  /** Specials only. */
+  weekday: weekday.optional(),
+  customizations: z.record(z.string(), customizationGroupSchema),
+});
+export const menuSchema = z.record(z.enum(CATEGORY_KEYS), z.array(productSchema));
+export type CustomizationGroup = z.infer<typeof customizationGroupSchema>;
+export type Product = z.infer<typeof productSchema>;
+export type Menu = z.infer<typeof menuSchema>;
+
+export const stationSchema = z.object({ id: z.string(), codename: z.string(), capacity: z.number(), branch_id: z.number() });
+export const publicStationSchema = stationSchema.pick({ id: true, codename: true, branch_id: true });
+export type Station = z.infer<typeof stationSchema>;
+export type PublicStation = z.infer<typeof publicStationSchema>;
+
+const orderLineSchema = z.object({
+  product_id: z.number(),
+  name: z.string(),
+  quantity: z.number(),
+  unit_price: money,
+  options: z.array(customizationOptionSchema),
+  line_total: money,
+});
+export const orderSchema = z.object({
+  id: z.string(),
+  number: z.number(),
+  status: orderStatus,
+  station_id: z.string(),
   /** The table's codename when the station still exists (a convenience for the kitchen board). */
-  station_codename?: string | null;
-  branch_id: number;
-  lines: OrderLine[];
-  subtotal: string;
-  tax: string;
-  total: string;
-  created_at: string;
-  updated_at?: string;
-}
+  station_codename: z.string().nullable().optional(),
+  branch_id: z.number(),
+  lines: z.array(orderLineSchema),
+  subtotal: money,
+  tax: money,
+  total: money,
+  created_at: z.string(),
+  updated_at: z.string().optional(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+export type Order = z.infer<typeof orderSchema>;
 
-export interface LoginResponse {
-  access_token: string;
-}
-export interface CurrentUserResponse {
-  logged_in_as: string;
-}
-export interface CsvImportSummary {
-  imported: { products: number; options: number; groups: number };
-  dry_run: boolean;
-  changes?: { added: string[]; updated: string[]; removed: string[] };
-}
+export const loginResponseSchema = z.object({ access_token: z.string() });
+export const currentUserResponseSchema = z.object({ logged_in_as: z.string() });
+export const csvImportSummarySchema = z.object({
+  imported: z.object({ products: z.number(), options: z.number(), groups: z.number() }),
+  dry_run: z.boolean(),
+  changes: z.object({ added: z.array(z.string()), updated: z.array(z.string()), removed: z.array(z.string()) }).optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
+export type CsvImportSummary = z.infer<typeof csvImportSummarySchema>;
 
 /** Server-sent event payloads (`event:` name → `data:` JSON). */
 export interface ServerEvents {
   "order.created": Order;
   "order.updated": Order;
-  "product.updated": Product & { branch_id: number; category: CategoryKey };
+  "product.updated": Product & { branch_id: number; category: (typeof CATEGORY_KEYS)[number] };
 }

@@ -1,18 +1,17 @@
 import { Hono } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
-import { loginBodySchema, type CurrentUserResponse, type LoginResponse } from "../../contract/schemas";
+import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
 import { clientAddress } from "../lib/client-address";
+import { serveEndpoint } from "../lib/endpoint";
 import { ApiHttpError } from "../lib/errors";
-import { readJson } from "../lib/validate";
-import { SESSION_COOKIE, readToken, requireStaff, secureCookie } from "./middleware";
+import { SESSION_COOKIE, readToken, secureCookie } from "./middleware";
 import { deleteSession } from "./staff-repository";
 
 export function authRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
 
-  app.post("/login", async (c) => {
-    const { email, password } = await readJson(c, loginBodySchema);
+  serveEndpoint(app, endpoints.login, async ({ c, body: { email, password } }) => {
     const result = await ctx.signIn.signIn({
       email,
       password,
@@ -36,17 +35,17 @@ export function authRoutes(ctx: AppContext) {
       path: "/",
       expires: result.expiresAt,
     });
-    return c.json<LoginResponse>({ access_token: result.token });
+    return { access_token: result.token };
   });
 
-  app.get("/current_user", requireStaff, (c) => c.json<CurrentUserResponse>({ logged_in_as: c.get("staff")!.email }));
+  serveEndpoint(app, endpoints.currentUser, ({ c }) => ({ logged_in_as: c.get("staff")!.email }));
 
   // Needs no session lookup: deleting by the token's hash ends the session if there is one and is a no-op otherwise.
-  app.post("/logout", async (c) => {
+  serveEndpoint(app, endpoints.logout, async ({ c }) => {
     const found = readToken(c);
     if (found) await ctx.database.transaction((tx) => deleteSession(tx, found.token));
     deleteCookie(c, SESSION_COOKIE, { path: "/", secure: secureCookie(c, ctx.config), httpOnly: true, sameSite: "Strict" });
-    return c.json({ logged_out: true });
+    return { logged_out: true as const };
   });
 
   return app;

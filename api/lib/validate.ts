@@ -62,3 +62,11 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S
   if (!parsed.success) throw validationError(parsed.error, "query");
   return parsed.data;
 }
+
+/** Headers by the names the schema lists; a bad one is 400 `invalid_<name>` with the schema's message. */
+export function readHeaders<S extends z.ZodObject>(c: Context, schema: S, names = Object.keys(schema.shape)): z.infer<S> {
+  const parsed = schema.safeParse(Object.fromEntries(names.map((name) => [name, c.req.header(name)])));
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw badRequest(`invalid_${String(issue.path[0]).toLowerCase().replace(/-/g, "_")}`, issue.message);
+}

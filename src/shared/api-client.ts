@@ -2,6 +2,8 @@
  * The web app's one way to call the server. Every failure becomes an ApiError with a message
  * a person can act on, so no screen has to decide what a failed call means by itself.
  */
+import { API_ROUTES, type ApiRouteName } from "../../contract/api-routes";
+import type { AddressOf, AnswerOf, Endpoints, RequestOf } from "../../contract/endpoints";
 import type { ApiErrorBody, ApiErrorDetail } from "../../contract/schemas";
 
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? "/api";
@@ -62,13 +64,30 @@ function errorBodyOf(parsed: unknown): Partial<ApiErrorBody["error"]> | undefine
   return error && typeof error === "object" && typeof error.code === "string" && typeof error.message === "string" ? error : undefined;
 }
 
+/** An endpoint's path under API_BASE, its parameters filled in and its query written out (a list comma-separated). */
+export function pathOf<K extends ApiRouteName>(name: K, request: AddressOf<Endpoints[K]>): string {
+  const { params, query } = request as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  const path = API_ROUTES[name].path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params?.[key])));
+  const pairs = Object.entries(query ?? {}).filter(([, value]) => value !== undefined);
+  const text = (value: unknown) => encodeURIComponent(Array.isArray(value) ? value.join(",") : String(value));
+  return pairs.length === 0 ? path : `${path}?${pairs.map(([key, value]) => `${key}=${text(value)}`).join("&")}`;
+}
+
+type CallRequest<K extends ApiRouteName> = RequestOf<Endpoints[K]> & Pick<ApiRequest, "signal" | "cache">;
+
 /**
- * Calls the API and returns its JSON. Only the server's own answer counts: the API never redirects,
- * so a redirect (a captive portal sending the phone to its sign-in page) fails like no network; a
- * 2xx that is not JSON is a page answering in the server's place, not success.
+ * Calls the endpoint `name` of contract/endpoints.ts and returns its JSON, typed by its entry. Only the
+ * server's own answer counts: the API never redirects, so a redirect (a captive portal sending the
+ * phone to its sign-in page) fails like no network; a 2xx that is not JSON is a page answering in the
+ * server's place, not success.
  */
-export function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  return fetchJson<T>(`${API_BASE}${path}`, request);
+export function call<K extends ApiRouteName>(
+  name: K,
+  ...[request]: Partial<CallRequest<K>> extends CallRequest<K> ? [CallRequest<K>?] : [CallRequest<K>]
+): Promise<AnswerOf<Endpoints[K]>> {
+  const sent = (request ?? {}) as RequestOf<Endpoints[K]> & ApiRequest;
+  const { body, headers, signal, cache } = sent;
+  return fetchJson(`${API_BASE}${pathOf(name, sent)}`, { method: API_ROUTES[name].method, body, headers, signal, cache });
 }
 
 /** The same, for a same-origin JSON file outside the API (the site's event announcement). */

@@ -1,29 +1,15 @@
 /**
- * Every call the web app makes, by name, typed from contract/: screens say what they want
- * (`api.stations(branchId)`), never a method, a path or a response type of their own.
+ * Every call the web app makes, by name: screens say what they want (`api.stations(branchId)`), never a
+ * method, a path or a type of their own. Each is a line over `call`, typed by the endpoint's entry in
+ * contract/endpoints.ts.
  */
-import type {
-  CsvImportSummary,
-  CurrentUserResponse,
-  LoginBody,
-  LoginResponse,
-  Menu,
-  Order,
-  OrderCreate,
-  Product,
-  PublicStation,
-  Station,
-  StationCreate,
-  StationUpdate,
-} from "../../contract/schemas";
 import type { OrderStatus } from "../../contract/menu";
-import { apiFetch } from "./api-client";
+import type { LoginBody, OrderCreate, OrderPatch, StationCreate, StationUpdate } from "../../contract/schemas";
+import { call, pathOf } from "./api-client";
 import { downloadFile, uploadForm } from "./file-transfer";
 
 /** A slow phone network must not leave "Sending…" up forever; a timeout is retried with the same key. */
 const SUBMIT_TIMEOUT_MS = 20_000;
-
-const id = (value: string) => encodeURIComponent(value);
 
 export interface ReadOptions {
   signal?: AbortSignal;
@@ -33,50 +19,40 @@ export interface ReadOptions {
 
 export const api = {
   // ----- diners -----
-  station: (stationId: string) => apiFetch<PublicStation>(`/stations/${id(stationId)}`),
-  menu: (branchId: number, options: ReadOptions = {}) =>
-    apiFetch<Partial<Menu>>(`/products_by_category?branch_id=${branchId}`, options),
-  order: (orderId: string) => apiFetch<Order>(`/orders/${id(orderId)}`),
+  station: (id: string) => call("station", { params: { id } }),
+  menu: (branchId: number, options: ReadOptions = {}) => call("menu", { query: { branch_id: branchId }, ...options }),
+  order: (id: string) => call("order", { params: { id } }),
   placeOrder: (idempotencyKey: string, body: OrderCreate) =>
-    apiFetch<Order>("/orders", {
-      method: "POST",
-      body,
-      headers: { "Idempotency-Key": idempotencyKey },
-      signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
-    }),
+    call("placeOrder", { body, headers: { "Idempotency-Key": idempotencyKey }, signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS) }),
 
   // ----- staff -----
-  login: (body: LoginBody) => apiFetch<LoginResponse>("/login", { method: "POST", body }),
-  logout: () => apiFetch<void>("/logout", { method: "POST" }),
-  currentUser: () => apiFetch<CurrentUserResponse>("/current_user"),
+  login: (body: LoginBody) => call("login", { body }),
+  logout: () => call("logout"),
+  currentUser: () => call("currentUser"),
 
-  stations: (branchId: number, options: ReadOptions = {}) => apiFetch<Station[]>(`/stations?branch_id=${branchId}`, options),
+  stations: (branchId: number, options: ReadOptions = {}) => call("stations", { query: { branch_id: branchId }, ...options }),
   createStation: (branchId: number, body: StationCreate) =>
-    apiFetch<Station>(`/stations?branch_id=${branchId}`, { method: "POST", body: { ...body, branch_id: branchId } }),
-  updateStation: (stationId: string, body: StationUpdate) => apiFetch<Station>(`/stations/${id(stationId)}`, { method: "PUT", body }),
-  deleteStation: (stationId: string) => apiFetch<void>(`/stations/${id(stationId)}`, { method: "DELETE" }),
+    call("createStation", { query: { branch_id: branchId }, body: { ...body, branch_id: branchId } }),
+  updateStation: (id: string, body: StationUpdate) => call("updateStation", { params: { id }, body }),
+  deleteStation: (id: string) => call("deleteStation", { params: { id } }),
 
-  openOrders: (branchId: number, statuses: readonly OrderStatus[]) => {
-    const query = new URLSearchParams({ branch_id: String(branchId), status: statuses.join(","), limit: "500" });
-    return apiFetch<Order[]>(`/orders?${query}`);
-  },
-  setOrderStatus: (orderId: string, status: OrderStatus) =>
-    apiFetch<Order>(`/orders/${id(orderId)}`, { method: "PATCH", body: { status } }),
-  setProductAvailable: (productId: number, available: boolean) =>
-    apiFetch<Product>(`/products/${productId}`, { method: "PATCH", body: { available } }),
+  openOrders: (branchId: number, statuses: readonly OrderStatus[]) =>
+    call("orders", { query: { branch_id: branchId, status: statuses, limit: 500 } }),
+  setOrderStatus: (id: string, status: OrderPatch["status"]) => call("setOrderStatus", { params: { id }, body: { status } }),
+  setProductAvailable: (id: number, available: boolean) => call("setProductAvailable", { params: { id }, body: { available } }),
 
   uploadMenuCsv: (branchId: number, file: File, dryRun: boolean, onProgress: (fraction: number | null) => void) => {
     const form = new FormData();
     form.append("file", file, file.name);
-    return uploadForm<CsvImportSummary>(`/products/upload_csv?branch_id=${branchId}${dryRun ? "&dry_run=1" : ""}`, form, onProgress);
+    return uploadForm("uploadMenuCsv", { query: { branch_id: branchId, dry_run: dryRun || undefined } }, form, onProgress);
   },
-  exportMenuCsv: (branchId: number) => downloadFile(`/products/export_csv?branch_id=${branchId}`),
+  exportMenuCsv: (branchId: number) => downloadFile("exportMenuCsv", { query: { branch_id: branchId } }),
 };
 
 // ----- live event streams (see use-live-events.ts) -----
 /** The kitchen's: every event of the branch (staff only). */
-export const branchEventsPath = (branchId: number) => `/events?branch_id=${branchId}`;
+export const branchEventsPath = (branchId: number) => pathOf("branchEvents", { query: { branch_id: branchId } });
 /** A diner's table: its orders and its branch's product updates. */
-export const stationEventsPath = (stationId: string) => `/stations/${id(stationId)}/events`;
+export const stationEventsPath = (id: string) => pathOf("stationEvents", { params: { id } });
 /** A menu opened without a table: the branch's product updates. */
-export const branchProductEventsPath = (branchId: number) => `/products/events?branch_id=${branchId}`;
+export const branchProductEventsPath = (branchId: number) => pathOf("productEvents", { query: { branch_id: branchId } });

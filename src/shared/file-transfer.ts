@@ -1,15 +1,22 @@
 /**
  * The two staff calls that move files: the menu upload (which needs upload progress, which fetch
  * can't report) and the CSV export (a file, not JSON). Both use XMLHttpRequest and fail with the
- * same ApiError as `apiFetch`, so callers handle every failure the same way.
+ * same ApiError as `call`, so callers handle every failure the same way.
  */
-import { API_BASE, errorFromAnswer, noAnswer, parseJson } from "./api-client";
+import { API_ROUTES, type ApiRouteName } from "../../contract/api-routes";
+import type { AddressOf, AnswerOf, Endpoints } from "../../contract/endpoints";
+import { API_BASE, errorFromAnswer, noAnswer, parseJson, pathOf } from "./api-client";
 
-/** `onProgress` gets the fraction sent (0–1), or null when the browser can't tell. */
-export function uploadForm<T>(path: string, form: FormData, onProgress: (fraction: number | null) => void): Promise<T> {
+/** Sends `form` to the endpoint `name`; `onProgress` gets the fraction sent (0–1), or null when the browser can't tell. */
+export function uploadForm<K extends ApiRouteName>(
+  name: K,
+  request: AddressOf<Endpoints[K]>,
+  form: FormData,
+  onProgress: (fraction: number | null) => void,
+): Promise<AnswerOf<Endpoints[K]>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `${API_BASE}${path}`);
+    xhr.open(API_ROUTES[name].method, `${API_BASE}${pathOf(name, request)}`);
     xhr.setRequestHeader("Accept", "application/json");
     xhr.responseType = "text";
     xhr.upload.onprogress = (event) => onProgress(event.lengthComputable ? event.loaded / event.total : null);
@@ -17,18 +24,18 @@ export function uploadForm<T>(path: string, form: FormData, onProgress: (fractio
     xhr.ontimeout = xhr.onerror;
     xhr.onload = () => {
       const parsed = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) resolve(parsed as T);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(parsed as AnswerOf<Endpoints[K]>);
       else reject(errorFromAnswer(xhr.status, parsed));
     };
     xhr.send(form);
   });
 }
 
-/** GETs a file; the name comes from Content-Disposition when the server gives one. */
-export function downloadFile(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+/** Fetches the file the endpoint `name` answers with; its name comes from Content-Disposition when the server gives one. */
+export function downloadFile<K extends ApiRouteName>(name: K, request: AddressOf<Endpoints[K]>): Promise<{ blob: Blob; fileName: string | null }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("GET", `${API_BASE}${path}`);
+    xhr.open(API_ROUTES[name].method, `${API_BASE}${pathOf(name, request)}`);
     xhr.responseType = "blob";
     xhr.onerror = () => reject(noAnswer());
     xhr.onload = async () => {

@@ -169,7 +169,7 @@ describe("what counts as delivered: the answer must be the order that was sent",
       headers: { "Content-Type": "application/json" },
     });
 
-  /** Sends one order through the real client (api.placeOrder → apiFetch) to a fetch that answers `respond`. */
+  /** Sends one order through the real client (api.placeOrder → call) to a fetch that answers `respond`. */
   async function deliver(respond: () => Response) {
     const requests: RequestInit[] = [];
     vi.stubGlobal(

@@ -5,7 +5,7 @@
  * copies of one order disagree, the further-along one is the newer one.
  */
 import type { OrderStatus } from "../../../contract/menu";
-import type { Order } from "../../../contract/schemas";
+import type { Order, OrderPatch } from "../../../contract/schemas";
 
 export const OPEN_STATUSES = ["received", "preparing", "ready"] as const;
 export type OpenStatus = (typeof OPEN_STATUSES)[number];
@@ -48,7 +48,7 @@ export function column(board: Board, status: OpenStatus): Order[] {
     .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.number - b.number);
 }
 
-export const NEXT_STEP: Record<OpenStatus, { status: OrderStatus; label: string }> = {
+export const NEXT_STEP: Record<OpenStatus, { status: OrderPatch["status"]; label: string }> = {
   received: { status: "preparing", label: "Start preparing" },
   preparing: { status: "ready", label: "Mark ready" },
   ready: { status: "served", label: "Served" },

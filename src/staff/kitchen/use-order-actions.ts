@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { Order } from "../../../contract/schemas";
+import type { Order, OrderPatch } from "../../../contract/schemas";
 import { api } from "../../shared/api";
 import { ApiError } from "../../shared/api-client";
 import { problemOf, type Problem } from "../lib/errors";
@@ -17,7 +17,7 @@ export function useOrderActions(board: Board, announce: (message: string) => voi
   const [busy, setBusy] = useState<Record<string, boolean>>({});
   const [problem, setProblem] = useState<Problem | null>(null);
 
-  const move = async (order: Order, status: Order["status"]) => {
+  const move = async (order: Order, status: OrderPatch["status"]) => {
     setBusy((current) => ({ ...current, [order.id]: true }));
     setProblem(null);
     touched(order);

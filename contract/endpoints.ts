@@ -1,0 +1,150 @@
+/**
+ * Every endpoint of the HTTP contract (../shared/API.md), by the names of api-routes.ts: what it takes
+ * (path parameters, query, headers, body), what it answers (status, body) and the error codes it can
+ * answer with. The server registers and validates its routes from this table (api/lib/endpoint.ts);
+ * the web app's client takes its argument and result types from it (src/shared/api-client.ts).
+ */
+import { z } from "zod";
+import { API_ROUTES, type ApiRoute, type ApiRouteName } from "./api-routes";
+import * as s from "./schemas";
+
+/** An answer that is not JSON. */
+export type NonJsonAnswer = "text/event-stream" | "text/csv";
+/** An error code's status, and the shape of one of its `details` where a client reads them. */
+export type ErrorSpec = number | { status: number; details: z.ZodType };
+/** The 404 an endpoint answers when what its path names does not exist, or its id is not a valid id. */
+export type MissingCode = "station_not_found" | "order_not_found" | "product_not_found";
+
+export interface EndpointSpec {
+  /** 200 unless said. */
+  status?: 201 | 204;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** Headers by name, each optional; a bad one is 400 `invalid_<name>` (`Idempotency-Key` → `invalid_idempotency_key`). */
+  headers?: z.ZodObject;
+  /** A JSON body's schema, or a file upload the route reads itself. */
+  body?: z.ZodType | "multipart/form-data";
+  response: z.ZodType | NonJsonAnswer;
+  missing?: MissingCode;
+  /** The endpoint's own codes; those its shape implies (a bad body or query, not signed in…) are added below. */
+  errors?: Record<string, ErrorSpec>;
+}
+export type Endpoint = ApiRoute & Omit<EndpointSpec, "status" | "errors"> & { status: 200 | 201 | 204; errors: Record<string, ErrorSpec> };
+
+const fieldDetails = { status: 400, details: s.apiErrorDetailSchema };
+const branchErrors = { unknown_branch: 404 };
+const streamErrors = { invalid_last_event_id: 400, busy: 503 };
+const jsonBodyErrors = { unsupported_media_type: 415, invalid_json: 400, invalid_body: fieldDetails, payload_too_large: 413, incomplete_body: 400 };
+
+export const endpoints = defineEndpoints({
+  health: { response: z.object({ status: z.literal("ok") }), errors: { database_unavailable: 503 } },
+
+  login: { body: s.loginBodySchema, response: s.loginResponseSchema, errors: { invalid_credentials: 401, too_many_attempts: 429, busy: 503 } },
+  currentUser: { response: s.currentUserResponseSchema },
+  logout: { response: z.object({ logged_out: z.literal(true) }) },
+
+  /** Also 304 on a matching If-None-Match. */
+  menu: { query: s.branchQuerySchema, response: s.menuSchema, errors: branchErrors },
+  setProductAvailable: { params: s.productIdParams, body: s.productPatchSchema, response: s.productSchema, missing: "product_not_found" },
+  exportMenuCsv: { query: s.branchQuerySchema, response: "text/csv", errors: branchErrors },
+  uploadMenuCsv: {
+    query: s.csvUploadQuerySchema,
+    body: "multipart/form-data",
+    response: s.csvImportSummarySchema,
+    errors: { ...branchErrors, file_required: 400, unsupported_media_type: 415, invalid_multipart: 400, file_too_large: 413, invalid_csv: fieldDetails },
+  },
+
+  stations: { query: s.branchQuerySchema, response: z.array(s.stationSchema), errors: branchErrors },
+  /** The branch in the query, the body or both (then the same). */
+  createStation: {
+    status: 201,
+    query: s.stationCreateQuerySchema,
+    body: s.stationCreateSchema,
+    response: s.stationSchema,
+    errors: { ...branchErrors, branch_mismatch: 400 },
+  },
+  updateStation: { params: s.uuidParams, body: s.stationUpdateSchema, response: s.stationSchema, missing: "station_not_found" },
+  deleteStation: { status: 204, params: s.uuidParams, response: z.void(), missing: "station_not_found" },
+  station: { params: s.uuidParams, response: s.publicStationSchema, missing: "station_not_found" },
+
+  /** 201, or a replay of the key's first answer (API.md "Orders"). */
+  placeOrder: {
+    status: 201,
+    headers: s.idempotencyHeadersSchema,
+    body: s.orderCreateSchema,
+    response: s.orderSchema,
+    errors: {
+      unknown_station: 404,
+      branch_mismatch: 400,
+      invalid_order: fieldDetails,
+      order_too_large: 422,
+      idempotency_key_reused: 422,
+      rate_limited: 429,
+      sold_out: { status: 409, details: s.soldOutDetailSchema },
+      price_changed: { status: 409, details: s.priceChangedDetailSchema },
+    },
+  },
+  orders: { query: s.orderListQuerySchema, response: z.array(s.orderSchema), errors: branchErrors },
+  order: { params: s.uuidParams, response: s.orderSchema, missing: "order_not_found" },
+  setOrderStatus: { params: s.uuidParams, body: s.orderPatchSchema, response: s.orderSchema, missing: "order_not_found", errors: { invalid_transition: fieldDetails } },
+
+  /** Live streams resume after `Last-Event-ID` (the header, or `?last_event_id=`). */
+  branchEvents: { query: s.branchQuerySchema, response: "text/event-stream", errors: { ...branchErrors, ...streamErrors } },
+  stationEvents: { params: s.uuidParams, response: "text/event-stream", missing: "station_not_found", errors: streamErrors },
+  orderEvents: { params: s.uuidParams, response: "text/event-stream", missing: "order_not_found", errors: streamErrors },
+  productEvents: { query: s.branchQuerySchema, response: "text/event-stream", errors: { ...branchErrors, ...streamErrors } },
+});
+
+export type Endpoints = typeof endpoints;
+
+/** The codes every endpoint of a shape can answer with, whatever it does. */
+function impliedErrors(route: ApiRoute, spec: EndpointSpec): Record<string, ErrorSpec> {
+  return {
+    ...(route.auth === "staff" && { unauthenticated: 401 }),
+    // A write carrying the session cookie, or a sign-in or sign-out, from another site.
+    ...(route.method !== "GET" && { cross_origin_refused: 403 }),
+    ...(spec.missing && { [spec.missing]: 404 }),
+    ...(spec.query && { invalid_query: fieldDetails }),
+    ...(spec.headers && Object.fromEntries(Object.keys(spec.headers.shape).map((name) => [`invalid_${name.toLowerCase().replace(/-/g, "_")}`, 400]))),
+    ...(typeof spec.body === "object" && jsonBodyErrors),
+  };
+}
+
+type Defined<Route, Spec> = Route &
+  Omit<Spec, "status" | "errors"> & {
+    status: Spec extends { status: infer S } ? S : 200;
+    errors: Record<string, ErrorSpec> & (Spec extends { errors: infer E } ? E : unknown);
+  };
+
+function defineEndpoints<const Specs extends { [K in ApiRouteName]: EndpointSpec }>(specs: Specs) {
+  const table: Record<string, Endpoint> = {};
+  for (const [name, route] of Object.entries(API_ROUTES)) {
+    const spec: EndpointSpec = specs[name as ApiRouteName];
+    table[name] = { ...route, ...spec, status: spec.status ?? 200, errors: { ...impliedErrors(route, spec), ...spec.errors } };
+  }
+  return table as { [K in ApiRouteName]: Defined<(typeof API_ROUTES)[K], Specs[K]> };
+}
+
+// ---------- the types both sides derive from an entry ----------
+type SchemaOf<E, Key extends string> = E extends { [K in Key]: infer S extends z.ZodType } ? S : never;
+
+/** What the server's handler gets: each part of the request as its schema parsed it. */
+export type Parsed<E, Key extends "params" | "query" | "headers" | "body"> = [SchemaOf<E, Key>] extends [never]
+  ? undefined
+  : z.output<SchemaOf<E, Key>>;
+
+/** The JSON an endpoint answers with (never for a non-JSON answer). */
+export type AnswerOf<E> = [SchemaOf<E, "response">] extends [never] ? never : z.output<SchemaOf<E, "response">>;
+
+/**
+ * A path's or a query's values as a client passes them: already typed (a number, a list of statuses),
+ * optional where the wire lets them be left out; the client writes them as text.
+ */
+type WireValues<S extends z.ZodType> = { [K in keyof z.input<S>]: Readonly<z.output<S>[K & keyof z.output<S>]> };
+
+type Wire<E, Key extends "params" | "query"> = [SchemaOf<E, Key>] extends [never] ? unknown : { [P in Key]: WireValues<SchemaOf<E, Key>> };
+type Sent<E, Key extends "headers" | "body"> = [SchemaOf<E, Key>] extends [never] ? unknown : { [P in Key]: z.input<SchemaOf<E, Key>> };
+/** Where a client sends a request to an endpoint: its path's parameters and its query. */
+export type AddressOf<E> = Wire<E, "params"> & Wire<E, "query">;
+/** What a client sends to an endpoint. */
+export type RequestOf<E> = AddressOf<E> & Sent<E, "headers"> & Sent<E, "body">;
