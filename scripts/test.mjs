@@ -1,5 +1,5 @@
 // `npm test`: installs the npm packages the tests need, type-checks, lints, builds the web app, then runs
-// every vitest project (unit, api, browser) and prints one summary line. It needs no root: the browser
+// every vitest project (unit, api and api-postgres two files at a time, then browser) and prints one summary line. It needs no root: the browser
 // tests drive an installed Chromium and the deployment tests an installed nginx; when one is missing it
 // says how to install it and stops.
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
@@ -48,15 +48,32 @@ console.log("› Linting…");
 run("npx", ["eslint", "--max-warnings", "0", "."]);
 ensureBuild({ force: true });
 
-const report = join(mkdtempSync(join(tmpdir(), "limitless-vitest-")), "report.json");
-const vitest = spawnSync(
-  "npx",
-  ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)],
-  { cwd: root, stdio: "inherit", env: { ...process.env, CHROMIUM_PATH: chromium } },
-);
-
-if (existsSync(report)) {
-  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(readFileSync(report, "utf8"));
-  console.log(`\n${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests + numTodoTests} skipped`);
+// Two runs: the unit and API projects two files at a time (most of their time is spent waiting on a
+// server, a database or a password hash), then the browser tests alone, one Chromium at a time, so
+// that nothing else competes with a page for the two cores.
+const reportDir = mkdtempSync(join(tmpdir(), "limitless-vitest-"));
+const runs = [
+  { name: "headless", projects: ["unit", "api", "api-postgres"] },
+  { name: "browser", projects: ["browser"] },
+];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let status = 0;
+for (const { name, projects } of runs) {
+  const report = join(reportDir, `${name}.json`);
+  const vitest = spawnSync(
+    "npx",
+    ["vitest", "run", ...projects.flatMap((p) => ["--project", p]), "--passWithNoTests", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)],
+    { cwd: root, stdio: "inherit", env: { ...process.env, CHROMIUM_PATH: chromium } },
+  );
+  if (vitest.status !== 0) status = vitest.status ?? 1;
+  if (existsSync(report)) {
+    const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(readFileSync(report, "utf8"));
+    totals.passed += numPassedTests;
+    totals.failed += numFailedTests;
+    totals.skipped += numPendingTests + numTodoTests;
+  } else if (vitest.status !== 0) {
+    totals.failed += 1; // the run itself failed before reporting (a crash, a bad option)
+  }
 }
-process.exit(vitest.status ?? 1);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(status);
