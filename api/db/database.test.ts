@@ -131,19 +131,8 @@ describe("SQLite transactions over an async callback", () => {
       check.close();
     }
   });
-});
 
-describe("SQLite group commit", () => {
-  let dir: string;
-  let handle: SqliteHandle;
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), "limitless-db-"));
-    handle = (await openDatabase({ path: join(dir, "test.db") })) as SqliteHandle;
-  });
-  afterEach(async () => {
-    await handle.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  describe("group commit", () => {
 
   /** What another connection sees: committed rows only. */
   const committedKeys = () => {
@@ -196,6 +185,7 @@ describe("SQLite group commit", () => {
     expect(seenBySecond).toEqual(["1"]);
     expect(committedKeys()).toEqual(["1", "2"]);
   });
+});
 });
 
 describe("SQLite opening", () => {
