@@ -133,59 +133,58 @@ describe("SQLite transactions over an async callback", () => {
   });
 
   describe("group commit", () => {
+    /** What another connection sees: committed rows only. */
+    const committedKeys = () => {
+      const other = new Database(join(dir, "test.db"), { readonly: true });
+      try {
+        return (other.prepare("SELECT key FROM login_attempts ORDER BY key").all() as { key: string }[]).map((row) => row.key);
+      } finally {
+        other.close();
+      }
+    };
+    const insertKey = (tx: DatabaseHandle["db"], key: string) => tx.insert(handle.tables.loginAttempts).values({ key, attempts: 1, windowEndsAt: 0 });
 
-  /** What another connection sees: committed rows only. */
-  const committedKeys = () => {
-    const other = new Database(join(dir, "test.db"), { readonly: true });
-    try {
-      return (other.prepare("SELECT key FROM login_attempts ORDER BY key").all() as { key: string }[]).map((row) => row.key);
-    } finally {
-      other.close();
-    }
-  };
-  const insertKey = (tx: DatabaseHandle["db"], key: string) => tx.insert(handle.tables.loginAttempts).values({ key, attempts: 1, windowEndsAt: 0 });
-
-  it("commits transactions queued together in one batch; a failing one rolls back alone, after the others' writes", async () => {
-    let seenDuringBatch: string[] = [];
-    const results = await Promise.allSettled([
-      handle.transaction(async (tx) => void (await insertKey(tx, "a"))),
-      handle.transaction(async (tx) => {
-        await insertKey(tx, "b");
-        await insertKey(tx, "a"); // a duplicate: this transaction fails, and its own "b" goes with it
-      }),
-      handle.transaction(async (tx) => {
-        seenDuringBatch = committedKeys(); // "a" is written but not committed yet: same batch
-        await insertKey(tx, "c");
-      }),
-    ]);
-    expect(seenDuringBatch).toEqual([]);
-    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
-    expect(committedKeys()).toEqual(["a", "c"]);
-  });
-
-  it("answers only after the commit: a resolved transaction is visible to other connections", async () => {
-    const pending = handle.transaction(async (tx) => void (await insertKey(tx, "x")));
-    expect(committedKeys()).toEqual([]);
-    await pending;
-    expect(committedKeys()).toEqual(["x"]);
-  });
-
-  it("runs a transaction queued while a batch runs in the next batch, after that batch's commit", async () => {
-    const first = handle.transaction(async (tx) => {
-      await insertKey(tx, "1");
-      await sleep(30);
+    it("commits transactions queued together in one batch; a failing one rolls back alone, after the others' writes", async () => {
+      let seenDuringBatch: string[] = [];
+      const results = await Promise.allSettled([
+        handle.transaction(async (tx) => void (await insertKey(tx, "a"))),
+        handle.transaction(async (tx) => {
+          await insertKey(tx, "b");
+          await insertKey(tx, "a"); // a duplicate: this transaction fails, and its own "b" goes with it
+        }),
+        handle.transaction(async (tx) => {
+          seenDuringBatch = committedKeys(); // "a" is written but not committed yet: same batch
+          await insertKey(tx, "c");
+        }),
+      ]);
+      expect(seenDuringBatch).toEqual([]);
+      expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+      expect(committedKeys()).toEqual(["a", "c"]);
     });
-    await sleep(10); // the first batch is running now
-    let seenBySecond: string[] = [];
-    const second = handle.transaction(async (tx) => {
-      seenBySecond = committedKeys();
-      await insertKey(tx, "2");
+
+    it("answers only after the commit: a resolved transaction is visible to other connections", async () => {
+      const pending = handle.transaction(async (tx) => void (await insertKey(tx, "x")));
+      expect(committedKeys()).toEqual([]);
+      await pending;
+      expect(committedKeys()).toEqual(["x"]);
     });
-    await Promise.all([first, second]);
-    expect(seenBySecond).toEqual(["1"]);
-    expect(committedKeys()).toEqual(["1", "2"]);
+
+    it("runs a transaction queued while a batch runs in the next batch, after that batch's commit", async () => {
+      const first = handle.transaction(async (tx) => {
+        await insertKey(tx, "1");
+        await sleep(30);
+      });
+      await sleep(10); // the first batch is running now
+      let seenBySecond: string[] = [];
+      const second = handle.transaction(async (tx) => {
+        seenBySecond = committedKeys();
+        await insertKey(tx, "2");
+      });
+      await Promise.all([first, second]);
+      expect(seenBySecond).toEqual(["1"]);
+      expect(committedKeys()).toEqual(["1", "2"]);
+    });
   });
-});
 });
 
 describe("SQLite opening", () => {
