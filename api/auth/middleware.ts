@@ -10,6 +10,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
+import { API_ROUTES } from "../../contract/api-routes";
 import type { AppContext, AppEnv } from "../app-context";
 import type { AppConfig } from "../config";
 import { cameOverHttps, requestOrigin, trustedProxyList } from "../lib/client-address";
@@ -17,6 +18,8 @@ import { ApiHttpError } from "../lib/errors";
 import { findSessionStaff } from "./staff-repository";
 
 export const SESSION_COOKIE = "access_token";
+const SIGN_IN_PATH = `/api${API_ROUTES.login.path}`;
+const SIGN_OUT_PATH = `/api${API_ROUTES.logout.path}`;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function readToken(c: Context): { token: string; via: "bearer" | "cookie" } | undefined {
@@ -64,7 +67,7 @@ export function staffAuth(ctx: AppContext): MiddlewareHandler<AppEnv> {
     // The cookie counts whenever it is what would authenticate: any Authorization header that is not a
     // usable bearer token (e.g. Basic credentials a browser attaches on its own) leaves the cookie in charge.
     const carriesCookie = readToken(c)?.via === "cookie";
-    const isAuthCall = c.req.path === "/api/login" || c.req.path === "/api/logout";
+    const isAuthCall = c.req.path === SIGN_IN_PATH || c.req.path === SIGN_OUT_PATH;
     if ((carriesCookie || isAuthCall) && !isSameOrigin(c, ctx.config)) {
       throw new ApiHttpError(403, "cross_origin_refused", "This request came from another site and was refused.");
     }
