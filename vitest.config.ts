@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["src/**/*.test.{ts,tsx}", "api/**/*.test.ts", "contract/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["src/**/*.test.{ts,tsx}", "api/**/*.test.ts", "contract/**/*.test.ts", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"],
         },
       },
       {

@@ -18,7 +18,7 @@ import { REPO_ROOT } from "./server-process";
 const SUITES = {
   property: [
     "api/orders/pricing.property.test.ts",
-    "api/orders/cart-pricing.property.test.ts",
+    "tests/unit/cart-pricing.property.test.ts",
     "src/ordering/cart/cart-logic.property.test.ts",
     "api/menu/menu-csv.property.test.ts",
     "tests/api/menu-csv-roundtrip.property.test.ts",

@@ -9,9 +9,9 @@ import { expect, it } from "vitest";
 import { totalsFromSubtotal } from "../../contract/money";
 import { orderCreateSchema } from "../../contract/schemas";
 import { addToCart, cartLines, cents, subtotalCents, toOrderRequest, type Cart, type SelectedOption } from "../../src/ordering/cart/cart-logic";
-import { PROPERTY_TIMEOUT_MS, propertySettings } from "../../tests/support/fast-check-settings";
-import { catalogArb, catalogMap, orderable, toWireProduct, validChoiceArb, wireSafe } from "../../tests/support/menu-arbitraries";
-import { priceOrder } from "./pricing";
+import { PROPERTY_TIMEOUT_MS, propertySettings } from "../support/fast-check-settings";
+import { catalogArb, catalogMap, orderable, toWireProduct, validChoiceArb, wireSafe } from "../support/menu-arbitraries";
+import { priceOrder } from "../../api/orders/pricing";
 
 const cartArb = catalogArb.chain((catalog) => {
   // A unit price above the wire format's 9,999,999.99 cannot be written as a customizedPrice at all.
