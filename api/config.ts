@@ -1,6 +1,6 @@
 /** Server settings from the environment (see API.md "Running"). */
 import { resolve } from "node:path";
-import { databaseConfigFromEnv, type DatabaseConfig } from "./db/database";
+import { DEFAULT_POOL_SIZE, databaseConfigFromEnv, type DatabaseConfig } from "./db/database";
 
 export interface AppConfig {
   port: number;
@@ -61,7 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST ?? "0.0.0.0",
     databasePath: database.path,
     databaseUrl: database.url,
-    databasePoolSize: database.poolSize ?? 10,
+    databasePoolSize: database.poolSize ?? DEFAULT_POOL_SIZE,
     staticDir: env.STATIC_DIR === "" ? null : resolve(env.STATIC_DIR ?? "dist"),
     trustedOrigins: (env.TRUSTED_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean),
     sessionTtlMs: sessionTtlHours * 3_600_000,

@@ -69,8 +69,10 @@ function sqliteAccess(path: string): DirectAccess {
   let connection: Database.Database | null = null;
   return {
     async query<Row>(text: string, params: unknown[] = []) {
-      connection ??= new Database(path);
-      connection.pragma("busy_timeout = 5000");
+      if (!connection) {
+        connection = new Database(path);
+        connection.pragma("busy_timeout = 5000");
+      }
       const statement = connection.prepare(text);
       return (statement.reader ? statement.all(...params) : (statement.run(...params), [])) as Row[];
     },
