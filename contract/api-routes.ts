@@ -19,7 +19,7 @@ export const API_ROUTES = {
   logout: { method: "POST", path: "/logout", auth: "public" },
 
   menu: { method: "GET", path: "/products_by_category", auth: "public" },
-  setProductAvailable: { method: "PATCH", path: "/products/:id", auth: "staff" },
+  updateProduct: { method: "PATCH", path: "/products/:id", auth: "staff" },
   exportMenuCsv: { method: "GET", path: "/products/export_csv", auth: "staff" },
   uploadMenuCsv: { method: "POST", path: "/products/upload_csv", auth: "staff" },
 
@@ -34,7 +34,26 @@ export const API_ROUTES = {
   orders: { method: "GET", path: "/orders", auth: "staff" },
   /** Public: the order's UUID is the capability (only the phone that placed it knows it). */
   order: { method: "GET", path: "/orders/:id", auth: "public" },
-  setOrderStatus: { method: "PATCH", path: "/orders/:id", auth: "staff" },
+  updateOrder: { method: "PATCH", path: "/orders/:id", auth: "staff" },
+  /** A kitchen board calls it for every order it shows. */
+  markOrderSeen: { method: "POST", path: "/orders/:id/seen", auth: "staff" },
+
+  /** Public by the table's UUID: "Call a server", "Ask for the bill". */
+  callStaff: { method: "POST", path: "/stations/:id/calls", auth: "public" },
+  /** The table's open calls, so a reloaded phone still says "someone is on the way". */
+  stationCalls: { method: "GET", path: "/stations/:id/calls", auth: "public" },
+  calls: { method: "GET", path: "/calls", auth: "staff" },
+  finishCall: { method: "PATCH", path: "/calls/:id", auth: "staff" },
+
+  tab: { method: "GET", path: "/stations/:id/tab", auth: "staff" },
+  closeTab: { method: "POST", path: "/stations/:id/tab/close", auth: "staff" },
+  openTabs: { method: "GET", path: "/tabs", auth: "staff" },
+
+  boardHeartbeat: { method: "POST", path: "/kitchen/boards", auth: "staff" },
+  kitchenStatus: { method: "GET", path: "/kitchen/status", auth: "staff" },
+
+  salesReport: { method: "GET", path: "/reports/sales", auth: "staff" },
+  ordersReportCsv: { method: "GET", path: "/reports/orders.csv", auth: "staff" },
 
   branchEvents: { method: "GET", path: "/events", auth: "staff" },
   stationEvents: { method: "GET", path: "/stations/:id/events", auth: "public" },

@@ -13,7 +13,7 @@ export type NonJsonAnswer = "text/event-stream" | "text/csv";
 /** An error code's status, and the shape of one of its `details` where a client reads them. */
 export type ErrorSpec = number | { status: number; details: z.ZodType };
 /** The 404 an endpoint answers when what its path names does not exist, or its id is not a valid id. */
-export type MissingCode = "station_not_found" | "order_not_found" | "product_not_found";
+export type MissingCode = "station_not_found" | "order_not_found" | "product_not_found" | "call_not_found";
 
 export interface EndpointSpec {
   /** 200 unless said. */
@@ -45,7 +45,7 @@ export const endpoints = defineEndpoints({
 
   /** Also 304 on a matching If-None-Match. */
   menu: { query: s.branchQuerySchema, response: s.menuSchema, errors: branchErrors },
-  setProductAvailable: { params: s.productIdParams, body: s.productPatchSchema, response: s.productSchema, missing: "product_not_found" },
+  updateProduct: { params: s.productIdParams, body: s.productPatchSchema, response: s.productSchema, missing: "product_not_found" },
   exportMenuCsv: { query: s.branchQuerySchema, response: "text/csv", errors: branchErrors },
   uploadMenuCsv: {
     query: s.csvUploadQuerySchema,
@@ -81,12 +81,36 @@ export const endpoints = defineEndpoints({
       idempotency_key_reused: 422,
       rate_limited: 429,
       sold_out: { status: 409, details: s.soldOutDetailSchema },
+      not_available_today: { status: 409, details: s.notTodayDetailSchema },
       price_changed: { status: 409, details: s.priceChangedDetailSchema },
     },
   },
   orders: { query: s.orderListQuerySchema, response: z.array(s.orderSchema), errors: branchErrors },
   order: { params: s.uuidParams, response: s.orderSchema, missing: "order_not_found" },
-  setOrderStatus: { params: s.uuidParams, body: s.orderPatchSchema, response: s.orderSchema, missing: "order_not_found", errors: { invalid_transition: fieldDetails } },
+  updateOrder: {
+    params: s.uuidParams,
+    body: s.orderPatchSchema,
+    response: s.orderSchema,
+    missing: "order_not_found",
+    errors: { invalid_transition: fieldDetails, not_at_station: 409 },
+  },
+  markOrderSeen: { params: s.uuidParams, body: s.orderSeenSchema, response: s.orderSchema, missing: "order_not_found" },
+
+  /** 201 for a new call; 200 with the open one while that kind is open for the table. */
+  callStaff: { status: 201, params: s.uuidParams, body: s.callCreateSchema, response: s.callSchema, missing: "station_not_found", errors: { rate_limited: 429 } },
+  stationCalls: { params: s.uuidParams, response: z.array(s.callSchema), missing: "station_not_found" },
+  calls: { query: s.branchQuerySchema, response: z.array(s.callSchema), errors: branchErrors },
+  finishCall: { params: s.uuidParams, body: s.callPatchSchema, response: s.callSchema, missing: "call_not_found" },
+
+  tab: { params: s.uuidParams, response: s.tabSchema, missing: "station_not_found" },
+  closeTab: { params: s.uuidParams, body: s.tabCloseSchema, response: s.closedTabSchema, missing: "station_not_found", errors: { tab_empty: 409 } },
+  openTabs: { query: s.branchQuerySchema, response: z.array(s.openTabSchema), errors: branchErrors },
+
+  boardHeartbeat: { body: s.boardHeartbeatSchema, response: s.kitchenStatusSchema, errors: branchErrors },
+  kitchenStatus: { query: s.branchQuerySchema, response: s.kitchenStatusSchema, errors: branchErrors },
+
+  salesReport: { query: s.reportQuerySchema, response: s.salesReportSchema, errors: branchErrors },
+  ordersReportCsv: { query: s.reportQuerySchema, response: "text/csv", errors: branchErrors },
 
   /** Live streams resume after `Last-Event-ID` (the header, or `?last_event_id=`). */
   branchEvents: { query: s.branchQuerySchema, response: "text/event-stream", errors: { ...branchErrors, ...streamErrors } },

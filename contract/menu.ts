@@ -34,10 +34,17 @@ export function branchName(branchId: number): string {
 
 export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 
-/** ISO weekday of a date: Monday = 1 … Sunday = 7 (Date.getDay() says 0 for Sunday, which no special has). */
+/** The restaurant's time zone: specials' weekdays and report days are in it. */
+export const RESTAURANT_TIME_ZONE = "America/Toronto";
+const weekdayInToronto = new Intl.DateTimeFormat("en-US", { timeZone: RESTAURANT_TIME_ZONE, weekday: "short" });
+const SHORT_WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+
+/**
+ * The ISO weekday (Monday = 1 … Sunday = 7) that a moment falls on in the restaurant's time zone:
+ * a special is orderable on its day there, whatever the phone's or the server's clock zone.
+ */
 export function isoWeekday(date: Date): number {
-  const day = date.getDay();
-  return day === 0 ? 7 : day;
+  return SHORT_WEEKDAYS.indexOf(weekdayInToronto.format(date)) + 1;
 }
 
 export const ORDER_STATUSES = ["received", "preparing", "ready", "served", "cancelled"] as const;
@@ -55,3 +62,28 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
+
+/** Health Canada's priority food allergens, as the menu data names them. */
+export const ALLERGENS = ["peanuts", "tree_nuts", "sesame", "milk", "eggs", "fish", "crustaceans", "molluscs", "soy", "wheat", "mustard", "sulphites"] as const;
+export type Allergen = (typeof ALLERGENS)[number];
+
+export const DIETS = ["vegetarian", "vegan", "contains_pork", "spicy"] as const;
+export type Diet = (typeof DIETS)[number];
+
+/** Where a dish is made: each has its own board, and an order is ready when every one of its stations has bumped it. */
+export const PREP_STATIONS = ["kitchen", "bar"] as const;
+export type PrepStation = (typeof PREP_STATIONS)[number];
+
+/** The languages menu data is translated into, besides English (the menu's own names). */
+export const TRANSLATION_LANGUAGES = ["fil", "zh"] as const;
+export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
+
+/** "3 left" shows at this many or fewer; at 0 a counted product sells out by itself. */
+export const LOW_STOCK_AT = 5;
+/** A line's note for the kitchen ("no onions"). */
+export const LINE_NOTE_MAX = 140;
+
+export const CALL_KINDS = ["server", "bill"] as const;
+export type CallKind = (typeof CALL_KINDS)[number];
+export const PAYMENT_METHODS = ["cash", "card", "other"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

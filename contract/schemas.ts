@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { CAPACITY_MAX, CAPACITY_MIN, cleanCodename, CODENAME_MAX, EMAIL_MAX, LOGIN_MESSAGES, PASSWORD_MAX } from "./form-rules";
 import { UUID_PATTERN } from "./ids";
-import { CATEGORY_KEYS, ORDER_STATUSES, WEEKDAY_NAMES } from "./menu";
+import { ALLERGENS, CALL_KINDS, CATEGORY_KEYS, DIETS, LINE_NOTE_MAX, ORDER_STATUSES, PAYMENT_METHODS, PREP_STATIONS, TRANSLATION_LANGUAGES, WEEKDAY_NAMES } from "./menu";
 import { DECIMAL_PRICE } from "./money";
 
 // ---------- the shared rules ----------
@@ -24,6 +24,10 @@ export const branchIdSchema = z
 const money = z.string().regex(DECIMAL_PRICE, "must be a price like 15.99");
 const weekday = z.number().int().min(1).max(WEEKDAY_NAMES.length);
 const orderStatus = z.enum(ORDER_STATUSES);
+const prepStation = z.enum(PREP_STATIONS);
+/** A calendar day in the restaurant's time zone, as a report's range names it. */
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like 2026-11-23");
+const stockCount = z.number().int("stock must be a whole number").min(0, "stock is 0 or more").max(9999, "stock is at most 9999");
 
 // ---------- path parameters and queries ----------
 export const uuidParams = z.object({ id: storedUuid });
@@ -53,6 +57,11 @@ export const orderListQuerySchema = z.object({
   station_id: storedUuid.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
+/** A report's days, both inclusive, at most a year apart. */
+export const reportQuerySchema = z
+  .object({ branch_id: branchIdSchema, from: isoDay, to: isoDay })
+  .refine((query) => query.from <= query.to, { message: "from must not be after to", path: ["from"] })
+  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 366 * 86_400_000, { message: "a report covers at most a year", path: ["to"] });
 export const stationCreateQuerySchema = z.object({ branch_id: branchIdSchema.optional() });
 
 const IDEMPOTENCY_KEY_MAX = 255;
@@ -83,7 +92,11 @@ export const stationUpdateSchema = z
 export type StationCreate = z.infer<typeof stationCreateSchema>;
 export type StationUpdate = z.infer<typeof stationUpdateSchema>;
 
-export const productPatchSchema = z.object({ available: z.boolean() });
+/** Sold out / back on, and the stock count (null = not counted). */
+export const productPatchSchema = z
+  .object({ available: z.boolean().optional(), stock: stockCount.nullable().optional() })
+  .refine((body) => body.available !== undefined || body.stock !== undefined, { message: "send available and/or stock" });
+export type ProductPatch = z.infer<typeof productPatchSchema>;
 
 const MAX_ORDER_LINES = 100;
 export const orderLineInputSchema = z.object({
@@ -91,6 +104,8 @@ export const orderLineInputSchema = z.object({
   quantity: z.number().int("quantity must be a whole number").min(1, "quantity must be 1–99").max(99, "quantity must be 1–99"),
   selectedCustomizations: z.array(z.number().int().positive()).max(50).default([]),
   customizedPrice: z.string().regex(DECIMAL_PRICE, "customizedPrice must be a price like 15.99").optional(),
+  /** For the kitchen ("no onions"); blank is no note. */
+  note: z.string().trim().max(LINE_NOTE_MAX, `note is at most ${LINE_NOTE_MAX} characters`).optional(),
 });
 export const orderCreateSchema = z.object({
   products: z.array(orderLineInputSchema).min(1, "the order has no lines").max(MAX_ORDER_LINES),
@@ -100,7 +115,15 @@ export const orderCreateSchema = z.object({
 export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
 
-export const orderPatchSchema = z.object({ status: z.enum(["preparing", "ready", "served", "cancelled"]) });
+/**
+ * One change at a time: a status, a prep station's bump (the order is ready once every station of its
+ * lines has bumped it), or the recall of a station's bump.
+ */
+export const orderPatchSchema = z
+  .object({ status: z.enum(["preparing", "ready", "served", "cancelled"]).optional(), bumped: prepStation.optional(), recalled: prepStation.optional() })
+  .refine((body) => [body.status, body.bumped, body.recalled].filter((value) => value !== undefined).length === 1, {
+    message: "send one of status, bumped or recalled",
+  });
 export type OrderPatch = z.infer<typeof orderPatchSchema>;
 
 // ---------- answers ----------
@@ -117,13 +140,18 @@ export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 /** The POST /orders refusals a client acts on: one detail per order line, `index` into the request's `products`. */
 const orderLineDetailSchema = z.object({ index: z.number(), product_id: z.number(), message: z.string() });
 /** 409 `sold_out`: the line's product is switched off. */
-export const soldOutDetailSchema = orderLineDetailSchema.extend({ name: z.string() });
+export const soldOutDetailSchema = orderLineDetailSchema.extend({ name: z.string(), left: z.number().optional() });
+/** 409 `not_available_today`: a daily special ordered on another day; `weekday` is its day. */
+export const notTodayDetailSchema = soldOutDetailSchema.extend({ weekday });
 /** 409 `price_changed`: the line's customizedPrice (`sent_price`) is not the server's unit price (`price`) any more. */
 export const priceChangedDetailSchema = soldOutDetailSchema.extend({ sent_price: z.string(), price: money });
 export type SoldOutDetail = z.infer<typeof soldOutDetailSchema>;
+export type NotTodayDetail = z.infer<typeof notTodayDetailSchema>;
 export type PriceChangedDetail = z.infer<typeof priceChangedDetailSchema>;
 
 const customizationOptionSchema = z.object({ id: z.number(), name: z.string(), price: money });
+const translationSchema = z.object({ name: z.string(), description: z.string() });
+export type Translation = z.infer<typeof translationSchema>;
 const customizationGroupSchema = z.object({ exclusive: z.boolean(), required: z.boolean(), options: z.array(customizationOptionSchema) });
 export const productSchema = z.object({
   id: z.number(),
@@ -134,6 +162,14 @@ export const productSchema = z.object({
   /** Specials only. */
   weekday: weekday.optional(),
   customizations: z.record(z.string(), customizationGroupSchema),
+  allergens: z.array(z.enum(ALLERGENS)),
+  diet: z.array(z.enum(DIETS)),
+  prep_station: prepStation,
+  prep_minutes: z.number(),
+  /** null = not counted. */
+  stock: z.number().nullable(),
+  /** Absent where none. */
+  translations: z.partialRecord(z.enum(TRANSLATION_LANGUAGES), translationSchema).optional(),
 });
 export const menuSchema = z.record(z.enum(CATEGORY_KEYS), z.array(productSchema));
 export type CustomizationGroup = z.infer<typeof customizationGroupSchema>;
@@ -152,6 +188,9 @@ const orderLineSchema = z.object({
   unit_price: money,
   options: z.array(customizationOptionSchema),
   line_total: money,
+  /** Present when the diner wrote one. */
+  note: z.string().optional(),
+  prep_station: prepStation,
 });
 export const orderSchema = z.object({
   id: z.string(),
@@ -167,6 +206,12 @@ export const orderSchema = z.object({
   total: money,
   created_at: z.string(),
   updated_at: z.string().optional(),
+  /** When a kitchen board first showed the order ("The kitchen has your order"); null until then. */
+  seen_at: z.string().nullable(),
+  /** The prep stations that have bumped the order. */
+  bumped: z.array(prepStation),
+  /** From the lines' prep minutes and the kitchen's queue when the order was placed. */
+  estimated_ready_at: z.string().nullable(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 export type Order = z.infer<typeof orderSchema>;
@@ -182,9 +227,68 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
 export type CsvImportSummary = z.infer<typeof csvImportSummarySchema>;
 
+// ---------- table service, kitchen, reports ----------
+export const callCreateSchema = z.object({ kind: z.enum(CALL_KINDS) });
+export const callPatchSchema = z.object({ status: z.literal("done") });
+export const callSchema = z.object({
+  id: z.string(),
+  kind: z.enum(CALL_KINDS),
+  station_id: z.string(),
+  station_codename: z.string().nullable().optional(),
+  branch_id: z.number(),
+  status: z.enum(["open", "done"]),
+  created_at: z.string(),
+  done_at: z.string().nullable().optional(),
+});
+export type CallCreate = z.infer<typeof callCreateSchema>;
+export type Call = z.infer<typeof callSchema>;
+
+export const tabCloseSchema = z.object({ paid_with: z.enum(PAYMENT_METHODS) });
+/** A table's tab: its orders since it was last closed (cancelled ones listed, not summed). */
+export const tabSchema = z.object({
+  station_id: z.string(),
+  station_codename: z.string().nullable(),
+  branch_id: z.number(),
+  orders: z.array(orderSchema),
+  subtotal: money,
+  tax: money,
+  total: money,
+});
+export const closedTabSchema = tabSchema.extend({ id: z.string(), paid_with: z.enum(PAYMENT_METHODS), closed_at: z.string() });
+/** The branch's open tabs, a line per table with orders on it. */
+export const openTabSchema = z.object({ station_id: z.string(), station_codename: z.string().nullable(), orders: z.number(), total: money, opened_at: z.string() });
+export type TabClose = z.infer<typeof tabCloseSchema>;
+export type Tab = z.infer<typeof tabSchema>;
+export type ClosedTab = z.infer<typeof closedTabSchema>;
+export type OpenTab = z.infer<typeof openTabSchema>;
+
+/** A kitchen board says it is on a screen (every ~20 s); `board_id` is the board's own random id. */
+export const boardHeartbeatSchema = z.object({ branch_id: branchId, board_id: uuidSchema, station: prepStation });
+export const kitchenBoardSchema = z.object({ board_id: z.string(), station: prepStation, last_seen_at: z.string() });
+/** The boards seen lately, and the orders no board has shown within the alert time. */
+export const kitchenStatusSchema = z.object({ boards: z.array(kitchenBoardSchema), unseen_orders: z.array(orderSchema) });
+export type BoardHeartbeat = z.infer<typeof boardHeartbeatSchema>;
+export type KitchenBoard = z.infer<typeof kitchenBoardSchema>;
+export type KitchenStatus = z.infer<typeof kitchenStatusSchema>;
+export const orderSeenSchema = z.object({ station: prepStation.optional() });
+
+export const salesReportSchema = z.object({
+  orders: z.number(),
+  subtotal: money,
+  tax: money,
+  total: money,
+  by_hour: z.array(z.object({ hour: z.number(), orders: z.number(), total: money })),
+  top_products: z.array(z.object({ product_id: z.number(), name: z.string(), quantity: z.number(), total: money })),
+});
+export type SalesReport = z.infer<typeof salesReportSchema>;
+
 /** Server-sent event payloads (`event:` name → `data:` JSON). */
 export interface ServerEvents {
   "order.created": Order;
   "order.updated": Order;
   "product.updated": Product & { branch_id: number; category: (typeof CATEGORY_KEYS)[number] };
+  "call.created": Call;
+  "call.updated": Call;
+  /** An order no board has shown within UNSEEN_ALERT_SECONDS; repeated until one does. */
+  "order.unseen": Order;
 }

@@ -14,9 +14,10 @@
  */
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { CALL_KINDS, PAYMENT_METHODS, PREP_STATIONS, type Allergen, type Diet, type PrepStation } from "../../contract/menu";
 import type { ServerEvents } from "../../contract/schemas";
 import { isoTimestamp } from "./iso-timestamp";
-import type { OrderLineOptionSnapshot } from "./schema";
+import type { OrderLineOptionSnapshot, ProductTranslations } from "./schema";
 
 const now = sql`now()`;
 
@@ -48,6 +49,13 @@ export const products = pgTable(
     available: boolean("available").notNull().default(true),
     weekday: integer("weekday"),
     position: integer("position").notNull().default(0),
+    allergens: jsonb("allergens").$type<Allergen[]>().notNull().default(sql`'[]'`),
+    diet: jsonb("diet").$type<Diet[]>().notNull().default(sql`'[]'`),
+    prepStation: text("prep_station", { enum: PREP_STATIONS }).notNull().default("kitchen"),
+    prepMinutes: integer("prep_minutes").notNull().default(10),
+    /** null = not counted; an accepted order counts it down, and at 0 the product sells out. */
+    stock: integer("stock"),
+    translations: jsonb("translations").$type<ProductTranslations>().notNull().default(sql`'{}'`),
   },
   (table) => [uniqueIndex("products_branch_category_name").on(table.branchId, table.categoryKey, table.name)],
 );
@@ -112,12 +120,23 @@ export const orders = pgTable(
     totalCents: integer("total_cents").notNull(),
     createdAt: isoTimestamp("created_at").notNull(),
     updatedAt: isoTimestamp("updated_at").notNull(),
+    /** When a kitchen board first showed the order. */
+    seenAt: isoTimestamp("seen_at"),
+    /** When the last "no board has seen it" alarm went out, so that only one instance raises each. */
+    unseenAlertedAt: isoTimestamp("unseen_alerted_at"),
+    /** The prep stations that have bumped the order. */
+    bumped: jsonb("bumped").$type<PrepStation[]>().notNull().default(sql`'[]'`),
+    estimatedReadyAt: isoTimestamp("estimated_ready_at"),
+    /** null while on the table's open tab; the closed tab's id after. */
+    tabId: text("tab_id"),
   },
   (table) => [
     uniqueIndex("orders_branch_number").on(table.branchId, table.number),
     index("orders_branch_status").on(table.branchId, table.status),
     // The per-table order limit counts a table's recent orders; the staff list filters by table.
     index("orders_station_created").on(table.stationId, table.createdAt),
+    index("orders_branch_created").on(table.branchId, table.createdAt),
+    index("orders_station_tab").on(table.stationId, table.tabId),
   ],
 );
 
@@ -135,6 +154,8 @@ export const orderLines = pgTable(
     unitPriceCents: integer("unit_price_cents").notNull(),
     lineTotalCents: integer("line_total_cents").notNull(),
     options: jsonb("options").$type<OrderLineOptionSnapshot[]>().notNull(),
+    note: text("note").notNull().default(""),
+    prepStation: text("prep_station", { enum: PREP_STATIONS }).notNull().default("kitchen"),
   },
   (table) => [primaryKey({ columns: [table.orderId, table.position] })],
 );
@@ -205,3 +226,88 @@ export const loginAttempts = pgTable("login_attempts", {
   /** Epoch milliseconds at which this window's count is forgotten (beyond int4, hence bigint). */
   windowEndsAt: bigint("window_ends_at", { mode: "number" }).notNull(),
 });
+
+/** "Call a server" / "Ask for the bill": at most one open call of each kind per table. */
+export const calls = pgTable(
+  "calls",
+  {
+    id: text("id").primaryKey(),
+    branchId: integer("branch_id").notNull(),
+    stationId: text("station_id").notNull(),
+    kind: text("kind", { enum: CALL_KINDS }).notNull(),
+    status: text("status", { enum: ["open", "done"] }).notNull(),
+    createdAt: isoTimestamp("created_at").notNull(),
+    doneAt: isoTimestamp("done_at"),
+  },
+  (table) => [
+    uniqueIndex("calls_open_per_kind")
+      .on(table.stationId, table.kind)
+      .where(sql`status = 'open'`),
+    index("calls_branch_status").on(table.branchId, table.status),
+  ],
+);
+
+/** A table's closed tab: its orders carry its id (`orders.tab_id`). Payments are recorded, not charged. */
+export const tabs = pgTable(
+  "tabs",
+  {
+    id: text("id").primaryKey(),
+    branchId: integer("branch_id").notNull(),
+    stationId: text("station_id").notNull(),
+    paidWith: text("paid_with", { enum: PAYMENT_METHODS }).notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    closedAt: isoTimestamp("closed_at").notNull(),
+  },
+  (table) => [index("tabs_station").on(table.stationId, table.closedAt), index("tabs_branch_closed").on(table.branchId, table.closedAt)],
+);
+
+/** The kitchen boards on screen: each says so every ~20 s, so any instance knows which are online. */
+export const kitchenBoards = pgTable(
+  "kitchen_boards",
+  {
+    boardId: text("board_id").primaryKey(),
+    branchId: integer("branch_id").notNull(),
+    station: text("station", { enum: PREP_STATIONS }).notNull(),
+    lastSeenAt: isoTimestamp("last_seen_at").notNull(),
+  },
+  (table) => [index("kitchen_boards_branch").on(table.branchId, table.lastSeenAt)],
+);
+
+/** A table's shared cart: one per table, its version counting every change (for `cart.updated`). */
+export const carts = pgTable("carts", {
+  stationId: text("station_id").primaryKey(),
+  branchId: integer("branch_id").notNull(),
+  version: integer("version").notNull().default(0),
+  updatedAt: isoTimestamp("updated_at").notNull(),
+});
+
+/** A line of a table's shared cart; its id is made by the phone that added it. */
+export const cartLines = pgTable(
+  "cart_lines",
+  {
+    stationId: text("station_id").notNull(),
+    lineId: text("line_id").notNull(),
+    phoneId: text("phone_id").notNull(),
+    phoneName: text("phone_name").notNull(),
+    productId: integer("product_id").notNull(),
+    quantity: integer("quantity").notNull(),
+    options: jsonb("options").$type<number[]>().notNull(),
+    note: text("note").notNull().default(""),
+    addedAt: isoTimestamp("added_at").notNull(),
+    updatedAt: isoTimestamp("updated_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.stationId, table.lineId] })],
+);
+
+/** Every cart operation applied, by the id its phone gave it, so a replayed operation applies once. */
+export const cartOperations = pgTable(
+  "cart_operations",
+  {
+    opId: text("op_id").primaryKey(),
+    stationId: text("station_id").notNull(),
+    appliedAt: isoTimestamp("applied_at").notNull(),
+  },
+  (table) => [index("cart_operations_station").on(table.stationId, table.appliedAt)],
+);

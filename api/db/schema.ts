@@ -3,7 +3,8 @@
  * Orders keep a snapshot of names and prices, so editing or re-importing the menu never rewrites history.
  */
 import { sql } from "drizzle-orm";
-import type { ServerEvents } from "../../contract/schemas";
+import { CALL_KINDS, PAYMENT_METHODS, PREP_STATIONS, type Allergen, type Diet, type PrepStation, type TranslationLanguage } from "../../contract/menu";
+import type { ServerEvents, Translation } from "../../contract/schemas";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -36,6 +37,13 @@ export const products = sqliteTable(
     available: integer("available", { mode: "boolean" }).notNull().default(true),
     weekday: integer("weekday"),
     position: integer("position").notNull().default(0),
+    allergens: text("allergens", { mode: "json" }).$type<Allergen[]>().notNull().default(sql`'[]'`),
+    diet: text("diet", { mode: "json" }).$type<Diet[]>().notNull().default(sql`'[]'`),
+    prepStation: text("prep_station", { enum: PREP_STATIONS }).notNull().default("kitchen"),
+    prepMinutes: integer("prep_minutes").notNull().default(10),
+    /** null = not counted; an accepted order counts it down, and at 0 the product sells out. */
+    stock: integer("stock"),
+    translations: text("translations", { mode: "json" }).$type<ProductTranslations>().notNull().default(sql`'{}'`),
   },
   (table) => [uniqueIndex("products_branch_category_name").on(table.branchId, table.categoryKey, table.name)],
 );
@@ -100,14 +108,27 @@ export const orders = sqliteTable(
     totalCents: integer("total_cents").notNull(),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
+    /** When a kitchen board first showed the order. */
+    seenAt: text("seen_at"),
+    /** When the last "no board has seen it" alarm went out, so that only one instance raises each. */
+    unseenAlertedAt: text("unseen_alerted_at"),
+    /** The prep stations that have bumped the order. */
+    bumped: text("bumped", { mode: "json" }).$type<PrepStation[]>().notNull().default(sql`'[]'`),
+    estimatedReadyAt: text("estimated_ready_at"),
+    /** null while on the table's open tab; the closed tab's id after. */
+    tabId: text("tab_id"),
   },
   (table) => [
     uniqueIndex("orders_branch_number").on(table.branchId, table.number),
     index("orders_branch_status").on(table.branchId, table.status),
     // The per-table order limit counts a table's recent orders; the staff list filters by table.
     index("orders_station_created").on(table.stationId, table.createdAt),
+    index("orders_branch_created").on(table.branchId, table.createdAt),
+    index("orders_station_tab").on(table.stationId, table.tabId),
   ],
 );
+
+export type ProductTranslations = Partial<Record<TranslationLanguage, Translation>>;
 
 export interface OrderLineOptionSnapshot {
   id: number;
@@ -129,6 +150,8 @@ export const orderLines = sqliteTable(
     unitPriceCents: integer("unit_price_cents").notNull(),
     lineTotalCents: integer("line_total_cents").notNull(),
     options: text("options", { mode: "json" }).$type<OrderLineOptionSnapshot[]>().notNull(),
+    note: text("note").notNull().default(""),
+    prepStation: text("prep_station", { enum: PREP_STATIONS }).notNull().default("kitchen"),
   },
   (table) => [primaryKey({ columns: [table.orderId, table.position] })],
 );
@@ -199,3 +222,88 @@ export const loginAttempts = sqliteTable("login_attempts", {
   /** Epoch milliseconds at which this window's count is forgotten. */
   windowEndsAt: integer("window_ends_at").notNull(),
 });
+
+/** "Call a server" / "Ask for the bill": at most one open call of each kind per table. */
+export const calls = sqliteTable(
+  "calls",
+  {
+    id: text("id").primaryKey(),
+    branchId: integer("branch_id").notNull(),
+    stationId: text("station_id").notNull(),
+    kind: text("kind", { enum: CALL_KINDS }).notNull(),
+    status: text("status", { enum: ["open", "done"] }).notNull(),
+    createdAt: text("created_at").notNull(),
+    doneAt: text("done_at"),
+  },
+  (table) => [
+    uniqueIndex("calls_open_per_kind")
+      .on(table.stationId, table.kind)
+      .where(sql`status = 'open'`),
+    index("calls_branch_status").on(table.branchId, table.status),
+  ],
+);
+
+/** A table's closed tab: its orders carry its id (`orders.tab_id`). Payments are recorded, not charged. */
+export const tabs = sqliteTable(
+  "tabs",
+  {
+    id: text("id").primaryKey(),
+    branchId: integer("branch_id").notNull(),
+    stationId: text("station_id").notNull(),
+    paidWith: text("paid_with", { enum: PAYMENT_METHODS }).notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    closedAt: text("closed_at").notNull(),
+  },
+  (table) => [index("tabs_station").on(table.stationId, table.closedAt), index("tabs_branch_closed").on(table.branchId, table.closedAt)],
+);
+
+/** The kitchen boards on screen: each says so every ~20 s, so any instance knows which are online. */
+export const kitchenBoards = sqliteTable(
+  "kitchen_boards",
+  {
+    boardId: text("board_id").primaryKey(),
+    branchId: integer("branch_id").notNull(),
+    station: text("station", { enum: PREP_STATIONS }).notNull(),
+    lastSeenAt: text("last_seen_at").notNull(),
+  },
+  (table) => [index("kitchen_boards_branch").on(table.branchId, table.lastSeenAt)],
+);
+
+/** A table's shared cart: one per table, its version counting every change (for `cart.updated`). */
+export const carts = sqliteTable("carts", {
+  stationId: text("station_id").primaryKey(),
+  branchId: integer("branch_id").notNull(),
+  version: integer("version").notNull().default(0),
+  updatedAt: text("updated_at").notNull(),
+});
+
+/** A line of a table's shared cart; its id is made by the phone that added it. */
+export const cartLines = sqliteTable(
+  "cart_lines",
+  {
+    stationId: text("station_id").notNull(),
+    lineId: text("line_id").notNull(),
+    phoneId: text("phone_id").notNull(),
+    phoneName: text("phone_name").notNull(),
+    productId: integer("product_id").notNull(),
+    quantity: integer("quantity").notNull(),
+    options: text("options", { mode: "json" }).$type<number[]>().notNull(),
+    note: text("note").notNull().default(""),
+    addedAt: text("added_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.stationId, table.lineId] })],
+);
+
+/** Every cart operation applied, by the id its phone gave it, so a replayed operation applies once. */
+export const cartOperations = sqliteTable(
+  "cart_operations",
+  {
+    opId: text("op_id").primaryKey(),
+    stationId: text("station_id").notNull(),
+    appliedAt: text("applied_at").notNull(),
+  },
+  (table) => [index("cart_operations_station").on(table.stationId, table.appliedAt)],
+);

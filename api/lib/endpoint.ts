@@ -15,6 +15,7 @@ const MISSING_MESSAGES: Record<MissingCode, string> = {
   station_not_found: "There is no such station.",
   order_not_found: "There is no such order.",
   product_not_found: "There is no such product.",
+  call_not_found: "There is no such call.",
 };
 
 export interface EndpointInput<E extends Endpoint> {

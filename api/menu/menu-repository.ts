@@ -61,8 +61,14 @@ function toProduct(row: ProductRow, customizations: Record<string, Customization
     price: formatCents(row.priceCents),
     available: row.available,
     customizations: customizations ?? {},
+    allergens: row.allergens,
+    diet: row.diet,
+    prep_station: row.prepStation,
+    prep_minutes: row.prepMinutes,
+    stock: row.stock,
   };
   if (row.weekday !== null) product.weekday = row.weekday;
+  if (Object.keys(row.translations).length > 0) product.translations = row.translations;
   return product;
 }
 
@@ -97,7 +103,10 @@ export async function findProduct(db: Db, productId: number): Promise<LocatedPro
   };
 }
 
-export async function setProductAvailability(tx: Db, productId: number, available: boolean): Promise<boolean> {
+/** Sets what the patch names; a stock count also decides availability unless the patch says otherwise. */
+export async function setProductStock(tx: Db, productId: number, patch: { available?: boolean; stock?: number | null }): Promise<boolean> {
   const { products } = tablesOf(tx);
-  return affectedRows(await tx.update(products).set({ available }).where(eq(products.id, productId))) > 0;
+  const countedAvailability = patch.stock === undefined || patch.stock === null ? undefined : patch.stock > 0;
+  const available = patch.available ?? countedAvailability;
+  return affectedRows(await tx.update(products).set({ available, stock: patch.stock }).where(eq(products.id, productId))) > 0;
 }

@@ -4,14 +4,14 @@
  * commit, this instance drops its own cached copy and wakes its streams. Routes call these and
  * cannot forget either.
  */
-import type { CsvImportSummary } from "../../contract/schemas";
+import type { CsvImportSummary, ProductPatch } from "../../contract/schemas";
 import type { DatabaseHandle, Db } from "../db/database";
 import { notifyOnCommit } from "../db/dialect";
 import { announceEvents, recordEvent } from "../events/event-log";
 import type { ParsedProduct } from "./menu-csv";
 import type { MenuCache } from "./menu-cache";
 import { applyMenu } from "./menu-import";
-import { findProduct, loadMenu, setProductAvailability, type LocatedProduct } from "./menu-repository";
+import { findProduct, loadMenu, setProductStock, type LocatedProduct } from "./menu-repository";
 
 export interface MenuDeps {
   database: DatabaseHandle;
@@ -37,10 +37,13 @@ function afterMenuChange({ menuCache }: MenuDeps, branchId: number): void {
   announceEvents();
 }
 
-/** The sold-out toggle. Undefined when there is no such product. */
-export async function setAvailability(deps: MenuDeps, productId: number, available: boolean): Promise<LocatedProduct | undefined> {
+/**
+ * The sold-out toggle and the stock count: a count of 0 sells the product out, a count above 0 puts
+ * it back on. Undefined when there is no such product.
+ */
+export async function updateProduct(deps: MenuDeps, productId: number, patch: ProductPatch): Promise<LocatedProduct | undefined> {
   const located = await deps.database.transaction(async (tx) => {
-    if (!(await setProductAvailability(tx, productId, available))) return undefined;
+    if (!(await setProductStock(tx, productId, patch))) return undefined;
     const found = (await findProduct(tx, productId))!;
     await notifyOnCommit(tx, "menu", String(found.branchId));
     await announceProduct(tx, found);

@@ -8,7 +8,7 @@ import { requestHeader } from "../lib/response-head";
 import { MAX_CSV_BYTES, menuToCsv, parseMenuCsv, type ParsedProduct } from "./menu-csv";
 import { menuAnswer, type CachedMenu } from "./menu-cache";
 import { loadMenu } from "./menu-repository";
-import { importMenu, setAvailability } from "./menu-service";
+import { importMenu, updateProduct } from "./menu-service";
 
 const fileTooLarge = () => new ApiHttpError(413, "file_too_large", `The file is too large; the limit is ${MAX_CSV_BYTES / 1024} KB.`);
 
@@ -50,8 +50,8 @@ export function menuRoutes(ctx: AppContext) {
   };
   serveEndpoint(app, endpoints.menu, async ({ c, query }) => answer(c, await ctx.menuCache.get(await knownBranch(ctx, query.branch_id))), fromCache);
 
-  serveEndpoint(app, endpoints.setProductAvailable, async ({ params, body, missing }) => {
-    const located = await setAvailability(ctx, params.id, body.available);
+  serveEndpoint(app, endpoints.updateProduct, async ({ params, body, missing }) => {
+    const located = await updateProduct(ctx, params.id, body);
     return located ? located.product : missing();
   });
 

@@ -25,12 +25,17 @@ function toOrder(row: OrderRow, lines: LineRow[]): Order {
       unit_price: formatCents(line.unitPriceCents),
       options: line.options.map((o) => ({ id: o.id, name: o.name, price: formatCents(o.priceCents) })),
       line_total: formatCents(line.lineTotalCents),
+      ...(line.note !== "" && { note: line.note }),
+      prep_station: line.prepStation,
     })),
     subtotal: formatCents(row.subtotalCents),
     tax: formatCents(row.taxCents),
     total: formatCents(row.totalCents),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
+    seen_at: row.seenAt,
+    bumped: row.bumped,
+    estimated_ready_at: row.estimatedReadyAt,
   };
 }
 
@@ -210,6 +215,11 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
     totalCents: order.totalCents,
     createdAt: order.createdAt,
     updatedAt: order.createdAt,
+    seenAt: null,
+    unseenAlertedAt: null,
+    bumped: [],
+    estimatedReadyAt: null,
+    tabId: null,
   };
   await insertOrderRow(tx).execute(row);
   const lines: LineRow[] = order.lines.map((line, position) => ({
@@ -221,6 +231,8 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
     unitPriceCents: line.unitPriceCents,
     lineTotalCents: line.lineTotalCents,
     options: line.options.map((o) => ({ id: o.id, name: o.name, priceCents: o.priceCents })),
+    note: "",
+    prepStation: "kitchen",
   }));
   for (const line of lines) await insertLineRow(tx).execute(line);
   return toOrder(row, lines);

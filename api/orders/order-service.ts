@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { canTransition } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
-import type { Order, OrderCreate } from "../../contract/schemas";
+import type { Order, OrderCreate, OrderPatch } from "../../contract/schemas";
 import type { AppConfig } from "../config";
 import type { DatabaseHandle } from "../db/database";
 import { lockInTransaction } from "../db/dialect";
@@ -116,7 +116,13 @@ export async function placeOrder(
   return placed;
 }
 
-export async function advanceOrder(database: DatabaseHandle, id: string, status: Order["status"], now = new Date()): Promise<Order> {
+/** A staff change to an order: a new status, or a prep station's bump or its recall. */
+export async function updateOrder(database: DatabaseHandle, id: string, patch: OrderPatch, now = new Date()): Promise<Order> {
+  if (patch.status) return advanceOrder(database, id, patch.status, now);
+  throw new Error("bumps are not served yet");
+}
+
+async function advanceOrder(database: DatabaseHandle, id: string, status: Order["status"], now = new Date()): Promise<Order> {
   const { order, changed } = await database.transaction(async (tx) => {
       const order = await findOrder(tx, id);
       if (!order) throw notFound("order_not_found", "There is no such order.");

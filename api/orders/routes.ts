@@ -4,7 +4,7 @@ import type { AppContext, AppEnv } from "../app-context";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { sendError } from "../lib/errors";
 import { findOrder, listOrders } from "./order-repository";
-import { advanceOrder, placeOrder, TableOrderLimitError, type PlacedOrder } from "./order-service";
+import { placeOrder, TableOrderLimitError, updateOrder, type PlacedOrder } from "./order-service";
 
 export function orderRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
@@ -40,7 +40,7 @@ export function orderRoutes(ctx: AppContext) {
     return order;
   });
 
-  serveEndpoint(app, endpoints.setOrderStatus, ({ params, body }) => advanceOrder(ctx.database, params.id, body.status));
+  serveEndpoint(app, endpoints.updateOrder, ({ params, body }) => updateOrder(ctx.database, params.id, body));
 
   return app;
 }

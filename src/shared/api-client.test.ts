@@ -22,7 +22,7 @@ describe("the client typed by the endpoint table", () => {
       }),
     );
     expect(await call("logout")).toEqual({ logged_out: true });
-    await call("setOrderStatus", { params: { id: "o1" }, body: { status: "ready" } });
+    await call("updateOrder", { params: { id: "o1" }, body: { status: "ready" } });
     expect(requests.map(([url, init]) => [url, init.method, init.body])).toEqual([
       ["/api/logout", "POST", undefined],
       ["/api/orders/o1", "PATCH", '{"status":"ready"}'],

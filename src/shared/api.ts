@@ -38,8 +38,8 @@ export const api = {
 
   openOrders: (branchId: number, statuses: readonly OrderStatus[]) =>
     call("orders", { query: { branch_id: branchId, status: statuses, limit: 500 } }),
-  setOrderStatus: (id: string, status: OrderPatch["status"]) => call("setOrderStatus", { params: { id }, body: { status } }),
-  setProductAvailable: (id: number, available: boolean) => call("setProductAvailable", { params: { id }, body: { available } }),
+  setOrderStatus: (id: string, status: NonNullable<OrderPatch["status"]>) => call("updateOrder", { params: { id }, body: { status } }),
+  setProductAvailable: (id: number, available: boolean) => call("updateProduct", { params: { id }, body: { available } }),
 
   uploadMenuCsv: (branchId: number, file: File, dryRun: boolean, onProgress: (fraction: number | null) => void) => {
     const form = new FormData();

@@ -9,6 +9,11 @@ const product = (overrides: Partial<Product> = {}): Product => ({
   description: "",
   price: "12.99",
   available: true,
+  allergens: [],
+  diet: [],
+  prep_station: "kitchen",
+  prep_minutes: 10,
+  stock: null,
   customizations: {},
   ...overrides,
 });

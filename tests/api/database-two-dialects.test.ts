@@ -159,7 +159,10 @@ describe.each(["sqlite", "postgres"] as const)("one repository on %s", (dialect)
   it("inserts with returning, fills defaults, selects, and updates with returning", async () => {
     const first = await handle.transaction((tx) => addProduct(tx, { branchId: 1, name: "Pork BBQ", priceCents: 1299 }));
     const second = await handle.transaction((tx) => addProduct(tx, { branchId: 1, name: "Chicken BBQ", priceCents: 1199 }));
-    expect(first).toEqual({ id: first.id, branchId: 1, categoryKey: "grill", name: "Pork BBQ", description: "", priceCents: 1299, available: true, weekday: null, position: 0 });
+    expect(first).toEqual({
+      id: first.id, branchId: 1, categoryKey: "grill", name: "Pork BBQ", description: "", priceCents: 1299, available: true, weekday: null, position: 0,
+      allergens: [], diet: [], prepStation: "kitchen", prepMinutes: 10, stock: null, translations: {},
+    });
     expect(second.id).toBeGreaterThan(first.id);
 
     expect(await findProduct(db, first.id)).toEqual(first);

@@ -69,6 +69,11 @@ it("keeps prototype-like names (__proto__, constructor, …) as plain names of p
     description: name,
     price: "1.00",
     available: true,
+    allergens: [],
+    diet: [],
+    prep_station: "kitchen",
+    prep_minutes: 10,
+    stock: null,
     customizations: Object.fromEntries(names.map((group) => [group, { exclusive: false, required: false, options: names.map((option) => ({ id: id++, name: option, price: "0.50" })) }])),
   }));
   const file = menuToCsv(menu);

@@ -111,6 +111,9 @@ export const catalogWithOrderArb = catalogArb.chain((catalog) =>
     .map((lines) => ({ catalog, lines })),
 );
 
+/** A product with no allergens, diet tags or stock count, made in the kitchen. */
+const NO_MENU_DATA = { allergens: [], diet: [], prep_station: "kitchen", prep_minutes: 10, stock: null } as const satisfies Partial<Product>;
+
 /** The product as the phone receives it from GET /api/products_by_category. */
 export function toWireProduct(product: CatalogProduct): Product {
   return {
@@ -119,6 +122,7 @@ export function toWireProduct(product: CatalogProduct): Product {
     description: "",
     price: formatCents(product.priceCents),
     available: product.available,
+    ...NO_MENU_DATA,
     customizations: Object.fromEntries(
       product.groups.map((group): [string, CustomizationGroup] => [
         group.name,
@@ -234,6 +238,7 @@ export function menuOf(products: readonly MenuItemContent[]): Menu {
       name: p.name,
       description: p.description,
       price: formatCents(p.priceCents),
+      ...NO_MENU_DATA,
       available: p.available,
       // fromEntries makes "__proto__" an own key like any other name.
       customizations: Object.fromEntries(

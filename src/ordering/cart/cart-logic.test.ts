@@ -22,6 +22,11 @@ const burger: Product = {
   description: "Served with fries or coleslaw; onion rings instead +2.00.",
   price: "13.99",
   available: true,
+  allergens: [],
+  diet: [],
+  prep_station: "kitchen",
+  prep_minutes: 10,
+  stock: null,
   customizations: {
     Side: {
       exclusive: true,
@@ -41,6 +46,11 @@ const nachos: Product = {
   description: "Tortilla chips.",
   price: "11.99",
   available: true,
+  allergens: [],
+  diet: [],
+  prep_station: "kitchen",
+  prep_minutes: 10,
+  stock: null,
   customizations: {
     "Add-ons": {
       exclusive: false,
@@ -140,7 +150,7 @@ describe("prices in cents", () => {
   it("sums without floating-point drift and applies 13 % HST half-up", () => {
     let cart: Cart = {};
     // 0.1 + 0.2-style traps: ten lines of 4.49 etc.
-    const beer: Product = { id: 50, name: "Domestic Beer", description: "", price: "4.49", available: true, customizations: {} };
+    const beer: Product = { id: 50, name: "Domestic Beer", description: "", price: "4.49", available: true, customizations: {}, allergens: [], diet: [], prep_station: "kitchen", prep_minutes: 10, stock: null, };
     for (let i = 0; i < 10; i++) cart = addToCart(cart, beer, []);
     cart = addToCart(cart, burger, [onionRings]);
     expect(subtotalCents(cart)).toBe(10 * 449 + 1599);

@@ -23,6 +23,11 @@ const nachos: Product = {
   description: "Tortilla chips.",
   price: "11.99",
   available: true,
+  allergens: [],
+  diet: [],
+  prep_station: "kitchen",
+  prep_minutes: 10,
+  stock: null,
   customizations: {
     "Add-ons": { exclusive: false, required: false, options: [{ id: 201, name: "Pork Belly", price: "3.00" }] },
   },

@@ -58,7 +58,7 @@ export function useLiveOrder(
   useLiveEvents(order && !done ? stationEventsPath(order.station_id) : null, {
     onEvent: (event) => {
       if (event === null) refreshRef.current?.(); // an unreadable event: ask for the order instead
-      else if (event.type !== "product.updated" && event.data.id === orderId) applyRef.current?.(event.data);
+      else if (event.type === "order.updated" && event.data.id === orderId) applyRef.current?.(event.data);
     },
     // (Re)connected: catch up on anything missed while the stream was down.
     onOpen: () => refreshRef.current?.(),

@@ -14,6 +14,9 @@ const order = (id: string, status: Order["status"], createdAt = "2025-01-01T12:0
   tax: "0.00",
   total: "0.00",
   created_at: createdAt,
+  seen_at: null,
+  bumped: [],
+  estimated_ready_at: null,
 });
 
 describe("applyOrder", () => {

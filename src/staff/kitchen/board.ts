@@ -48,7 +48,7 @@ export function column(board: Board, status: OpenStatus): Order[] {
     .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.number - b.number);
 }
 
-export const NEXT_STEP: Record<OpenStatus, { status: OrderPatch["status"]; label: string }> = {
+export const NEXT_STEP: Record<OpenStatus, { status: NonNullable<OrderPatch["status"]>; label: string }> = {
   received: { status: "preparing", label: "Start preparing" },
   preparing: { status: "ready", label: "Mark ready" },
   ready: { status: "served", label: "Served" },

@@ -54,7 +54,7 @@ export function useKitchenBoard(branchId: number, onNewOrder: (order: Order) => 
   const connection = useLiveEvents(branchEventsPath(branchId), {
     onEvent: (event) => {
       if (event === null) return void refresh(); // an unreadable event: read the list instead
-      if (event.type === "product.updated") return; // the menu hook applies these
+      if (event.type !== "order.created" && event.type !== "order.updated") return; // the menu hook applies product updates
       const order = event.data;
       for (const seen of collectors.current) seen.push(order);
       const known = order.id in boardRef.current;

@@ -17,7 +17,7 @@ export function useOrderActions(board: Board, announce: (message: string) => voi
   const [busy, setBusy] = useState<Record<string, boolean>>({});
   const [problem, setProblem] = useState<Problem | null>(null);
 
-  const move = async (order: Order, status: OrderPatch["status"]) => {
+  const move = async (order: Order, status: NonNullable<OrderPatch["status"]>) => {
     setBusy((current) => ({ ...current, [order.id]: true }));
     setProblem(null);
     touched(order);
