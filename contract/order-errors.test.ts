@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { isUuid } from "./ids";
 import { isBranchId, branchName } from "./menu";
-import { isPriceChangedDetail, namesIn } from "./order-errors";
+import { isNotTodayDetail, isPriceChangedDetail, namesIn } from "./order-errors";
 
 describe("order refusal details", () => {
   it("reads price_changed details only when they carry a line index and a price", () => {
     const detail = { index: 0, product_id: 3, name: "Sisig", sent_price: "12.99", price: "13.99", message: "Sisig now costs 13.99." };
     expect([detail, { index: "0", price: "1" }, null, "text", { index: 1 }].filter(isPriceChangedDetail)).toEqual([detail]);
+  });
+
+  it("reads not_available_today details only when they carry a name and a weekday 1–7", () => {
+    const detail = { index: 0, product_id: 4, name: "Tuesday Pork Chop with Rice", weekday: 2, message: "Only on Tuesdays." };
+    expect([detail, { name: "X", weekday: 8 }, { name: "X", weekday: "2" }, { weekday: 2 }, null].filter(isNotTodayDetail)).toEqual([detail]);
   });
 
   it("names each product once", () => {

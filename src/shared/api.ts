@@ -3,7 +3,7 @@
  * method, a path or a type of their own. Each is a line over `call`, typed by the endpoint's entry in
  * contract/endpoints.ts.
  */
-import type { OrderStatus } from "../../contract/menu";
+import type { CallKind, OrderStatus } from "../../contract/menu";
 import type { LoginBody, OrderCreate, OrderPatch, StationCreate, StationUpdate } from "../../contract/schemas";
 import { call, pathOf } from "./api-client";
 import { downloadFile, uploadForm } from "./file-transfer";
@@ -24,6 +24,8 @@ export const api = {
   order: (id: string) => call("order", { params: { id } }),
   placeOrder: (idempotencyKey: string, body: OrderCreate) =>
     call("placeOrder", { body, headers: { "Idempotency-Key": idempotencyKey }, signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS) }),
+  callStaff: (stationId: string, kind: CallKind) => call("callStaff", { params: { id: stationId }, body: { kind } }),
+  stationCalls: (stationId: string) => call("stationCalls", { params: { id: stationId } }),
 
   // ----- staff -----
   login: (body: LoginBody) => call("login", { body }),

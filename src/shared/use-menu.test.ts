@@ -41,4 +41,17 @@ describe("withAvailability", () => {
     expect(next.special[0]!.available).toBe(false);
     expect(menu.main[0]!.available).toBe(true);
   });
+
+  it("takes the stock left from an update that carries it, and keeps it when one does not", () => {
+    const menu = normalizeMenu({ main: [product({ stock: 9 }), product({ id: 2, stock: 4 })] });
+    const counted = withAvailability(menu, { id: 1, available: true, stock: 3 });
+    expect(counted.main.map((p) => p.stock)).toEqual([3, 4]);
+    expect(withAvailability(counted, { id: 1, available: false }).main[0]).toMatchObject({ available: false, stock: 3 });
+    expect(withAvailability(counted, { id: 1, available: true, stock: null }).main[0]!.stock).toBeNull();
+  });
+
+  it("reads a menu without marks or stock (an older server, an old cache) as having none", () => {
+    const old = JSON.parse(JSON.stringify({ main: [{ id: 1, name: "Sisig", description: "", price: "12.99", available: true, customizations: {} }] }));
+    expect(normalizeMenu(old).main[0]).toMatchObject({ allergens: [], diet: [], stock: null });
+  });
 });

@@ -3,7 +3,8 @@
  * and a way to accept them (which resubmits with a new Idempotency-Key: the body changed).
  */
 import { formatDollars } from "../../../contract/money";
-import { isPriceChangedDetail, namesIn } from "../../../contract/order-errors";
+import { WEEKDAY_NAMES } from "../../../contract/menu";
+import { isNotTodayDetail, isPriceChangedDetail, namesIn } from "../../../contract/order-errors";
 import { cartLines, cents, type PriceUpdate } from "../cart/cart-logic";
 import { useCart, type SubmitProblem } from "../cart/cart-store";
 import { submitCart } from "../outbox/order-submission";
@@ -22,6 +23,10 @@ function problemMessage(problem: SubmitProblem): string {
   switch (problem.code) {
     case "sold_out":
       return `Sorry — ${names.join(", ") || "an item in your order"} ${names.length > 1 ? "are" : "is"} sold out. Remove ${names.length > 1 ? "them" : "it"} with "Remove 1", then submit again.`;
+    case "not_available_today": {
+      const days = [...new Set(problem.details.filter(isNotTodayDetail).map((detail) => `${WEEKDAY_NAMES[detail.weekday - 1] ?? "its day"}s`))];
+      return `Sorry — ${names.join(", ") || "a special in your order"} ${names.length > 1 ? "are" : "is"} only available on ${days.join(" and ") || "its own day"}. Remove ${names.length > 1 ? "them" : "it"} with "Remove 1", then submit again.`;
+    }
     case "unknown_station":
     case "branch_mismatch":
       return "We couldn't find your table. Please scan the QR code on your table again, then submit your order.";

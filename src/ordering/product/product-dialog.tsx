@@ -3,6 +3,7 @@
  * Exclusive groups are radios, the others checkboxes; required groups must be answered before Add.
  */
 import { useId, useState, type FormEvent } from "react";
+import { LINE_NOTE_MAX } from "../../../contract/menu";
 import { formatDollars } from "../../../contract/money";
 import type { CustomizationGroup, Product } from "../../../contract/schemas";
 import { Dialog } from "../../shared/dialog";
@@ -13,7 +14,7 @@ interface ProductDialogProps {
   product: Product;
   /** Why Add is unavailable (no table, order already sent); null when the diner can add. */
   blockedReason: string | null;
-  onAdd: (options: SelectedOption[]) => void;
+  onAdd: (options: SelectedOption[], note: string) => void;
   onClose: () => void;
 }
 
@@ -42,8 +43,11 @@ export function missingRequired(product: Product, choices: Choices): string[] {
 
 export default function ProductDialog({ product, blockedReason, onAdd, onClose }: ProductDialogProps) {
   const [choices, setChoices] = useState<Choices>({});
+  const [note, setNote] = useState("");
   const titleId = useId();
   const hintId = useId();
+  const noteId = useId();
+  const noteCountId = useId();
 
   const options = selectedOptions(product, choices);
   const missing = missingRequired(product, choices);
@@ -61,7 +65,7 @@ export default function ProductDialog({ product, blockedReason, onAdd, onClose }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (hint) return;
-    onAdd(options);
+    onAdd(options, note);
     onClose();
   };
 
@@ -74,6 +78,21 @@ export default function ProductDialog({ product, blockedReason, onAdd, onClose }
           {Object.entries(product.customizations).map(([group, spec]) => (
             <GroupFields key={group} product={product} group={group} spec={spec} chosen={chosenIn(choices, group)} onChoose={choose} />
           ))}
+          <div className="product-note">
+            <label htmlFor={noteId}>Note for the kitchen (optional)</label>
+            <textarea
+              id={noteId}
+              rows={2}
+              maxLength={LINE_NOTE_MAX}
+              value={note}
+              placeholder="e.g. no onions"
+              aria-describedby={noteCountId}
+              onChange={(event) => setNote(event.target.value.slice(0, LINE_NOTE_MAX))}
+            />
+            <span id={noteCountId} className="product-note-count">
+              {note.length}/{LINE_NOTE_MAX}
+            </span>
+          </div>
         </div>
         <div className="product-dialog-actions">
           {hint && (
