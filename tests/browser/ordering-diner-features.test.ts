@@ -108,7 +108,9 @@ describe("an order from the phone", () => {
       await addItem(page, "Lumpia Shanghai"); // no note: a line of its own
 
       await page.getByRole("link", { name: /^View cart/ }).click();
+      await page.getByRole("heading", { name: "Your order" }).waitFor();
       const rows = page.locator(".cart-table tbody tr");
+      await rows.nth(1).waitFor();
       expect(await rows.count()).toBe(2);
       expect(await rows.filter({ hasText: "Note: extra sweet chili sauce" }).count()).toBe(1);
 
