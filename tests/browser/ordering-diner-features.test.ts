@@ -11,6 +11,7 @@ import { call } from "../support/api-helpers";
 import { launchBrowser, PHONE } from "../support/browser";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 import { addItem, createStation, escapeRegExp, orderUrl, ordersOf } from "./ordering-support";
+import { axeViolations } from "./site-support";
 
 let server: TestServer;
 let browser: Browser;
@@ -67,6 +68,8 @@ describe("the order screen", () => {
       await page.getByText(`${pork.length} items hidden by your filter.`).waitFor();
       expect(await item(page, "Lumpia Shanghai").count()).toBe(0);
       expect(await item(page, "Nachos").count()).toBe(1);
+      // The open filter, the marks, the stock badge and the greyed specials are readable and labelled.
+      expect(await axeViolations(page)).toEqual([]);
 
       // The filter stays on the phone across visits, and Clear brings everything back.
       await page.reload();
