@@ -8,6 +8,7 @@ import { formatDollars } from "../../../contract/money";
 import type { CustomizationGroup, Product } from "../../../contract/schemas";
 import { Dialog } from "../../shared/dialog";
 import { cents, unitPriceCents, type SelectedOption } from "../cart/cart-logic";
+import { ItemMarks } from "../menu/item-marks";
 import "./product-dialog.css";
 
 interface ProductDialogProps {
@@ -75,6 +76,9 @@ export default function ProductDialog({ product, blockedReason, onAdd, onClose }
         <div className="product-dialog-body">
           <h2 id={titleId}>{product.name}</h2>
           {product.description && <p className="product-dialog-description">{product.description}</p>}
+          <p className="product-dialog-marks">
+            <ItemMarks product={product} />
+          </p>
           {Object.entries(product.customizations).map(([group, spec]) => (
             <GroupFields key={group} product={product} group={group} spec={spec} chosen={chosenIn(choices, group)} onChoose={choose} />
           ))}
