@@ -19,8 +19,10 @@ export function useKitchenAlerts(branchId: number, onAlarm: () => void) {
   /** null until the first answer: no banner before anything is known. */
   const [boardsOnline, setBoardsOnline] = useState<number | null>(null);
   const onAlarmRef = useRef(onAlarm);
+  const boardsOnlineRef = useRef(boardsOnline);
   useLayoutEffect(() => {
     onAlarmRef.current = onAlarm;
+    boardsOnlineRef.current = boardsOnline;
   });
 
   const refresh = useCallback(async () => {
@@ -48,6 +50,8 @@ export function useKitchenAlerts(branchId: number, onAlarm: () => void) {
         setUnseen((current) => ({ ...current, [event.data.id]: event.data }));
         onAlarmRef.current();
       } else if (event.type === "order.updated" && alarmOver(event.data)) {
+        // An order seen while no board was online: one has come on since the last read.
+        if (event.data.seen_at !== null && boardsOnlineRef.current === 0) void refresh();
         const id = event.data.id;
         setUnseen((current) => {
           if (!(id in current)) return current;
