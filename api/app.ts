@@ -6,6 +6,7 @@ import type { AppContext, AppEnv } from "./app-context";
 import { staffAuth } from "./auth/middleware";
 import { authRoutes } from "./auth/routes";
 import { eventRoutes } from "./events/routes";
+import { kitchenRoutes } from "./kitchen/routes";
 import { serveEndpoint } from "./lib/endpoint";
 import { ApiHttpError, errorBody, sendError } from "./lib/errors";
 import { requestIdOf } from "./lib/response-head";
@@ -62,7 +63,7 @@ export function createApp(ctx: AppContext) {
       return c.json(errorBody("database_unavailable", "The database does not answer."), 503);
     }
   });
-  for (const routes of [authRoutes, menuRoutes, stationRoutes, orderRoutes, eventRoutes]) api.route("/", routes(ctx));
+  for (const routes of [authRoutes, menuRoutes, stationRoutes, orderRoutes, kitchenRoutes, eventRoutes]) api.route("/", routes(ctx));
   app.route("/api", api);
 
   app.all("/api/*", (c) => c.json(errorBody("not_found", `There is no ${c.req.method} ${c.req.path}.`), 404));

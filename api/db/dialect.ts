@@ -26,6 +26,8 @@ export const LOCK_SCOPES = {
   branchOrderNumbers: APP_LOCKS + 4,
   /** One Idempotency-Key: the second request with it waits, then finds the first one's answer. */
   idempotencyKey: APP_LOCKS + 5,
+  /** One order: its bumps and status change read-then-write under it (two boards bumping at once). */
+  order: APP_LOCKS + 10,
 } as const;
 
 export type TransactionLockScope = Exclude<keyof typeof LOCK_SCOPES, "migrate">;

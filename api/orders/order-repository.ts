@@ -1,6 +1,6 @@
 /** Orders as stored (a snapshot of names and prices) and as the API returns them. */
 import { and, asc, desc, eq, gt, inArray, max, sql, type SQL } from "drizzle-orm";
-import type { OrderStatus } from "../../contract/menu";
+import type { OrderStatus, PrepStation } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { Order } from "../../contract/schemas";
 import type { Db, Tables } from "../db/database";
@@ -238,9 +238,10 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
   return toOrder(row, lines);
 }
 
-export async function setOrderStatus(tx: Db, id: string, status: OrderStatus, updatedAt: string): Promise<void> {
+/** A staff change: the status, and the prep stations that have bumped the order (a bump can make it ready). */
+export async function setOrderProgress(tx: Db, id: string, change: { status: OrderStatus; bumped: PrepStation[]; updatedAt: string }): Promise<void> {
   const { orders } = tablesOf(tx);
-  await tx.update(orders).set({ status, updatedAt }).where(eq(orders.id, id));
+  await tx.update(orders).set(change).where(eq(orders.id, id));
 }
 
 /** The products an order refers to, with their option groups: what pricing needs, in two queries. */
@@ -261,3 +262,11 @@ export async function loadCatalog(db: Db, productIds: number[]): Promise<Map<num
   }
   return catalog;
 }
+
+/** Orders by id, with their lines, in no particular order. */
+export async function findOrders(db: Db, ids: readonly string[]): Promise<Order[]> {
+  if (ids.length === 0) return [];
+  const { orders } = tablesOf(db);
+  return withLines(db, await db.select().from(orders).where(inArray(orders.id, [...ids])));
+}
+

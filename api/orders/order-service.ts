@@ -1,6 +1,6 @@
 /** Placing and advancing orders: each is one transaction, with its event, so nothing is half-written. */
 import { randomUUID } from "node:crypto";
-import { canTransition } from "../../contract/menu";
+import { canTransition, PREP_STATIONS, type PrepStation } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { Order, OrderCreate, OrderPatch } from "../../contract/schemas";
 import type { AppConfig } from "../config";
@@ -9,7 +9,7 @@ import { lockInTransaction } from "../db/dialect";
 import { announceEvents, recordEvent } from "../events/event-log";
 import { ApiHttpError, badRequest, conflict, notFound } from "../lib/errors";
 import { findStoredResponse, hashRequest, pruneExpiredKeysHourly, storeResponse } from "./idempotency";
-import { findOrder, findOrderStation, insertOrder, limitReachedBy, loadCatalog, setOrderStatus } from "./order-repository";
+import { findOrder, findOrderStation, insertOrder, limitReachedBy, loadCatalog, setOrderProgress } from "./order-repository";
 import { priceOrder } from "./pricing";
 
 /** The window TABLE_ORDER_LIMIT counts a table's accepted orders in. */
@@ -118,26 +118,64 @@ export async function placeOrder(
 
 /** A staff change to an order: a new status, or a prep station's bump or its recall. */
 export async function updateOrder(database: DatabaseHandle, id: string, patch: OrderPatch, now = new Date()): Promise<Order> {
-  if (patch.status) return advanceOrder(database, id, patch.status, now);
-  throw new Error("bumps are not served yet");
-}
-
-async function advanceOrder(database: DatabaseHandle, id: string, status: Order["status"], now = new Date()): Promise<Order> {
   const { order, changed } = await database.transaction(async (tx) => {
-      const order = await findOrder(tx, id);
-      if (!order) throw notFound("order_not_found", "There is no such order.");
-      if (order.status === status) return { order, changed: false };
-      if (!canTransition(order.status, status)) {
-        throw conflict("invalid_transition", `An order that is ${order.status} cannot become ${status}.`, [
-          { path: "status", message: `current status: ${order.status}`, current: order.status },
-        ]);
-      }
-      const updatedAt = now.toISOString();
-      await setOrderStatus(tx, id, status, updatedAt);
-      const updated: Order = { ...order, status, updated_at: updatedAt };
-      await recordEvent(tx, { branchId: updated.branch_id, type: "order.updated", orderId: id, stationId: updated.station_id, payload: updated });
-      return { order: updated, changed: true };
+    // Two boards bumping one order at once must not each write their own station over the other's.
+    await lockInTransaction(tx, "order", id);
+    const order = await findOrder(tx, id);
+    if (!order) throw notFound("order_not_found", "There is no such order.");
+    const next = patch.status ? nextStatus(order, patch.status) : patch.bumped ? bump(order, patch.bumped) : recall(order, patch.recalled!);
+    if (!next) return { order, changed: false };
+    const updated: Order = { ...order, ...next, updated_at: now.toISOString() };
+    await setOrderProgress(tx, id, { status: updated.status, bumped: updated.bumped, updatedAt: updated.updated_at! });
+    await recordEvent(tx, { branchId: updated.branch_id, type: "order.updated", orderId: id, stationId: updated.station_id, payload: updated });
+    return { order: updated, changed: true };
   });
   if (changed) announceEvents();
   return order;
+}
+
+type OrderChange = Pick<Order, "status" | "bumped">;
+
+function refuseTransition(order: Order, status: Order["status"]): never {
+  throw conflict("invalid_transition", `An order that is ${order.status} cannot become ${status}.`, [
+    { path: "status", message: `current status: ${order.status}`, current: order.status },
+  ]);
+}
+
+/** undefined: nothing to change (already so). */
+function nextStatus(order: Order, status: Order["status"]): OrderChange | undefined {
+  if (order.status === status) return undefined;
+  if (!canTransition(order.status, status)) refuseTransition(order, status);
+  return { status, bumped: order.bumped };
+}
+
+function stationsOf(order: Order): PrepStation[] {
+  return PREP_STATIONS.filter((station) => order.lines.some((line) => line.prep_station === station));
+}
+
+function checkStation(order: Order, station: PrepStation, field: "bumped" | "recalled"): void {
+  if (!stationsOf(order).includes(station)) {
+    throw conflict("not_at_station", `Order #${order.number} has nothing for the ${station}.`, [{ path: field, message: `the order's stations: ${stationsOf(order).join(", ")}` }]);
+  }
+  if (order.status === "served" || order.status === "cancelled") {
+    throw conflict("invalid_transition", `Order #${order.number} is ${order.status}; its bumps can no longer change.`, [
+      { path: field, message: `current status: ${order.status}`, current: order.status },
+    ]);
+  }
+}
+
+/** The station's part is done: the order is being prepared at least, and ready once every station has bumped it. */
+function bump(order: Order, station: PrepStation): OrderChange | undefined {
+  checkStation(order, station, "bumped");
+  if (order.bumped.includes(station)) return undefined;
+  const bumped = PREP_STATIONS.filter((s) => s === station || order.bumped.includes(s));
+  const allDone = stationsOf(order).every((s) => bumped.includes(s));
+  return { bumped, status: allDone ? "ready" : order.status === "received" ? "preparing" : order.status };
+}
+
+/** Undoes the station's bump: an order that was ready is being prepared again. */
+function recall(order: Order, station: PrepStation): OrderChange | undefined {
+  checkStation(order, station, "recalled");
+  if (!order.bumped.includes(station)) return undefined;
+  return { bumped: order.bumped.filter((s) => s !== station), status: order.status === "ready" ? "preparing" : order.status };
 }

@@ -3,8 +3,8 @@
  * method, a path or a type of their own. Each is a line over `call`, typed by the endpoint's entry in
  * contract/endpoints.ts.
  */
-import type { CallKind, OrderStatus } from "../../contract/menu";
-import type { LoginBody, OrderCreate, OrderPatch, StationCreate, StationUpdate } from "../../contract/schemas";
+import type { CallKind, OrderStatus, PrepStation } from "../../contract/menu";
+import type { BoardHeartbeat, LoginBody, OrderCreate, OrderPatch, StationCreate, StationUpdate } from "../../contract/schemas";
 import { call, pathOf } from "./api-client";
 import { downloadFile, uploadForm } from "./file-transfer";
 
@@ -41,6 +41,11 @@ export const api = {
   openOrders: (branchId: number, statuses: readonly OrderStatus[]) =>
     call("orders", { query: { branch_id: branchId, status: statuses, limit: 500 } }),
   setOrderStatus: (id: string, status: NonNullable<OrderPatch["status"]>) => call("updateOrder", { params: { id }, body: { status } }),
+  bumpOrder: (id: string, station: PrepStation) => call("updateOrder", { params: { id }, body: { bumped: station } }),
+  recallBump: (id: string, station: PrepStation) => call("updateOrder", { params: { id }, body: { recalled: station } }),
+  markOrderSeen: (id: string, station: PrepStation) => call("markOrderSeen", { params: { id }, body: { station } }),
+  boardHeartbeat: (body: BoardHeartbeat) => call("boardHeartbeat", { body }),
+  kitchenStatus: (branchId: number) => call("kitchenStatus", { query: { branch_id: branchId } }),
   setProductAvailable: (id: number, available: boolean) => call("updateProduct", { params: { id }, body: { available } }),
 
   uploadMenuCsv: (branchId: number, file: File, dryRun: boolean, onProgress: (fraction: number | null) => void) => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router-dom";
+import { KitchenAlerts } from "../alerts/kitchen-alerts";
 import { BranchSwitcher } from "../branch/branch-switcher";
 import "./staff.css";
 
@@ -33,6 +34,7 @@ export function StaffLayout({ email, children }: { email: string | null; childre
         <BranchSwitcher />
         {email && <p className="staff-bar__user">Signed in as {email}</p>}
       </div>
+      <KitchenAlerts />
       {children}
     </div>
   );
