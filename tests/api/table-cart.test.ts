@@ -372,6 +372,13 @@ describe("validation, limits and hygiene", () => {
       expect(await database.transaction((tx) => emptyCart(tx, table.id))).toBe(true);
       expect(await database.transaction((tx) => emptyCart(tx, table.id))).toBe(false);
       expect(await readCart(table)).toMatchObject({ lines: [], version: refilled.version + 1 });
+
+      // A write to a cart idle for 3 hours empties it first: only the new line is left.
+      await apply(table, randomUUID(), [addLumpia(1)]);
+      await server.query("UPDATE carts SET updated_at = ? WHERE station_id = ?", [new Date(Date.now() - 4 * 3_600_000).toISOString(), table.id]);
+      const fresh = addBurger(1);
+      const after = await apply(table, randomUUID(), [fresh]);
+      expect(after.cart.lines.map((l) => [l.line_id, l.phone_name])).toEqual([[fresh.line_id, "Phone 1"]]);
     } finally {
       stream.close();
     }
