@@ -5,6 +5,7 @@ import { endpoints } from "../contract/endpoints";
 import type { AppContext, AppEnv } from "./app-context";
 import { staffAuth } from "./auth/middleware";
 import { authRoutes } from "./auth/routes";
+import { cartRoutes } from "./carts/routes";
 import { eventRoutes } from "./events/routes";
 import { kitchenRoutes } from "./kitchen/routes";
 import { serveEndpoint } from "./lib/endpoint";
@@ -63,7 +64,7 @@ export function createApp(ctx: AppContext) {
       return c.json(errorBody("database_unavailable", "The database does not answer."), 503);
     }
   });
-  for (const routes of [authRoutes, menuRoutes, stationRoutes, orderRoutes, kitchenRoutes, eventRoutes]) api.route("/", routes(ctx));
+  for (const routes of [authRoutes, menuRoutes, stationRoutes, orderRoutes, kitchenRoutes, cartRoutes, eventRoutes]) api.route("/", routes(ctx));
   app.route("/api", api);
 
   app.all("/api/*", (c) => c.json(errorBody("not_found", `There is no ${c.req.method} ${c.req.path}.`), 404));
