@@ -16,8 +16,8 @@ import type { EventType } from "./event-log";
 import type { EventFilter } from "./filter";
 import { eventStreamResponse, parseLastEventId } from "./stream";
 
-/** What a diner's tab hears about its own table (calls and the shared cart join this list). */
-export const STATION_EVENT_TYPES: readonly EventType[] = ["order.created", "order.updated"];
+/** What a diner's tab hears about its own table (the shared cart joins this list): "someone is on the way" is a call.updated. */
+export const STATION_EVENT_TYPES: readonly EventType[] = ["order.created", "order.updated", "call.updated"];
 /** What a diner's tab hears about its branch. */
 export const BRANCH_PUBLIC_EVENT_TYPES: readonly EventType[] = ["product.updated"];
 
