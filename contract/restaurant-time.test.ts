@@ -41,6 +41,8 @@ describe("restaurant time (America/Toronto)", () => {
     expect(isIsoDay("2026-02-30")).toBe(false);
     expect(isIsoDay("2026-13-01")).toBe(false);
     expect(isIsoDay("26-01-01")).toBe(false);
+    expect(isIsoDay("0001-01-01")).toBe(false);
+    expect(isIsoDay("9999-12-31")).toBe(false);
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
   });

@@ -46,10 +46,10 @@ function offsetAt(instant: number): number {
 const pad = (value: number, width = 2) => String(value).padStart(width, "0");
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Whether `text` names a day of the calendar ("2026-02-30" does not). */
+/** Whether `text` names a day of the calendar between 1970 and 2999 ("2026-02-30" does not). */
 export function isIsoDay(text: string): boolean {
   const match = DAY_PATTERN.exec(text);
-  if (!match) return false;
+  if (!match || Number(match[1]) < 1970 || Number(match[1]) > 2999) return false;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   return date.toISOString().slice(0, 10) === text;
 }
