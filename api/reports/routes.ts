@@ -8,7 +8,6 @@ import { ordersCsv, salesReport, TOP_PRODUCTS } from "./sales-report";
 
 export function reportRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
-  const { db } = ctx.database;
 
   /** The query's days, whole, in the restaurant's time zone. */
   const rangeOf = async (query: { branch_id: number; from: string; to: string }): Promise<ReportRange> => {
@@ -18,6 +17,7 @@ export function reportRoutes(ctx: AppContext) {
 
   serveEndpoint(app, endpoints.salesReport, async ({ c, query }) => {
     const range = await rangeOf(query);
+    const { db } = ctx.database;
     const [hours, products] = await Promise.all([salesByHour(db, range), topProducts(db, range, TOP_PRODUCTS)]);
     c.header("Cache-Control", "no-store");
     return salesReport(hours, products);
@@ -25,7 +25,7 @@ export function reportRoutes(ctx: AppContext) {
 
   serveEndpoint(app, endpoints.ordersReportCsv, async ({ c, query }) => {
     const range = await rangeOf(query);
-    const csv = ordersCsv(await ordersInRange(db, range));
+    const csv = ordersCsv(await ordersInRange(ctx.database.db, range));
     const name = query.from === query.to ? query.from : `${query.from}_${query.to}`;
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",

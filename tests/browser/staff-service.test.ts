@@ -105,7 +105,8 @@ describe("sales report", () => {
     expect(report.orders).toBeGreaterThan(0);
 
     await page.goto("/staff/reports");
-    await page.getByRole("heading", { name: today }).waitFor();
+    const todayName = new Intl.DateTimeFormat("en-CA", { dateStyle: "full", timeZone: "UTC" }).format(Date.parse(today));
+    await page.getByRole("heading", { name: todayName }).waitFor();
     const totals = page.locator(".reports__totals");
     expect(await totals.textContent()).toBe(`Orders${report.orders}Subtotal$${report.subtotal}HST$${report.tax}Total$${report.total}`);
 

@@ -16,6 +16,9 @@ type Mode = "day" | "range";
 type ReportState = { status: "loading" } | { status: "error"; problem: Problem } | { status: "ready"; report: SalesReport };
 
 const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
+// The day as a calendar names it: the date string is read as UTC midnight, so format it in UTC too.
+const dayFormat = new Intl.DateTimeFormat("en-CA", { dateStyle: "full", timeZone: "UTC" });
+const dayName = (day: string) => dayFormat.format(Date.parse(day));
 
 /**
  * Sales for a day or a range of days in the restaurant's time zone: totals, orders by hour (a chart
@@ -60,7 +63,7 @@ export default function ReportsPage() {
   };
 
   const report = state.status === "ready" ? state.report : null;
-  const period = mode === "day" || from === lastDay ? from : `${from} to ${lastDay}`;
+  const period = from === lastDay ? dayName(from) : `${dayName(from)} to ${dayName(lastDay)}`;
 
   return (
     <section className="reports" aria-labelledby="reports-title">
