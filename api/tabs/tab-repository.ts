@@ -48,23 +48,26 @@ export async function closeTabWith(tx: Db, tab: TabRow, orderIds: string[]): Pro
     .where(and(inArray(orders.id, orderIds), isNull(orders.tabId)));
 }
 
-/** One line per table of the branch with orders on its open tab, the longest-open first. */
+/**
+ * One line per table of the branch with orders on its open tab, the longest-open first. Driven from the
+ * branch's tables, so each table's open orders come from the orders_station_tab index however many
+ * closed orders the branch has; a deleted table's orders are left out, as its tab can't be closed.
+ */
 export async function listOpenTabs(db: Db, branchId: number): Promise<OpenTab[]> {
   const { orders, stations } = tablesOf(db);
   const openedAt = min(orders.createdAt);
   const rows = await db
     .select({
-      stationId: orders.stationId,
-      // The table's name now; the name its last order was placed under once the table is deleted.
-      codename: sql<string>`coalesce(${stations.codename}, max(${orders.stationCodename}))`,
+      stationId: stations.id,
+      codename: stations.codename,
       orders: sql<number>`count(*)`.mapWith(Number),
       totalCents: sql<number>`coalesce(sum(case when ${orders.status} <> 'cancelled' then ${orders.totalCents} else 0 end), 0)`.mapWith(Number),
       openedAt,
     })
-    .from(orders)
-    .leftJoin(stations, eq(stations.id, orders.stationId))
-    .where(and(eq(orders.branchId, branchId), isNull(orders.tabId)))
-    .groupBy(orders.stationId, stations.codename)
-    .orderBy(asc(openedAt), asc(orders.stationId));
+    .from(stations)
+    .innerJoin(orders, and(eq(orders.stationId, stations.id), isNull(orders.tabId)))
+    .where(eq(stations.branchId, branchId))
+    .groupBy(stations.id, stations.codename)
+    .orderBy(asc(openedAt), asc(stations.id));
   return rows.map((row) => ({ station_id: row.stationId, station_codename: row.codename, orders: row.orders, total: formatCents(row.totalCents), opened_at: row.openedAt! }));
 }

@@ -55,7 +55,7 @@ beforeAll(async () => {
   expect((await call(server, "POST", `/api/stations/${table.id}/tab/close`, { token, json: { paid_with: "card" } })).status).toBe(200);
   await placeAt("lastOfNov1", "2026-11-02T04:59:00.000Z", [[c, 3]]); // 23:59 EST
   await placeAt("firstOfNov2", "2026-11-02T05:00:00.000Z", [[a, 1]]); // 00:00 EST on the 2nd
-});
+}, 30_000);
 afterAll(() => server.dispose());
 
 const NOV_1 = ["firstOfNov1", "oneThirtyEdt", "oneThirtyEst", "lastOfNov1"];

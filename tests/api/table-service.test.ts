@@ -23,7 +23,7 @@ beforeAll(async () => {
   server = await startTestServer({ staticDir: null });
   token = await staffToken(server);
   products = simpleProducts(await readMenu(server, 1));
-});
+}, 30_000);
 afterAll(() => server.dispose());
 
 /** A table of its own for each test, so that tests share no calls, tabs or limits. */
@@ -59,7 +59,7 @@ describe("table calls", () => {
       const first = await callStaff(table, "server");
       expect(first.status).toBe(201);
       expect(first.body).toMatchObject({ kind: "server", station_id: table.id, station_codename: "7", branch_id: 1, status: "open", done_at: null });
-      expect(eventOf(await staffStream.next())).toEqual({ type: "call.created", data: first.body });
+      expect(eventOf(await staffStream.next(5_000))).toEqual({ type: "call.created", data: first.body });
 
       const again = await callStaff(table, "server");
       expect(again.status).toBe(200);
@@ -67,7 +67,7 @@ describe("table calls", () => {
       const bill = await callStaff(table, "bill");
       expect(bill.status).toBe(201);
       expect(bill.body.id).not.toBe(first.body.id);
-      expect(eventOf(await staffStream.next())).toMatchObject({ type: "call.created", data: { id: bill.body.id, kind: "bill" } });
+      expect(eventOf(await staffStream.next(5_000))).toMatchObject({ type: "call.created", data: { id: bill.body.id, kind: "bill" } });
       await staffStream.expectQuiet(200);
 
       const listed = (await openCalls()).filter((c) => c.station_id === table.id);
@@ -102,8 +102,8 @@ describe("table calls", () => {
       expect(done.status).toBe(200);
       expect(done.body).toMatchObject({ id: made.id, status: "done", station_id: table.id });
       expect(Date.parse(done.body.done_at!)).toBeGreaterThanOrEqual(Date.parse(made.created_at));
-      expect(eventOf(await tableStream.next())).toEqual({ type: "call.updated", data: done.body });
-      expect(eventOf(await staffStream.next())).toEqual({ type: "call.updated", data: done.body });
+      expect(eventOf(await tableStream.next(5_000))).toEqual({ type: "call.updated", data: done.body });
+      expect(eventOf(await staffStream.next(5_000))).toEqual({ type: "call.updated", data: done.body });
 
       // Done twice is done once: no second event.
       expect((await finish(made.id)).body).toEqual(done.body);

@@ -20,6 +20,8 @@ const timeOf = (iso: string) => {
   return day === restaurantDateTime(Date.now()).split(" ")[0] ? time.slice(0, 5) : `${day} ${time.slice(0, 5)}`;
 };
 
+const RELOAD_AFTER_MS = 300;
+
 type ListState = { status: "loading" } | { status: "error"; problem: Problem } | { status: "ready"; tabs: OpenTab[] };
 
 /**
@@ -66,13 +68,31 @@ export default function TabsPage() {
     if (selected) void loadTab(selected);
   }, [selected, loadTab]);
 
+  // A busy night brings several order events a second: they are gathered into one reload.
+  const pending = useRef<{ timer?: ReturnType<typeof setTimeout>; tab: boolean }>({ tab: false });
+  const reloadSoon = (tabToo: boolean) => {
+    pending.current.tab ||= tabToo;
+    if (pending.current.timer !== undefined) return;
+    pending.current.timer = setTimeout(() => {
+      const { tab: reloadTab } = pending.current;
+      pending.current = { tab: false };
+      void loadList();
+      if (reloadTab && selectedRef.current) void loadTab(selectedRef.current);
+    }, RELOAD_AFTER_MS);
+  };
+  const selectedRef = useRef(selected);
+  useEffect(() => {
+    selectedRef.current = selected;
+  }, [selected]);
+  useEffect(() => () => clearTimeout(pending.current.timer), []);
+
   useLiveEvents(branchEventsPath(branchId), {
     onEvent: (event) => {
       if (event !== null && event.type !== "order.created" && event.type !== "order.updated") return;
-      void loadList();
-      if (selected && (event === null || event.data.station_id === selected)) void loadTab(selected);
+      reloadSoon(event === null || event.data.station_id === selected);
     },
-    onOpen: () => void loadList(),
+    // Also after a reconnect: a tab closed on another tablet meanwhile drops off the list.
+    onOpen: () => reloadSoon(true),
   });
 
   const open = (stationId: string) => {
@@ -91,6 +111,9 @@ export default function TabsPage() {
       await loadList();
     } catch (error) {
       setTabProblem(problemOf(error));
+      // Closed on another tablet meanwhile (409 tab_empty), or changed: show what is true now.
+      void loadList();
+      api.tab(tab.station_id).then(setTab, () => undefined);
     } finally {
       setBusy(false);
       setClosing(null);
