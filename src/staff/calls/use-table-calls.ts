@@ -4,13 +4,7 @@ import { api, branchEventsPath } from "../../shared/api";
 import { isAbort } from "../../shared/api-client";
 import { useLiveEvents } from "../../shared/use-live-events";
 import { problemOf, type Problem } from "../lib/errors";
-
-/** Adds or replaces `call`, or drops it once done; oldest first, as the server lists them. */
-export function applyCall(calls: readonly Call[], call: Call): Call[] {
-  const others = calls.filter((c) => c.id !== call.id);
-  if (call.status !== "open") return others;
-  return [...others, call].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
-}
+import { applyCall } from "./open-calls";
 
 /**
  * The branch's open table calls: the list on start and after every (re)connect, kept current by the
