@@ -39,7 +39,8 @@ function toOrder(row: OrderRow, lines: LineRow[]): Order {
   };
 }
 
-async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
+/** Orders as the API shows them, each with its lines. */
+export async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const { orderLines } = tablesOf(db);
   const lines = await db

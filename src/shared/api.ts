@@ -4,7 +4,7 @@
  * contract/endpoints.ts.
  */
 import type { OrderStatus, PrepStation } from "../../contract/menu";
-import type { BoardHeartbeat, LoginBody, OrderCreate, OrderPatch, StationCreate, StationUpdate } from "../../contract/schemas";
+import type { BoardHeartbeat, LoginBody, OrderCreate, OrderPatch, StationCreate, StationUpdate, TabClose } from "../../contract/schemas";
 import { call, pathOf } from "./api-client";
 import { downloadFile, uploadForm } from "./file-transfer";
 
@@ -52,6 +52,15 @@ export const api = {
     return uploadForm("uploadMenuCsv", { query: { branch_id: branchId, dry_run: dryRun || undefined } }, form, onProgress);
   },
   exportMenuCsv: (branchId: number) => downloadFile("exportMenuCsv", { query: { branch_id: branchId } }),
+
+  openCalls: (branchId: number) => call("calls", { query: { branch_id: branchId }, cache: "no-store" }),
+  finishCall: (id: string) => call("finishCall", { params: { id }, body: { status: "done" } }),
+  tab: (stationId: string, options: ReadOptions = {}) => call("tab", { params: { id: stationId }, cache: "no-store", ...options }),
+  closeTab: (stationId: string, paidWith: TabClose["paid_with"]) => call("closeTab", { params: { id: stationId }, body: { paid_with: paidWith } }),
+  openTabs: (branchId: number, options: ReadOptions = {}) => call("openTabs", { query: { branch_id: branchId }, cache: "no-store", ...options }),
+  salesReport: (branchId: number, from: string, to: string, options: ReadOptions = {}) =>
+    call("salesReport", { query: { branch_id: branchId, from, to }, cache: "no-store", ...options }),
+  ordersReportCsv: (branchId: number, from: string, to: string) => downloadFile("ordersReportCsv", { query: { branch_id: branchId, from, to } }),
 };
 
 // ----- live event streams (see use-live-events.ts) -----
