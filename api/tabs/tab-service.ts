@@ -4,7 +4,9 @@ import type { PaymentMethod } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { ClosedTab, Tab } from "../../contract/schemas";
 import type { DatabaseHandle, Db } from "../db/database";
+import { emptyCart } from "../carts/cart-service";
 import { lockInTransaction } from "../db/dialect";
+import { announceEvents } from "../events/event-log";
 import { conflict, notFound } from "../lib/errors";
 import { findStation } from "../stations/station-repository";
 import { closeTabWith, ordersOnOpenTab, type TabOrders } from "./tab-repository";
@@ -36,15 +38,18 @@ export async function readTab(db: Db, stationId: string): Promise<Tab> {
  * Closes the table's tab, paid with `paidWith`. Under the table's lock, which placing an order takes
  * too, and the orders move by id: an order placed at the same moment is either on this tab (read
  * before it) or on the next one, never lost between them. Two staff closing at once close it once;
- * the second finds it empty (409 `tab_empty`).
+ * the second finds it empty (409 `tab_empty`). The table's shared cart empties with it.
  */
 export async function closeTab(database: DatabaseHandle, stationId: string, paidWith: PaymentMethod, now = new Date()): Promise<ClosedTab> {
-  return database.transaction(async (tx) => {
+  let cartEmptied = false;
+  const closedTab = await database.transaction(async (tx) => {
     const station = await findStation(tx, stationId);
     if (!station) throw stationMissing();
     await lockInTransaction(tx, "station", station.id);
     const open = await ordersOnOpenTab(tx, station.id);
     if (open.orders.length === 0) throw conflict("tab_empty", "This table has no orders since its tab was last closed.");
+    // The party has paid and gone: the next party at this table starts from an empty shared cart.
+    cartEmptied = await emptyCart(tx, station.id, now);
     const { totals } = open;
     const closed = { id: randomUUID(), paidWith, closedAt: now.toISOString() };
     await closeTabWith(
@@ -63,4 +68,6 @@ export async function closeTab(database: DatabaseHandle, stationId: string, paid
     );
     return { ...tabOf(station, open), id: closed.id, paid_with: paidWith, closed_at: closed.closedAt };
   });
+  if (cartEmptied) announceEvents();
+  return closedTab;
 }
