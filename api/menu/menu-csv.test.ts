@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CATEGORY_KEYS } from "../../contract/menu";
 import type { Menu } from "../../contract/schemas";
+import { menuOf } from "../../tests/support/menu-arbitraries";
 import { CSV_COLUMNS, menuToCsv, parseMenuCsv } from "./menu-csv";
 
 /** The eleven columns of a file written before the menu data columns: such a file still imports. */
@@ -54,5 +56,22 @@ describe("names that are JavaScript's own words", () => {
       ),
     ) as Menu;
     expect(menuToCsv(menu).split("\r\n")[2]).toBe("burger,B,,,,,__proto__,yes,no,constructor,1.00,,,,,,,,,");
+  });
+});
+
+describe("the downloadable template (public/menu-template.csv)", () => {
+  it("imports cleanly with every column, and is written back as it is", () => {
+    const template = readFileSync(new URL("../../public/menu-template.csv", import.meta.url), "utf8");
+    const result = parseMenuCsv(template);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(template.split("\n")[0]).toBe(CSV_COLUMNS.join(","));
+    expect(result.products.find((p) => p.name === "Lechon Kawali")).toMatchObject({
+      diet: ["contains_pork"],
+      stock: 3,
+      prepMinutes: 20,
+      translations: { fil: { name: "Lechon Kawali" }, zh: { name: "菲式脆皮炸五花肉" } },
+    });
+    expect(result.products.find((p) => p.name === "Red Horse")).toMatchObject({ prepStation: "bar", available: false });
+    expect(menuToCsv(menuOf(result.products))).toBe(template.replaceAll("\n", "\r\n"));
   });
 });
