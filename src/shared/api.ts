@@ -40,6 +40,8 @@ export const api = {
     call("orders", { query: { branch_id: branchId, status: statuses, limit: 500 } }),
   setOrderStatus: (id: string, status: NonNullable<OrderPatch["status"]>) => call("updateOrder", { params: { id }, body: { status } }),
   setProductAvailable: (id: number, available: boolean) => call("updateProduct", { params: { id }, body: { available } }),
+  /** null = stop counting; 0 sells the product out, more puts it back on. */
+  setProductStock: (id: number, stock: number | null) => call("updateProduct", { params: { id }, body: { stock } }),
 
   uploadMenuCsv: (branchId: number, file: File, dryRun: boolean, onProgress: (fraction: number | null) => void) => {
     const form = new FormData();

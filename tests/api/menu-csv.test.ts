@@ -162,7 +162,7 @@ describe("POST /api/products/upload_csv", () => {
     const edited = originalCsv
       .replace("main,Sisig,\"Sizzling chopped pork with onion, chili and calamansi.\",12.99", "main,Sisig,\"Sizzling chopped pork with onion, chili and calamansi.\",13.49")
       .replace(/^main,Garlic Rice,.*\r\n/m, "")
-      .concat("drink,Calamansi Juice,Fresh and cold.,3.50,yes,,,,,,,,,,,,,,,,\r\n");
+      .concat("drink,Calamansi Juice,Fresh and cold.,3.50,yes,,,,,,,,,,,,,,,\r\n");
     expect(edited).not.toBe(originalCsv);
     const expected = { added: ["Calamansi Juice"], updated: ["Sisig"], removed: ["Garlic Rice"] };
 
