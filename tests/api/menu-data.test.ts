@@ -162,8 +162,8 @@ describe("the estimated ready time", () => {
     const minutes = (Date.parse(placed.body.estimated_ready_at!) - Date.parse(placed.body.created_at)) / 60_000;
     expect(minutes).toBe(15 + 2 * Math.min(Number(open!.n), 20));
 
-    const [stored] = await server.query<{ estimated_ready_at: string }>("SELECT estimated_ready_at FROM orders WHERE id = ?", [placed.body.id]);
-    expect(stored!.estimated_ready_at).toBe(placed.body.estimated_ready_at);
+    const [stored] = await server.query<{ estimated_ready_at: string | Date }>("SELECT estimated_ready_at FROM orders WHERE id = ?", [placed.body.id]);
+    expect(new Date(stored!.estimated_ready_at).toISOString()).toBe(placed.body.estimated_ready_at);
 
     // Orders the kitchen has finished are not ahead of anyone.
     await server.query("UPDATE orders SET status = 'served' WHERE branch_id = 1");
