@@ -45,9 +45,9 @@ export interface StockWanted {
 
 /**
  * Inside an order's transaction: takes each counted product's stock (a product selling out as its
- * count reaches 0). Returns the products whose stock was short, with how many are left, and takes
- * nothing then (the caller refuses the order, and its transaction rolls back what was taken).
- * Products are taken in id order, so that two orders never wait on each other's rows.
+ * count reaches 0). Returns the products whose stock was short, with how many are left; the caller
+ * then refuses the order, and the rollback of its transaction gives back what was taken. Products
+ * are taken in id order, so that two orders never wait on each other's rows.
  */
 export async function takeStock(tx: Db, wanted: readonly StockWanted[]): Promise<{ productId: number; left: number }[]> {
   const short: { productId: number; left: number }[] = [];

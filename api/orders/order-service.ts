@@ -53,10 +53,12 @@ function countedStockWanted(lines: readonly { productId: number; quantity: numbe
 
 /**
  * One transaction: the replay check, the table's limit, pricing, the counted stock, the order, its
- * events and its idempotency record. Two submissions with one key cannot both pass the check, and two from one
- * table cannot both count the table's orders below its limit: on SQLite every write transaction holds
- * the database's write lock; on PostgreSQL each of those decisions takes its advisory lock first, in
- * the one order every service uses (key → table → counted products' rows → order numbers → event append).
+ * events and its idempotency record. Two submissions with one key cannot both pass the check, and
+ * two from one table cannot both count the table's orders below its limit: on SQLite every write
+ * transaction holds the database's write lock; on PostgreSQL each of those decisions takes its
+ * advisory lock first, in the one order every service uses (key → table → counted products' rows →
+ * order numbers → event append). The queue read for the ready time is the one query an order of
+ * uncounted products adds.
  */
 export async function placeOrder(
   { database, menuCache }: MenuDeps,
@@ -129,11 +131,7 @@ export async function placeOrder(
       taxCents: priced.totals.tax,
       totalCents: priced.totals.total,
       createdAt: now.toISOString(),
-      estimatedReadyAt: estimateReadyAt(
-        now,
-        priced.lines.map((line) => line.prepMinutes),
-        ordersAhead,
-      ).toISOString(),
+      estimatedReadyAt: estimateReadyAt(now, priced.lines.map((line) => line.prepMinutes), ordersAhead).toISOString(),
     });
     const json = JSON.stringify(order);
     if (idempotencyKey) {
