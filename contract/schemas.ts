@@ -96,7 +96,8 @@ export type StationUpdate = z.infer<typeof stationUpdateSchema>;
 /** Sold out / back on, and the stock count (null = not counted). */
 export const productPatchSchema = z
   .object({ available: z.boolean().optional(), stock: stockCount.nullable().optional() })
-  .refine((body) => body.available !== undefined || body.stock !== undefined, { message: "send available and/or stock" });
+  .refine((body) => body.available !== undefined || body.stock !== undefined, { message: "send available and/or stock" })
+  .refine((body) => !(body.available === true && body.stock === 0), { message: "a stock of 0 is sold out; it cannot be available", path: ["stock"] });
 export type ProductPatch = z.infer<typeof productPatchSchema>;
 
 export const MAX_ORDER_LINES = 100;

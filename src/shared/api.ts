@@ -45,6 +45,8 @@ export const api = {
   boardHeartbeat: (body: BoardHeartbeat) => call("boardHeartbeat", { body }),
   kitchenStatus: (branchId: number) => call("kitchenStatus", { query: { branch_id: branchId } }),
   setProductAvailable: (id: number, available: boolean) => call("updateProduct", { params: { id }, body: { available } }),
+  /** null = stop counting; 0 sells the product out, more puts it back on. */
+  setProductStock: (id: number, stock: number | null) => call("updateProduct", { params: { id }, body: { stock } }),
 
   uploadMenuCsv: (branchId: number, file: File, dryRun: boolean, onProgress: (fraction: number | null) => void) => {
     const form = new FormData();

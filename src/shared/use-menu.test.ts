@@ -41,4 +41,11 @@ describe("withAvailability", () => {
     expect(next.special[0]!.available).toBe(false);
     expect(menu.main[0]!.available).toBe(true);
   });
+
+  it("takes the stock count along when the report has one (orders count it down live)", () => {
+    const menu = normalizeMenu({ main: [product({ stock: 3 }), product({ id: 2, stock: 5 })] });
+    expect(withAvailability(menu, { id: 1, available: true, stock: 2 }).main.map((p) => p.stock)).toEqual([2, 5]);
+    expect(withAvailability(menu, { id: 1, available: false, stock: null }).main.map((p) => [p.available, p.stock])).toEqual([[false, null], [true, 5]]);
+    expect(withAvailability(menu, { id: 1, available: false }).main[0]!.stock).toBe(3);
+  });
 });

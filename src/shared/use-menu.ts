@@ -97,7 +97,7 @@ export function useMenu(branchId: number | null, { stream, noStore = false }: Me
     };
   }, [load]);
 
-  const applyProduct = useCallback((product: Pick<Product, "id" | "available">) => show((menu) => withAvailability(menu, product)), [show]);
+  const applyProduct = useCallback((product: Pick<Product, "id" | "available"> & Partial<Pick<Product, "stock">>) => show((menu) => withAvailability(menu, product)), [show]);
 
   useLiveEvents(branchId === null ? null : stream, {
     onEvent: (event) => {
@@ -130,12 +130,13 @@ export function normalizeMenu(data: Partial<Record<string, Product[]>> | null | 
   return menu;
 }
 
-/** The menu with one product's availability as the server just reported it. */
-export function withAvailability(menu: Menu, product: Pick<Product, "id" | "available">): Menu {
+/** The menu with one product's availability (and stock count, when the report has one) as the server just reported it. */
+export function withAvailability(menu: Menu, product: Pick<Product, "id" | "available"> & Partial<Pick<Product, "stock">>): Menu {
   const next = { ...menu };
+  const changes = { available: product.available, ...(product.stock !== undefined && { stock: product.stock }) };
   for (const key of Object.keys(next) as (keyof Menu)[]) {
     if (next[key].some((item) => item.id === product.id)) {
-      next[key] = next[key].map((item) => (item.id === product.id ? { ...item, available: product.available } : item));
+      next[key] = next[key].map((item) => (item.id === product.id ? { ...item, ...changes } : item));
     }
   }
   return next;
