@@ -1,9 +1,10 @@
 /**
- * Reading the details of the POST /orders refusals a client acts on (`price_changed`, `sold_out`, `not_available_today`; their
- * shapes are in schemas.ts). Details come from the network, so a client reads them through these
+ * Reading the details of the POST /orders refusals a client acts on (`price_changed`, `sold_out`,
+ * `not_available_today`; their shapes are in schemas.ts). Details come from the network, so a client reads them through these
  * zod-free guards rather than trusting their shape.
  */
-import type { NotTodayDetail, PriceChangedDetail } from "./schemas";
+import { WEEKDAY_NAMES } from "./menu";
+import type { NotTodayDetail, PriceChangedDetail, SoldOutDetail } from "./schemas";
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
@@ -11,9 +12,27 @@ export function isPriceChangedDetail(value: unknown): value is PriceChangedDetai
   return isRecord(value) && typeof value.index === "number" && typeof value.price === "string";
 }
 
-/** A `not_available_today` line: the special's name and its day. */
+/** What every refusal's line detail has: the line's index into `products`, its product and a sentence. */
+function isLineDetail(value: unknown): value is Record<string, unknown> {
+  return isRecord(value) && typeof value.index === "number" && typeof value.product_id === "number" && typeof value.name === "string" && typeof value.message === "string";
+}
+
+/** A `sold_out` detail: the line's index and product; `left` when the product's stock is counted. */
+export function isSoldOutDetail(value: unknown): value is SoldOutDetail {
+  return (
+    isLineDetail(value) &&
+    (value.left === undefined || (Number.isInteger(value.left) && (value.left as number) >= 0))
+  );
+}
+
+/** A `not_available_today` detail: a daily special ordered on another day; `weekday` is its day (1 = Monday … 7 = Sunday). */
 export function isNotTodayDetail(value: unknown): value is NotTodayDetail {
-  return isRecord(value) && typeof value.name === "string" && Number.isInteger(value.weekday) && (value.weekday as number) >= 1 && (value.weekday as number) <= 7;
+  return (
+    isLineDetail(value) &&
+    Number.isInteger(value.weekday) &&
+    (value.weekday as number) >= 1 &&
+    (value.weekday as number) <= WEEKDAY_NAMES.length
+  );
 }
 
 /** The product names a refusal's details mention (sold out, changed), each once. */

@@ -9,6 +9,7 @@ import { CAPACITY_MAX, CAPACITY_MIN, cleanCodename, CODENAME_MAX, EMAIL_MAX, LOG
 import { UUID_PATTERN } from "./ids";
 import { ALLERGENS, CALL_KINDS, CATEGORY_KEYS, DIETS, LINE_NOTE_MAX, ORDER_STATUSES, PAYMENT_METHODS, PREP_STATIONS, TRANSLATION_LANGUAGES, WEEKDAY_NAMES } from "./menu";
 import { DECIMAL_PRICE } from "./money";
+import { isIsoDay } from "./restaurant-time";
 
 // ---------- the shared rules ----------
 const uuidSchema = z.string().regex(UUID_PATTERN, "must be a UUID");
@@ -26,7 +27,7 @@ const weekday = z.number().int().min(1).max(WEEKDAY_NAMES.length);
 const orderStatus = z.enum(ORDER_STATUSES);
 const prepStation = z.enum(PREP_STATIONS);
 /** A calendar day in the restaurant's time zone, as a report's range names it. */
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like 2026-11-23");
+const isoDay = z.string().refine(isIsoDay, "must be a date like 2026-11-23");
 const stockCount = z.number().int("stock must be a whole number").min(0, "stock is 0 or more").max(9999, "stock is at most 9999");
 
 // ---------- path parameters and queries ----------
@@ -95,7 +96,8 @@ export type StationUpdate = z.infer<typeof stationUpdateSchema>;
 /** Sold out / back on, and the stock count (null = not counted). */
 export const productPatchSchema = z
   .object({ available: z.boolean().optional(), stock: stockCount.nullable().optional() })
-  .refine((body) => body.available !== undefined || body.stock !== undefined, { message: "send available and/or stock" });
+  .refine((body) => body.available !== undefined || body.stock !== undefined, { message: "send available and/or stock" })
+  .refine((body) => !(body.available === true && body.stock === 0), { message: "a stock of 0 is sold out; it cannot be available", path: ["stock"] });
 export type ProductPatch = z.infer<typeof productPatchSchema>;
 
 export const MAX_ORDER_LINES = 100;

@@ -7,6 +7,7 @@ import { formatCents, totalsFromSubtotal } from "../../contract/money";
 import { MAX_ORDER_LINES, type ApiErrorDetail, type CartOperation, type CartOperationsAnswer, type CartOperationsBody, type CartSubmit, type OrderCreate, type TableCart } from "../../contract/schemas";
 import type { DatabaseHandle, Db } from "../db/database";
 import { lockInTransaction } from "../db/dialect";
+import type { MenuDeps } from "../menu/menu-service";
 import { announceEvents, recordEvent } from "../events/event-log";
 import { ApiHttpError, conflict, notFound } from "../lib/errors";
 import { findStoredResponse, hashRequest, storeResponse } from "../orders/idempotency";
@@ -303,13 +304,14 @@ type Claim = { replay: SubmittedCart } | { lines: MergeLine[]; branchId: number;
  * finish answers 201, the other 409 `cart_already_submitted`. See docs/decisions/0010.
  */
 export async function submitTableCart(
-  database: DatabaseHandle,
+  deps: MenuDeps,
   stationId: string,
   body: CartSubmit,
   idempotencyKey: string | undefined,
   limits: OrderLimits,
   now = new Date(),
 ): Promise<SubmittedCart> {
+  const { database } = deps;
   const requestHash = hashRequest({ version: body.version });
   const replayOf = async (tx: Db, key: string): Promise<SubmittedCart | undefined> => {
     await lockInTransaction(tx, "idempotencyKey", key);
@@ -354,7 +356,7 @@ export async function submitTableCart(
   };
   let placed: Awaited<ReturnType<typeof placeOrder>>;
   try {
-    placed = await placeOrder(database, order, orderKey(claim.stationId, body.version), limits, now);
+    placed = await placeOrder(deps, order, orderKey(claim.stationId, body.version), limits, now);
   } catch (error) {
     await database.transaction(async (tx) => {
       await lockInTransaction(tx, "station", claim.stationId);

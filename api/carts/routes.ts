@@ -28,7 +28,7 @@ export function cartRoutes(ctx: AppContext) {
   serveEndpoint(app, endpoints.applyCartOperations, ({ c, params, body }) => withRetryAfter(c, () => applyCartOperations(ctx.database, params.id, body)));
 
   serveEndpoint(app, endpoints.submitTableCart, async ({ c, params, headers, body }) => {
-    const submitted = await withRetryAfter(c, () => submitTableCart(ctx.database, params.id, body, headers["Idempotency-Key"], ctx.config));
+    const submitted = await withRetryAfter(c, () => submitTableCart(ctx, params.id, body, headers["Idempotency-Key"], ctx.config));
     if (submitted instanceof Response) return submitted;
     if (submitted.replayed) c.header("Idempotent-Replayed", "true");
     else ctx.logger.info("table cart submitted", { stationId: params.id });

@@ -108,6 +108,19 @@ export function inJsonIdList(db: Db, column: SQLWrapper, placeholder: string): S
 }
 
 /**
+ * The whole hours from 1970 to a timestamp column's value (UTC), as an integer: what a report groups
+ * by before turning each hour into the restaurant's local hour. SQLite stores ISO-8601 text,
+ * PostgreSQL a timestamptz.
+ */
+export function epochHour(db: Db, column: SQLWrapper): SQL<number> {
+  return (
+    dialectOf(db) === "postgres"
+      ? sql`cast(floor(extract(epoch from ${column}) / 3600) as integer)`
+      : sql`cast(strftime('%s', ${column}) as integer) / 3600`
+  ).mapWith(Number);
+}
+
+/**
  * Tells every instance listening on `channel` (PostgreSQL LISTEN/NOTIFY), when and only when the
  * transaction commits: a change rolled back is never announced. SQLite has one process and needs no
  * message: nothing to do.

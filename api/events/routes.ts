@@ -16,8 +16,8 @@ import type { EventType } from "./event-log";
 import type { EventFilter } from "./filter";
 import { eventStreamResponse, parseLastEventId } from "./stream";
 
-/** What a diner's tab hears about its own table (calls and the shared cart join this list). */
-export const STATION_EVENT_TYPES: readonly EventType[] = ["order.created", "order.updated", "cart.updated"];
+/** What a diner's tab hears about its own table: its orders, its calls ("someone is on the way") and its shared cart. */
+export const STATION_EVENT_TYPES: readonly EventType[] = ["order.created", "order.updated", "call.updated", "cart.updated"];
 /** What a diner's tab hears about its branch. */
 export const BRANCH_PUBLIC_EVENT_TYPES: readonly EventType[] = ["product.updated"];
 /** What only the table's own phones hear: a table's cart is no business of every staff screen. */

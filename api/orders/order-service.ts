@@ -1,16 +1,18 @@
 /** Placing and advancing orders: each is one transaction, with its event, so nothing is half-written. */
 import { randomUUID } from "node:crypto";
-import { canTransition, PREP_STATIONS, type PrepStation } from "../../contract/menu";
+import { canTransition, isoWeekday, PREP_STATIONS, type PrepStation } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
-import type { Order, OrderCreate, OrderPatch } from "../../contract/schemas";
+import type { ApiErrorDetail, Order, OrderCreate, OrderPatch } from "../../contract/schemas";
 import type { AppConfig } from "../config";
 import type { DatabaseHandle } from "../db/database";
 import { lockInTransaction } from "../db/dialect";
 import { announceEvents, recordEvent } from "../events/event-log";
 import { ApiHttpError, badRequest, conflict, notFound } from "../lib/errors";
+import { afterMenuChange, announceProducts, takeStock, type MenuDeps } from "../menu/menu-service";
 import { findStoredResponse, hashRequest, pruneExpiredKeysHourly, storeResponse } from "./idempotency";
-import { findOrder, findOrderStation, insertOrder, limitReachedBy, loadCatalog, setOrderProgress } from "./order-repository";
-import { priceOrder } from "./pricing";
+import { findOrder, findOrderStation, insertOrder, limitReachedBy, loadCatalog, openOrdersAhead, setOrderProgress } from "./order-repository";
+import { priceOrder, type CatalogProduct } from "./pricing";
+import { estimateReadyAt, MAX_ORDERS_AHEAD } from "./ready-estimate";
 
 /** The window TABLE_ORDER_LIMIT counts a table's accepted orders in. */
 export const TABLE_ORDER_WINDOW_MS = 10 * 60_000;
@@ -33,21 +35,40 @@ export interface PlacedOrder {
 }
 
 /**
- * One transaction: the replay check, the table's limit, pricing, the order, its event and its
- * idempotency record. Two submissions with one key cannot both pass the check, and two from one
- * table cannot both count the table's orders below its limit: on SQLite every write transaction holds
- * the database's write lock; on PostgreSQL each of those decisions takes its advisory lock first, in
- * the one order every service uses (key → table → order numbers → event append).
+ * What the idempotency key's request hash covers: the order as parsed, a blank note the same as
+ * none (a phone that sends "" on a retry of an order sent without one is sending the same order).
+ */
+function hashedOrder(input: OrderCreate): OrderCreate {
+  return { ...input, products: input.products.map(({ note, ...line }) => (note ? { ...line, note } : line)) };
+}
+
+/** The counted products an order takes, with how many of each over all its lines. */
+function countedStockWanted(lines: readonly { productId: number; quantity: number }[], catalog: ReadonlyMap<number, CatalogProduct>) {
+  const wanted = new Map<number, number>();
+  for (const line of lines) {
+    if (catalog.get(line.productId)?.stock !== null) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
+  }
+  return [...wanted].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+/**
+ * One transaction: the replay check, the table's limit, pricing, the counted stock, the order, its
+ * events and its idempotency record. Two submissions with one key cannot both pass the check, and
+ * two from one table cannot both count the table's orders below its limit: on SQLite every write
+ * transaction holds the database's write lock; on PostgreSQL each of those decisions takes its
+ * advisory lock first, in the one order every service uses (key → table → counted products' rows →
+ * order numbers → event append). The queue read for the ready time is the one query an order of
+ * uncounted products adds.
  */
 export async function placeOrder(
-  database: DatabaseHandle,
+  { database, menuCache }: MenuDeps,
   input: OrderCreate,
   idempotencyKey: string | undefined,
   limits: OrderLimits,
   now = new Date(),
 ): Promise<PlacedOrder> {
-  const requestHash = hashRequest(input);
-  const placed = await database.transaction(async (db): Promise<PlacedOrder> => {
+  const requestHash = hashRequest(hashedOrder(input));
+  const placed = await database.transaction(async (db): Promise<PlacedOrder & { menusChanged?: number[] }> => {
     if (idempotencyKey) {
       await lockInTransaction(db, "idempotencyKey", idempotencyKey);
       const stored = await findStoredResponse(db, idempotencyKey);
@@ -79,7 +100,8 @@ export async function placeOrder(
       }
     }
 
-    const priced = priceOrder(input.products, input.branch_id, await loadCatalog(db, [...new Set(input.products.map((p) => p.id))]));
+    const catalog = await loadCatalog(db, [...new Set(input.products.map((p) => p.id))]);
+    const priced = priceOrder(input.products, input.branch_id, catalog, isoWeekday(now));
     if (!priced.ok) throw new ApiHttpError(priced.status, priced.code, priced.message, priced.details);
     if (priced.totals.subtotal > limits.maxOrderTotalCents) {
       const cap = formatCents(limits.maxOrderTotalCents);
@@ -92,6 +114,12 @@ export async function placeOrder(
       );
     }
 
+    // Uncounted products (nearly all) cost nothing here; a counted one is taken by a conditional update.
+    const stockWanted = countedStockWanted(priced.lines, catalog);
+    const short = stockWanted.length > 0 ? await takeStock(db, stockWanted) : [];
+    if (short.length > 0) throw soldOutError(input, catalog, short);
+
+    const ordersAhead = await openOrdersAhead(db, station.branchId, MAX_ORDERS_AHEAD);
     await lockInTransaction(db, "branchOrderNumbers", station.branchId);
     const order = await insertOrder(db, {
       id: randomUUID(),
@@ -103,6 +131,7 @@ export async function placeOrder(
       taxCents: priced.totals.tax,
       totalCents: priced.totals.total,
       createdAt: now.toISOString(),
+      estimatedReadyAt: estimateReadyAt(now, priced.lines.map((line) => line.prepMinutes), ordersAhead).toISOString(),
     });
     const json = JSON.stringify(order);
     if (idempotencyKey) {
@@ -110,10 +139,26 @@ export async function placeOrder(
       await pruneExpiredKeysHourly(db, now);
     }
     await recordEvent(db, { branchId: order.branch_id, type: "order.created", orderId: order.id, stationId: order.station_id, payload: order });
-    return { status: 201, json, order };
+    // Open menus show the new counts ("3 left", sold out).
+    const menusChanged = stockWanted.length > 0 ? await announceProducts(db, stockWanted.map((w) => w.productId)) : [];
+    return { status: 201, json, order, menusChanged };
   });
+  for (const branchId of placed.menusChanged ?? []) afterMenuChange({ menuCache }, branchId);
   if (placed.order) announceEvents();
-  return placed;
+  return { status: placed.status, json: placed.json, ...(placed.order && { order: placed.order }) };
+}
+
+/** 409 sold_out for every line of a product whose stock ran short while the order was being placed. */
+function soldOutError(input: OrderCreate, catalog: ReadonlyMap<number, CatalogProduct>, short: readonly { productId: number; left: number }[]): ApiHttpError {
+  const details: ApiErrorDetail[] = [];
+  input.products.forEach((line, index) => {
+    const found = short.find((s) => s.productId === line.id);
+    if (!found) return;
+    const name = catalog.get(line.id)?.name ?? `Product ${line.id}`;
+    const message = found.left === 0 ? `${name} is sold out.` : `Only ${found.left} ${name} left.`;
+    details.push({ index, product_id: line.id, name, left: found.left, message });
+  });
+  return new ApiHttpError(409, "sold_out", `Sold out: ${[...new Set(details.map((d) => d.name))].join(", ")}.`, details);
 }
 
 /** A staff change to an order: a new status, or a prep station's bump or its recall. */

@@ -31,6 +31,11 @@ describe("normalizeMenu", () => {
     const { main } = normalizeMenu({ main: [product({ available: undefined as unknown as boolean }), product({ id: 2, available: false })] });
     expect(main.map((p) => p.available)).toEqual([true, false]);
   });
+
+  it("reads a menu without marks or stock (an older server, an old cache) as having none", () => {
+    const old = JSON.parse(JSON.stringify({ main: [{ id: 1, name: "Sisig", description: "", price: "12.99", available: true, customizations: {} }] }));
+    expect(normalizeMenu(old).main[0]).toMatchObject({ allergens: [], diet: [], stock: null });
+  });
 });
 
 describe("withAvailability", () => {
@@ -42,16 +47,10 @@ describe("withAvailability", () => {
     expect(menu.main[0]!.available).toBe(true);
   });
 
-  it("takes the stock left from an update that carries it, and keeps it when one does not", () => {
-    const menu = normalizeMenu({ main: [product({ stock: 9 }), product({ id: 2, stock: 4 })] });
-    const counted = withAvailability(menu, { id: 1, available: true, stock: 3 });
-    expect(counted.main.map((p) => p.stock)).toEqual([3, 4]);
-    expect(withAvailability(counted, { id: 1, available: false }).main[0]).toMatchObject({ available: false, stock: 3 });
-    expect(withAvailability(counted, { id: 1, available: true, stock: null }).main[0]!.stock).toBeNull();
-  });
-
-  it("reads a menu without marks or stock (an older server, an old cache) as having none", () => {
-    const old = JSON.parse(JSON.stringify({ main: [{ id: 1, name: "Sisig", description: "", price: "12.99", available: true, customizations: {} }] }));
-    expect(normalizeMenu(old).main[0]).toMatchObject({ allergens: [], diet: [], stock: null });
+  it("takes the stock count along when the report has one (orders count it down live)", () => {
+    const menu = normalizeMenu({ main: [product({ stock: 3 }), product({ id: 2, stock: 5 })] });
+    expect(withAvailability(menu, { id: 1, available: true, stock: 2 }).main.map((p) => p.stock)).toEqual([2, 5]);
+    expect(withAvailability(menu, { id: 1, available: false, stock: null }).main.map((p) => [p.available, p.stock])).toEqual([[false, null], [true, 5]]);
+    expect(withAvailability(menu, { id: 1, available: false }).main[0]!.stock).toBe(3);
   });
 });

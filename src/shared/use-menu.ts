@@ -97,7 +97,7 @@ export function useMenu(branchId: number | null, { stream, noStore = false }: Me
     };
   }, [load]);
 
-  const applyProduct = useCallback((product: ProductState) => show((menu) => withAvailability(menu, product)), [show]);
+  const applyProduct = useCallback((product: Pick<Product, "id" | "available"> & Partial<Pick<Product, "stock">>) => show((menu) => withAvailability(menu, product)), [show]);
 
   useLiveEvents(branchId === null ? null : stream, {
     onEvent: (event) => {
@@ -139,17 +139,13 @@ export function normalizeMenu(data: Partial<Record<string, Partial<Product>[]>> 
   return menu;
 }
 
-/** What a live `product.updated` changes on a menu already shown: sold out or not, and the stock left. */
-export type ProductState = Pick<Product, "id" | "available"> & Partial<Pick<Product, "stock">>;
-
-/** The menu with one product's availability (and stock, when the update carries it) as the server just reported it. */
-export function withAvailability(menu: Menu, product: ProductState): Menu {
+/** The menu with one product's availability (and stock count, when the report has one) as the server just reported it. */
+export function withAvailability(menu: Menu, product: Pick<Product, "id" | "available"> & Partial<Pick<Product, "stock">>): Menu {
   const next = { ...menu };
-  const change: Partial<Product> = { available: product.available };
-  if (product.stock !== undefined) change.stock = product.stock;
+  const changes = { available: product.available, ...(product.stock !== undefined && { stock: product.stock }) };
   for (const key of Object.keys(next) as (keyof Menu)[]) {
     if (next[key].some((item) => item.id === product.id)) {
-      next[key] = next[key].map((item) => (item.id === product.id ? { ...item, ...change } : item));
+      next[key] = next[key].map((item) => (item.id === product.id ? { ...item, ...changes } : item));
     }
   }
   return next;

@@ -351,7 +351,7 @@ describe("validation, limits and hygiene", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
-  it("empties a cart untouched for 3 hours on its next read, and when the table's tab closes", async () => {
+  it("empties a cart untouched for 3 hours on its next read, and when staff close the table's tab", async () => {
     const table = await newTable();
     const stream = await SseStream.open(`${server.url}/api/stations/${table.id}/events`);
     try {
@@ -365,13 +365,23 @@ describe("validation, limits and hygiene", () => {
       expect(JSON.parse((await stream.next()).data)).toEqual(emptied);
       expectApiError(await submit(table, emptied.version), 409, "cart_empty");
 
-      // The tab close calls emptyCart in its own transaction.
+      // Closing the table's tab (staff) empties its cart, and the phones hear it; the cart is its own
+      // thing, not on the tab, so the tab needs an order to be closable.
       const { cart: refilled } = await apply(table, randomUUID(), [addLumpia(1)]);
       await stream.next();
-      const { database } = server.running();
-      expect(await database.transaction((tx) => emptyCart(tx, table.id))).toBe(true);
-      expect(await database.transaction((tx) => emptyCart(tx, table.id))).toBe(false);
+      const placed = await call(server, "POST", "/api/orders", {
+        headers: { "Idempotency-Key": randomUUID() },
+        json: { station_id: table.id, branch_id: 1, products: [{ id: lumpia().id, quantity: 1 }] },
+      });
+      expect(placed.status).toBe(201);
+      expect((await stream.next()).event).toBe("order.created");
+      expect((await call(server, "POST", `/api/stations/${table.id}/tab/close`, { token, json: { paid_with: "card" } })).status).toBe(200);
+      const afterClose = await stream.next();
+      expect(afterClose.event).toBe("cart.updated");
+      expect(JSON.parse(afterClose.data)).toMatchObject({ lines: [], version: refilled.version + 1 });
       expect(await readCart(table)).toMatchObject({ lines: [], version: refilled.version + 1 });
+      const { database } = server.running();
+      expect(await database.transaction((tx) => emptyCart(tx, table.id))).toBe(false);
 
       // A write to a cart idle for 3 hours empties it first: only the new line is left.
       await apply(table, randomUUID(), [addLumpia(1)]);

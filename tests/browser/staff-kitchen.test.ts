@@ -46,8 +46,9 @@ function productWithOptions(): { product: Product; optionIds: number[]; optionNa
   return { product, optionIds: picked.map((o) => o.id), optionNames: picked.map((o) => o.name) };
 }
 
+/** Orderable on any day (not a daily special), as often as wanted (not counted), with no required choice. */
 function plainProduct(): Product {
-  return products().find((p) => p.available && Object.values(p.customizations).every((g) => !g.required))!;
+  return products().find((p) => p.available && p.weekday === undefined && p.stock === null && Object.values(p.customizations).every((g) => !g.required))!;
 }
 
 /** A diner's order, placed through the API as the order screen would. */

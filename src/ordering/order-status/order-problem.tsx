@@ -4,7 +4,7 @@
  */
 import { formatDollars } from "../../../contract/money";
 import { WEEKDAY_NAMES } from "../../../contract/menu";
-import { isNotTodayDetail, isPriceChangedDetail, namesIn } from "../../../contract/order-errors";
+import { isNotTodayDetail, isPriceChangedDetail, isSoldOutDetail, namesIn } from "../../../contract/order-errors";
 import { cartLines, cents, type PriceUpdate } from "../cart/cart-logic";
 import { useCart, type SubmitProblem } from "../cart/cart-store";
 import { submitCart } from "../outbox/order-submission";
@@ -43,16 +43,12 @@ function problemMessage(problem: SubmitProblem): string {
 function soldOutMessage(details: readonly unknown[], names: string[]): string {
   const left = new Map<string, number>();
   for (const detail of details) {
-    if (isLeftDetail(detail) && detail.left > 0) left.set(detail.name, detail.left);
+    if (isSoldOutDetail(detail) && detail.left !== undefined && detail.left > 0) left.set(detail.name, detail.left);
   }
   const gone = names.filter((name) => !left.has(name));
   const parts = [...left].map(([name, count]) => `only ${count} ${name} left`);
   if (gone.length > 0 || parts.length === 0) parts.unshift(`${gone.join(", ") || "an item in your order"} ${gone.length > 1 ? "are" : "is"} sold out`);
   return `Sorry — ${parts.join("; ")}. Use "Remove 1" to take ${left.size > 0 ? "fewer" : gone.length > 1 ? "them off" : "it off"}, then submit again.`;
-}
-
-function isLeftDetail(value: unknown): value is { name: string; left: number } {
-  return typeof value === "object" && value !== null && "name" in value && "left" in value && typeof value.name === "string" && typeof value.left === "number";
 }
 
 function PriceChanged({ problem }: { problem: SubmitProblem }) {
