@@ -67,23 +67,23 @@ describe("chooseLanguage", () => {
   it("loads the language's catalog, then switches and remembers it; untranslated keys stay English", async () => {
     const { chooseLanguage, i18n, params } = await import("./i18n");
     const { language } = await import("./language");
-    const { headerMessages } = await import("../../site/layout/messages");
+    const { categoryMessages, menuWords } = await import("./messages");
     const local = i18n("i18n-test-only", { untranslated: "Only in English", greet: params("Hi {name}") });
-    const unbind = [headerMessages.listen(() => undefined), local.listen(() => undefined)];
+    const unbind = [categoryMessages.listen(() => undefined), menuWords.listen(() => undefined), local.listen(() => undefined)];
     expect(language.get()).toBe("en");
-    expect(headerMessages.get().reserve).toBe("Reserve");
+    expect(categoryMessages.get().special).toBe("Specials");
 
     await chooseLanguage("fil");
-    await vi.waitFor(() => expect(headerMessages.get().reserve).toBe("Magpareserba"));
+    await vi.waitFor(() => expect(categoryMessages.get().special).toBe("Mga Espesyal"));
     expect(language.get()).toBe("fil");
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe("fil");
-    expect(headerMessages.get().home({ name: "Limitless" })).toBe("Pangunahing pahina ng Limitless");
+    expect(menuWords.get().onWeekday({ day: "Martes" })).toBe("Tuwing Martes");
     expect(local.get().untranslated).toBe("Only in English");
 
     await chooseLanguage("zh");
-    await vi.waitFor(() => expect(headerMessages.get().reserve).toBe("订座"));
+    await vi.waitFor(() => expect(categoryMessages.get().special).toBe("特价菜"));
     await chooseLanguage("en");
-    await vi.waitFor(() => expect(headerMessages.get().reserve).toBe("Reserve"));
+    await vi.waitFor(() => expect(categoryMessages.get().special).toBe("Specials"));
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe("en");
     unbind.forEach((stop) => stop());
   });
