@@ -1,6 +1,7 @@
 /**
  * The ordering flow's words in English, one component per screen part (the Filipino and Chinese
- * are in src/shared/i18n/catalogs/). A dish's name and description come from the menu data instead.
+ * are in src/shared/i18n/catalogs/). Split by chunk: this file is the order screen's; the cart,
+ * the product panel, "order again" and the update prompt have their own. A dish's name and description come from the menu data instead.
  */
 import { count, i18n, params } from "../shared/i18n/i18n";
 
@@ -27,6 +28,7 @@ export const orderPageMessages = i18n("orderPage", {
 });
 
 /** What the order screen says about the table it was opened for. */
+
 export const tableNoticeMessages = i18n("tableNotice", {
   scan: "Scan the QR code on your table to order. You can browse the menu meanwhile.",
   notATable: "This link is not a table's code. Scan the QR code on your table to order. You can browse the menu meanwhile.",
@@ -34,92 +36,7 @@ export const tableNoticeMessages = i18n("tableNotice", {
   otherBranch: params("This table is at our {branch} location, so we emptied the cart you started at the other one."),
 });
 
-export const productDialogMessages = i18n("productDialog", {
-  choose: params("Choose: {groups}"),
-  close: "Close",
-  add: params("Add • {price}"),
-  none: "None",
-  required: "(required)",
-  optional: "(optional)",
-  any: "(any)",
-  noteLabel: "Note for the kitchen (optional)",
-  notePlaceholder: "e.g. no onions",
-});
-
-export const cartMessages = i18n("cart", {
-  documentTitle: "Your order — Limitless Bar & Grill",
-  heading: "Your order",
-  submitted: "Your order has been submitted.",
-  sending: "Sending your order…",
-  waiting: "Waiting to send.",
-  waitingDetail:
-    "We can't reach the restaurant right now. Your order is saved on this phone and will be sent automatically as soon as the connection is back — keep this page open or come back to it.",
-  tryNow: "Try now",
-  empty: "Your cart is empty.",
-  caption: "Items in your order",
-  quantity: "Qty",
-  item: "Item",
-  price: "Price",
-  removeOne: "Remove 1",
-  removeOneOf: params("Remove 1 {name}"),
-  note: params("Note: {note}"),
-  subtotal: "Subtotal",
-  tax: params("HST ({rate}%)"),
-  total: "Total",
-  returnHome: "Return home",
-  orderMore: "Order more",
-  backToMenu: "Back to Menu",
-  submit: "Submit Order",
-  scanToSend: "Scan the QR code on your table to send this order.",
-});
-
-export const orderStatusMessages = i18n("orderStatus", {
-  orderNumber: params("Order #{number}"),
-  status: "Status:",
-  sent: "Sent",
-  sentText: "The restaurant has your order; it will be on the kitchen's screen in a moment.",
-  seen: "In the kitchen",
-  seenText: "The kitchen has your order.",
-  preparing: "Preparing",
-  preparingText: "Your food is being prepared.",
-  ready: "Ready",
-  readyText: "Your order is ready.",
-  served: "Served",
-  servedText: "Enjoy your meal!",
-  cancelled: "Cancelled",
-  cancelledText: "This order was cancelled. Please ask your server.",
-  readyAround: params("Ready around {time}"),
-  stale: "Can't reach the restaurant right now — the status may be out of date. Retrying…",
-});
-
 /** Why an order was not placed, in words a diner can act on. */
-export const orderProblemMessages = i18n("orderProblem", {
-  soldOutOne: params('Sorry — {names} is sold out. Remove it with "Remove 1", then submit again.'),
-  soldOutMany: params('Sorry — {names} are sold out. Remove them with "Remove 1", then submit again.'),
-  anItem: "an item in your order",
-  notTodayOne: params('Sorry — {names} is only available on {days}. Remove it with "Remove 1", then submit again.'),
-  notTodayMany: params('Sorry — {names} are only available on {days}. Remove them with "Remove 1", then submit again.'),
-  aSpecial: "a special in your order",
-  itsOwnDay: "its own day",
-  onDays: params("{day}s"),
-  tableNotFound: "We couldn't find your table. Please scan the QR code on your table again, then submit your order.",
-  changedWhileSending: "Your order changed while it was being sent. Please submit it again.",
-  notSent: params("Your order was not sent: {reason}"),
-  neverSent: "Your order was never sent: there was no connection for too long. Please submit it again.",
-  unconfirmed: "We couldn't confirm that your order reached the kitchen. Please ask your server before ordering again.",
-  offline: "You're offline.",
-  pricesChanged: "Some prices have changed since you opened the menu:",
-  someItem: "An item",
-  priceNow: params("{name}: now {price}"),
-  priceNowWas: params("{name}: now {price} each (was {was})"),
-  acceptPrices: "Accept new prices and submit",
-});
-
-export const pwaMessages = i18n("pwaPrompt", {
-  newVersion: "A new version of this site is available.",
-  reload: "Reload",
-  later: "Later",
-});
 
 export const dietFilterMessages = i18n("dietFilter", {
   summary: "Dietary filter",
@@ -135,6 +52,7 @@ export const dietFilterMessages = i18n("dietFilter", {
 });
 
 /** The filter's "hide" choices, in the words diners use. */
+
 export const hideChoiceMessages = i18n("hideChoices", {
   peanuts: "Peanuts",
   tree_nuts: "Tree nuts",
@@ -152,6 +70,7 @@ export const hideChoiceMessages = i18n("hideChoices", {
 });
 
 /** Allergens as a dish's "Contains: …" lists them. */
+
 export const allergenMessages = i18n("allergens", {
   peanuts: "peanuts",
   tree_nuts: "tree nuts",
@@ -185,25 +104,4 @@ export const tableServiceMessages = i18n("tableService", {
   serverDone: "Done — enjoy!",
   billDone: "Done — thank you!",
   error: "We couldn't reach the restaurant. Please try again, or wave to a server.",
-});
-
-export const orderAgainMessages = i18n("orderAgain", {
-  heading: "Your earlier orders at this table",
-  again: "Order again",
-  againLabel: params("Order again: order #{number}"),
-  added: params(
-    count({
-      one: "Added 1 item from order #{number} to your cart at today's prices.",
-      other: "Added {count} items from order #{number} to your cart at today's prices.",
-    }),
-  ),
-  nothing: params("Nothing from order #{number} can be ordered right now."),
-  viewCart: "View cart",
-  fewLeft: params("Only a few left: {lines}."),
-  leftOut: params("Left out: {items}."),
-  soldOut: params("{name} (sold out)"),
-  notToday: params("{name} (only on {day}s)"),
-  notTodayUnknown: params("{name} (only on its day)"),
-  gone: params("{name} (no longer on the menu)"),
-  changed: params("{name} (its choices changed — add it from the menu)"),
 });

@@ -238,6 +238,11 @@ const fil: ComponentsJSON = {
     gone: "{name} (wala na sa menu)",
     changed: "{name} (nagbago ang mga pagpipilian — idagdag ito mula sa menu)",
   },
+  routeError: {
+    heading: "Nagkaproblema",
+    detail: "Hindi ma-load ang pahinang ito. Tingnan ang inyong koneksyon at subukan muli.",
+    reload: "I-reload",
+  },
 };
 
 export default fil;
