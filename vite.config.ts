@@ -54,6 +54,8 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /\/[^/?]+\.[^/?]+$/],
         // The app shell and every route's code; photos and PDFs are cached when first seen (below).
         globPatterns: ["**/*.{js,css,html,woff2,ico}", "favicon.svg", "icons/*.png", "images/logo.svg"],
+        // The sales report's chart library is staff-only and useless offline: diners' phones don't fetch it.
+        globIgnores: ["**/reports-page-*"],
         runtimeCaching: [
           {
             // The menu and the table lookup: instant from cache (works offline), refreshed behind the scenes.

@@ -5,15 +5,20 @@ import { endpoints } from "../contract/endpoints";
 import type { AppContext, AppEnv } from "./app-context";
 import { staffAuth } from "./auth/middleware";
 import { authRoutes } from "./auth/routes";
+import { callRoutes } from "./calls/routes";
+import { cartRoutes } from "./carts/routes";
 import { eventRoutes } from "./events/routes";
+import { kitchenRoutes } from "./kitchen/routes";
 import { serveEndpoint } from "./lib/endpoint";
 import { ApiHttpError, errorBody, sendError } from "./lib/errors";
 import { requestIdOf } from "./lib/response-head";
 import { MAX_JSON_BYTES, payloadTooLarge } from "./lib/validate";
 import { menuRoutes } from "./menu/routes";
 import { orderRoutes } from "./orders/routes";
+import { reportRoutes } from "./reports/routes";
 import { stationRoutes } from "./stations/routes";
 import { staticSite } from "./static-site";
+import { tabRoutes } from "./tabs/routes";
 
 const HEALTHY = '{"status":"ok"}';
 const UPLOAD_PATH = `/api${endpoints.uploadMenuCsv.path}`;
@@ -62,7 +67,9 @@ export function createApp(ctx: AppContext) {
       return c.json(errorBody("database_unavailable", "The database does not answer."), 503);
     }
   });
-  for (const routes of [authRoutes, menuRoutes, stationRoutes, orderRoutes, eventRoutes]) api.route("/", routes(ctx));
+  for (const routes of [authRoutes, menuRoutes, stationRoutes, orderRoutes, kitchenRoutes, callRoutes, tabRoutes, reportRoutes, cartRoutes, eventRoutes]) {
+    api.route("/", routes(ctx));
+  }
   app.route("/api", api);
 
   app.all("/api/*", (c) => c.json(errorBody("not_found", `There is no ${c.req.method} ${c.req.path}.`), 404));

@@ -28,4 +28,10 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ TABLE_ORDER_LIMIT: "-1" })).toThrow(/TABLE_ORDER_LIMIT/);
     expect(() => loadConfig({ MAX_ORDER_TOTAL: "lots" })).toThrow(/MAX_ORDER_TOTAL/);
   });
+
+  it("reads the unseen-order alarm's delay, 60 seconds by default", () => {
+    expect(loadConfig({}).unseenAlertSeconds).toBe(60);
+    expect(loadConfig({ UNSEEN_ALERT_SECONDS: "5" }).unseenAlertSeconds).toBe(5);
+    expect(() => loadConfig({ UNSEEN_ALERT_SECONDS: "0" })).toThrow(/UNSEEN_ALERT_SECONDS/);
+  });
 });

@@ -30,6 +30,8 @@ export interface AppConfig {
   tableOrderLimit: number;
   /** The largest order subtotal accepted, in cents. */
   maxOrderTotalCents: number;
+  /** An order no kitchen board has shown for this long raises `order.unseen`, again every as long until one does. */
+  unseenAlertSeconds: number;
 }
 
 function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxEventStreams: integerSetting(env, "MAX_EVENT_STREAMS", 10_000, 1, 1_000_000),
     tableOrderLimit: integerSetting(env, "TABLE_ORDER_LIMIT", 20, 0, 100_000),
     maxOrderTotalCents: moneySetting(env, "MAX_ORDER_TOTAL", 200_000),
+    unseenAlertSeconds: integerSetting(env, "UNSEEN_ALERT_SECONDS", 60, 1, 86_400),
   };
 }
 

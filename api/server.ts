@@ -11,6 +11,7 @@ import { listenForChanges, type ChangeListener } from "./db/listener";
 import { seedDatabase } from "./db/seed";
 import { Broadcaster, type StreamTiming } from "./events/broadcaster";
 import { schedulePruning } from "./events/event-log";
+import { scheduleUnseenSweep } from "./kitchen/kitchen-service";
 import { errorBody } from "./lib/errors";
 import { createLogger, type Logger } from "./lib/logger";
 import { ApiServerResponse } from "./lib/response-head";
@@ -58,6 +59,7 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
   });
   let listener: ChangeListener | undefined;
   let stopPruning = () => {};
+  let stopSweeping = async () => {};
   let context: AppContext | undefined;
   try {
     await options.beforeListen?.(database);
@@ -66,6 +68,7 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
     // Several instances on one PostgreSQL database hear each other's changes.
     if (database.dialect === "postgres") listener = await listenForChanges(database.pool, context, logger);
     stopPruning = schedulePruning(database, logger, options.pruneEveryMs);
+    stopSweeping = scheduleUnseenSweep(database, logger, config.unseenAlertSeconds);
   } catch (error) {
     context?.liveEvents.stop();
     await listener?.close();
@@ -82,6 +85,7 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
     s.once("error", reject);
   }).catch(async (error: unknown) => {
     stopPruning();
+    await stopSweeping();
     context.liveEvents.stop();
     await listener?.close();
     await database.close();
@@ -100,11 +104,16 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
     close: () =>
       new Promise<void>((resolve) => {
         stopPruning();
+        // A sweep under way finishes before the database closes under it.
+        const swept = stopSweeping();
         // Open event streams would keep the server alive; end them so shutdown is prompt.
         context.liveEvents.stop();
         if ("closeAllConnections" in server) server.closeAllConnections();
         server.close(() => {
-          void (listener?.close() ?? Promise.resolve()).then(() => database.close()).then(resolve);
+          void swept
+            .then(() => listener?.close())
+            .then(() => database.close())
+            .then(resolve);
         });
       }),
   };

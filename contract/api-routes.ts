@@ -59,6 +59,11 @@ export const API_ROUTES = {
   stationEvents: { method: "GET", path: "/stations/:id/events", auth: "public" },
   orderEvents: { method: "GET", path: "/orders/:id/events", auth: "public" },
   productEvents: { method: "GET", path: "/products/events", auth: "public" },
+
+  /** The table's shared cart (docs/decisions/0010), public by the table's UUID. */
+  tableCart: { method: "GET", path: "/stations/:id/cart", auth: "public" },
+  applyCartOperations: { method: "POST", path: "/stations/:id/cart/operations", auth: "public" },
+  submitTableCart: { method: "POST", path: "/stations/:id/cart/submit", auth: "public" },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -16,6 +16,8 @@ export const APP_ROUTES = [
   "/stations",
   "/upload_menu",
   "/kitchen",
+  "/staff/tabs",
+  "/staff/reports",
 ] as const;
 export type AppRoute = (typeof APP_ROUTES)[number];
 

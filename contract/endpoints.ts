@@ -117,6 +117,42 @@ export const endpoints = defineEndpoints({
   stationEvents: { params: s.uuidParams, response: "text/event-stream", missing: "station_not_found", errors: streamErrors },
   orderEvents: { params: s.uuidParams, response: "text/event-stream", missing: "order_not_found", errors: streamErrors },
   productEvents: { query: s.branchQuerySchema, response: "text/event-stream", errors: { ...branchErrors, ...streamErrors } },
+
+  tableCart: { params: s.uuidParams, response: s.tableCartSchema, missing: "station_not_found" },
+  /** All or nothing: a refused operation (details name it by `index` and `op_id`) leaves the cart as it was. */
+  applyCartOperations: {
+    params: s.uuidParams,
+    body: s.cartOperationsBodySchema,
+    response: s.cartOperationsAnswerSchema,
+    missing: "station_not_found",
+    errors: {
+      invalid_operation: { status: 400, details: s.cartOperationDetailSchema },
+      sold_out: { status: 409, details: s.cartOperationDetailSchema },
+      not_available_today: { status: 409, details: s.cartOperationDetailSchema },
+      cart_submitting: 409,
+      rate_limited: 429,
+    },
+  },
+  /** 201 the order, or a replay of the key's first answer; one order per cart version, whoever submits it. */
+  submitTableCart: {
+    status: 201,
+    params: s.uuidParams,
+    headers: s.idempotencyHeadersSchema,
+    body: s.cartSubmitSchema,
+    response: s.orderSchema,
+    missing: "station_not_found",
+    errors: {
+      cart_empty: 409,
+      cart_changed: { status: 409, details: s.cartChangedDetailSchema },
+      cart_already_submitted: { status: 409, details: s.cartSubmittedDetailSchema },
+      idempotency_key_reused: 422,
+      invalid_order: { status: 400, details: s.cartOperationDetailSchema },
+      order_too_large: 422,
+      rate_limited: 429,
+      sold_out: { status: 409, details: s.soldOutDetailSchema },
+      not_available_today: { status: 409, details: s.notTodayDetailSchema },
+    },
+  },
 });
 
 export type Endpoints = typeof endpoints;

@@ -9,6 +9,7 @@ import { CAPACITY_MAX, CAPACITY_MIN, cleanCodename, CODENAME_MAX, EMAIL_MAX, LOG
 import { UUID_PATTERN } from "./ids";
 import { ALLERGENS, CALL_KINDS, CATEGORY_KEYS, DIETS, LINE_NOTE_MAX, ORDER_STATUSES, PAYMENT_METHODS, PREP_STATIONS, TRANSLATION_LANGUAGES, WEEKDAY_NAMES } from "./menu";
 import { DECIMAL_PRICE } from "./money";
+import { isIsoDay } from "./restaurant-time";
 
 // ---------- the shared rules ----------
 const uuidSchema = z.string().regex(UUID_PATTERN, "must be a UUID");
@@ -26,7 +27,7 @@ const weekday = z.number().int().min(1).max(WEEKDAY_NAMES.length);
 const orderStatus = z.enum(ORDER_STATUSES);
 const prepStation = z.enum(PREP_STATIONS);
 /** A calendar day in the restaurant's time zone, as a report's range names it. */
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like 2026-11-23");
+const isoDay = z.string().refine(isIsoDay, "must be a date like 2026-11-23");
 const stockCount = z.number().int("stock must be a whole number").min(0, "stock is 0 or more").max(9999, "stock is at most 9999");
 
 // ---------- path parameters and queries ----------
@@ -95,10 +96,11 @@ export type StationUpdate = z.infer<typeof stationUpdateSchema>;
 /** Sold out / back on, and the stock count (null = not counted). */
 export const productPatchSchema = z
   .object({ available: z.boolean().optional(), stock: stockCount.nullable().optional() })
-  .refine((body) => body.available !== undefined || body.stock !== undefined, { message: "send available and/or stock" });
+  .refine((body) => body.available !== undefined || body.stock !== undefined, { message: "send available and/or stock" })
+  .refine((body) => !(body.available === true && body.stock === 0), { message: "a stock of 0 is sold out; it cannot be available", path: ["stock"] });
 export type ProductPatch = z.infer<typeof productPatchSchema>;
 
-const MAX_ORDER_LINES = 100;
+export const MAX_ORDER_LINES = 100;
 export const orderLineInputSchema = z.object({
   id: z.number().int().positive(),
   quantity: z.number().int("quantity must be a whole number").min(1, "quantity must be 1–99").max(99, "quantity must be 1–99"),
@@ -282,6 +284,85 @@ export const salesReportSchema = z.object({
 });
 export type SalesReport = z.infer<typeof salesReportSchema>;
 
+// ---------- the shared table cart (docs/decisions/0010) ----------
+export const CART_OPERATIONS_MAX = 50;
+export const PHONE_NAME_MAX = 24;
+/** What every operation carries: the id its phone made (a replay is recognised by it) and the phone's clock. */
+const cartOperationBase = { op_id: storedUuid, at: z.iso.datetime({ offset: true, message: "at must be an ISO-8601 time" }) };
+const lineId = storedUuid;
+export const cartOperationSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("add_line"),
+    ...cartOperationBase,
+    line_id: lineId,
+    product_id: orderLineInputSchema.shape.id,
+    quantity: orderLineInputSchema.shape.quantity,
+    options: orderLineInputSchema.shape.selectedCustomizations,
+    note: orderLineInputSchema.shape.note,
+  }),
+  z.object({ type: z.literal("set_quantity"), ...cartOperationBase, line_id: lineId, quantity: orderLineInputSchema.shape.quantity }),
+  z.object({ type: z.literal("remove_line"), ...cartOperationBase, line_id: lineId }),
+  /** Blank: back to "Phone N". */
+  z.object({ type: z.literal("set_name"), ...cartOperationBase, name: z.string().trim().max(PHONE_NAME_MAX, `name is at most ${PHONE_NAME_MAX} characters`) }),
+]);
+export const cartOperationsBodySchema = z.object({
+  phone_id: storedUuid,
+  operations: z.array(cartOperationSchema).min(1, "send at least one operation").max(CART_OPERATIONS_MAX, `at most ${CART_OPERATIONS_MAX} operations a request`),
+});
+/** The version of the cart the phone shows: a phone never submits lines it has not seen. */
+export const cartSubmitSchema = z.object({ version: z.number().int().min(0) });
+export type CartOperation = z.infer<typeof cartOperationSchema>;
+export type CartOperationsBody = z.infer<typeof cartOperationsBodySchema>;
+export type CartSubmit = z.infer<typeof cartSubmitSchema>;
+
+const cartLineSchema = z.object({
+  line_id: z.string(),
+  phone_id: z.string(),
+  /** The name the diner set, or "Phone 2". */
+  phone_name: z.string(),
+  product_id: z.number(),
+  name: z.string(),
+  quantity: z.number(),
+  options: z.array(customizationOptionSchema),
+  note: z.string().optional(),
+  unit_price: money,
+  line_total: money,
+  /** false: sold out, or no longer on the menu as chosen (priced 0.00): the submit would be refused. */
+  available: z.boolean(),
+  /** When its quantity was last set: a phone stamps its next change of the line no earlier. */
+  changed_at: z.string(),
+});
+export const tableCartSchema = z.object({
+  station_id: z.string(),
+  branch_id: z.number(),
+  /** Counts every change; a submit names the version it saw. */
+  version: z.number(),
+  /** A phone is submitting: the cart is frozen for a moment. */
+  submitting: z.boolean(),
+  lines: z.array(cartLineSchema),
+  subtotal: money,
+  tax: money,
+  total: money,
+  /** The order the table's last submit made, until the cart is emptied. */
+  last_order: orderSchema.optional(),
+});
+export const CART_IGNORED_REASONS = ["line_exists", "line_removed", "line_submitted", "line_not_found", "stale", "cart_full", "too_many_phones"] as const;
+export const cartOperationResultSchema = z.object({
+  op_id: z.string(),
+  result: z.enum(["applied", "duplicate", "ignored"]),
+  reason: z.enum(CART_IGNORED_REASONS).optional(),
+});
+export const cartOperationsAnswerSchema = z.object({ cart: tableCartSchema, results: z.array(cartOperationResultSchema) });
+/** A refused operation: `index` into the request's `operations` (or, for a submit, its line). */
+export const cartOperationDetailSchema = z.looseObject({ index: z.number(), op_id: z.string().optional(), line_id: z.string().optional(), message: z.string() });
+export const cartChangedDetailSchema = z.object({ path: z.literal("version"), version: z.number(), message: z.string() });
+export const cartSubmittedDetailSchema = z.object({ order_id: z.string(), message: z.string() });
+export type CartLine = z.infer<typeof cartLineSchema>;
+export type TableCart = z.infer<typeof tableCartSchema>;
+export type CartOperationResult = z.infer<typeof cartOperationResultSchema>;
+export type CartOperationsAnswer = z.infer<typeof cartOperationsAnswerSchema>;
+export type CartIgnoredReason = (typeof CART_IGNORED_REASONS)[number];
+
 /** Server-sent event payloads (`event:` name → `data:` JSON). */
 export interface ServerEvents {
   "order.created": Order;
@@ -291,4 +372,6 @@ export interface ServerEvents {
   "call.updated": Call;
   /** An order no board has shown within UNSEEN_ALERT_SECONDS; repeated until one does. */
   "order.unseen": Order;
+  /** The table's shared cart after a change; on the table's stream only. */
+  "cart.updated": TableCart;
 }

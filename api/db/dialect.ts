@@ -26,6 +26,8 @@ export const LOCK_SCOPES = {
   branchOrderNumbers: APP_LOCKS + 4,
   /** One Idempotency-Key: the second request with it waits, then finds the first one's answer. */
   idempotencyKey: APP_LOCKS + 5,
+  /** One order: its bumps and status change read-then-write under it (two boards bumping at once). */
+  order: APP_LOCKS + 10,
 } as const;
 
 export type TransactionLockScope = Exclude<keyof typeof LOCK_SCOPES, "migrate">;
@@ -103,6 +105,19 @@ export function inJsonIdList(db: Db, column: SQLWrapper, placeholder: string): S
   return dialectOf(db) === "postgres"
     ? sql`${column} in (select jsonb_array_elements_text(${list}::jsonb)::int)`
     : sql`${column} in (select value from json_each(${list}))`;
+}
+
+/**
+ * The whole hours from 1970 to a timestamp column's value (UTC), as an integer: what a report groups
+ * by before turning each hour into the restaurant's local hour. SQLite stores ISO-8601 text,
+ * PostgreSQL a timestamptz.
+ */
+export function epochHour(db: Db, column: SQLWrapper): SQL<number> {
+  return (
+    dialectOf(db) === "postgres"
+      ? sql`cast(floor(extract(epoch from ${column}) / 3600) as integer)`
+      : sql`cast(strftime('%s', ${column}) as integer) / 3600`
+  ).mapWith(Number);
 }
 
 /**

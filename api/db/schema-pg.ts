@@ -17,7 +17,7 @@ import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniq
 import { CALL_KINDS, PAYMENT_METHODS, PREP_STATIONS, type Allergen, type Diet, type PrepStation } from "../../contract/menu";
 import type { ServerEvents } from "../../contract/schemas";
 import { isoTimestamp } from "./iso-timestamp";
-import type { OrderLineOptionSnapshot, ProductTranslations } from "./schema";
+import type { CartPhone, OrderLineOptionSnapshot, ProductTranslations } from "./schema";
 
 const now = sql`now()`;
 
@@ -281,6 +281,11 @@ export const carts = pgTable("carts", {
   branchId: integer("branch_id").notNull(),
   version: integer("version").notNull().default(0),
   updatedAt: isoTimestamp("updated_at").notNull(),
+  phones: jsonb("phones").$type<CartPhone[]>().notNull().default(sql`'[]'`),
+  lastOrderId: text("last_order_id"),
+  submittedVersion: integer("submitted_version"),
+  submittingVersion: integer("submitting_version"),
+  submittingAt: isoTimestamp("submitting_at"),
 });
 
 /** A line of a table's shared cart; its id is made by the phone that added it. */
@@ -297,6 +302,8 @@ export const cartLines = pgTable(
     note: text("note").notNull().default(""),
     addedAt: isoTimestamp("added_at").notNull(),
     updatedAt: isoTimestamp("updated_at").notNull(),
+    status: text("status", { enum: ["open", "removed", "submitted"] }).notNull().default("open"),
+    stamp: text("stamp").notNull().default(""),
   },
   (table) => [primaryKey({ columns: [table.stationId, table.lineId] })],
 );

@@ -271,12 +271,30 @@ export const kitchenBoards = sqliteTable(
   (table) => [index("kitchen_boards_branch").on(table.branchId, table.lastSeenAt)],
 );
 
+/** A phone at a table's shared cart: numbered in the order the server first heard from it. */
+export interface CartPhone {
+  phoneId: string;
+  number: number;
+  /** null: shown as "Phone <number>". */
+  name: string | null;
+  /** The `(at, op_id)` stamp of the operation that set the name (docs/decisions/0010). */
+  stamp: string;
+}
+
 /** A table's shared cart: one per table, its version counting every change (for `cart.updated`). */
 export const carts = sqliteTable("carts", {
   stationId: text("station_id").primaryKey(),
   branchId: integer("branch_id").notNull(),
   version: integer("version").notNull().default(0),
   updatedAt: text("updated_at").notNull(),
+  phones: text("phones", { mode: "json" }).$type<CartPhone[]>().notNull().default(sql`'[]'`),
+  /** The order the last submit made ("sent"); null after the cart is emptied. */
+  lastOrderId: text("last_order_id"),
+  /** The version whose lines the last submit sent. */
+  submittedVersion: integer("submitted_version"),
+  /** A submit in progress holds this lease: the cart is frozen at that version until it finishes or lapses. */
+  submittingVersion: integer("submitting_version"),
+  submittingAt: text("submitting_at"),
 });
 
 /** A line of a table's shared cart; its id is made by the phone that added it. */
@@ -293,6 +311,10 @@ export const cartLines = sqliteTable(
     note: text("note").notNull().default(""),
     addedAt: text("added_at").notNull(),
     updatedAt: text("updated_at").notNull(),
+    /** Removed and submitted lines stay as tombstones, so a late change to them is a no-op. */
+    status: text("status", { enum: ["open", "removed", "submitted"] }).notNull().default("open"),
+    /** `<at>|<op_id>` of the operation that set the quantity: the last writer by this stamp wins. */
+    stamp: text("stamp").notNull().default(""),
   },
   (table) => [primaryKey({ columns: [table.stationId, table.lineId] })],
 );

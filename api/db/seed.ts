@@ -1,8 +1,8 @@
 /** First-run data: categories, both branches, the demo menu and a few demo stations. */
 import { count } from "drizzle-orm";
-import { CATEGORY_KEYS, CATEGORY_TITLES } from "../../contract/menu";
+import { ALLERGENS, CATEGORY_KEYS, CATEGORY_TITLES, DIETS } from "../../contract/menu";
 import { parsePriceToCents } from "../../contract/money";
-import type { ParsedProduct } from "../menu/menu-csv";
+import { defaultPrepStation, type ParsedProduct } from "../menu/menu-csv";
 import { applyMenu } from "../menu/menu-import";
 import { insertStation } from "../stations/station-repository";
 import type { DatabaseHandle } from "./database";
@@ -23,8 +23,15 @@ export function seedMenuProducts(): ParsedProduct[] {
       name: item.name,
       description: item.description,
       priceCents: cents(item.price),
-      available: true,
+      available: item.stock !== 0,
       weekday: item.weekday ?? null,
+      // In the lists' own order, as a CSV import stores them.
+      allergens: ALLERGENS.filter((allergen) => item.allergens.includes(allergen)),
+      diet: DIETS.filter((tag) => item.diet.includes(tag)),
+      prepStation: item.prepStation ?? defaultPrepStation(category),
+      prepMinutes: item.prepMinutes,
+      stock: item.stock ?? null,
+      translations: item.translations,
       groups: (item.customizations ?? []).map((group) => ({
         name: group.name,
         exclusive: group.exclusive,

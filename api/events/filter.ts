@@ -5,13 +5,14 @@
  * stream sends exactly what a stream that never dropped would have sent.
  *
  * A filter is a list of clauses; an event matches when it matches any clause. A clause names one
- * branch, table or order and, optionally, the event types it lets through (none = every type).
+ * branch, table or order and, optionally, the event types it lets through (none = every type) or
+ * those it keeps out.
  */
-import { and, eq, inArray, or, type SQL } from "drizzle-orm";
+import { and, eq, inArray, notInArray, or, type SQL } from "drizzle-orm";
 import type { Tables } from "../db/database";
 import type { EventType } from "./event-log";
 
-export type EventClause = { types?: readonly EventType[] } & (
+export type EventClause = { types?: readonly EventType[]; excludeTypes?: readonly EventType[] } & (
   | { branchId: number; stationId?: never; orderId?: never }
   | { stationId: string; branchId?: never; orderId?: never }
   | { orderId: string; branchId?: never; stationId?: never }
@@ -30,6 +31,7 @@ export interface EventKeys {
 export function matchesFilter(filter: EventFilter, event: EventKeys): boolean {
   for (const clause of filter) {
     if (clause.types && !clause.types.includes(event.type)) continue;
+    if (clause.excludeTypes?.includes(event.type)) continue;
     if (keyMatches(clause, event)) return true;
   }
   return false;
@@ -48,8 +50,9 @@ function clauseSql(events: Tables["events"], clause: EventClause): SQL | undefin
       : clause.stationId !== undefined
         ? eq(events.stationId, clause.stationId)
         : eq(events.orderId, clause.orderId);
-  if (!clause.types) return key;
-  return and(key, clause.types.length === 1 ? eq(events.type, clause.types[0]!) : inArray(events.type, [...clause.types]));
+  const excluded = clause.excludeTypes?.length ? notInArray(events.type, [...clause.excludeTypes]) : undefined;
+  if (!clause.types) return excluded ? and(key, excluded) : key;
+  return and(key, clause.types.length === 1 ? eq(events.type, clause.types[0]!) : inArray(events.type, [...clause.types]), excluded);
 }
 
 /** The filter as a condition on `events` (the running dialect's table: `tablesOf(db).events`). */

@@ -16,10 +16,12 @@ import type { EventType } from "./event-log";
 import type { EventFilter } from "./filter";
 import { eventStreamResponse, parseLastEventId } from "./stream";
 
-/** What a diner's tab hears about its own table (calls and the shared cart join this list). */
-export const STATION_EVENT_TYPES: readonly EventType[] = ["order.created", "order.updated"];
+/** What a diner's tab hears about its own table: its orders, its calls ("someone is on the way") and its shared cart. */
+export const STATION_EVENT_TYPES: readonly EventType[] = ["order.created", "order.updated", "call.updated", "cart.updated"];
 /** What a diner's tab hears about its branch. */
 export const BRANCH_PUBLIC_EVENT_TYPES: readonly EventType[] = ["product.updated"];
+/** What only the table's own phones hear: a table's cart is no business of every staff screen. */
+export const DINER_ONLY_EVENT_TYPES: readonly EventType[] = ["cart.updated"];
 
 /** The diner tab's filter: its table's events, and the public events of the table's branch. */
 export function stationFilter(stationId: string, branchId: number): EventFilter {
@@ -45,7 +47,7 @@ export function eventRoutes(ctx: AppContext) {
     const branchId = await knownBranch(ctx, query.branch_id);
     const token = c.get("token");
     // A stream outliving its session would keep showing orders after sign-out: end it.
-    return streamOf(c, [{ branchId }], async () => token !== undefined && (await findSessionStaff(database.db, token)) !== undefined);
+    return streamOf(c, [{ branchId, excludeTypes: DINER_ONLY_EVENT_TYPES }], async () => token !== undefined && (await findSessionStaff(database.db, token)) !== undefined);
   });
 
   serveEndpoint(app, endpoints.stationEvents, async ({ c, params, missing }) => {

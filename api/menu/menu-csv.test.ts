@@ -1,9 +1,12 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CATEGORY_KEYS } from "../../contract/menu";
 import type { Menu } from "../../contract/schemas";
+import { menuOf } from "../../tests/support/menu-arbitraries";
 import { CSV_COLUMNS, menuToCsv, parseMenuCsv } from "./menu-csv";
 
-const HEADER = CSV_COLUMNS.join(",");
+/** The eleven columns of a file written before the menu data columns: such a file still imports. */
+const HEADER = CSV_COLUMNS.slice(0, 11).join(",");
 
 describe("parseMenuCsv", () => {
   it("refuses names made only of invisible characters, with the line and column of each", () => {
@@ -49,9 +52,26 @@ describe("names that are JavaScript's own words", () => {
     const menu = JSON.parse(
       JSON.stringify({ ...Object.fromEntries(CATEGORY_KEYS.map((key) => [key, []])), burger: [] }).replace(
         '"burger":[]',
-        '"burger":[{"id":1,"name":"B","description":"","price":"12.00","available":true,"customizations":{"__proto__":{"exclusive":true,"required":false,"options":[{"id":2,"name":"constructor","price":"1.00"}]}}}]',
+        '"burger":[{"id":1,"name":"B","description":"","price":"12.00","available":true,"allergens":[],"diet":[],"prep_station":"kitchen","prep_minutes":10,"stock":null,"customizations":{"__proto__":{"exclusive":true,"required":false,"options":[{"id":2,"name":"constructor","price":"1.00"}]}}}]',
       ),
     ) as Menu;
-    expect(menuToCsv(menu).split("\r\n")[2]).toBe("burger,B,,,,,__proto__,yes,no,constructor,1.00");
+    expect(menuToCsv(menu).split("\r\n")[2]).toBe("burger,B,,,,,__proto__,yes,no,constructor,1.00,,,,,,,,,");
+  });
+});
+
+describe("the downloadable template (public/menu-template.csv)", () => {
+  it("imports cleanly with every column, and is written back as it is", () => {
+    const template = readFileSync(new URL("../../public/menu-template.csv", import.meta.url), "utf8");
+    const result = parseMenuCsv(template);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(template.split("\n")[0]).toBe(CSV_COLUMNS.join(","));
+    expect(result.products.find((p) => p.name === "Lechon Kawali")).toMatchObject({
+      diet: ["contains_pork"],
+      stock: 3,
+      prepMinutes: 20,
+      translations: { fil: { name: "Lechon Kawali" }, zh: { name: "菲式脆皮炸五花肉" } },
+    });
+    expect(result.products.find((p) => p.name === "Red Horse")).toMatchObject({ prepStation: "bar", available: false });
+    expect(menuToCsv(menuOf(result.products))).toBe(template.replaceAll("\n", "\r\n"));
   });
 });

@@ -5,11 +5,24 @@
  */
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import { CATEGORY_KEYS, isCategoryKey, type CategoryKey } from "../../contract/menu";
+import {
+  ALLERGENS,
+  CATEGORY_KEYS,
+  DIETS,
+  PREP_STATIONS,
+  TRANSLATION_LANGUAGES,
+  isCategoryKey,
+  type Allergen,
+  type CategoryKey,
+  type Diet,
+  type PrepStation,
+  type TranslationLanguage,
+} from "../../contract/menu";
 import { formatCents, parsePriceToCents } from "../../contract/money";
-import type { ApiErrorDetail, Menu } from "../../contract/schemas";
+import type { ApiErrorDetail, Menu, Translation } from "../../contract/schemas";
 
-export const CSV_COLUMNS = [
+/** The columns every file has: a file without them is refused. */
+const REQUIRED_COLUMNS = [
   "category",
   "product",
   "description",
@@ -22,7 +35,41 @@ export const CSV_COLUMNS = [
   "option",
   "option_price",
 ] as const;
+
+/**
+ * The menu data added later: a file without these columns (one written before them) still imports,
+ * each product taking the defaults below.
+ */
+const OPTIONAL_COLUMNS = [
+  "allergens",
+  "diet",
+  "prep_station",
+  "prep_minutes",
+  "stock",
+  "name_fil",
+  "description_fil",
+  "name_zh",
+  "description_zh",
+] as const;
+
+/** Every column, in the order export writes them. */
+export const CSV_COLUMNS = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS] as const;
 type Column = (typeof CSV_COLUMNS)[number];
+
+/** The columns that say something about the product itself: empty on option rows. */
+const PRODUCT_ONLY_COLUMNS = ["price", "available", "weekday", "description", ...OPTIONAL_COLUMNS] as const;
+
+const MAX_NAME = 80;
+const MAX_DESCRIPTION = 500;
+export const MAX_PREP_MINUTES = 240;
+export const MAX_STOCK = 9999;
+/** A blank prep_minutes: a drink is poured in a few minutes, a dish takes longer. */
+export const DEFAULT_PREP_MINUTES: Record<PrepStation, number> = { kitchen: 10, bar: 3 };
+
+/** A blank prep_station: drinks are made at the bar, everything else in the kitchen. */
+export function defaultPrepStation(category: CategoryKey): PrepStation {
+  return category === "drink" ? "bar" : "kitchen";
+}
 type Row = Record<Column, string>;
 
 export const MAX_CSV_BYTES = 1024 * 1024;
@@ -46,6 +93,16 @@ export interface ParsedProduct {
   available: boolean;
   weekday: number | null;
   groups: ParsedGroup[];
+  /** In ALLERGENS order, each once. */
+  allergens: Allergen[];
+  /** In DIETS order, each once. */
+  diet: Diet[];
+  prepStation: PrepStation;
+  prepMinutes: number;
+  /** null = not counted. */
+  stock: number | null;
+  /** Only the languages the file names, in TRANSLATION_LANGUAGES order. */
+  translations: Partial<Record<TranslationLanguage, Translation>>;
 }
 
 export type ParseResult = { ok: true; products: ParsedProduct[] } | { ok: false; errors: ApiErrorDetail[] };
@@ -56,8 +113,11 @@ export type ParseResult = { ok: true; products: ParsedProduct[] } | { ok: false;
 const NEEDS_QUOTE = /^'*[=+\-@\t\r]/;
 const QUOTED = /^'+[=+\-@\t\r]/;
 
+// Import trims every cell before it removes the quote, so export guards the trimmed value: a cell
+// " ''=x" is read as "''=x", so it is written with one more quote to come back as it is read.
 function escapeFormula(value: string): string {
-  return NEEDS_QUOTE.test(value) ? `'${value}` : value;
+  const trimmed = value.trim();
+  return NEEDS_QUOTE.test(trimmed) ? `'${trimmed}` : trimmed;
 }
 function unescapeFormula(value: string): string {
   return QUOTED.test(value) ? value.slice(1) : value;
@@ -75,6 +135,24 @@ function parseBoolean(value: string): boolean | null {
   return null;
 }
 
+/** "Tree nuts", "tree-nuts" and "TREE_NUTS" all name tree_nuts. */
+const tagKey = (value: string) => value.trim().toLowerCase().replace(/[\s-]+/g, "_");
+
+/**
+ * A `;`-separated list of tags from `allowed`, given back in `allowed`'s order, each once (so a
+ * list written in any order exports the same way). Null when a tag is unknown; `unknown` names it.
+ */
+function parseTags<T extends string>(value: string, allowed: readonly T[]): { tags: T[]; unknown: string[] } {
+  const given = value.split(";").map(tagKey).filter((tag) => tag !== "");
+  const unknown = given.filter((tag) => !(allowed as readonly string[]).includes(tag));
+  return { tags: allowed.filter((tag) => given.includes(tag)), unknown };
+}
+
+/** A whole number within 0…max, or null. */
+function parseCount(value: string, max: number): number | null {
+  return /^\d{1,5}$/.test(value) && Number(value) <= max ? Number(value) : null;
+}
+
 const productKey = (category: string, name: string) => `${category}\u0000${name.toLowerCase()}`;
 
 export function parseMenuCsv(text: string): ParseResult {
@@ -87,7 +165,7 @@ export function parseMenuCsv(text: string): ParseResult {
       bom: true,
       columns: (header: string[]) => {
         const names = header.map((h) => h.trim().toLowerCase());
-        const missing = CSV_COLUMNS.filter((c) => !names.includes(c));
+        const missing = REQUIRED_COLUMNS.filter((c) => !names.includes(c));
         const unknown = names.filter((n) => !(CSV_COLUMNS as readonly string[]).includes(n));
         if (missing.length || unknown.length) {
           const parts = [
@@ -96,6 +174,8 @@ export function parseMenuCsv(text: string): ParseResult {
           ].filter(Boolean);
           throw new HeaderError(`The header row is wrong (${parts.join("; ")}). Expected: ${CSV_COLUMNS.join(",")}`);
         }
+        const repeated = names.filter((name, index) => names.indexOf(name) !== index);
+        if (repeated.length) throw new HeaderError(`The header row names ${[...new Set(repeated)].join(", ")} more than once.`);
         return names;
       },
       skip_empty_lines: true,
@@ -131,7 +211,7 @@ export function parseMenuCsv(text: string): ParseResult {
     if (row.group || row.option) {
       if (!hasVisibleText(row.group)) fail(line, "group", "An option row needs its group name.");
       if (!hasVisibleText(row.option)) fail(line, "option", "An option row needs the option's name.");
-      for (const column of ["price", "available", "weekday", "description"] as const) {
+      for (const column of PRODUCT_ONLY_COLUMNS) {
         if (row[column]) fail(line, column, `${column} belongs on the product's own row (leave it empty on option rows).`);
       }
       if (errors.length === errorsBefore) optionRows.push({ line, row });
@@ -151,7 +231,8 @@ export function parseMenuCsv(text: string): ParseResult {
       if (weekday === null) fail(line, "weekday", "weekday is 1 (Monday) to 7 (Sunday).");
       else if (row.category !== "special") fail(line, "weekday", "Only specials have a weekday.");
     }
-    if (row.description.length > 500) fail(line, "description", "The description is at most 500 characters.");
+    if (row.description.length > MAX_DESCRIPTION) fail(line, "description", `The description is at most ${MAX_DESCRIPTION} characters.`);
+    const data = parseMenuData(row, (column, message) => fail(line, column, message));
     const key = productKey(row.category, row.product);
     if (products.has(key)) fail(line, "product", `"${row.product}" is already listed in ${row.category} (line ${products.get(key)!.line}).`);
 
@@ -162,9 +243,11 @@ export function parseMenuCsv(text: string): ParseResult {
         name: row.product,
         description: row.description,
         priceCents: priceCents!,
-        available: available!,
+        // A counted product with none left is sold out, whatever the available column says.
+        available: available! && data.stock !== 0,
         weekday,
         groups: [],
+        ...data,
       });
     }
   }
@@ -204,6 +287,55 @@ export function parseMenuCsv(text: string): ParseResult {
   return { ok: true, products: [...products.values()].map(({ line: _line, ...product }) => product) };
 }
 
+type MenuData = Pick<ParsedProduct, "allergens" | "diet" | "prepStation" | "prepMinutes" | "stock" | "translations">;
+
+/** The product row's menu data columns; each bad value is reported through `fail`. */
+function parseMenuData(row: Row, fail: (column: Column, message: string) => void): MenuData {
+  const allergens = parseTags(row.allergens, ALLERGENS);
+  for (const tag of allergens.unknown) fail("allergens", `"${tag}" is not an allergen; use ${ALLERGENS.join(", ")} (separated by ;).`);
+  const diet = parseTags(row.diet, DIETS);
+  for (const tag of diet.unknown) fail("diet", `"${tag}" is not a diet tag; use ${DIETS.join(", ")} (separated by ;).`);
+  if (diet.tags.includes("contains_pork") && (diet.tags.includes("vegetarian") || diet.tags.includes("vegan"))) {
+    fail("diet", "A dish that contains pork is not vegetarian or vegan.");
+  }
+  if (diet.tags.includes("vegan") && allergens.tags.some((a) => a === "milk" || a === "eggs" || a === "fish" || a === "crustaceans" || a === "molluscs")) {
+    fail("diet", "A vegan dish has no milk, eggs, fish or shellfish; check diet and allergens.");
+  }
+
+  const category = isCategoryKey(row.category) ? row.category : "starter";
+  const station = tagKey(row.prep_station);
+  let prepStation = defaultPrepStation(category);
+  if (station !== "") {
+    if ((PREP_STATIONS as readonly string[]).includes(station)) prepStation = station as PrepStation;
+    else fail("prep_station", `"${row.prep_station}" is not a prep station; use ${PREP_STATIONS.join(" or ")} (empty = ${prepStation}).`);
+  }
+  let prepMinutes = DEFAULT_PREP_MINUTES[prepStation];
+  if (row.prep_minutes !== "") {
+    const minutes = parseCount(row.prep_minutes, MAX_PREP_MINUTES);
+    if (minutes === null) fail("prep_minutes", `"${row.prep_minutes}" is not a number of minutes from 0 to ${MAX_PREP_MINUTES}.`);
+    else prepMinutes = minutes;
+  }
+  let stock: number | null = null;
+  if (row.stock !== "") {
+    stock = parseCount(row.stock, MAX_STOCK);
+    if (stock === null) fail("stock", `"${row.stock}" is not a stock count from 0 to ${MAX_STOCK} (leave it empty when not counted).`);
+  }
+
+  const translations: MenuData["translations"] = {};
+  for (const language of TRANSLATION_LANGUAGES) {
+    const nameColumn = `name_${language}` as const;
+    const descriptionColumn = `description_${language}` as const;
+    const name = row[nameColumn];
+    const description = row[descriptionColumn];
+    if (name === "" && description === "") continue;
+    if (!hasVisibleText(name)) fail(nameColumn, `A ${descriptionColumn} needs its ${nameColumn} (visible characters).`);
+    else if (name.length > MAX_NAME) fail(nameColumn, `${nameColumn} is at most ${MAX_NAME} characters.`);
+    else if (description.length > MAX_DESCRIPTION) fail(descriptionColumn, `${descriptionColumn} is at most ${MAX_DESCRIPTION} characters.`);
+    else translations[language] = { name, description };
+  }
+  return { allergens: allergens.tags, diet: diet.tags, prepStation, prepMinutes, stock, translations };
+}
+
 class HeaderError extends Error {}
 
 /** The branch's menu in the upload format; importing it back changes nothing. */
@@ -223,6 +355,12 @@ export function menuToCsv(menu: Menu): string {
         "",
         "",
         "",
+        product.allergens.join(";"),
+        product.diet.join(";"),
+        product.prep_station,
+        String(product.prep_minutes),
+        product.stock === null ? "" : String(product.stock),
+        ...TRANSLATION_LANGUAGES.flatMap((language) => [product.translations?.[language]?.name ?? "", product.translations?.[language]?.description ?? ""]),
       ]);
       for (const [groupName, group] of Object.entries(product.customizations)) {
         for (const option of group.options) {
@@ -238,6 +376,7 @@ export function menuToCsv(menu: Menu): string {
             group.required ? "yes" : "no",
             option.name,
             formatCents(parsePriceToCents(option.price) ?? 0),
+            ...OPTIONAL_COLUMNS.map(() => ""),
           ]);
         }
       }

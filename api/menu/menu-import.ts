@@ -4,6 +4,7 @@
  * kitchen screens that hold ids keep working after a re-import.
  */
 import { and, eq } from "drizzle-orm";
+import { TRANSLATION_LANGUAGES } from "../../contract/menu";
 import type { CsvImportSummary } from "../../contract/schemas";
 import type { Db, Tables } from "../db/database";
 import { tablesOf } from "../db/dialect";
@@ -35,6 +36,12 @@ export async function applyMenu(tx: Db, branchId: number, parsed: ParsedProduct[
       available: item.available,
       weekday: item.weekday,
       position,
+      allergens: item.allergens,
+      diet: item.diet,
+      prepStation: item.prepStation,
+      prepMinutes: item.prepMinutes,
+      stock: item.stock,
+      translations: item.translations,
     };
     const current = byKey.get(`${item.category}\u0000${item.name}`);
     let productId: number;
@@ -45,6 +52,7 @@ export async function applyMenu(tx: Db, branchId: number, parsed: ParsedProduct[
         current.priceCents !== item.priceCents ||
         current.available !== item.available ||
         current.weekday !== item.weekday ||
+        menuDataChanged(current, item) ||
         moved.has(`${item.category}\u0000${item.name}`);
       await tx.update(products).set(values).where(eq(products.id, productId));
       const groupsChanged = await syncGroups(tx, productId, item, summary);
@@ -64,6 +72,25 @@ export async function applyMenu(tx: Db, branchId: number, parsed: ParsedProduct[
     changes.removed.push(old.name);
   }
   return summary;
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, index) => value === b[index]);
+
+/** Allergens, diet, prep station and time, stock, translations: compared field by field (PostgreSQL's jsonb reorders keys). */
+function menuDataChanged(current: ProductRow, item: ParsedProduct): boolean {
+  const translationsDiffer = TRANSLATION_LANGUAGES.some((language) => {
+    const before = current.translations[language];
+    const after = item.translations[language];
+    return before?.name !== after?.name || before?.description !== after?.description;
+  });
+  return (
+    !sameList(current.allergens, item.allergens) ||
+    !sameList(current.diet, item.diet) ||
+    current.prepStation !== item.prepStation ||
+    current.prepMinutes !== item.prepMinutes ||
+    current.stock !== item.stock ||
+    translationsDiffer
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Reads a branch's menu in the API's shape, and the sold-out toggle. */
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { CATEGORY_KEYS, type CategoryKey } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { CustomizationGroup, Menu, Product } from "../../contract/schemas";
@@ -103,10 +103,44 @@ export async function findProduct(db: Db, productId: number): Promise<LocatedPro
   };
 }
 
-/** Sets what the patch names; a stock count also decides availability unless the patch says otherwise. */
+/**
+ * Sets what the patch names. A stock count decides availability (0 sells out, more puts the product
+ * back on) unless the patch says otherwise; putting back on a product whose count ran out stops
+ * counting it, or it would be on the menu with none left. Undefined when there is no such product.
+ */
 export async function setProductStock(tx: Db, productId: number, patch: { available?: boolean; stock?: number | null }): Promise<boolean> {
   const { products } = tablesOf(tx);
-  const countedAvailability = patch.stock === undefined || patch.stock === null ? undefined : patch.stock > 0;
-  const available = patch.available ?? countedAvailability;
-  return affectedRows(await tx.update(products).set({ available, stock: patch.stock }).where(eq(products.id, productId))) > 0;
+  let { available, stock } = patch;
+  if (stock !== undefined && stock !== null) available = stock > 0 && (available ?? true);
+  if (available === true && stock === undefined) {
+    const [current] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, productId)).limit(1);
+    if (current?.stock === 0) stock = null;
+  }
+  return affectedRows(await tx.update(products).set({ available, stock }).where(eq(products.id, productId))) > 0;
+}
+
+/**
+ * Takes `quantity` of a counted product, if that many are left and it is on: one conditional update,
+ * so two orders for the last ones cannot both get them (PostgreSQL re-checks the condition on the row
+ * a concurrent order has just changed; SQLite runs one write at a time). At 0 it sells out. Answers
+ * the count left after, or undefined when it could not be taken.
+ */
+export async function takeProductStock(tx: Db, productId: number, quantity: number): Promise<number | undefined> {
+  const { products } = tablesOf(tx);
+  const [taken] = await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${quantity}` })
+    .where(and(eq(products.id, productId), gte(products.stock, quantity), eq(products.available, true)))
+    .returning({ stock: products.stock });
+  if (!taken) return undefined;
+  if (taken.stock === 0) await tx.update(products).set({ available: false }).where(eq(products.id, productId));
+  return taken.stock!;
+}
+
+/** How many of a product are left to order: its count, or 0 when it is switched off; undefined when not counted. */
+export async function stockLeft(db: Db, productId: number): Promise<number | undefined> {
+  const { products } = tablesOf(db);
+  const [row] = await db.select({ stock: products.stock, available: products.available }).from(products).where(eq(products.id, productId)).limit(1);
+  if (!row || row.stock === null) return undefined;
+  return row.available ? row.stock : 0;
 }

@@ -11,7 +11,7 @@ import { announceEvents, recordEvent } from "../events/event-log";
 import type { ParsedProduct } from "./menu-csv";
 import type { MenuCache } from "./menu-cache";
 import { applyMenu } from "./menu-import";
-import { findProduct, loadMenu, setProductStock, type LocatedProduct } from "./menu-repository";
+import { findProduct, loadMenu, setProductStock, stockLeft, takeProductStock, type LocatedProduct } from "./menu-repository";
 
 export interface MenuDeps {
   database: DatabaseHandle;
@@ -32,14 +32,51 @@ async function announceProduct(tx: Db, located: LocatedProduct): Promise<void> {
   });
 }
 
-function afterMenuChange({ menuCache }: MenuDeps, branchId: number): void {
+/** After the commit of a menu change: this instance's cached menu goes, and its live streams wake. */
+export function afterMenuChange({ menuCache }: Pick<MenuDeps, "menuCache">, branchId: number): void {
   menuCache.invalidate(branchId);
   announceEvents();
 }
 
+export interface StockWanted {
+  productId: number;
+  quantity: number;
+}
+
+/**
+ * Inside an order's transaction: takes each counted product's stock (a product selling out as its
+ * count reaches 0). Returns the products whose stock was short, with how many are left; the caller
+ * then refuses the order, and the rollback of its transaction gives back what was taken. Products
+ * are taken in id order, so that two orders never wait on each other's rows.
+ */
+export async function takeStock(tx: Db, wanted: readonly StockWanted[]): Promise<{ productId: number; left: number }[]> {
+  const short: { productId: number; left: number }[] = [];
+  for (const { productId, quantity } of [...wanted].sort((a, b) => a.productId - b.productId)) {
+    if ((await takeProductStock(tx, productId, quantity)) === undefined) short.push({ productId, left: (await stockLeft(tx, productId)) ?? 0 });
+  }
+  return short;
+}
+
+/**
+ * Inside a transaction that changed these products (their stock): records their product.updated
+ * events and tells the other instances that the branch's menu changed. Call afterMenuChange after the
+ * commit. Answers the branches touched.
+ */
+export async function announceProducts(tx: Db, productIds: readonly number[]): Promise<number[]> {
+  const branches = new Set<number>();
+  for (const productId of productIds) {
+    const found = await findProduct(tx, productId);
+    if (!found) continue;
+    await announceProduct(tx, found);
+    if (!branches.has(found.branchId)) await notifyOnCommit(tx, "menu", String(found.branchId));
+    branches.add(found.branchId);
+  }
+  return [...branches];
+}
+
 /**
  * The sold-out toggle and the stock count: a count of 0 sells the product out, a count above 0 puts
- * it back on. Undefined when there is no such product.
+ * it back on, null stops counting. Undefined when there is no such product.
  */
 export async function updateProduct(deps: MenuDeps, productId: number, patch: ProductPatch): Promise<LocatedProduct | undefined> {
   const located = await deps.database.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 /** Orders as stored (a snapshot of names and prices) and as the API returns them. */
 import { and, asc, desc, eq, gt, inArray, max, sql, type SQL } from "drizzle-orm";
-import type { OrderStatus } from "../../contract/menu";
+import type { OrderStatus, PrepStation } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { Order } from "../../contract/schemas";
 import type { Db, Tables } from "../db/database";
@@ -39,7 +39,8 @@ function toOrder(row: OrderRow, lines: LineRow[]): Order {
   };
 }
 
-async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
+/** Orders as the API shows them, each with its lines. */
+export async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const { orderLines } = tablesOf(db);
   const lines = await db
@@ -104,6 +105,7 @@ export interface NewOrder {
   taxCents: number;
   totalCents: number;
   createdAt: string;
+  estimatedReadyAt: string;
 }
 
 // What placing an order runs, prepared once per connection. The catalog queries take their id list
@@ -147,6 +149,7 @@ const insertOrderRow = preparedQuery("insert_order", (db, t) =>
     totalCents: sql.placeholder("totalCents"),
     createdAt: sql.placeholder("createdAt"),
     updatedAt: sql.placeholder("createdAt"),
+    estimatedReadyAt: sql.placeholder("estimatedReadyAt"),
   }),
 );
 
@@ -160,12 +163,24 @@ const insertLineRow = preparedQuery("insert_order_line", (db, t) =>
     unitPriceCents: sql.placeholder("unitPriceCents"),
     lineTotalCents: sql.placeholder("lineTotalCents"),
     options: sql.placeholder("options"),
+    note: sql.placeholder("note"),
+    prepStation: sql.placeholder("prepStation"),
   }),
 );
 
 const catalogProducts = preparedQuery("order_catalog_products", (db, t) =>
   db
-    .select({ id: t.products.id, branchId: t.products.branchId, name: t.products.name, priceCents: t.products.priceCents, available: t.products.available })
+    .select({
+      id: t.products.id,
+      branchId: t.products.branchId,
+      name: t.products.name,
+      priceCents: t.products.priceCents,
+      available: t.products.available,
+      weekday: t.products.weekday,
+      stock: t.products.stock,
+      prepStation: t.products.prepStation,
+      prepMinutes: t.products.prepMinutes,
+    })
     .from(t.products)
     .where(inJsonIdList(db, t.products.id, "ids")),
 );
@@ -178,6 +193,20 @@ const catalogOptions = preparedQuery("order_catalog_options", (db, t) =>
     .where(inJsonIdList(db, t.optionGroups.productId, "ids"))
     .orderBy(asc(t.optionGroups.position), asc(t.options.position)),
 );
+
+// The branch's open orders, read through the orders_branch_status index and never more than `cap` of them.
+const openOrders = preparedQuery("order_open_ahead", (db, t) =>
+  db
+    .select({ id: t.orders.id })
+    .from(t.orders)
+    .where(and(eq(t.orders.branchId, sql.placeholder("branchId")), inArray(t.orders.status, ["received", "preparing"])))
+    .limit(sql.placeholder("cap")),
+);
+
+/** How many orders the branch's kitchen has open (received or preparing), counted up to `cap`. */
+export async function openOrdersAhead(db: Db, branchId: number, cap: number): Promise<number> {
+  return (await openOrders(db).execute({ branchId, cap })).length;
+}
 
 /** The table an order is placed at; `id` lower-case. */
 export async function findOrderStation(db: Db, id: string) {
@@ -218,7 +247,7 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
     seenAt: null,
     unseenAlertedAt: null,
     bumped: [],
-    estimatedReadyAt: null,
+    estimatedReadyAt: order.estimatedReadyAt,
     tabId: null,
   };
   await insertOrderRow(tx).execute(row);
@@ -231,16 +260,17 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
     unitPriceCents: line.unitPriceCents,
     lineTotalCents: line.lineTotalCents,
     options: line.options.map((o) => ({ id: o.id, name: o.name, priceCents: o.priceCents })),
-    note: "",
-    prepStation: "kitchen",
+    note: line.note,
+    prepStation: line.prepStation,
   }));
   for (const line of lines) await insertLineRow(tx).execute(line);
   return toOrder(row, lines);
 }
 
-export async function setOrderStatus(tx: Db, id: string, status: OrderStatus, updatedAt: string): Promise<void> {
+/** A staff change: the status, and the prep stations that have bumped the order (a bump can make it ready). */
+export async function setOrderProgress(tx: Db, id: string, change: { status: OrderStatus; bumped: PrepStation[]; updatedAt: string }): Promise<void> {
   const { orders } = tablesOf(tx);
-  await tx.update(orders).set({ status, updatedAt }).where(eq(orders.id, id));
+  await tx.update(orders).set(change).where(eq(orders.id, id));
 }
 
 /** The products an order refers to, with their option groups: what pricing needs, in two queries. */
@@ -261,3 +291,11 @@ export async function loadCatalog(db: Db, productIds: number[]): Promise<Map<num
   }
   return catalog;
 }
+
+/** Orders by id, with their lines, in no particular order. */
+export async function findOrders(db: Db, ids: readonly string[]): Promise<Order[]> {
+  if (ids.length === 0) return [];
+  const { orders } = tablesOf(db);
+  return withLines(db, await db.select().from(orders).where(inArray(orders.id, [...ids])));
+}
+

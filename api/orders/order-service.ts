@@ -1,16 +1,18 @@
 /** Placing and advancing orders: each is one transaction, with its event, so nothing is half-written. */
 import { randomUUID } from "node:crypto";
-import { canTransition } from "../../contract/menu";
+import { canTransition, isoWeekday, PREP_STATIONS, type PrepStation } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
-import type { Order, OrderCreate, OrderPatch } from "../../contract/schemas";
+import type { ApiErrorDetail, Order, OrderCreate, OrderPatch } from "../../contract/schemas";
 import type { AppConfig } from "../config";
 import type { DatabaseHandle } from "../db/database";
 import { lockInTransaction } from "../db/dialect";
 import { announceEvents, recordEvent } from "../events/event-log";
 import { ApiHttpError, badRequest, conflict, notFound } from "../lib/errors";
+import { afterMenuChange, announceProducts, takeStock, type MenuDeps } from "../menu/menu-service";
 import { findStoredResponse, hashRequest, pruneExpiredKeysHourly, storeResponse } from "./idempotency";
-import { findOrder, findOrderStation, insertOrder, limitReachedBy, loadCatalog, setOrderStatus } from "./order-repository";
-import { priceOrder } from "./pricing";
+import { findOrder, findOrderStation, insertOrder, limitReachedBy, loadCatalog, openOrdersAhead, setOrderProgress } from "./order-repository";
+import { priceOrder, type CatalogProduct } from "./pricing";
+import { estimateReadyAt, MAX_ORDERS_AHEAD } from "./ready-estimate";
 
 /** The window TABLE_ORDER_LIMIT counts a table's accepted orders in. */
 export const TABLE_ORDER_WINDOW_MS = 10 * 60_000;
@@ -33,21 +35,40 @@ export interface PlacedOrder {
 }
 
 /**
- * One transaction: the replay check, the table's limit, pricing, the order, its event and its
- * idempotency record. Two submissions with one key cannot both pass the check, and two from one
- * table cannot both count the table's orders below its limit: on SQLite every write transaction holds
- * the database's write lock; on PostgreSQL each of those decisions takes its advisory lock first, in
- * the one order every service uses (key → table → order numbers → event append).
+ * What the idempotency key's request hash covers: the order as parsed, a blank note the same as
+ * none (a phone that sends "" on a retry of an order sent without one is sending the same order).
+ */
+function hashedOrder(input: OrderCreate): OrderCreate {
+  return { ...input, products: input.products.map(({ note, ...line }) => (note ? { ...line, note } : line)) };
+}
+
+/** The counted products an order takes, with how many of each over all its lines. */
+function countedStockWanted(lines: readonly { productId: number; quantity: number }[], catalog: ReadonlyMap<number, CatalogProduct>) {
+  const wanted = new Map<number, number>();
+  for (const line of lines) {
+    if (catalog.get(line.productId)?.stock !== null) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
+  }
+  return [...wanted].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+/**
+ * One transaction: the replay check, the table's limit, pricing, the counted stock, the order, its
+ * events and its idempotency record. Two submissions with one key cannot both pass the check, and
+ * two from one table cannot both count the table's orders below its limit: on SQLite every write
+ * transaction holds the database's write lock; on PostgreSQL each of those decisions takes its
+ * advisory lock first, in the one order every service uses (key → table → counted products' rows →
+ * order numbers → event append). The queue read for the ready time is the one query an order of
+ * uncounted products adds.
  */
 export async function placeOrder(
-  database: DatabaseHandle,
+  { database, menuCache }: MenuDeps,
   input: OrderCreate,
   idempotencyKey: string | undefined,
   limits: OrderLimits,
   now = new Date(),
 ): Promise<PlacedOrder> {
-  const requestHash = hashRequest(input);
-  const placed = await database.transaction(async (db): Promise<PlacedOrder> => {
+  const requestHash = hashRequest(hashedOrder(input));
+  const placed = await database.transaction(async (db): Promise<PlacedOrder & { menusChanged?: number[] }> => {
     if (idempotencyKey) {
       await lockInTransaction(db, "idempotencyKey", idempotencyKey);
       const stored = await findStoredResponse(db, idempotencyKey);
@@ -79,7 +100,8 @@ export async function placeOrder(
       }
     }
 
-    const priced = priceOrder(input.products, input.branch_id, await loadCatalog(db, [...new Set(input.products.map((p) => p.id))]));
+    const catalog = await loadCatalog(db, [...new Set(input.products.map((p) => p.id))]);
+    const priced = priceOrder(input.products, input.branch_id, catalog, isoWeekday(now));
     if (!priced.ok) throw new ApiHttpError(priced.status, priced.code, priced.message, priced.details);
     if (priced.totals.subtotal > limits.maxOrderTotalCents) {
       const cap = formatCents(limits.maxOrderTotalCents);
@@ -92,6 +114,12 @@ export async function placeOrder(
       );
     }
 
+    // Uncounted products (nearly all) cost nothing here; a counted one is taken by a conditional update.
+    const stockWanted = countedStockWanted(priced.lines, catalog);
+    const short = stockWanted.length > 0 ? await takeStock(db, stockWanted) : [];
+    if (short.length > 0) throw soldOutError(input, catalog, short);
+
+    const ordersAhead = await openOrdersAhead(db, station.branchId, MAX_ORDERS_AHEAD);
     await lockInTransaction(db, "branchOrderNumbers", station.branchId);
     const order = await insertOrder(db, {
       id: randomUUID(),
@@ -103,6 +131,7 @@ export async function placeOrder(
       taxCents: priced.totals.tax,
       totalCents: priced.totals.total,
       createdAt: now.toISOString(),
+      estimatedReadyAt: estimateReadyAt(now, priced.lines.map((line) => line.prepMinutes), ordersAhead).toISOString(),
     });
     const json = JSON.stringify(order);
     if (idempotencyKey) {
@@ -110,34 +139,88 @@ export async function placeOrder(
       await pruneExpiredKeysHourly(db, now);
     }
     await recordEvent(db, { branchId: order.branch_id, type: "order.created", orderId: order.id, stationId: order.station_id, payload: order });
-    return { status: 201, json, order };
+    // Open menus show the new counts ("3 left", sold out).
+    const menusChanged = stockWanted.length > 0 ? await announceProducts(db, stockWanted.map((w) => w.productId)) : [];
+    return { status: 201, json, order, menusChanged };
   });
+  for (const branchId of placed.menusChanged ?? []) afterMenuChange({ menuCache }, branchId);
   if (placed.order) announceEvents();
-  return placed;
+  return { status: placed.status, json: placed.json, ...(placed.order && { order: placed.order }) };
+}
+
+/** 409 sold_out for every line of a product whose stock ran short while the order was being placed. */
+function soldOutError(input: OrderCreate, catalog: ReadonlyMap<number, CatalogProduct>, short: readonly { productId: number; left: number }[]): ApiHttpError {
+  const details: ApiErrorDetail[] = [];
+  input.products.forEach((line, index) => {
+    const found = short.find((s) => s.productId === line.id);
+    if (!found) return;
+    const name = catalog.get(line.id)?.name ?? `Product ${line.id}`;
+    const message = found.left === 0 ? `${name} is sold out.` : `Only ${found.left} ${name} left.`;
+    details.push({ index, product_id: line.id, name, left: found.left, message });
+  });
+  return new ApiHttpError(409, "sold_out", `Sold out: ${[...new Set(details.map((d) => d.name))].join(", ")}.`, details);
 }
 
 /** A staff change to an order: a new status, or a prep station's bump or its recall. */
 export async function updateOrder(database: DatabaseHandle, id: string, patch: OrderPatch, now = new Date()): Promise<Order> {
-  if (patch.status) return advanceOrder(database, id, patch.status, now);
-  throw new Error("bumps are not served yet");
-}
-
-async function advanceOrder(database: DatabaseHandle, id: string, status: Order["status"], now = new Date()): Promise<Order> {
   const { order, changed } = await database.transaction(async (tx) => {
-      const order = await findOrder(tx, id);
-      if (!order) throw notFound("order_not_found", "There is no such order.");
-      if (order.status === status) return { order, changed: false };
-      if (!canTransition(order.status, status)) {
-        throw conflict("invalid_transition", `An order that is ${order.status} cannot become ${status}.`, [
-          { path: "status", message: `current status: ${order.status}`, current: order.status },
-        ]);
-      }
-      const updatedAt = now.toISOString();
-      await setOrderStatus(tx, id, status, updatedAt);
-      const updated: Order = { ...order, status, updated_at: updatedAt };
-      await recordEvent(tx, { branchId: updated.branch_id, type: "order.updated", orderId: id, stationId: updated.station_id, payload: updated });
-      return { order: updated, changed: true };
+    // Two boards bumping one order at once must not each write their own station over the other's.
+    await lockInTransaction(tx, "order", id);
+    const order = await findOrder(tx, id);
+    if (!order) throw notFound("order_not_found", "There is no such order.");
+    const next = patch.status ? nextStatus(order, patch.status) : patch.bumped ? bump(order, patch.bumped) : recall(order, patch.recalled!);
+    if (!next) return { order, changed: false };
+    const updated: Order = { ...order, ...next, updated_at: now.toISOString() };
+    await setOrderProgress(tx, id, { status: updated.status, bumped: updated.bumped, updatedAt: updated.updated_at! });
+    await recordEvent(tx, { branchId: updated.branch_id, type: "order.updated", orderId: id, stationId: updated.station_id, payload: updated });
+    return { order: updated, changed: true };
   });
   if (changed) announceEvents();
   return order;
+}
+
+type OrderChange = Pick<Order, "status" | "bumped">;
+
+function refuseTransition(order: Order, status: Order["status"]): never {
+  throw conflict("invalid_transition", `An order that is ${order.status} cannot become ${status}.`, [
+    { path: "status", message: `current status: ${order.status}`, current: order.status },
+  ]);
+}
+
+/** undefined: nothing to change (already so). */
+function nextStatus(order: Order, status: Order["status"]): OrderChange | undefined {
+  if (order.status === status) return undefined;
+  if (!canTransition(order.status, status)) refuseTransition(order, status);
+  return { status, bumped: order.bumped };
+}
+
+function stationsOf(order: Order): PrepStation[] {
+  return PREP_STATIONS.filter((station) => order.lines.some((line) => line.prep_station === station));
+}
+
+function checkStation(order: Order, station: PrepStation, field: "bumped" | "recalled"): void {
+  if (!stationsOf(order).includes(station)) {
+    throw conflict("not_at_station", `Order #${order.number} has nothing for the ${station}.`, [{ path: field, message: `the order's stations: ${stationsOf(order).join(", ")}` }]);
+  }
+  if (order.status === "served" || order.status === "cancelled") {
+    throw conflict("invalid_transition", `Order #${order.number} is ${order.status}; its bumps can no longer change.`, [
+      { path: field, message: `current status: ${order.status}`, current: order.status },
+    ]);
+  }
+}
+
+/** The station's part is done: the order is being prepared at least, and ready once every station has bumped it. */
+function bump(order: Order, station: PrepStation): OrderChange | undefined {
+  checkStation(order, station, "bumped");
+  if (order.bumped.includes(station)) return undefined;
+  const bumped = PREP_STATIONS.filter((s) => s === station || order.bumped.includes(s));
+  const allDone = stationsOf(order).every((s) => bumped.includes(s));
+  return { bumped, status: allDone ? "ready" : order.status === "received" ? "preparing" : order.status };
+}
+
+/** Undoes the station's bump: an order that was ready is being prepared again. */
+function recall(order: Order, station: PrepStation): OrderChange | undefined {
+  checkStation(order, station, "recalled");
+  if (!order.bumped.includes(station)) return undefined;
+  return { bumped: order.bumped.filter((s) => s !== station), status: order.status === "ready" ? "preparing" : order.status };
 }

@@ -8,6 +8,10 @@ const burger: CatalogProduct = {
   name: "Limitless Mega Burger",
   priceCents: 1399,
   available: true,
+  weekday: null,
+  stock: null,
+  prepStation: "kitchen",
+  prepMinutes: 15,
   groups: [
     {
       name: "Side",
@@ -27,6 +31,10 @@ const nachos: CatalogProduct = {
   name: "Nachos",
   priceCents: 1199,
   available: true,
+  weekday: null,
+  stock: null,
+  prepStation: "kitchen",
+  prepMinutes: 8,
   groups: [
     {
       name: "Add-ons",
@@ -40,7 +48,13 @@ const nachos: CatalogProduct = {
   ],
 };
 const otherBranch: CatalogProduct = { ...nachos, id: 3, branchId: 2 };
-const catalog = new Map([burger, nachos, otherBranch].map((p) => [p.id, p]));
+/** A Tuesday special, made at the bar. */
+const tuesdayShots: CatalogProduct = { ...nachos, id: 4, name: "Tuesday Shots", priceCents: 300, weekday: 2, prepStation: "bar", prepMinutes: 2, groups: [] };
+/** A counted product with 3 left. */
+const lechon: CatalogProduct = { ...nachos, id: 5, name: "Lechon Kawali", priceCents: 1699, stock: 3, groups: [] };
+const catalog = new Map([burger, nachos, otherBranch, tuesdayShots, lechon].map((p) => [p.id, p]));
+const TUESDAY = 2;
+const WEDNESDAY = 3;
 
 const line = (id: number, selectedCustomizations: number[], quantity = 1, customizedPrice?: string): OrderLineInput => ({
   id,
@@ -92,6 +106,35 @@ describe("priceOrder", () => {
     const result = priceOrder([line(1, [10]), line(2, [])], 1, soldOut);
     expect(result).toMatchObject({ ok: false, status: 409, code: "sold_out" });
     if (!result.ok) expect(result.details).toEqual([expect.objectContaining({ index: 1, name: "Nachos" })]);
+  });
+
+  it("takes a daily special on its weekday only, with 409 not_available_today naming the day", () => {
+    const onItsDay = priceOrder([line(4, [], 2)], 1, catalog, TUESDAY);
+    expect(onItsDay.ok && onItsDay.lines[0]).toMatchObject({ productId: 4, lineTotalCents: 600, prepStation: "bar", prepMinutes: 2 });
+    const otherDay = priceOrder([line(2, []), line(4, [])], 1, catalog, WEDNESDAY);
+    expect(otherDay).toMatchObject({ ok: false, status: 409, code: "not_available_today" });
+    if (!otherDay.ok) {
+      expect(otherDay.details).toEqual([{ index: 1, product_id: 4, name: "Tuesday Shots", weekday: 2, message: "Tuesday Shots is a Tuesday special; it can be ordered on Tuesdays." }]);
+    }
+  });
+
+  it("refuses more of a counted product than is left, over all its lines, saying how many are left", () => {
+    expect(priceOrder([line(5, [], 3)], 1, catalog).ok).toBe(true);
+    const tooMany = priceOrder([line(5, [], 2), line(1, [10]), line(5, [], 2)], 1, catalog);
+    expect(tooMany).toMatchObject({ ok: false, status: 409, code: "sold_out" });
+    if (!tooMany.ok) expect(tooMany.details).toEqual([0, 2].map((index) => ({ index, product_id: 5, name: "Lechon Kawali", left: 3, message: "Only 3 Lechon Kawali left." })));
+    const none = new Map(catalog).set(5, { ...lechon, stock: 0, available: false });
+    const soldOut = priceOrder([line(5, [], 1)], 1, none);
+    expect(!soldOut.ok && soldOut.details).toEqual([{ index: 0, product_id: 5, name: "Lechon Kawali", left: 0, message: "Lechon Kawali is sold out." }]);
+  });
+
+  it("keeps each line's note (blank = none) and its product's prep station, and never merges lines", () => {
+    const result = priceOrder([{ ...line(2, []), note: "no jalapeños" }, line(2, []), line(4, [])], 1, catalog, TUESDAY);
+    expect(result.ok && result.lines.map((l) => [l.productId, l.note, l.prepStation])).toEqual([
+      [2, "no jalapeños", "kitchen"],
+      [2, "", "kitchen"],
+      [4, "", "bar"],
+    ]);
   });
 
   it("reports invalid lines before sold-out and price changes", () => {

@@ -3,6 +3,7 @@
  * phone believes a burger costs, this decides — and refuses what the menu does not allow.
  * Pure logic (no I/O), so every rule is unit-tested.
  */
+import { isoWeekday, WEEKDAY_NAMES, type PrepStation } from "../../contract/menu";
 import { formatCents, totalsFromSubtotal, parsePriceToCents, type Totals } from "../../contract/money";
 import type { ApiErrorDetail, OrderLineInput } from "../../contract/schemas";
 
@@ -23,6 +24,12 @@ export interface CatalogProduct {
   name: string;
   priceCents: number;
   available: boolean;
+  /** A daily special's ISO weekday (in the restaurant's time zone); null for the rest of the menu. */
+  weekday: number | null;
+  /** null = not counted. */
+  stock: number | null;
+  prepStation: PrepStation;
+  prepMinutes: number;
   groups: CatalogGroup[];
 }
 
@@ -33,21 +40,41 @@ export interface PricedLine {
   unitPriceCents: number;
   lineTotalCents: number;
   options: CatalogOption[];
+  /** The diner's note for the kitchen; "" for none. */
+  note: string;
+  prepStation: PrepStation;
+  prepMinutes: number;
 }
 
 export type PricingResult =
   | { ok: true; lines: PricedLine[]; totals: Totals }
   | { ok: false; status: 400 | 409; code: string; message: string; details: ApiErrorDetail[] };
 
+/** How many of each counted product the order asks for, over all its lines. */
+function wantedByProduct(input: readonly OrderLineInput[]): Map<number, number> {
+  const wanted = new Map<number, number>();
+  for (const line of input) wanted.set(line.id, (wanted.get(line.id) ?? 0) + line.quantity);
+  return wanted;
+}
+
+/**
+ * `today` is the ISO weekday in the restaurant's time zone (contract/menu.ts isoWeekday): a daily
+ * special is refused on any other day. A counted product is refused when the order wants more than
+ * its stock (over all its lines); the database has the last word (menu-service takeStock), this
+ * answers the plain case with no write.
+ */
 export function priceOrder(
   input: OrderLineInput[],
   branchId: number,
   catalog: ReadonlyMap<number, CatalogProduct>,
+  today: number = isoWeekday(new Date()),
 ): PricingResult {
   const invalid: ApiErrorDetail[] = [];
+  const notToday: ApiErrorDetail[] = [];
   const soldOut: ApiErrorDetail[] = [];
   const changed: ApiErrorDetail[] = [];
   const lines: PricedLine[] = [];
+  const wanted = wantedByProduct(input);
 
   input.forEach((line, index) => {
     const product = catalog.get(line.id);
@@ -82,8 +109,17 @@ export function priceOrder(
       }
     }
     if (!lineValid) return;
+    if (product.weekday !== null && product.weekday !== today) {
+      const day = WEEKDAY_NAMES[product.weekday - 1] ?? "another day";
+      notToday.push({ ...at, name: product.name, weekday: product.weekday, message: `${product.name} is a ${day} special; it can be ordered on ${day}s.` });
+      return;
+    }
     if (!product.available) {
-      soldOut.push({ ...at, name: product.name, message: `${product.name} is sold out.` });
+      soldOut.push({ ...at, name: product.name, ...(product.stock === 0 && { left: 0 }), message: `${product.name} is sold out.` });
+      return;
+    }
+    if (product.stock !== null && wanted.get(product.id)! > product.stock) {
+      soldOut.push({ ...at, name: product.name, left: product.stock, message: `Only ${product.stock} ${product.name} left.` });
       return;
     }
 
@@ -104,11 +140,18 @@ export function priceOrder(
       unitPriceCents,
       lineTotalCents: unitPriceCents * line.quantity,
       options: chosen,
+      note: line.note ?? "",
+      prepStation: product.prepStation,
+      prepMinutes: product.prepMinutes,
     });
   });
 
   if (invalid.length > 0) {
     return { ok: false, status: 400, code: "invalid_order", message: invalid[0]!.message, details: invalid };
+  }
+  if (notToday.length > 0) {
+    const names = notToday.map((d) => d.name).join(", ");
+    return { ok: false, status: 409, code: "not_available_today", message: `Not available today: ${names}.`, details: notToday };
   }
   if (soldOut.length > 0) {
     const names = soldOut.map((d) => d.name).join(", ");

@@ -12,7 +12,7 @@ export function orderRoutes(ctx: AppContext) {
   serveEndpoint(app, endpoints.placeOrder, async ({ c, headers, body }) => {
     let placed: PlacedOrder;
     try {
-      placed = await placeOrder(ctx.database, body, headers["Idempotency-Key"], ctx.config);
+      placed = await placeOrder(ctx, body, headers["Idempotency-Key"], ctx.config);
     } catch (error) {
       if (!(error instanceof TableOrderLimitError)) throw error;
       c.header("Retry-After", String(error.retryAfterSeconds));

@@ -119,7 +119,7 @@ export async function storedAnswers(probe: DbProbe): Promise<{ key: string; orde
  * edited. Sign-in bookkeeping (sessions, failed-attempt counters) is left out: a refused sign-in
  * is allowed to count.
  */
-export const BUSINESS_TABLES = ["branches", "categories", "products", "option_groups", "options", "stations", "orders", "order_lines", "idempotency_keys", "events", "staff_users"] as const;
+export const BUSINESS_TABLES = ["branches", "categories", "products", "option_groups", "options", "stations", "orders", "order_lines", "idempotency_keys", "events", "staff_users", "carts", "cart_lines", "cart_operations"] as const;
 
 export async function businessDigest(probe: DbProbe): Promise<string> {
   const hash = createHash("sha256");

@@ -30,6 +30,8 @@ const SCREENS: Record<AppRoute, { Page: Page; staff?: true }> = {
   "/stations": { Page: page(() => import("../staff/stations/stations-page")), staff: true },
   "/upload_menu": { Page: page(() => import("../staff/upload-menu/upload-menu-page")), staff: true },
   "/kitchen": { Page: page(() => import("../staff/kitchen/kitchen-page")), staff: true },
+  "/staff/tabs": { Page: page(() => import("../staff/tabs/tabs-page")), staff: true },
+  "/staff/reports": { Page: page(() => import("../staff/reports/reports-page")), staff: true },
 };
 
 const routes = (staff: boolean) =>

@@ -11,6 +11,7 @@ import { isLocked, useCart } from "./cart/cart-store";
 import { retryNow, startOutbox, submitCart } from "./outbox/order-submission";
 import { OrderProblem } from "./order-status/order-problem";
 import { OrderProgress } from "./order-status/order-progress";
+import { CallButtons } from "./service/call-buttons";
 import "./ordering.css";
 
 function menuPath(stationId: string | undefined): string {
@@ -116,6 +117,7 @@ export default function CartPage() {
                         ))}
                       </ul>
                     )}
+                    {line.note && <p className="cart-note">Note: {line.note}</p>}
                     {!locked && (
                       <button
                         type="button"
@@ -186,6 +188,7 @@ export default function CartPage() {
       {!station && lines.length > 0 && !locked && (
         <p className="order-notice">Scan the QR code on your table to send this order.</p>
       )}
+      {station && <CallButtons stationId={station.id} />}
     </div>
   );
 }

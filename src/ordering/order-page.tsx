@@ -5,18 +5,34 @@
  */
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { CATEGORY_KEYS, CATEGORY_TITLES, WEEKDAY_NAMES, isoWeekday } from "../../contract/menu";
+import { CATEGORY_KEYS, CATEGORY_TITLES, LOW_STOCK_AT, WEEKDAY_NAMES, isoWeekday } from "../../contract/menu";
 import { formatDollars } from "../../contract/money";
 import type { Menu, Product } from "../../contract/schemas";
 import { cents, quantityOfProduct, subtotalCents, type Cart } from "./cart/cart-logic";
 import { isLocked, useCart } from "./cart/cart-store";
+import { pastOrders } from "./history/order-history";
 import { CategoryTabs, sectionId } from "./menu/category-tabs";
+import { applyFilter, loadFilter, saveFilter, type DietFilter } from "./menu/diet-filter";
+import { DietFilterPanel } from "./menu/diet-filter-panel";
+import { ItemMarks } from "./menu/item-marks";
 import { useOrderMenu } from "./menu/use-order-menu";
+import { CallButtons } from "./service/call-buttons";
 import "./ordering.css";
 
 // The product panel is not needed to show the menu: its own chunk, fetched as soon as the menu is up.
 const loadProductDialog = () => import("./product/product-dialog");
 const ProductDialog = lazy(loadProductDialog);
+// Only phones that ordered at this table before need it.
+const OrderAgain = lazy(() => import("./history/order-again"));
+
+/** A daily special on a day that is not its own: listed, greyed, not orderable. */
+function isOtherDay(product: Pick<Product, "weekday">, today: number): boolean {
+  return product.weekday !== undefined && product.weekday !== today;
+}
+
+function isSoldOut(product: Pick<Product, "available" | "stock">): boolean {
+  return !product.available || product.stock === 0;
+}
 
 export default function OrderPage() {
   const [params] = useSearchParams();
@@ -25,6 +41,12 @@ export default function OrderPage() {
   const stationId = params.get("station_id") ?? rememberedStation ?? null;
   const { state, retry } = useOrderMenu(stationId);
   const [open, setOpen] = useState<Product | null>(null);
+  const [filter, setFilter] = useState<DietFilter>(loadFilter);
+  const locked = useCart(isLocked);
+  const changeFilter = (next: DietFilter) => {
+    setFilter(next);
+    saveFilter(next);
+  };
 
   useEffect(() => {
     document.title = "Order — Limitless Bar & Grill";
@@ -61,7 +83,10 @@ export default function OrderPage() {
     );
   }
 
-  const { menu, station, notice } = state;
+  const { menu: fullMenu, station, notice } = state;
+  const { menu, hidden } = applyFilter(fullMenu, filter);
+  const today = isoWeekday(new Date());
+  const live = findProduct(fullMenu, open?.id) ?? open;
   return (
     <div className="order-page">
       <CategoryTabs tabs={categoriesOf(menu).map((key) => ({ id: sectionId(key), title: CATEGORY_TITLES[key] }))} />
@@ -71,15 +96,17 @@ export default function OrderPage() {
           {notice}
         </p>
       )}
-      <MenuSections menu={menu} onOpen={setOpen} />
-      {open && (
+      {station && <CallButtons stationId={station.id} />}
+      {station && !locked && pastOrders(station.id).length > 0 && (
         <Suspense fallback={null}>
-          <OpenProduct
-            product={open}
-            canOrder={station !== null}
-            soldOut={!(findProduct(menu, open.id)?.available ?? true)}
-            onClose={() => setOpen(null)}
-          />
+          <OrderAgain stationId={station.id} menu={fullMenu} today={today} />
+        </Suspense>
+      )}
+      <DietFilterPanel filter={filter} hidden={hidden} onChange={changeFilter} />
+      <MenuSections menu={menu} today={today} filtered={hidden > 0} onOpen={setOpen} />
+      {open && live && (
+        <Suspense fallback={null}>
+          <OpenProduct product={live} canOrder={station !== null} today={today} onClose={() => setOpen(null)} />
         </Suspense>
       )}
       {!open && <FloatingCartLink />}
@@ -87,7 +114,8 @@ export default function OrderPage() {
   );
 }
 
-function findProduct(menu: Menu, id: number): Product | undefined {
+function findProduct(menu: Menu, id: number | undefined): Product | undefined {
+  if (id === undefined) return undefined;
   return CATEGORY_KEYS.flatMap((key) => menu[key] ?? []).find((product) => product.id === id);
 }
 
@@ -95,11 +123,24 @@ function categoriesOf(menu: Menu) {
   return CATEGORY_KEYS.filter((key) => (menu[key] ?? []).length > 0);
 }
 
-function MenuSections({ menu, onOpen }: { menu: Menu; onOpen: (product: Product) => void }) {
+interface MenuSectionsProps {
+  menu: Menu;
+  today: number;
+  /** The dietary filter hid some dishes. */
+  filtered: boolean;
+  onOpen: (product: Product) => void;
+}
+
+function MenuSections({ menu, today, filtered, onOpen }: MenuSectionsProps) {
   const cart = useCart((state) => state.cart);
-  const today = isoWeekday(new Date());
   const keys = categoriesOf(menu);
-  if (keys.length === 0) return <p className="order-notice">The menu is empty right now. Please ask your server.</p>;
+  if (keys.length === 0) {
+    return (
+      <p className="order-notice">
+        {filtered ? "No dish fits your filter. Change it above, or ask your server." : "The menu is empty right now. Please ask your server."}
+      </p>
+    );
+  }
   return (
     <div className="menu-sections">
       {keys.map((key) => (
@@ -130,29 +171,37 @@ interface MenuItemProps {
 function MenuItem({ product, cart, today, onOpen }: MenuItemProps) {
   const quantity = quantityOfProduct(cart, product.id);
   const isToday = product.weekday === today;
-  const soldOut = !product.available;
-  const day = product.weekday ? WEEKDAY_NAMES[product.weekday - 1] : undefined;
+  const otherDay = isOtherDay(product, today);
+  const soldOut = isSoldOut(product);
+  const left = !soldOut && product.stock !== null && product.stock <= LOW_STOCK_AT ? product.stock : null;
+  const day = product.weekday ? `${WEEKDAY_NAMES[product.weekday - 1]}s` : undefined;
   const body = (
     <>
       <span className="menu-item-name">
         {product.name}
         {isToday && <span className="badge badge-today">Today's special</span>}
-        {day && !isToday && <span className="badge">{day}s</span>}
+        {otherDay && <span className="badge">{day}</span>}
       </span>
       {product.description && <span className="menu-item-description">{product.description}</span>}
+      <ItemMarks product={product} />
       <span className="menu-item-meta">
         <span className="menu-item-price">{formatDollars(cents(product.price))}</span>
         {soldOut ? (
           <span className="badge badge-sold-out">Sold out</span>
+        ) : otherDay ? (
+          <span className="menu-item-other-day">Only on {day}</span>
         ) : (
-          quantity > 0 && <span className="menu-item-quantity">{quantity} in cart</span>
+          <>
+            {left !== null && <span className="badge badge-low-stock">{left} left</span>}
+            {quantity > 0 && <span className="menu-item-quantity">{quantity} in cart</span>}
+          </>
         )}
       </span>
     </>
   );
-  const className = `menu-item${isToday ? " is-today" : ""}${soldOut ? " is-sold-out" : ""}`;
-  // Sold out: shown, but nothing to tap.
-  if (soldOut) return <div className={className}>{body}</div>;
+  const className = `menu-item${isToday ? " is-today" : ""}${soldOut ? " is-sold-out" : ""}${otherDay ? " is-other-day" : ""}`;
+  // Sold out, or a special of another day: shown, but nothing to tap.
+  if (soldOut || otherDay) return <div className={className}>{body}</div>;
   return (
     <button type="button" className={className} onClick={() => onOpen(product)}>
       {body}
@@ -161,24 +210,31 @@ function MenuItem({ product, cart, today, onOpen }: MenuItemProps) {
 }
 
 interface OpenProductProps {
+  /** As the live menu has it now (it may have sold out since the panel was opened). */
   product: Product;
   canOrder: boolean;
-  /** Sold out since the panel was opened (the live menu said so). */
-  soldOut: boolean;
+  today: number;
   onClose: () => void;
 }
 
-function OpenProduct({ product, canOrder, soldOut, onClose }: OpenProductProps) {
+function OpenProduct({ product, canOrder, today, onClose }: OpenProductProps) {
   const add = useCart((state) => state.add);
   const locked = useCart(isLocked);
-  const blockedReason = soldOut
+  const inCart = useCart((state) => quantityOfProduct(state.cart, product.id));
+  const blockedReason = isSoldOut(product)
     ? "Sorry — this item has just sold out."
-    : !canOrder
-      ? "Scan the QR code on your table to order."
-      : locked
-        ? "Your order has been sent. To add more, open your order and choose Order more."
-        : null;
-  return <ProductDialog product={product} blockedReason={blockedReason} onAdd={(options) => add(product, options)} onClose={onClose} />;
+    : isOtherDay(product, today)
+      ? `Sorry — this special is only on ${WEEKDAY_NAMES[(product.weekday ?? 1) - 1]}s.`
+      : product.stock !== null && inCart >= product.stock
+        ? `Only ${product.stock} left, and they are all in your cart.`
+        : !canOrder
+          ? "Scan the QR code on your table to order."
+          : locked
+            ? "Your order has been sent. To add more, open your order and choose Order more."
+            : null;
+  return (
+    <ProductDialog product={product} blockedReason={blockedReason} onAdd={(options, note) => add(product, options, note)} onClose={onClose} />
+  );
 }
 
 function FloatingCartLink() {

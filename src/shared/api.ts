@@ -3,8 +3,8 @@
  * method, a path or a type of their own. Each is a line over `call`, typed by the endpoint's entry in
  * contract/endpoints.ts.
  */
-import type { OrderStatus } from "../../contract/menu";
-import type { LoginBody, OrderCreate, OrderPatch, StationCreate, StationUpdate } from "../../contract/schemas";
+import type { CallKind, OrderStatus, PrepStation } from "../../contract/menu";
+import type { BoardHeartbeat, LoginBody, OrderCreate, OrderPatch, StationCreate, StationUpdate, TabClose } from "../../contract/schemas";
 import { call, pathOf } from "./api-client";
 import { downloadFile, uploadForm } from "./file-transfer";
 
@@ -24,6 +24,8 @@ export const api = {
   order: (id: string) => call("order", { params: { id } }),
   placeOrder: (idempotencyKey: string, body: OrderCreate) =>
     call("placeOrder", { body, headers: { "Idempotency-Key": idempotencyKey }, signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS) }),
+  callStaff: (stationId: string, kind: CallKind) => call("callStaff", { params: { id: stationId }, body: { kind } }),
+  stationCalls: (stationId: string) => call("stationCalls", { params: { id: stationId } }),
 
   // ----- staff -----
   login: (body: LoginBody) => call("login", { body }),
@@ -39,7 +41,14 @@ export const api = {
   openOrders: (branchId: number, statuses: readonly OrderStatus[]) =>
     call("orders", { query: { branch_id: branchId, status: statuses, limit: 500 } }),
   setOrderStatus: (id: string, status: NonNullable<OrderPatch["status"]>) => call("updateOrder", { params: { id }, body: { status } }),
+  bumpOrder: (id: string, station: PrepStation) => call("updateOrder", { params: { id }, body: { bumped: station } }),
+  recallBump: (id: string, station: PrepStation) => call("updateOrder", { params: { id }, body: { recalled: station } }),
+  markOrderSeen: (id: string, station: PrepStation) => call("markOrderSeen", { params: { id }, body: { station } }),
+  boardHeartbeat: (body: BoardHeartbeat) => call("boardHeartbeat", { body }),
+  kitchenStatus: (branchId: number) => call("kitchenStatus", { query: { branch_id: branchId } }),
   setProductAvailable: (id: number, available: boolean) => call("updateProduct", { params: { id }, body: { available } }),
+  /** null = stop counting; 0 sells the product out, more puts it back on. */
+  setProductStock: (id: number, stock: number | null) => call("updateProduct", { params: { id }, body: { stock } }),
 
   uploadMenuCsv: (branchId: number, file: File, dryRun: boolean, onProgress: (fraction: number | null) => void) => {
     const form = new FormData();
@@ -47,6 +56,15 @@ export const api = {
     return uploadForm("uploadMenuCsv", { query: { branch_id: branchId, dry_run: dryRun || undefined } }, form, onProgress);
   },
   exportMenuCsv: (branchId: number) => downloadFile("exportMenuCsv", { query: { branch_id: branchId } }),
+
+  openCalls: (branchId: number) => call("calls", { query: { branch_id: branchId }, cache: "no-store" }),
+  finishCall: (id: string) => call("finishCall", { params: { id }, body: { status: "done" } }),
+  tab: (stationId: string, options: ReadOptions = {}) => call("tab", { params: { id: stationId }, cache: "no-store", ...options }),
+  closeTab: (stationId: string, paidWith: TabClose["paid_with"]) => call("closeTab", { params: { id: stationId }, body: { paid_with: paidWith } }),
+  openTabs: (branchId: number, options: ReadOptions = {}) => call("openTabs", { query: { branch_id: branchId }, cache: "no-store", ...options }),
+  salesReport: (branchId: number, from: string, to: string, options: ReadOptions = {}) =>
+    call("salesReport", { query: { branch_id: branchId, from, to }, cache: "no-store", ...options }),
+  ordersReportCsv: (branchId: number, from: string, to: string) => downloadFile("ordersReportCsv", { query: { branch_id: branchId, from, to } }),
 };
 
 // ----- live event streams (see use-live-events.ts) -----

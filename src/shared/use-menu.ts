@@ -97,7 +97,7 @@ export function useMenu(branchId: number | null, { stream, noStore = false }: Me
     };
   }, [load]);
 
-  const applyProduct = useCallback((product: Pick<Product, "id" | "available">) => show((menu) => withAvailability(menu, product)), [show]);
+  const applyProduct = useCallback((product: Pick<Product, "id" | "available"> & Partial<Pick<Product, "stock">>) => show((menu) => withAvailability(menu, product)), [show]);
 
   useLiveEvents(branchId === null ? null : stream, {
     onEvent: (event) => {
@@ -120,22 +120,32 @@ export function useMenu(branchId: number | null, { stream, noStore = false }: Me
   return { state, retry, reload, applyProduct };
 }
 
-/** Every category key present (an absent one is an empty list), products available unless told otherwise. */
-export function normalizeMenu(data: Partial<Record<string, Product[]>> | null | undefined): Menu {
+/**
+ * Every category key present (an absent one is an empty list), products available unless told
+ * otherwise; marks and stock default to none, so a menu from an older server (or cache) reads the same.
+ */
+export function normalizeMenu(data: Partial<Record<string, Partial<Product>[]>> | null | undefined): Menu {
   const menu = {} as Menu;
   for (const key of CATEGORY_KEYS) {
     const products = Array.isArray(data?.[key]) ? data[key] : [];
-    menu[key] = products.map((product) => ({ ...product, available: product.available !== false }));
+    menu[key] = products.map((product) => ({
+      ...(product as Product),
+      available: product.available !== false,
+      allergens: Array.isArray(product.allergens) ? product.allergens : [],
+      diet: Array.isArray(product.diet) ? product.diet : [],
+      stock: typeof product.stock === "number" ? product.stock : null,
+    }));
   }
   return menu;
 }
 
-/** The menu with one product's availability as the server just reported it. */
-export function withAvailability(menu: Menu, product: Pick<Product, "id" | "available">): Menu {
+/** The menu with one product's availability (and stock count, when the report has one) as the server just reported it. */
+export function withAvailability(menu: Menu, product: Pick<Product, "id" | "available"> & Partial<Pick<Product, "stock">>): Menu {
   const next = { ...menu };
+  const changes = { available: product.available, ...(product.stock !== undefined && { stock: product.stock }) };
   for (const key of Object.keys(next) as (keyof Menu)[]) {
     if (next[key].some((item) => item.id === product.id)) {
-      next[key] = next[key].map((item) => (item.id === product.id ? { ...item, available: product.available } : item));
+      next[key] = next[key].map((item) => (item.id === product.id ? { ...item, ...changes } : item));
     }
   }
   return next;

@@ -17,7 +17,9 @@ import {
 } from "../support/api-helpers";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 
+/** The columns every file has; the files below leave out the menu data columns, as older files do. */
 const HEADER = "category,product,description,price,available,weekday,group,exclusive,required,option,option_price";
+const MENU_DATA_COLUMNS = "allergens,diet,prep_station,prep_minutes,stock,name_fil,description_fil,name_zh,description_zh";
 
 let server: TestServer;
 let token: string;
@@ -77,7 +79,7 @@ describe("GET /api/products/export_csv", () => {
     const response = await exportCsv(1);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="menu-branch-1.csv"');
-    expect(response.text.split("\r\n")[0]).toBe(HEADER);
+    expect(response.text.split("\r\n")[0]).toBe(`${HEADER},${MENU_DATA_COLUMNS}`);
 
     const menu = await readMenu(server, 1);
     const records = rows(response.text);
@@ -95,6 +97,15 @@ describe("GET /api/products/export_csv", () => {
       required: "",
       option: "",
       option_price: "",
+      allergens: "sesame;milk;eggs;wheat;mustard",
+      diet: "",
+      prep_station: "kitchen",
+      prep_minutes: "15",
+      stock: "",
+      name_fil: "Limitless Mega Burger",
+      description_fil: "May kasamang fries o coleslaw; onion rings kapalit, +2.00.",
+      name_zh: "Limitless 超级汉堡",
+      description_zh: "配薯条或凉拌卷心菜；换洋葱圈加2.00。",
     });
     expect(records).toContainEqual(
       expect.objectContaining({ category: "burger", product: "Limitless Mega Burger", group: "Side", exclusive: "yes", required: "yes", option: "Onion Rings", option_price: "2.00" }),
@@ -151,7 +162,7 @@ describe("POST /api/products/upload_csv", () => {
     const edited = originalCsv
       .replace("main,Sisig,\"Sizzling chopped pork with onion, chili and calamansi.\",12.99", "main,Sisig,\"Sizzling chopped pork with onion, chili and calamansi.\",13.49")
       .replace(/^main,Garlic Rice,.*\r\n/m, "")
-      .concat("drink,Calamansi Juice,Fresh and cold.,3.50,yes,,,,,,\r\n");
+      .concat("drink,Calamansi Juice,Fresh and cold.,3.50,yes,,,,,,,,,,,,,,,\r\n");
     expect(edited).not.toBe(originalCsv);
     const expected = { added: ["Calamansi Juice"], updated: ["Sisig"], removed: ["Garlic Rice"] };
 

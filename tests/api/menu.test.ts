@@ -2,7 +2,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATEGORY_KEYS } from "../../contract/menu";
+import { ALLERGENS, CATEGORY_KEYS, DIETS } from "../../contract/menu";
 import type { Menu, Product } from "../../contract/schemas";
 import {
   BAD_JSON_BODIES,
@@ -32,8 +32,31 @@ const menuCall = (query: string, headers: Record<string, string> = {}) =>
   call<Menu>(server, "GET", `/api/products_by_category${query}`, { headers });
 
 function expectProductShape(product: Product, category: string) {
-  const keys = ["id", "name", "description", "price", "available", ...(category === "special" ? ["weekday"] : []), "customizations"];
+  const keys = [
+    "id",
+    "name",
+    "description",
+    "price",
+    "available",
+    ...(category === "special" ? ["weekday"] : []),
+    "customizations",
+    "allergens",
+    "diet",
+    "prep_station",
+    "prep_minutes",
+    "stock",
+    // The seed menu is translated throughout.
+    "translations",
+  ];
   expect(Object.keys(product).sort()).toEqual(keys.sort());
+  expect(product.allergens.every((a) => (ALLERGENS as readonly string[]).includes(a))).toBe(true);
+  expect(product.diet.every((d) => (DIETS as readonly string[]).includes(d))).toBe(true);
+  expect(["kitchen", "bar"]).toContain(product.prep_station);
+  if (category === "drink") expect(product.prep_station).toBe("bar");
+  expect(Number.isInteger(product.prep_minutes) && product.prep_minutes >= 0).toBe(true);
+  expect(product.stock === null || (Number.isInteger(product.stock) && product.stock >= 0)).toBe(true);
+  expect(Object.keys(product.translations!).sort()).toEqual(["fil", "zh"]);
+  for (const translation of Object.values(product.translations!)) expect(Object.keys(translation).sort()).toEqual(["description", "name"]);
   expect(Number.isInteger(product.id) && product.id > 0).toBe(true);
   expect(product.name.length).toBeGreaterThan(0);
   expect(typeof product.description).toBe("string");
@@ -84,6 +107,12 @@ describe("GET /api/products_by_category", () => {
       },
     });
     expect(productNamed(response.body, "Lumpia Shanghai").customizations).toEqual({});
+    // The menu data beyond the spec (API.md "Menu data beyond the spec").
+    expect(burger).toMatchObject({ prep_station: "kitchen", prep_minutes: 15, stock: null, translations: { zh: { name: "Limitless 超级汉堡" } } });
+    expect(burger.allergens).toContain("wheat");
+    expect(productNamed(response.body, "Sisig").diet).toEqual(["contains_pork", "spicy"]);
+    expect(productNamed(response.body, "Lechon Kawali").stock).toBe(3);
+    expect(productNamed(response.body, "Red Horse").prep_station).toBe("bar");
   });
 
   it("gives each branch its own products (ids differ between branches)", async () => {
@@ -284,6 +313,11 @@ describe("PATCH /api/products/:id (sold out / back on)", () => {
     ["available null", { available: null }],
     ["another field only", { price: "0.01" }],
     ["an array", [{ available: false }]],
+    ["a negative stock", { stock: -1 }],
+    ["a fractional stock", { stock: 1.5 }],
+    ["stock as a string", { stock: "3" }],
+    ["a stock over 9999", { stock: 10_000 }],
+    ["available with a stock of 0", { available: true, stock: 0 }],
   ])("answers 400 invalid_body for %s and changes nothing", async (_name, body) => {
     const menu = await readMenu(server, 1);
     const before = await menuCall("?branch_id=1");

@@ -103,6 +103,7 @@ describe("POST /api/orders", () => {
           unit_price: "15.99",
           options: [{ id: optionId(burger(), "Side", "Onion Rings"), name: "Onion Rings", price: "2.00" }],
           line_total: "31.98",
+          prep_station: "kitchen",
         },
         {
           product_id: fries.id,
@@ -114,6 +115,7 @@ describe("POST /api/orders", () => {
             { id: optionId(fries, "Extra toppings", "Bacon"), name: "Bacon", price: "3.00" },
           ],
           line_total: "11.25",
+          prep_station: "kitchen",
         },
       ],
       subtotal: "43.23",
@@ -121,7 +123,13 @@ describe("POST /api/orders", () => {
       total: "48.85",
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      seen_at: null,
+      bumped: [],
+      estimated_ready_at: expect.any(String),
     });
+    // The burger's 15 minutes (the longest line) plus 2 for each order the kitchen already had open.
+    const readyInMinutes = (Date.parse(order.estimated_ready_at!) - Date.parse(order.created_at)) / 60_000;
+    expect(readyInMinutes >= 15 && readyInMinutes <= 15 + 40 && (readyInMinutes - 15) % 2 === 0).toBe(true);
     expect(new Date(order.created_at).toISOString()).toBe(order.created_at);
     expect(Math.abs(Date.parse(order.created_at) - Date.now())).toBeLessThan(60_000);
   });

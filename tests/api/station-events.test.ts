@@ -15,10 +15,10 @@ import { call, expectApiError, readMenu, readStations } from "../support/api-hel
 import { SseStream } from "../support/sse-stream";
 import { staffToken, startTestServer, TEST_STAFF, type TestServer } from "../support/test-server";
 
-/** A product that can be ordered with no choices at all. */
+/** A product that can be ordered with no choices at all, on any day (not a daily special) and as often as wanted (not counted). */
 function simpleProduct(menu: Menu): Product {
   for (const key of CATEGORY_KEYS) {
-    const found = menu[key].find((p) => p.available && Object.values(p.customizations).every((g) => !g.required));
+    const found = menu[key].find((p) => p.available && p.weekday === undefined && p.stock === null && Object.values(p.customizations).every((g) => !g.required));
     if (found) return found;
   }
   throw new Error("no orderable product without required choices");

@@ -1,6 +1,6 @@
 /**
  * The kitchen board on a landscape tablet: open orders by status, a new order arriving live (no reload),
- * moving it received → preparing → ready → served, cancelling with confirmation, a refused transition,
+ * moving it received → preparing → bumped → served and recalling a bump, cancelling with confirmation, a refused transition,
  * the sold-out switch reaching the public menu, and catching up after the server restarts.
  */
 import { randomUUID } from "node:crypto";
@@ -46,8 +46,9 @@ function productWithOptions(): { product: Product; optionIds: number[]; optionNa
   return { product, optionIds: picked.map((o) => o.id), optionNames: picked.map((o) => o.name) };
 }
 
+/** Orderable on any day (not a daily special), as often as wanted (not counted), with no required choice. */
 function plainProduct(): Product {
-  return products().find((p) => p.available && Object.values(p.customizations).every((g) => !g.required))!;
+  return products().find((p) => p.available && p.weekday === undefined && p.stock === null && Object.values(p.customizations).every((g) => !g.required))!;
 }
 
 /** A diner's order, placed through the API as the order screen would. */
@@ -93,7 +94,7 @@ describe("kitchen board", () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it("moves an order received → preparing → ready → served with big buttons", async () => {
+  it("moves an order received → preparing → bumped (ready) → served with big buttons, and recalls a bump", async () => {
     const order = await placeOrder([{ id: plainProduct().id, quantity: 3, selectedCustomizations: [] }]);
     await page.goto("/kitchen");
     await columnOf("Received").getByRole("article", { name: `Order #${order.number}, Table ${station.codename}` }).waitFor();
@@ -105,10 +106,17 @@ describe("kitchen board", () => {
     await columnOf("Preparing").getByRole("article", { name: `Order #${order.number}, Table ${station.codename}` }).waitFor();
     expect(await statusOf(order)).toBe("preparing");
 
-    await ticket(order).getByRole("button", { name: `Mark ready order ${order.number}` }).click();
+    // Every line is the kitchen's: its bump makes the order ready.
+    await ticket(order).getByRole("button", { name: `Bump order ${order.number}` }).click();
     await columnOf("Ready").getByRole("article", { name: `Order #${order.number}, Table ${station.codename}` }).waitFor();
     expect(await statusOf(order)).toBe("ready");
 
+    await page.getByRole("button", { name: `Recall last bump (#${order.number})` }).click();
+    await columnOf("Preparing").getByRole("article", { name: `Order #${order.number}, Table ${station.codename}` }).waitFor();
+    expect(await statusOf(order)).toBe("preparing");
+    expect(await page.getByRole("button", { name: /^Recall last bump/ }).isDisabled()).toBe(true);
+
+    await ticket(order).getByRole("button", { name: `Bump order ${order.number}` }).click();
     await ticket(order).getByRole("button", { name: `Served order ${order.number}` }).click();
     await ticket(order).waitFor({ state: "detached" });
     expect(await statusOf(order)).toBe("served");

@@ -2,7 +2,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import { launchBrowser, TABLET_LANDSCAPE } from "../support/browser";
-import { staffToken, startTestServer, type TestServer } from "../support/test-server";
+import { staffToken, startTestServer, type TestServer, type TestServerOptions } from "../support/test-server";
 import { NO_SERVICE_WORKER } from "./site-support";
 
 export interface SignedInTablet {
@@ -15,8 +15,8 @@ export interface SignedInTablet {
   page: Page;
 }
 
-export async function openSignedInTablet(): Promise<SignedInTablet> {
-  const [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+export async function openSignedInTablet(options: TestServerOptions = {}): Promise<SignedInTablet> {
+  const [server, browser] = await Promise.all([startTestServer(options), launchBrowser()]);
   const token = await staffToken(server);
   const context = await browser.newContext({ ...TABLET_LANDSCAPE, ...NO_SERVICE_WORKER, baseURL: server.url });
   expect((await context.request.post("/api/login", { data: server.staff })).status()).toBe(200);

@@ -79,6 +79,30 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { method: "PATCH", path: "/api/calls/{call}", body: "json", query: [], staff: true, valid: () => ({ status: "done" }) },
   { method: "GET", path: "/api/reports/sales", body: "none", query: ["branch_id", "from", "to"], staff: true },
   { method: "GET", path: "/api/reports/orders.csv", body: "none", query: ["branch_id", "from", "to"], staff: true },
+  { method: "GET", path: "/api/stations/{station}/cart", body: "none", query: [] },
+  {
+    method: "POST",
+    path: "/api/stations/{station}/cart/operations",
+    body: "json",
+    query: [],
+    valid: (ids) => ({
+      phone_id: "6f1c2b9e-2d7a-4c3e-9a51-0b8f4e7d2c10",
+      operations: [
+        {
+          type: "add_line",
+          op_id: "0c9d6a3e-5b1f-4e2a-8c7d-3f4a5b6c7d8e",
+          at: "2026-01-01T12:00:00.000Z",
+          line_id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+          product_id: ids.options[0]?.productId ?? ids.products[0],
+          quantity: 1,
+          options: ids.options.slice(0, 1).map((o) => o.id),
+        },
+        { type: "set_quantity", op_id: "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a", at: "2026-01-01T12:00:01.000Z", line_id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d", quantity: 2 },
+        { type: "set_name", op_id: "2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b", at: "2026-01-01T12:00:02.000Z", name: "Ana" },
+      ],
+    }),
+  },
+  { method: "POST", path: "/api/stations/{station}/cart/submit", body: "json", query: [], valid: () => ({ version: 1 }) },
 ];
 
 // ---------- hostile values ----------

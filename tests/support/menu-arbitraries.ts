@@ -4,9 +4,9 @@
  * the wire shape the phone sees, so the client and the server can be compared on the same menu.
  */
 import fc from "fast-check";
-import { CATEGORY_KEYS, type CategoryKey } from "../../contract/menu";
+import { ALLERGENS, CATEGORY_KEYS, DIETS, PREP_STATIONS, TRANSLATION_LANGUAGES, type Allergen, type CategoryKey, type Diet, type PrepStation, type TranslationLanguage } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
-import type { CustomizationGroup, Menu, OrderLineInput, Product } from "../../contract/schemas";
+import type { CustomizationGroup, Menu, OrderLineInput, Product, Translation } from "../../contract/schemas";
 import type { CatalogGroup, CatalogProduct } from "../../api/orders/pricing";
 
 /** Prices as the CSV allows them (up to 9,999,999.99), mostly restaurant-sized. */
@@ -43,6 +43,10 @@ export const catalogArb: fc.Arbitrary<CatalogProduct[]> = fc
       name: `Product ${index + 1}`,
       priceCents: shape.priceCents,
       available: shape.available,
+      weekday: null,
+      stock: null,
+      prepStation: "kitchen",
+      prepMinutes: 10,
       groups: shape.groups.map(
         (group, g): CatalogGroup => ({
           name: `Group ${g + 1}`,
@@ -198,15 +202,46 @@ const menuGroupArb = fc.record({
   required: fc.boolean(),
   options: fc.uniqueArray(menuOptionArb, { minLength: 1, maxLength: 4, selector: (o) => o.name }),
 });
-const menuProductArb = (category: CategoryKey) =>
-  fc.record({
-    name: csvNameArb(80),
-    description: fc.oneof(fc.constant(""), csvNameArb(500)),
-    priceCents: priceCentsArb,
-    available: fc.boolean(),
-    weekday: category === "special" ? fc.option(fc.integer({ min: 1, max: 7 }), { nil: undefined }) : fc.constant(undefined),
-    groups: fc.uniqueArray(menuGroupArb, { maxLength: 3, selector: (g) => g.name }),
+const ANIMAL_ALLERGENS: readonly Allergen[] = ["milk", "eggs", "fish", "crustaceans", "molluscs"];
+const translationArb: fc.Arbitrary<Translation> = fc.record({ name: csvNameArb(80), description: fc.oneof(fc.constant(""), csvNameArb(500)) });
+
+/**
+ * Allergens, diet, prep station and minutes, stock and translations as the format allows them: tags
+ * in their lists' order, no pork in a vegetarian or vegan dish, no animal allergen in a vegan one,
+ * and a count of 0 only on a sold-out product (import sells a product with none left out).
+ */
+const menuDataArb = fc
+  .record({
+    allergens: fc.subarray([...ALLERGENS]),
+    diet: fc.subarray([...DIETS]),
+    prepStation: fc.constantFrom(...PREP_STATIONS),
+    prepMinutes: fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 240 })),
+    stock: fc.option(fc.oneof(fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 9999 })), { nil: null }),
+    translations: fc.record(
+      Object.fromEntries(TRANSLATION_LANGUAGES.map((language) => [language, translationArb])) as Record<TranslationLanguage, fc.Arbitrary<Translation>>,
+      { requiredKeys: [] },
+    ),
+  })
+  .map((data) => {
+    const diet = data.diet.includes("contains_pork") ? data.diet.filter((tag) => tag !== "vegetarian" && tag !== "vegan") : data.diet;
+    const allergens = diet.includes("vegan") ? data.allergens.filter((a) => !ANIMAL_ALLERGENS.includes(a)) : data.allergens;
+    // In the languages' own order, as import builds them.
+    const translations = Object.fromEntries(TRANSLATION_LANGUAGES.flatMap((language) => (data.translations[language] ? [[language, data.translations[language]]] : [])));
+    return { ...data, diet, allergens, translations };
   });
+
+const menuProductArb = (category: CategoryKey) =>
+  fc
+    .record({
+      name: csvNameArb(80),
+      description: fc.oneof(fc.constant(""), csvNameArb(500)),
+      priceCents: priceCentsArb,
+      available: fc.boolean(),
+      weekday: category === "special" ? fc.option(fc.integer({ min: 1, max: 7 }), { nil: undefined }) : fc.constant(undefined),
+      groups: fc.uniqueArray(menuGroupArb, { maxLength: 3, selector: (g) => g.name }),
+      data: menuDataArb,
+    })
+    .map(({ data, ...product }) => ({ ...product, ...data, available: product.available && data.stock !== 0 }));
 
 /**
  * A whole branch menu in the API's shape (at least one product; names unique per category ignoring
@@ -226,6 +261,13 @@ export interface MenuItemContent {
   available: boolean;
   weekday?: number | null;
   groups: readonly { name: string; exclusive: boolean; required: boolean; options: readonly { name: string; priceCents: number }[] }[];
+  /** Absent: none (the kitchen's defaults for prep station and minutes, not counted, no translations). */
+  allergens?: readonly Allergen[];
+  diet?: readonly Diet[];
+  prepStation?: PrepStation;
+  prepMinutes?: number;
+  stock?: number | null;
+  translations?: Partial<Record<TranslationLanguage, Translation>>;
 }
 
 /** Products in the API's menu shape, every category present, ids numbered in the order given. */
@@ -238,8 +280,12 @@ export function menuOf(products: readonly MenuItemContent[]): Menu {
       name: p.name,
       description: p.description,
       price: formatCents(p.priceCents),
-      ...NO_MENU_DATA,
       available: p.available,
+      allergens: [...(p.allergens ?? NO_MENU_DATA.allergens)],
+      diet: [...(p.diet ?? NO_MENU_DATA.diet)],
+      prep_station: p.prepStation ?? NO_MENU_DATA.prep_station,
+      prep_minutes: p.prepMinutes ?? NO_MENU_DATA.prep_minutes,
+      stock: p.stock ?? NO_MENU_DATA.stock,
       // fromEntries makes "__proto__" an own key like any other name.
       customizations: Object.fromEntries(
         p.groups.map((g): [string, CustomizationGroup] => [
@@ -249,6 +295,7 @@ export function menuOf(products: readonly MenuItemContent[]): Menu {
       ),
     };
     if (p.weekday !== undefined && p.weekday !== null) product.weekday = p.weekday;
+    if (p.translations && Object.keys(p.translations).length > 0) product.translations = p.translations;
     menu[p.category].push(product);
   }
   return menu;
@@ -264,6 +311,12 @@ export function menuContent(menu: Menu) {
       price: p.price,
       available: p.available,
       weekday: p.weekday ?? null,
+      allergens: p.allergens,
+      diet: p.diet,
+      prep_station: p.prep_station,
+      prep_minutes: p.prep_minutes,
+      stock: p.stock,
+      translations: Object.fromEntries(TRANSLATION_LANGUAGES.flatMap((language) => (p.translations?.[language] ? [[language, p.translations[language]]] : []))),
       groups: Object.entries(p.customizations).map(([name, g]) => ({ name, exclusive: g.exclusive, required: g.required, options: g.options.map((o) => ({ name: o.name, price: o.price })) })),
     })),
   );

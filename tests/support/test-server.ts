@@ -114,6 +114,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     databaseUrl: postgres?.url,
     staticDir,
     logRequests: false,
+    // Off in effect: an order left unseen for a minute in a long test file would add `order.unseen`
+    // to branch streams that test exact events. The kitchen's tests set a short alert time themselves.
+    unseenAlertSeconds: 86_400,
     ...options.config,
   };
   const logger = options.logger ?? createLogger(false);

@@ -1,6 +1,6 @@
 /**
  * Properties of the diner's cart over random menus and random sequences of taps (fast-check):
- * identical choices merge into one line whatever order they were tapped in, every unit added is
+ * identical choices with the same note merge into one line whatever order they were tapped in, every unit added is
  * counted once and removed one at a time, and the totals are integer cents that add up.
  */
 import fc from "fast-check";
@@ -13,8 +13,10 @@ import {
   MAX_QUANTITY,
   addToCart,
   cartLines,
+  cleanNote,
   itemCount,
   lineKey,
+  optionIdsOf,
   quantityOfProduct,
   removeOne,
   subtotalCents,
@@ -26,7 +28,14 @@ import {
 interface Tap {
   product: Product;
   options: SelectedOption[];
+  /** What the diner typed for the kitchen: blanks, padding, and characters the line key itself uses. */
+  note: string | undefined;
 }
+
+const noteArb = fc.constantFrom(undefined, "", "  ", "no onions", " no onions ", "No onions", "1,2", "a|b,3");
+
+/** What makes a line: product, sorted option ids, and the note as the cart keeps it. */
+const identity = (tap: Tap) => `${tap.product.id}|${tap.options.map((o) => o.id).sort((a, b) => a - b).join(",")}|${cleanNote(tap.note) ?? ""}`;
 
 function selectedOptions(product: Product, ids: readonly number[]): SelectedOption[] {
   return ids.map((id) => {
@@ -45,13 +54,17 @@ function selectedOptions(product: Product, ids: readonly number[]): SelectedOpti
 const tapsArb = catalogArb.map(wireSafe).filter((catalog) => catalog.length > 0).chain((catalog) =>
   fc
     .array(
-      fc.constantFrom(...catalog).chain((product) => validChoiceArb(product).map((ids): Tap => ({ product: toWireProduct(product), options: selectedOptions(toWireProduct(product), ids) }))),
+      fc
+        .constantFrom(...catalog)
+        .chain((product) =>
+          fc.tuple(validChoiceArb(product), noteArb).map(([ids, note]): Tap => ({ product: toWireProduct(product), options: selectedOptions(toWireProduct(product), ids), note })),
+        ),
       { minLength: 1, maxLength: 40 },
     )
     .map((taps) => ({ catalog, taps })),
 );
 
-const addAll = (taps: readonly Tap[], cart: Cart = {}) => taps.reduce((c, tap) => addToCart(c, tap.product, tap.options), cart);
+const addAll = (taps: readonly Tap[], cart: Cart = {}) => taps.reduce((c, tap) => addToCart(c, tap.product, tap.options, tap.note), cart);
 
 /** The cart as a multiset of lines: what matters to the diner and the kitchen, not the order they were added in. */
 const normalized = (cart: Cart) =>
@@ -90,15 +103,17 @@ describe("addToCart merges identical choices", () => {
     );
   }, PROPERTY_TIMEOUT_MS);
 
-  it("keeps one line per product and set of choices, whatever order the options were picked in", () => {
+  it("keeps one line per product, set of choices and note, whatever order the options were picked in", () => {
     fc.assert(
       fc.property(tapsArb, fc.nat(), ({ taps }, seed) => {
         // The same taps with each one's options reversed or rotated: the lines must not change.
         const reordered = taps.map((tap) => ({ ...tap, options: seed % 2 ? [...tap.options].reverse() : [...tap.options.slice(1), ...tap.options.slice(0, 1)] }));
         const cart = addAll([...taps, ...reordered]);
-        const distinct = new Set(taps.map((t) => `${t.product.id}|${t.options.map((o) => o.id).sort((a, b) => a - b).join(",")}`));
+        const distinct = new Set(taps.map(identity));
         expect(cartLines(cart)).toHaveLength(distinct.size);
         for (const line of cartLines(cart)) expect(line.quantity % 2).toBe(0);
+        // Each line's key is unique within its product, so Remove 1 can never hit the wrong line.
+        for (const lines of Object.values(cart)) expect(new Set(lines.map(lineKey)).size).toBe(lines.length);
       }),
       propertySettings(200),
     );
@@ -114,6 +129,9 @@ describe("addToCart merges identical choices", () => {
         }
         const request = toOrderRequest(cart, "00000000-0000-4000-8000-000000000000", 1);
         expect(request.products.reduce((sum, l) => sum + l.quantity, 0)).toBe(taps.length);
+        // Every line's note goes with it, exactly as the cart shows it (none when blank).
+        expect(request.products.map((l) => l.note)).toEqual(cartLines(cart).map((l) => l.note));
+        expect(request.products.map((l) => l.note ?? "").sort()).toEqual(cartLines(cart).map((l) => cleanNote(l.note) ?? "").sort());
         for (const line of request.products) {
           expect(line.selectedCustomizations).toEqual([...line.selectedCustomizations].sort((a, b) => a - b));
           expect(new Set(line.selectedCustomizations).size).toBe(line.selectedCustomizations.length);
@@ -139,7 +157,7 @@ describe("addToCart merges identical choices", () => {
       fc.property(tapsArb, ({ taps }) => {
         const before = deepFreeze(addAll(taps.slice(1)));
         const copy = structuredClone(before);
-        const after = addToCart(before, taps[0]!.product, taps[0]!.options);
+        const after = addToCart(before, taps[0]!.product, taps[0]!.options, taps[0]!.note);
         expect(before).toEqual(copy);
         const line = cartLines(after)[0]!;
         removeOne(deepFreeze(after), line.id, lineKey(line));
@@ -171,8 +189,10 @@ describe("removeOne takes away exactly one unit", () => {
       fc.property(tapsArb, ({ taps }) => {
         const [tap, ...rest] = taps;
         const cart = addAll(rest);
-        const added = addToCart(cart, tap!.product, tap!.options);
-        const key = tap!.options.map((o) => o.id).sort((a, b) => a - b).join(",");
+        const added = addToCart(cart, tap!.product, tap!.options, tap!.note);
+        const ids = tap!.options.map((o) => o.id).sort((a, b) => a - b).join(",");
+        const note = cleanNote(tap!.note);
+        const key = note ? `${ids}|${note}` : ids;
         expect(removeOne(added, tap!.product.id, key)).toEqual(cart);
         expect(removeOne(cart, 987_654, key)).toEqual(cart);
         expect(removeOne(cart, tap!.product.id, `${key},999999`)).toEqual(cart);
@@ -206,7 +226,7 @@ describe("cart totals", () => {
         expect(Number.isSafeInteger(subtotal) && subtotal >= 0).toBe(true);
         expect(subtotal).toBe(taps.reduce((sum, tap) => sum + unitCents(tap), 0));
         for (const line of cartLines(cart)) {
-          const tap = taps.find((t) => t.product.id === line.id && t.options.map((o) => o.id).sort((a, b) => a - b).join(",") === lineKey(line))!;
+          const tap = taps.find((t) => identity(t) === `${line.id}|${optionIdsOf(line).join(",")}|${line.note ?? ""}`)!;
           expect(line.customizedPrice).toBe(formatCents(unitCents(tap)));
         }
         const totals = totalsFromSubtotal(subtotal);

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { totalsFromSubtotal } from "../../../contract/money";
 import type { Product } from "../../../contract/schemas";
+import { LINE_NOTE_MAX } from "../../../contract/menu";
 import {
   addToCart,
   applyPriceUpdates,
   cartLines,
+  cleanNote,
   isCartShape,
   itemCount,
   lineKey,
@@ -115,6 +117,65 @@ describe("addToCart", () => {
     const snapshot = structuredClone(before);
     addToCart(before, burger, [onionRings]);
     expect(before).toEqual(snapshot);
+  });
+});
+
+describe("a line's note", () => {
+  it("makes its own line: the same burger with and without a note are two lines, the same note merges", () => {
+    let cart = addToCart({}, burger, [onionRings], "no onions");
+    cart = addToCart(cart, burger, [onionRings]);
+    cart = addToCart(cart, burger, [onionRings], "  no onions ");
+    cart = addToCart(cart, burger, [onionRings], "No onions");
+    expect(cart["21"]!.map((line) => [line.quantity, line.note])).toEqual([
+      [2, "no onions"],
+      [1, undefined],
+      [1, "No onions"],
+    ]);
+    expect(new Set(cart["21"]!.map(lineKey)).size).toBe(3);
+    expect(itemCount(cart)).toBe(4);
+  });
+
+  it("keeps a note-less line's key as it always was, and removes one unit of the noted line only", () => {
+    let cart = addToCart({}, burger, [onionRings], "well done");
+    cart = addToCart(cart, burger, [onionRings]);
+    const [noted, plain] = cart["21"]!;
+    expect(lineKey(plain!)).toBe("103");
+    expect(lineKey(noted!)).toBe("103|well done");
+    cart = removeOne(cart, 21, lineKey(noted!));
+    expect(cart["21"]!.map((line) => [line.quantity, line.note])).toEqual([[1, undefined]]);
+  });
+
+  it("is a key no option list can imitate: a note with commas and bars stays apart", () => {
+    let cart = addToCart({}, nachos, [porkBelly], "202");
+    cart = addToCart(cart, nachos, [porkBelly, tenders]);
+    cart = addToCart(cart, nachos, [porkBelly], "a|b,c");
+    expect(cart["7"]!.map(lineKey)).toEqual(["201|202", "201,202", "201|a|b,c"]);
+  });
+
+  it(`is trimmed, at most ${LINE_NOTE_MAX} characters, and none when blank`, () => {
+    expect(cleanNote("   ")).toBeUndefined();
+    expect(cleanNote(undefined)).toBeUndefined();
+    expect(cleanNote("x".repeat(LINE_NOTE_MAX + 20))).toHaveLength(LINE_NOTE_MAX);
+    expect(addToCart({}, nachos, [], " ")["7"]![0]).not.toHaveProperty("note");
+  });
+
+  it("travels with the order, and a stored line with a note is a readable cart", () => {
+    let cart = addToCart({}, burger, [fries], "no pickles");
+    cart = addToCart(cart, burger, [fries]);
+    expect(toOrderRequest(cart, "s", 1).products).toEqual([
+      { id: 21, quantity: 1, selectedCustomizations: [101], customizedPrice: "13.99", note: "no pickles" },
+      { id: 21, quantity: 1, selectedCustomizations: [101], customizedPrice: "13.99" },
+    ]);
+    expect(isCartShape(JSON.parse(JSON.stringify(cart)))).toBe(true);
+    const line = cart["21"]![0]!;
+    expect(isCartShape({ 21: [{ ...line, note: 7 }] })).toBe(false);
+    expect(isCartShape({ 21: [{ ...line, note: "x".repeat(LINE_NOTE_MAX + 1) }] })).toBe(false);
+  });
+
+  it("adds several units at once (Order again), still merging and capped at 99", () => {
+    let cart = addToCart({}, burger, [fries], undefined, 3);
+    cart = addToCart(cart, burger, [fries], undefined, 98);
+    expect(cart["21"]!.map((line) => line.quantity)).toEqual([99]);
   });
 });
 

@@ -4,6 +4,7 @@
  * selectedCustomizations is an object keyed by option id. Prices stay decimal strings as on the wire
  * and every sum is done in integer cents (contract/money.ts).
  */
+import { LINE_NOTE_MAX } from "../../../contract/menu";
 import { formatCents, parsePriceToCents } from "../../../contract/money";
 import type { OrderCreate, Product } from "../../../contract/schemas";
 
@@ -26,6 +27,8 @@ export interface CartLine {
   /** Base price plus the chosen options, e.g. "15.99". */
   customizedPrice: string;
   selectedCustomizations: Record<string, SelectedOption>;
+  /** For the kitchen ("no onions"); absent when the diner wrote none. */
+  note?: string;
 }
 
 export type Cart = Record<string, CartLine[]>;
@@ -37,9 +40,20 @@ export function cents(price: string): number {
   return parsePriceToCents(price) ?? 0;
 }
 
-/** Identifies a line within its product: the sorted ids of its chosen options. */
-export function lineKey(line: Pick<CartLine, "selectedCustomizations">): string {
-  return optionIdsOf(line).join(",");
+/**
+ * Identifies a line within its product: the sorted ids of its chosen options, then its note if any
+ * (a burger "no onions" and a plain one are two lines for the kitchen). The ids hold no "|", so the
+ * first one splits the key unambiguously, and a line without a note keeps the key it always had.
+ */
+export function lineKey(line: Pick<CartLine, "selectedCustomizations" | "note">): string {
+  const ids = optionIdsOf(line).join(",");
+  return line.note ? `${ids}|${line.note}` : ids;
+}
+
+/** A note as the cart keeps it: trimmed, at most LINE_NOTE_MAX characters, none when blank. */
+export function cleanNote(note: string | undefined): string | undefined {
+  const trimmed = note?.trim().slice(0, LINE_NOTE_MAX).trim();
+  return trimmed ? trimmed : undefined;
 }
 
 export function optionIdsOf(line: Pick<CartLine, "selectedCustomizations">): number[] {
@@ -53,25 +67,31 @@ export function unitPriceCents(basePrice: string, options: readonly SelectedOpti
   return options.reduce((sum, option) => sum + cents(option.price), cents(basePrice));
 }
 
-/** Adds one unit: an identical product with identical choices raises that line's quantity; otherwise a new line. */
-export function addToCart(cart: Cart, product: Product, options: readonly SelectedOption[]): Cart {
+/**
+ * Adds `quantity` units (one tap adds one): an identical product with identical choices and the same
+ * note raises that line's quantity; otherwise a new line. Prices are the product's as given.
+ */
+export function addToCart(cart: Cart, product: Product, options: readonly SelectedOption[], note?: string, quantity = 1): Cart {
   const selectedCustomizations: Record<string, SelectedOption> = {};
   for (const option of options) selectedCustomizations[option.id] = option;
+  const cleaned = cleanNote(note);
+  const count = Math.max(1, Math.min(MAX_QUANTITY, Math.floor(quantity)));
   const candidate: CartLine = {
     id: product.id,
     name: product.name,
     description: product.description,
-    quantity: 1,
+    quantity: count,
     price: product.price,
     customizedPrice: formatCents(unitPriceCents(product.price, options)),
     selectedCustomizations,
+    ...(cleaned ? { note: cleaned } : {}),
   };
   const key = lineKey(candidate);
   const lines = cart[product.id] ?? [];
   const existing = lines.find((line) => lineKey(line) === key);
   const nextLines = existing
     ? lines.map((line) =>
-        line === existing ? { ...line, quantity: Math.min(MAX_QUANTITY, line.quantity + 1) } : line,
+        line === existing ? { ...line, quantity: Math.min(MAX_QUANTITY, line.quantity + count) } : line,
       )
     : [...lines, candidate];
   return { ...cart, [product.id]: nextLines };
@@ -120,6 +140,7 @@ export function toOrderRequest(cart: Cart, stationId: string, branchId: number):
       quantity: line.quantity,
       selectedCustomizations: optionIdsOf(line),
       customizedPrice: line.customizedPrice,
+      ...(line.note ? { note: line.note } : {}),
     })),
     station_id: stationId,
     branch_id: branchId,
@@ -164,6 +185,7 @@ function isCartLine(value: unknown): value is CartLine {
     (value.quantity as number) <= MAX_QUANTITY &&
     typeof value.price === "string" &&
     typeof value.customizedPrice === "string" &&
+    (value.note === undefined || (typeof value.note === "string" && value.note.length <= LINE_NOTE_MAX)) &&
     isRecord(value.selectedCustomizations) &&
     Object.values(value.selectedCustomizations).every(isSelectedOption)
   );

@@ -44,12 +44,21 @@ export type Submission =
   | { state: "sending" | "queued"; key: string }
   | { state: "submitted"; key: string; order: Order };
 
+export interface AddedLine {
+  product: Product;
+  options: readonly SelectedOption[];
+  quantity: number;
+  note?: string;
+}
+
 export interface CartState {
   cart: Cart;
   station: CartStation | null;
   submission: Submission | null;
   problem: SubmitProblem | null;
-  add(product: Product, options: readonly SelectedOption[]): void;
+  add(product: Product, options: readonly SelectedOption[], note?: string): void;
+  /** Adds whole lines at once (Order again): each at the product's price as given. */
+  addLines(lines: readonly AddedLine[]): void;
   removeOne(productId: number, key: string): void;
   /** Binds the cart to the table the diner is at. Returns true when a cart from another branch was emptied. */
   enterStation(station: CartStation): boolean;
@@ -159,7 +168,12 @@ export const useCart = create<CartState>()(
       station: null,
       submission: null,
       problem: null,
-      add: (product, options) => set({ cart: addToCart(get().cart, product, options), problem: null }),
+      add: (product, options, note) => set({ cart: addToCart(get().cart, product, options, note), problem: null }),
+      addLines: (lines) =>
+        set({
+          cart: lines.reduce((cart, line) => addToCart(cart, line.product, line.options, line.note, line.quantity), get().cart),
+          problem: null,
+        }),
       removeOne: (productId, key) => set({ cart: removeOne(get().cart, productId, key), problem: null }),
       enterStation(station) {
         const { station: current, cart, submission } = get();

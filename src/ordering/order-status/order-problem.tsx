@@ -3,7 +3,8 @@
  * and a way to accept them (which resubmits with a new Idempotency-Key: the body changed).
  */
 import { formatDollars } from "../../../contract/money";
-import { isPriceChangedDetail, namesIn } from "../../../contract/order-errors";
+import { WEEKDAY_NAMES } from "../../../contract/menu";
+import { isNotTodayDetail, isPriceChangedDetail, isSoldOutDetail, namesIn } from "../../../contract/order-errors";
 import { cartLines, cents, type PriceUpdate } from "../cart/cart-logic";
 import { useCart, type SubmitProblem } from "../cart/cart-store";
 import { submitCart } from "../outbox/order-submission";
@@ -21,7 +22,11 @@ function problemMessage(problem: SubmitProblem): string {
   const names = namesIn(problem.details);
   switch (problem.code) {
     case "sold_out":
-      return `Sorry — ${names.join(", ") || "an item in your order"} ${names.length > 1 ? "are" : "is"} sold out. Remove ${names.length > 1 ? "them" : "it"} with "Remove 1", then submit again.`;
+      return soldOutMessage(problem.details, names);
+    case "not_available_today": {
+      const days = [...new Set(problem.details.filter(isNotTodayDetail).map((detail) => `${WEEKDAY_NAMES[detail.weekday - 1] ?? "its day"}s`))];
+      return `Sorry — ${names.join(", ") || "a special in your order"} ${names.length > 1 ? "are" : "is"} only available on ${days.join(" and ") || "its own day"}. Remove ${names.length > 1 ? "them" : "it"} with "Remove 1", then submit again.`;
+    }
     case "unknown_station":
     case "branch_mismatch":
       return "We couldn't find your table. Please scan the QR code on your table again, then submit your order.";
@@ -32,6 +37,18 @@ function problemMessage(problem: SubmitProblem): string {
     default:
       return `Your order was not sent: ${problem.message}`;
   }
+}
+
+/** Sold out, or (a counted dish) fewer left than the cart holds: say how many, so the diner can take fewer rather than none. */
+function soldOutMessage(details: readonly unknown[], names: string[]): string {
+  const left = new Map<string, number>();
+  for (const detail of details) {
+    if (isSoldOutDetail(detail) && detail.left !== undefined && detail.left > 0) left.set(detail.name, detail.left);
+  }
+  const gone = names.filter((name) => !left.has(name));
+  const parts = [...left].map(([name, count]) => `only ${count} ${name} left`);
+  if (gone.length > 0 || parts.length === 0) parts.unshift(`${gone.join(", ") || "an item in your order"} ${gone.length > 1 ? "are" : "is"} sold out`);
+  return `Sorry — ${parts.join("; ")}. Use "Remove 1" to take ${left.size > 0 ? "fewer" : gone.length > 1 ? "them off" : "it off"}, then submit again.`;
 }
 
 function PriceChanged({ problem }: { problem: SubmitProblem }) {

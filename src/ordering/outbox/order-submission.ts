@@ -6,6 +6,7 @@
 import { createStore, del, entries, set } from "idb-keyval";
 import { useCart, type SubmitProblem } from "../cart/cart-store";
 import { toOrderRequest } from "../cart/cart-logic";
+import { rememberOrder } from "../history/order-history";
 import { api } from "../../shared/api";
 import type { ApiError } from "../../shared/api-client";
 import { createOutbox, type Outbox, type OutboxEntry, type OutboxStorage, type SendOutcome } from "./outbox";
@@ -39,6 +40,8 @@ export function toProblem(error: ApiError): SubmitProblem {
 }
 
 function onOutcome(entry: OutboxEntry, outcome: SendOutcome): void {
+  // Every order the server placed for this phone is one it may want to order again.
+  if (outcome.kind === "delivered") rememberOrder(outcome.order);
   const { submission, cart, station, setSubmission, setProblem, adoptOrder } = useCart.getState();
   if (submission?.key !== entry.key) {
     // The stored cart was lost or unreadable while its order waited here: show the order that went through.

@@ -91,7 +91,8 @@ function isOrderRequest(value: unknown): value is OrderCreate {
         Number.isInteger(line.quantity) &&
         Array.isArray(line.selectedCustomizations) &&
         line.selectedCustomizations.every((id) => Number.isInteger(id)) &&
-        (line.customizedPrice === undefined || typeof line.customizedPrice === "string"),
+        (line.customizedPrice === undefined || typeof line.customizedPrice === "string") &&
+        (line.note === undefined || typeof line.note === "string"),
     )
   );
 }

@@ -3,17 +3,19 @@
  * Exclusive groups are radios, the others checkboxes; required groups must be answered before Add.
  */
 import { useId, useState, type FormEvent } from "react";
+import { LINE_NOTE_MAX } from "../../../contract/menu";
 import { formatDollars } from "../../../contract/money";
 import type { CustomizationGroup, Product } from "../../../contract/schemas";
 import { Dialog } from "../../shared/dialog";
 import { cents, unitPriceCents, type SelectedOption } from "../cart/cart-logic";
+import { ItemMarks } from "../menu/item-marks";
 import "./product-dialog.css";
 
 interface ProductDialogProps {
   product: Product;
   /** Why Add is unavailable (no table, order already sent); null when the diner can add. */
   blockedReason: string | null;
-  onAdd: (options: SelectedOption[]) => void;
+  onAdd: (options: SelectedOption[], note: string) => void;
   onClose: () => void;
 }
 
@@ -42,8 +44,11 @@ export function missingRequired(product: Product, choices: Choices): string[] {
 
 export default function ProductDialog({ product, blockedReason, onAdd, onClose }: ProductDialogProps) {
   const [choices, setChoices] = useState<Choices>({});
+  const [note, setNote] = useState("");
   const titleId = useId();
   const hintId = useId();
+  const noteId = useId();
+  const noteCountId = useId();
 
   const options = selectedOptions(product, choices);
   const missing = missingRequired(product, choices);
@@ -61,7 +66,7 @@ export default function ProductDialog({ product, blockedReason, onAdd, onClose }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (hint) return;
-    onAdd(options);
+    onAdd(options, note);
     onClose();
   };
 
@@ -71,9 +76,27 @@ export default function ProductDialog({ product, blockedReason, onAdd, onClose }
         <div className="product-dialog-body">
           <h2 id={titleId}>{product.name}</h2>
           {product.description && <p className="product-dialog-description">{product.description}</p>}
+          <p className="product-dialog-marks">
+            <ItemMarks product={product} />
+          </p>
           {Object.entries(product.customizations).map(([group, spec]) => (
             <GroupFields key={group} product={product} group={group} spec={spec} chosen={chosenIn(choices, group)} onChoose={choose} />
           ))}
+          <div className="product-note">
+            <label htmlFor={noteId}>Note for the kitchen (optional)</label>
+            <textarea
+              id={noteId}
+              rows={2}
+              maxLength={LINE_NOTE_MAX}
+              value={note}
+              placeholder="e.g. no onions"
+              aria-describedby={noteCountId}
+              onChange={(event) => setNote(event.target.value.slice(0, LINE_NOTE_MAX))}
+            />
+            <span id={noteCountId} className="product-note-count">
+              {note.length}/{LINE_NOTE_MAX}
+            </span>
+          </div>
         </div>
         <div className="product-dialog-actions">
           {hint && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Order } from "../../../contract/schemas";
-import { applyOrder, column, formatAge, replaceBoard, type Board } from "./board";
+import { ageTone, applyOrder, atStation, column, formatAge, replaceBoard, type Board } from "./board";
 
 const order = (id: string, status: Order["status"], createdAt = "2025-01-01T12:00:00.000Z", number = 1): Order => ({
   id,
@@ -38,6 +38,13 @@ describe("applyOrder", () => {
     const board = { a: order("a", "ready") };
     expect(applyOrder(board, order("a", "received"))).toBe(board);
   });
+
+  it("goes by the time of the change when both copies have one: a recalled bump moves an order back", () => {
+    const ready = { ...order("a", "ready"), bumped: ["kitchen" as const], updated_at: "2025-01-01T12:05:00.000Z" };
+    const recalled = { ...order("a", "preparing"), updated_at: "2025-01-01T12:06:00.000Z" };
+    expect(applyOrder({ a: ready }, recalled).a?.status).toBe("preparing");
+    expect(applyOrder({ a: recalled }, ready).a?.status).toBe("preparing");
+  });
 });
 
 describe("replaceBoard", () => {
@@ -61,14 +68,38 @@ describe("replaceBoard", () => {
   });
 });
 
+const line = (name: string, prep_station: "kitchen" | "bar") => ({ product_id: 1, name, quantity: 1, unit_price: "1.00", options: [], line_total: "1.00", prep_station });
+const mixed = (id: string, status: Order["status"], bumped: Order["bumped"] = []): Order => ({
+  ...order(id, status),
+  lines: [line("Burger", "kitchen"), line("Beer", "bar")],
+  bumped,
+});
+
 describe("column", () => {
   it("lists a status oldest first", () => {
     const board: Board = {
-      late: order("late", "received", "2025-01-01T12:05:00.000Z", 2),
-      early: order("early", "received", "2025-01-01T12:00:00.000Z", 1),
-      other: order("other", "ready"),
+      late: { ...order("late", "received", "2025-01-01T12:05:00.000Z", 2), lines: [line("Fries", "kitchen")] },
+      early: { ...order("early", "received", "2025-01-01T12:00:00.000Z", 1), lines: [line("Fries", "kitchen")] },
+      other: { ...order("other", "ready"), lines: [line("Fries", "kitchen")] },
     };
-    expect(column(board, "received").map((o) => o.id)).toEqual(["early", "late"]);
+    expect(column(board, "received", "kitchen").map((o) => o.id)).toEqual(["early", "late"]);
+  });
+
+  it("shows a station only its orders and its lines, and a bumped order under Ready while the other station works", () => {
+    const board: Board = { a: mixed("a", "preparing", ["bar"]), food: { ...order("food", "received"), lines: [line("Fries", "kitchen")] } };
+    expect(column(board, "preparing", "kitchen").map((o) => o.lines.map((l) => l.name))).toEqual([["Burger"]]);
+    expect(column(board, "ready", "bar").map((o) => o.lines.map((l) => l.name))).toEqual([["Beer"]]);
+    expect(column(board, "received", "bar")).toEqual([]);
+    expect(column(board, "received", "kitchen").map((o) => o.id)).toEqual(["food"]);
+    expect(atStation(board.food!, "bar")).toBeUndefined();
+  });
+});
+
+describe("ageTone", () => {
+  const created = "2025-01-01T12:00:00.000Z";
+  it("turns amber at 5 minutes and red at 10", () => {
+    const at = (minutes: number) => ageTone(created, Date.parse(created) + minutes * 60_000);
+    expect([at(0), at(4.9), at(5), at(9.9), at(10), at(45)]).toEqual(["fresh", "fresh", "waiting", "waiting", "late", "late"]);
   });
 });
 

@@ -1,11 +1,14 @@
 /**
  * The kitchen board's state, kept pure so it can be tested without a browser.
  * Orders arrive from two places that can race: the list (GET /api/orders) and the live stream.
- * Statuses only move forward (received → preparing → ready → served | cancelled), so when two
- * copies of one order disagree, the further-along one is the newer one.
+ * When two copies of one order disagree, the one changed later (`updated_at`) is the newer one; a
+ * copy without that time counts as older when its status is behind (statuses only move forward,
+ * but for a recalled bump, which moves the time on).
+ *
+ * Each prep station's board shows only the orders with lines for it, and only those lines.
  */
-import type { OrderStatus } from "../../../contract/menu";
-import type { Order, OrderPatch } from "../../../contract/schemas";
+import type { OrderStatus, PrepStation } from "../../../contract/menu";
+import type { Order } from "../../../contract/schemas";
 
 export const OPEN_STATUSES = ["received", "preparing", "ready"] as const;
 export type OpenStatus = (typeof OPEN_STATUSES)[number];
@@ -18,10 +21,15 @@ export function isOpen(status: OrderStatus): status is OpenStatus {
   return (OPEN_STATUSES as readonly string[]).includes(status);
 }
 
+function isStale(copy: Order, current: Order): boolean {
+  if (copy.updated_at && current.updated_at) return copy.updated_at < current.updated_at;
+  return RANK[current.status] > RANK[copy.status];
+}
+
 /** Applies one order's latest known state: added, moved, or gone once served / cancelled. */
 export function applyOrder(board: Board, order: Order): Board {
   const current = board[order.id];
-  if (current && RANK[current.status] > RANK[order.status]) return board; // a stale copy
+  if (current && isStale(order, current)) return board;
   if (!isOpen(order.status)) {
     if (!current) return board;
     const { [order.id]: _gone, ...rest } = board;
@@ -41,24 +49,40 @@ export function replaceBoard(fetched: Order[], seenWhileFetching: Iterable<Order
   return board;
 }
 
-/** Oldest first: the kitchen works through orders in the order they came in. */
-export function column(board: Board, status: OpenStatus): Order[] {
-  return Object.values(board)
-    .filter((order) => order.status === status)
-    .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.number - b.number);
+/** The order as the station's board shows it, with only the station's lines; undefined when it has none. */
+export function atStation(order: Order, station: PrepStation): Order | undefined {
+  const lines = order.lines.filter((line) => line.prep_station === station);
+  return lines.length === 0 ? undefined : { ...order, lines };
 }
 
-export const NEXT_STEP: Record<OpenStatus, { status: NonNullable<OrderPatch["status"]>; label: string }> = {
-  received: { status: "preparing", label: "Start preparing" },
-  preparing: { status: "ready", label: "Mark ready" },
-  ready: { status: "served", label: "Served" },
-};
+/** Once a station has bumped an order it waits under Ready on that station's board, for the other station or to be served. */
+export function columnAt(order: Order & { status: OpenStatus }, station: PrepStation): OpenStatus {
+  return order.bumped.includes(station) ? "ready" : order.status;
+}
+
+/** A column of the station's board, oldest first: the kitchen works through orders in the order they came in. */
+export function column(board: Board, status: OpenStatus, station: PrepStation): (Order & { status: OpenStatus })[] {
+  return Object.values(board)
+    .map((order) => atStation(order, station) as (Order & { status: OpenStatus }) | undefined)
+    .filter((order) => order !== undefined && columnAt(order, station) === status)
+    .map((order) => order!)
+    .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.number - b.number);
+}
 
 export const COLUMN_TITLES: Record<OpenStatus, string> = {
   received: "Received",
   preparing: "Preparing",
   ready: "Ready",
 };
+
+export const STATION_NAMES: Record<PrepStation, string> = { kitchen: "Kitchen", bar: "Bar" };
+
+/** How long an order has waited, in three steps a glance can read: under 5 minutes, under 10, longer. */
+export type AgeTone = "fresh" | "waiting" | "late";
+export function ageTone(createdAt: string, now: number): AgeTone {
+  const minutes = (now - Date.parse(createdAt)) / 60_000;
+  return minutes >= 10 ? "late" : minutes >= 5 ? "waiting" : "fresh";
+}
 
 /** "just now", "3 min ago", "1 h 5 min ago". */
 export function formatAge(createdAt: string, now: number): string {

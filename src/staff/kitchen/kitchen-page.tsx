@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
-import { branchName } from "../../../contract/menu";
+import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { branchName, type PrepStation } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
 import { branchEventsPath } from "../../shared/api";
 import { useMenu } from "../../shared/use-menu";
@@ -8,9 +9,11 @@ import { ConfirmDialog } from "../lib/confirm-dialog";
 import { ProblemMessage } from "../lib/problem-message";
 import { tableLabel } from "../lib/table-label";
 import { useDocumentTitle } from "../lib/use-document-title";
+import { atStation, STATION_NAMES } from "./board";
 import { KitchenToolbar, type KitchenView } from "./kitchen-toolbar";
 import { OrderColumns } from "./order-columns";
 import { SoldOutPanel } from "./sold-out-panel";
+import { useBoardPresence } from "./use-board-presence";
 import { useKitchenBoard } from "./use-kitchen-board";
 import { useKitchenSound } from "./use-kitchen-sound";
 import { useTimedMarks, useTransientMessage } from "./use-marks";
@@ -22,14 +25,24 @@ import "./kitchen.css";
 const FRESH_MS = 60_000;
 const NEWS_MS = 20_000;
 
+/** `/kitchen?station=bar`: the bar's board; anything else is the kitchen's. */
+function useStation(): [PrepStation, (station: PrepStation) => void] {
+  const [params, setParams] = useSearchParams();
+  const station: PrepStation = params.get("station") === "bar" ? "bar" : "kitchen";
+  return [station, (next) => setParams(next === "kitchen" ? {} : { station: next }, { replace: true })];
+}
+
 /**
- * The kitchen board: the branch's open orders in three columns by status, arriving live, each moved
- * along with one tap; plus the sold-out switches. Built for a tablet in landscape.
+ * A prep station's board: the branch's open orders that have lines for the station (only those
+ * lines), in three columns, arriving live with a sound and a flash; each started, bumped and served
+ * with one tap. The board tells the server it is on screen and which orders it has shown. Plus the
+ * sold-out switches. Built for a tablet in landscape.
  */
 export default function KitchenPage() {
-  useDocumentTitle("Kitchen");
   const branchId = useBranchId();
   const branch = branchName(branchId);
+  const [station, setStation] = useStation();
+  useDocumentTitle(STATION_NAMES[station]);
   const now = useNow(15_000);
   const [view, setView] = useState<KitchenView>("orders");
   const [toCancel, setToCancel] = useState<Order | null>(null);
@@ -39,20 +52,28 @@ export default function KitchenPage() {
   const menu = useMenu(branchId, { stream: branchEventsPath(branchId), noStore: true });
 
   const board = useKitchenBoard(branchId, (order) => {
+    if (!atStation(order, station)) return;
     fresh.mark(order.id);
     announce(`New order #${order.number} · ${tableLabel(order.station_codename)}`);
     sound.ring();
   });
-  const actions = useOrderActions(board, announce, (order) => fresh.unmark(order.id));
-  const clearActionProblem = actions.setProblem;
-  useEffect(() => clearActionProblem(null), [branchId, clearActionProblem]);
+  const actions = useOrderActions(board, branchId, station, announce, (order) => fresh.unmark(order.id));
 
-  const openCount = Object.keys(board.board).length;
+  const shown = Object.values(board.board).filter((order) => atStation(order, station));
+  useBoardPresence(branchId, station, view === "orders" ? shown : [], board.apply);
   const soldOutCount = menu.state.status === "ready" ? Object.values(menu.state.menu).flat().filter((p) => !p.available).length : 0;
 
   return (
     <section className="kitchen" aria-labelledby="kitchen-title">
-      <KitchenToolbar {...{ branch, view, openCount, soldOutCount, sound }} connection={board.connection} onView={setView} />
+      <KitchenToolbar
+        {...{ branch, station, view, soldOutCount, sound }}
+        openCount={shown.length}
+        connection={board.connection}
+        lastBump={actions.lastBump}
+        onRecall={() => void actions.recall()}
+        onStation={setStation}
+        onView={setView}
+      />
 
       <p className={`kitchen__announcement${news ? " kitchen__announcement--shown" : ""}`} role="status" aria-live="polite">
         {news}
@@ -66,7 +87,14 @@ export default function KitchenPage() {
       ) : !board.loaded && !board.problem ? (
         <p role="status">Loading orders…</p>
       ) : (
-        <OrderColumns board={board.board} now={now} fresh={fresh.marked} busy={actions.busy} onAdvance={actions.advance} onCancel={setToCancel} />
+        <OrderColumns
+          board={board.board}
+          station={station}
+          now={now}
+          fresh={fresh.marked}
+          busy={actions.busy}
+          actions={{ start: actions.start, bump: actions.bump, serve: actions.serve, cancel: setToCancel }}
+        />
       )}
 
       <ConfirmDialog

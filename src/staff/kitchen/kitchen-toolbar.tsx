@@ -1,4 +1,7 @@
+import { PREP_STATIONS, type PrepStation } from "../../../contract/menu";
+import type { Order } from "../../../contract/schemas";
 import type { Connection } from "../../shared/use-live-events";
+import { STATION_NAMES } from "./board";
 import type { useKitchenSound } from "./use-kitchen-sound";
 
 export type KitchenView = "orders" | "menu";
@@ -11,23 +14,36 @@ const CONNECTION_TEXT: Record<Connection, string> = {
 
 interface KitchenToolbarProps {
   branch: string;
+  station: PrepStation;
+  onStation(station: PrepStation): void;
   connection: Connection;
   view: KitchenView;
   onView(view: KitchenView): void;
   openCount: number;
   soldOutCount: number;
+  lastBump: Order | null;
+  onRecall(): void;
   sound: ReturnType<typeof useKitchenSound>;
 }
 
-/** The board's title, whether it is live, which view is shown, and the sound switch. */
-export function KitchenToolbar({ branch, connection, view, onView, openCount, soldOutCount, sound }: KitchenToolbarProps) {
+/** The board's title, whether it is live, which station and view it shows, the recall and the sound switch. */
+export function KitchenToolbar({ branch, station, onStation, connection, view, onView, openCount, soldOutCount, lastBump, onRecall, sound }: KitchenToolbarProps) {
   return (
     <div className="kitchen__toolbar">
-      <h1 id="kitchen-title">Kitchen · {branch}</h1>
+      <h1 id="kitchen-title">
+        {STATION_NAMES[station]} · {branch}
+      </h1>
       <p className={`kitchen__connection kitchen__connection--${connection}`} role="status">
         <span className="kitchen__dot" aria-hidden="true" />
         {CONNECTION_TEXT[connection]}
       </p>
+      <div className="staff-actions" role="group" aria-label="Station">
+        {PREP_STATIONS.map((name) => (
+          <button key={name} type="button" className="staff-button" aria-pressed={station === name} onClick={() => onStation(name)}>
+            {STATION_NAMES[name]}
+          </button>
+        ))}
+      </div>
       <div className="staff-actions" role="group" aria-label="Show">
         <button type="button" className="staff-button" aria-pressed={view === "orders"} onClick={() => onView("orders")}>
           Orders ({openCount})
@@ -36,6 +52,9 @@ export function KitchenToolbar({ branch, connection, view, onView, openCount, so
           Sold-out items ({soldOutCount})
         </button>
       </div>
+      <button type="button" className="staff-button" disabled={!lastBump} onClick={onRecall}>
+        Recall last bump{lastBump && ` (#${lastBump.number})`}
+      </button>
       <button type="button" className="staff-button" aria-pressed={sound.on} onClick={sound.toggle}>
         Sound {sound.on ? "on" : "off"}
       </button>

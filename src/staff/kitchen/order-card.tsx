@@ -1,23 +1,35 @@
+import { PREP_STATIONS } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
 import { tableLabel } from "../lib/table-label";
-import { formatAge, NEXT_STEP, type OpenStatus } from "./board";
+import { ageTone, formatAge, STATION_NAMES, type OpenStatus } from "./board";
+
+export interface CardActions {
+  start(order: Order): void;
+  bump(order: Order): void;
+  serve(order: Order): void;
+  cancel(order: Order): void;
+}
 
 interface OrderCardProps {
+  /** With only this board's station's lines. */
   order: Order & { status: OpenStatus };
+  column: OpenStatus;
   now: number;
   fresh: boolean;
   busy: boolean;
-  onAdvance(order: Order): void;
-  onCancel(order: Order): void;
+  actions: CardActions;
 }
 
-/** One ticket: number, table, age, what to cook, and the next step as a big button. */
-export function OrderCard({ order, now, fresh, busy, onAdvance, onCancel }: OrderCardProps) {
-  const next = NEXT_STEP[order.status];
+/** Said in words as well as colour: green under 5 minutes, amber under 10, red beyond. */
+const TONE_WORDS = { fresh: "", waiting: "Waiting", late: "Late" } as const;
+
+/** One ticket: number, table, age, what to make (with the diner's notes), and the next step as a big button. */
+export function OrderCard({ order, column, now, fresh, busy, actions }: OrderCardProps) {
   const headingId = `order-${order.id}`;
   const table = tableLabel(order.station_codename);
+  const tone = ageTone(order.created_at, now);
   return (
-    <li className={`order-card order-card--${order.status}${fresh ? " order-card--fresh" : ""}`} aria-busy={busy || undefined}>
+    <li className={`order-card order-card--${column} order-card--age-${tone}${fresh ? " order-card--fresh" : ""}`} aria-busy={busy || undefined}>
       <article aria-label={`Order #${order.number}, ${table}`}>
         <header className="order-card__header">
           <h3 id={headingId} className="order-card__number">
@@ -25,9 +37,12 @@ export function OrderCard({ order, now, fresh, busy, onAdvance, onCancel }: Orde
           </h3>
           {fresh && <span className="order-card__badge">New</span>}
           <p className="order-card__table">{table}</p>
-          <time className="order-card__age" dateTime={order.created_at} title={new Date(order.created_at).toLocaleString()}>
-            {formatAge(order.created_at, now)}
-          </time>
+          <p className="order-card__age">
+            <time dateTime={order.created_at} title={new Date(order.created_at).toLocaleString()}>
+              {formatAge(order.created_at, now)}
+            </time>
+            {TONE_WORDS[tone] && <strong className="order-card__tone"> · {TONE_WORDS[tone]}</strong>}
+          </p>
         </header>
         <ul className="order-card__lines">
           {order.lines.map((line, index) => (
@@ -40,25 +55,43 @@ export function OrderCard({ order, now, fresh, busy, onAdvance, onCancel }: Orde
                   ))}
                 </ul>
               )}
+              {line.note && <p className="order-card__note">Note: {line.note}</p>}
             </li>
           ))}
         </ul>
-        <div className="order-card__actions">
-          <button
-            type="button"
-            id={`${headingId}-next`}
-            className="staff-button staff-button--primary staff-button--big order-card__next"
-            disabled={busy}
-            onClick={() => onAdvance(order)}
-          >
-            {next.label}
-            <span className="visually-hidden"> order {order.number}</span>
-          </button>
-          <button type="button" className="staff-button staff-button--danger" disabled={busy} onClick={() => onCancel(order)}>
-            Cancel<span className="visually-hidden"> order {order.number}</span>
-          </button>
-        </div>
+        <CardButtons {...{ order, column, busy, actions }} nextId={`${headingId}-next`} />
       </article>
     </li>
+  );
+}
+
+function CardButtons({ order, column, busy, actions, nextId }: Omit<OrderCardProps, "now" | "fresh"> & { nextId: string }) {
+  const named = (label: string) => (
+    <>
+      {label}
+      <span className="visually-hidden"> order {order.number}</span>
+    </>
+  );
+  const big = (label: string, onClick: () => void) => (
+    <button type="button" id={nextId} className="staff-button staff-button--primary staff-button--big order-card__next" disabled={busy} onClick={onClick}>
+      {named(label)}
+    </button>
+  );
+  const waitingFor = PREP_STATIONS.filter((station) => !order.bumped.includes(station)).map((station) => STATION_NAMES[station].toLowerCase());
+  return (
+    <div className="order-card__actions">
+      {column === "received" && big("Start preparing", () => actions.start(order))}
+      {column === "preparing" && big("Bump", () => actions.bump(order))}
+      {column === "ready" &&
+        (order.status === "ready" ? big("Served", () => actions.serve(order)) : <p className="order-card__waiting">Waiting for the {waitingFor.join(" and ")}</p>)}
+      {column === "received" && (
+        <button type="button" className="staff-button" disabled={busy} onClick={() => actions.bump(order)}>
+          {named("Bump")}
+        </button>
+      )}
+      <button type="button" className="staff-button staff-button--danger" disabled={busy} onClick={() => actions.cancel(order)}>
+        {named("Cancel")}
+      </button>
+    </div>
   );
 }

@@ -1,22 +1,22 @@
-import type { Order } from "../../../contract/schemas";
+import type { PrepStation } from "../../../contract/menu";
 import { column, COLUMN_TITLES, OPEN_STATUSES, type Board } from "./board";
-import { OrderCard } from "./order-card";
+import { OrderCard, type CardActions } from "./order-card";
 
 interface OrderColumnsProps {
   board: Board;
+  station: PrepStation;
   now: number;
   fresh: Record<string, boolean>;
   busy: Record<string, boolean>;
-  onAdvance(order: Order): void;
-  onCancel(order: Order): void;
+  actions: CardActions;
 }
 
-/** Received · Preparing · Ready, oldest first in each. */
-export function OrderColumns({ board, now, fresh, busy, onAdvance, onCancel }: OrderColumnsProps) {
+/** Received · Preparing · Ready (or bumped here, waiting for the other station), oldest first in each. */
+export function OrderColumns({ board, station, now, fresh, busy, actions }: OrderColumnsProps) {
   return (
     <div className="kitchen__columns">
       {OPEN_STATUSES.map((status) => {
-        const orders = column(board, status);
+        const orders = column(board, status, station);
         return (
           <section key={status} className={`kitchen__column kitchen__column--${status}`} aria-labelledby={`column-${status}`}>
             <h2 id={`column-${status}`} tabIndex={-1}>
@@ -29,12 +29,12 @@ export function OrderColumns({ board, now, fresh, busy, onAdvance, onCancel }: O
                 {orders.map((order) => (
                   <OrderCard
                     key={order.id}
-                    order={order as Order & { status: typeof status }}
+                    order={order}
+                    column={status}
                     now={now}
                     fresh={Boolean(fresh[order.id])}
                     busy={Boolean(busy[order.id])}
-                    onAdvance={onAdvance}
-                    onCancel={onCancel}
+                    actions={actions}
                   />
                 ))}
               </ol>

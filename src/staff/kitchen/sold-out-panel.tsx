@@ -1,10 +1,11 @@
-import { useState } from "react";
-import { CATEGORY_KEYS, CATEGORY_TITLES } from "../../../contract/menu";
+import { useState, type FormEvent } from "react";
+import { CATEGORY_KEYS, CATEGORY_TITLES, LOW_STOCK_AT } from "../../../contract/menu";
 import type { Product } from "../../../contract/schemas";
 import { api } from "../../shared/api";
 import type { MenuState } from "../../shared/use-menu";
 import { describeProblem, problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
+import "./sold-out-panel.css";
 
 interface SoldOutPanelProps {
   state: MenuState;
@@ -13,17 +14,34 @@ interface SoldOutPanelProps {
   onRetry(): void;
 }
 
-/** Every item on the branch's menu with a "Sold out" switch; diners' menus follow. */
+const MAX_STOCK = 9999;
+
+/** What the stock field holds: a whole number 0–9999, or nothing (not counted). Undefined when it is neither. */
+function readStock(text: string): number | null | undefined {
+  const value = text.trim();
+  if (value === "") return null;
+  if (!/^\d{1,4}$/.test(value)) return undefined;
+  return Number(value);
+}
+
+/**
+ * Every item on the branch's menu with a "Sold out" switch and a stock count ("Stock: [ 3 ] Save";
+ * an empty field stops counting); diners' menus follow. A counted item shows how many are left, and
+ * sells out by itself when orders bring it to 0.
+ */
 export function SoldOutPanel({ state, branch, onChanged, onRetry }: SoldOutPanelProps) {
   const [busy, setBusy] = useState<number | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
+  // What is being typed, per product; a product without a draft shows its current count, live.
+  const [drafts, setDrafts] = useState<Record<number, string>>({});
 
-  const toggle = async (product: Product) => {
+  const change = async (product: Product, request: () => Promise<Product>) => {
     setBusy(product.id);
     setProblem(null);
     try {
-      const updated = await api.setProductAvailable(product.id, !product.available);
+      const updated = await request();
       onChanged(updated);
+      setDrafts(({ [product.id]: _saved, ...rest }) => rest);
     } catch (error) {
       const found = problemOf(error);
       setProblem({ ...found, message: `Could not change “${product.name}”: ${found.message}` });
@@ -32,13 +50,28 @@ export function SoldOutPanel({ state, branch, onChanged, onRetry }: SoldOutPanel
     }
   };
 
+  const toggle = (product: Product) => change(product, () => api.setProductAvailable(product.id, !product.available));
+
+  const saveStock = (event: FormEvent<HTMLFormElement>, product: Product) => {
+    event.preventDefault();
+    const stock = readStock(drafts[product.id] ?? String(product.stock ?? ""));
+    if (stock === undefined) {
+      setProblem({ message: `Stock for “${product.name}” is a whole number from 0 to ${MAX_STOCK}, or empty when not counted.`, details: [] });
+      return;
+    }
+    void change(product, () => api.setProductStock(product.id, stock));
+  };
+
   if (state.status === "loading") return <p role="status">Loading the menu…</p>;
   if (state.status === "error") return <ProblemMessage problem={describeProblem(state.error)} onRetry={onRetry} />;
 
   return (
     <section className="sold-out" aria-labelledby="sold-out-title">
       <h2 id="sold-out-title">Sold-out items · {branch}</h2>
-      <p className="staff-field__hint">A sold-out item stays on diners' menus, marked sold out, and can't be ordered.</p>
+      <p className="staff-field__hint">
+        A sold-out item stays on diners' menus, marked sold out, and can't be ordered. A stock count goes down with every order and sells the item
+        out at 0; diners see “{LOW_STOCK_AT} left” and fewer. Leave it empty when the item is not counted.
+      </p>
       <ProblemMessage problem={problem} />
       <div className="sold-out__categories">
         {CATEGORY_KEYS.filter((key) => state.menu[key]?.length).map((key) => (
@@ -47,18 +80,43 @@ export function SoldOutPanel({ state, branch, onChanged, onRetry }: SoldOutPanel
             <ul>
               {state.menu[key].map((product) => (
                 <li key={product.id} className={`sold-out__item${product.available ? "" : " sold-out__item--out"}`}>
-                  <span className="sold-out__name">{product.name}</span>
-                  <button
-                    type="button"
-                    className="staff-button sold-out__toggle"
-                    aria-label={`Sold out: ${product.name}`}
-                    aria-pressed={!product.available}
-                    disabled={busy === product.id}
-                    onClick={() => void toggle(product)}
-                  >
-                    <span className="sold-out__switch" aria-hidden="true" />
-                    Sold out
-                  </button>
+                  <span className="sold-out__name">
+                    {product.name}
+                    {product.stock !== null && (
+                      <span className={`sold-out__left${product.stock <= LOW_STOCK_AT ? " sold-out__left--low" : ""}`}> {product.stock} left</span>
+                    )}
+                  </span>
+                  <span className="sold-out__controls">
+                    <form className="sold-out__stock" onSubmit={(event) => saveStock(event, product)}>
+                      <label htmlFor={`stock-${product.id}`}>Stock</label>
+                      <input
+                        id={`stock-${product.id}`}
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        max={MAX_STOCK}
+                        step={1}
+                        aria-label={`Stock: ${product.name}`}
+                        placeholder="–"
+                        value={drafts[product.id] ?? (product.stock === null ? "" : String(product.stock))}
+                        onChange={(event) => setDrafts((current) => ({ ...current, [product.id]: event.target.value }))}
+                      />
+                      <button type="submit" className="staff-button" aria-label={`Save stock: ${product.name}`} disabled={busy === product.id}>
+                        Save
+                      </button>
+                    </form>
+                    <button
+                      type="button"
+                      className="staff-button sold-out__toggle"
+                      aria-label={`Sold out: ${product.name}`}
+                      aria-pressed={!product.available}
+                      disabled={busy === product.id}
+                      onClick={() => void toggle(product)}
+                    >
+                      <span className="sold-out__switch" aria-hidden="true" />
+                      Sold out
+                    </button>
+                  </span>
                 </li>
               ))}
             </ul>

@@ -1,36 +1,47 @@
-import { useState } from "react";
-import type { Order, OrderPatch } from "../../../contract/schemas";
+import { useEffect, useState } from "react";
+import type { PrepStation } from "../../../contract/menu";
+import type { Order } from "../../../contract/schemas";
 import { api } from "../../shared/api";
 import { ApiError } from "../../shared/api-client";
 import { problemOf, type Problem } from "../lib/errors";
-import { isOpen, NEXT_STEP } from "./board";
+import { STATION_NAMES } from "./board";
 
 interface Board {
   apply(order: Order): void;
   refresh(): Promise<void>;
 }
 
+/** How many of this board's bumps "Recall last bump" can walk back through. */
+const RECALLABLE = 10;
+
 const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 
-/** Moving an order along (or cancelling it): one request per order at a time, its failure said plainly. */
-export function useOrderActions(board: Board, announce: (message: string) => void, touched: (order: Order) => void) {
+/**
+ * What a station's board does to an order: start it, bump it (this station's part is done), mark it
+ * served, cancel it, or recall its last bump. One request per order at a time, its failure said plainly.
+ */
+export function useOrderActions(board: Board, branchId: number, station: PrepStation, announce: (message: string) => void, touched: (order: Order) => void) {
   const [busy, setBusy] = useState<Record<string, boolean>>({});
   const [problem, setProblem] = useState<Problem | null>(null);
+  const [bumps, setBumps] = useState<Order[]>([]);
+  useEffect(() => {
+    setProblem(null);
+    setBumps([]);
+  }, [branchId, station]);
 
-  const move = async (order: Order, status: NonNullable<OrderPatch["status"]>) => {
+  const run = async (order: Order, what: string, send: () => Promise<Order>, then: (updated: Order) => void) => {
     setBusy((current) => ({ ...current, [order.id]: true }));
     setProblem(null);
     touched(order);
     try {
-      const updated = await api.setOrderStatus(order.id, status);
+      const updated = await send();
       board.apply(updated);
-      announce(`Order #${updated.number} is ${updated.status}.`);
-      focusLater(isOpen(updated.status) ? `order-${updated.id}-next` : `column-${order.status}`);
+      then(updated);
     } catch (error) {
       const found = problemOf(error);
       if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
-        // Someone else moved it first (another tablet): the board is what needs fixing.
-        setProblem({ message: `Order #${order.number} could not be marked ${status}: ${found.message} The board has been refreshed.`, details: [] });
+        // Someone else changed it first (another tablet): the board is what needs fixing.
+        setProblem({ message: `Order #${order.number} could not be ${what}: ${found.message} The board has been refreshed.`, details: [] });
         void board.refresh();
       } else {
         setProblem({ ...found, message: `Order #${order.number} was not updated: ${found.message}` });
@@ -40,10 +51,40 @@ export function useOrderActions(board: Board, announce: (message: string) => voi
     }
   };
 
-  const advance = (order: Order) => {
-    if (isOpen(order.status)) void move(order, NEXT_STEP[order.status].status);
-  };
-  const cancel = (order: Order) => move(order, "cancelled");
+  const start = (order: Order) =>
+    run(order, "started", () => api.setOrderStatus(order.id, "preparing"), (updated) => {
+      announce(`Order #${updated.number} is being prepared.`);
+      focusLater(`order-${updated.id}-next`);
+    });
 
-  return { busy, problem, setProblem, advance, cancel };
+  const bump = (order: Order) =>
+    run(order, "bumped", () => api.bumpOrder(order.id, station), (updated) => {
+      setBumps((current) => [...current.filter((o) => o.id !== updated.id), updated].slice(-RECALLABLE));
+      const waitingFor = updated.lines.find((line) => !updated.bumped.includes(line.prep_station))?.prep_station;
+      announce(waitingFor ? `Order #${updated.number} bumped; waiting for the ${STATION_NAMES[waitingFor].toLowerCase()}.` : `Order #${updated.number} is ready.`);
+      focusLater("column-ready");
+    });
+
+  // The card goes away with these two: focus goes to a column heading rather than to nowhere.
+  const serve = (order: Order) =>
+    run(order, "marked served", () => api.setOrderStatus(order.id, "served"), (updated) => {
+      announce(`Order #${updated.number} is served.`);
+      focusLater("column-ready");
+    });
+
+  const cancel = (order: Order) =>
+    run(order, "cancelled", () => api.setOrderStatus(order.id, "cancelled"), (updated) => {
+      announce(`Order #${updated.number} is cancelled.`);
+      focusLater("column-received");
+    });
+
+  const lastBump = bumps.at(-1) ?? null;
+  const recall = async () => {
+    if (!lastBump) return;
+    await run(lastBump, "recalled", () => api.recallBump(lastBump.id, station), (updated) => announce(`Order #${updated.number} is back on the board.`));
+    // Recalled, or refused (served or cancelled meanwhile): either way the next recall is the bump before.
+    setBumps((current) => current.filter((o) => o.id !== lastBump.id));
+  };
+
+  return { busy, problem, start, bump, serve, cancel, lastBump, recall };
 }

@@ -1,12 +1,16 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router-dom";
+import { KitchenAlerts } from "../alerts/kitchen-alerts";
 import { BranchSwitcher } from "../branch/branch-switcher";
+import { TableCalls } from "../calls/table-calls";
 import "./staff.css";
 
 const LINKS = [
   { to: "/stations", label: "Stations" },
   { to: "/upload_menu", label: "Upload menu" },
   { to: "/kitchen", label: "Kitchen" },
+  { to: "/staff/tabs", label: "Tabs" },
+  { to: "/staff/reports", label: "Reports" },
 ] as const;
 
 /** The bar above every staff screen: where to go, which branch, who is signed in. */
@@ -33,6 +37,8 @@ export function StaffLayout({ email, children }: { email: string | null; childre
         <BranchSwitcher />
         {email && <p className="staff-bar__user">Signed in as {email}</p>}
       </div>
+      <KitchenAlerts />
+      <TableCalls />
       {children}
     </div>
   );

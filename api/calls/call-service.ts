@@ -1,0 +1,80 @@
+/** A table calling staff, and staff answering: each one transaction with its live event. */
+import { randomUUID } from "node:crypto";
+import type { CallKind } from "../../contract/menu";
+import type { Call } from "../../contract/schemas";
+import type { DatabaseHandle } from "../db/database";
+import { lockInTransaction } from "../db/dialect";
+import { announceEvents, recordEvent } from "../events/event-log";
+import { ApiHttpError, notFound } from "../lib/errors";
+import { findStation } from "../stations/station-repository";
+import { callLimitReachedBy, findCall, findOpenCall, insertCall, markCallDone, toCall } from "./call-repository";
+
+/**
+ * Calls a table may make in TABLE_CALL_WINDOW_MS. Far above what a table needs (a call stays open,
+ * and tapping again answers the open one, until staff mark it done), low enough that a prank cannot
+ * keep every staff screen chiming all night.
+ */
+export const TABLE_CALL_LIMIT = 10;
+export const TABLE_CALL_WINDOW_MS = 10 * 60_000;
+
+/** 429 for a table at its call limit; the route sends `Retry-After`. */
+export class TableCallLimitError extends ApiHttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, "rate_limited", "This table has called staff many times in the last few minutes. Please wait a moment, or wave to a server.");
+  }
+}
+
+const stationMissing = () => notFound("station_not_found", "There is no such station.");
+
+/**
+ * The table's open call of `kind`, made now unless one is open already (`created` false). Under the
+ * table's lock, so two phones tapping at once make one call: the second waits, then finds the first
+ * one's call (the partial unique index would refuse a second open call anyway).
+ */
+export async function callStaff(database: DatabaseHandle, stationId: string, kind: CallKind, now = new Date()): Promise<{ call: Call; created: boolean }> {
+  const result = await database.transaction(async (tx) => {
+    const station = await findStation(tx, stationId);
+    if (!station) throw stationMissing();
+    // Per table, never per address: every diner in the restaurant shares one Wi-Fi address.
+    await lockInTransaction(tx, "station", station.id);
+    const open = await findOpenCall(tx, station.id, kind);
+    if (open) return { call: toCall(open, station.codename), created: false };
+
+    const since = new Date(now.getTime() - TABLE_CALL_WINDOW_MS).toISOString();
+    const blocking = await callLimitReachedBy(tx, station.id, since, TABLE_CALL_LIMIT);
+    if (blocking !== undefined) {
+      const waitMs = Math.min(Date.parse(blocking) + TABLE_CALL_WINDOW_MS - now.getTime(), TABLE_CALL_WINDOW_MS);
+      throw new TableCallLimitError(Math.max(1, Math.ceil(waitMs / 1000)));
+    }
+
+    const row = { id: randomUUID(), branchId: station.branchId, stationId: station.id, kind, status: "open" as const, createdAt: now.toISOString(), doneAt: null };
+    await insertCall(tx, row);
+    const call = toCall(row, station.codename);
+    await recordEvent(tx, { branchId: call.branch_id, type: "call.created", stationId: call.station_id, payload: call });
+    return { call, created: true };
+  });
+  if (result.created) announceEvents();
+  return result;
+}
+
+/**
+ * Staff on their way: the call is done, staff screens drop it and the table's phones hear it. Done
+ * twice (two servers tapping at once) is done once: the second gets the call as it is, and no event.
+ */
+export async function finishCall(database: DatabaseHandle, id: string, now = new Date()): Promise<Call> {
+  const { call, changed } = await database.transaction(async (tx) => {
+    const found = await findCall(tx, id);
+    if (!found) throw notFound("call_not_found", "There is no such call.");
+    await lockInTransaction(tx, "station", found.station_id);
+    // Read again under the lock: another server may have just answered it.
+    const current = (await findCall(tx, id))!;
+    if (current.status === "done") return { call: current, changed: false };
+    const doneAt = now.toISOString();
+    await markCallDone(tx, id, doneAt);
+    const done: Call = { ...current, status: "done", done_at: doneAt };
+    await recordEvent(tx, { branchId: done.branch_id, type: "call.updated", stationId: done.station_id, payload: done });
+    return { call: done, changed: true };
+  });
+  if (changed) announceEvents();
+  return call;
+}

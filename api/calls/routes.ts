@@ -1,0 +1,42 @@
+import { Hono } from "hono";
+import { endpoints } from "../../contract/endpoints";
+import type { AppContext, AppEnv } from "../app-context";
+import { knownBranch, serveEndpoint } from "../lib/endpoint";
+import { sendError } from "../lib/errors";
+import { findStation } from "../stations/station-repository";
+import { listOpenCalls, listStationOpenCalls } from "./call-repository";
+import { callStaff, finishCall, TableCallLimitError } from "./call-service";
+
+export function callRoutes(ctx: AppContext) {
+  const app = new Hono<AppEnv>();
+  const { database } = ctx;
+
+  serveEndpoint(app, endpoints.callStaff, async ({ c, params, body }) => {
+    try {
+      const { call, created } = await callStaff(database, params.id, body.kind);
+      if (created) ctx.logger.info("table called staff", { callId: call.id, stationId: call.station_id, kind: call.kind });
+      // 201 for a new call; the open one again is 200.
+      return created ? call : c.json(call, 200);
+    } catch (error) {
+      if (!(error instanceof TableCallLimitError)) throw error;
+      c.header("Retry-After", String(error.retryAfterSeconds));
+      return sendError(c, error);
+    }
+  });
+
+  serveEndpoint(app, endpoints.stationCalls, async ({ c, params, missing }) => {
+    const station = (await findStation(database.db, params.id)) ?? missing();
+    c.header("Cache-Control", "no-store");
+    return listStationOpenCalls(database.db, station.id);
+  });
+
+  serveEndpoint(app, endpoints.calls, async ({ c, query }) => {
+    const branchId = await knownBranch(ctx, query.branch_id);
+    c.header("Cache-Control", "no-store");
+    return listOpenCalls(database.db, branchId);
+  });
+
+  serveEndpoint(app, endpoints.finishCall, ({ params }) => finishCall(database, params.id));
+
+  return app;
+}

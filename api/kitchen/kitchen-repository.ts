@@ -1,0 +1,84 @@
+/**
+ * The kitchen boards on screen, and the kitchen's own columns of an order: when a board first showed
+ * it (`seen_at`) and when the last "no board has seen it" alarm went out (`unseen_alerted_at`).
+ */
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or } from "drizzle-orm";
+import { BRANCHES, type OrderStatus, type PrepStation } from "../../contract/menu";
+import type { KitchenBoard } from "../../contract/schemas";
+import type { Db } from "../db/database";
+import { affectedRows, tablesOf } from "../db/dialect";
+
+/** The statuses a board still has work for: an order that is ready, served or cancelled needs no alarm. */
+export const AWAITING_KITCHEN: OrderStatus[] = ["received", "preparing"];
+
+/** Sets `seen_at` unless a board already has: the first sighting wins. False when one had. */
+export async function markSeen(tx: Db, id: string, seenAt: string): Promise<boolean> {
+  const { orders } = tablesOf(tx);
+  const result = await tx
+    .update(orders)
+    .set({ seenAt, updatedAt: seenAt })
+    .where(and(eq(orders.id, id), isNull(orders.seenAt)));
+  return affectedRows(result) > 0;
+}
+
+export async function saveBoard(tx: Db, board: { boardId: string; branchId: number; station: PrepStation; lastSeenAt: string }): Promise<void> {
+  const { kitchenBoards } = tablesOf(tx);
+  await tx
+    .insert(kitchenBoards)
+    .values(board)
+    .onConflictDoUpdate({ target: kitchenBoards.boardId, set: { branchId: board.branchId, station: board.station, lastSeenAt: board.lastSeenAt } });
+}
+
+/** Boards gone quiet long ago (a tablet switched off, a closed tab): nobody asks about them any more. */
+export async function forgetBoards(tx: Db, quietSince: string): Promise<void> {
+  const { kitchenBoards } = tablesOf(tx);
+  await tx.delete(kitchenBoards).where(lt(kitchenBoards.lastSeenAt, quietSince));
+}
+
+export async function boardsSeenSince(db: Db, branchId: number, since: string): Promise<KitchenBoard[]> {
+  const { kitchenBoards } = tablesOf(db);
+  const rows = await db
+    .select()
+    .from(kitchenBoards)
+    .where(and(eq(kitchenBoards.branchId, branchId), gte(kitchenBoards.lastSeenAt, since)))
+    .orderBy(asc(kitchenBoards.station), desc(kitchenBoards.lastSeenAt));
+  return rows.map((row) => ({ board_id: row.boardId, station: row.station, last_seen_at: row.lastSeenAt }));
+}
+
+/** The branch's orders awaiting the kitchen that no board has shown, placed before `placedBefore`; oldest first. */
+export async function unseenOrderIds(db: Db, branchId: number, placedBefore: string): Promise<string[]> {
+  const { orders } = tablesOf(db);
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.branchId, branchId), inArray(orders.status, AWAITING_KITCHEN), isNull(orders.seenAt), lt(orders.createdAt, placedBefore)))
+    .orderBy(asc(orders.createdAt), asc(orders.number));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Claims the overdue unseen orders whose alarm is due (never raised, or last raised before
+ * `alertedBefore`) in one UPDATE: with several instances on one PostgreSQL database, the row locks
+ * let only one of them claim each order, so each alarm goes out once.
+ */
+export async function claimUnseenOrders(tx: Db, placedBefore: string, alertedBefore: string, now: string): Promise<string[]> {
+  const { orders } = tablesOf(tx);
+  const rows = await tx
+    .update(orders)
+    .set({ unseenAlertedAt: now })
+    .where(
+      and(
+        // Both columns of the (branch, status) index, so the sweep does not read every order ever placed.
+        inArray(
+          orders.branchId,
+          BRANCHES.map((branch) => branch.id),
+        ),
+        inArray(orders.status, AWAITING_KITCHEN),
+        isNull(orders.seenAt),
+        lt(orders.createdAt, placedBefore),
+        or(isNull(orders.unseenAlertedAt), lt(orders.unseenAlertedAt, alertedBefore)),
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,97 @@
+/** The kitchen boards' side of an order: seen on a board, the boards on screen, and the alarm for orders no board has shown. */
+import type { BoardHeartbeat, KitchenStatus, Order } from "../../contract/schemas";
+import type { DatabaseHandle, Db } from "../db/database";
+import { announceEvents, recordEvent } from "../events/event-log";
+import { notFound } from "../lib/errors";
+import type { Logger } from "../lib/logger";
+import { findOrder, findOrders } from "../orders/order-repository";
+import { boardsSeenSince, claimUnseenOrders, forgetBoards, markSeen, saveBoard, unseenOrderIds } from "./kitchen-repository";
+
+/** A board says it is there every ~20 s: one missed beat is not yet "offline". */
+export const BOARD_ONLINE_MS = 45_000;
+/** Boards quiet for this long are deleted when another board beats. */
+const FORGET_BOARDS_MS = 24 * 3_600_000;
+
+/**
+ * A board shows the order: the first sighting is kept (later ones change nothing), and the diner's
+ * phone hears it as `order.updated` ("The kitchen has your order").
+ */
+export async function markOrderSeen(database: DatabaseHandle, id: string, now = new Date()): Promise<Order> {
+  const { order, changed } = await database.transaction(async (tx) => {
+    const order = await findOrder(tx, id);
+    if (!order) throw notFound("order_not_found", "There is no such order.");
+    const seenAt = now.toISOString();
+    // Conditional on seen_at being empty: two boards showing it at once both get the first one's time.
+    if (order.seen_at !== null || !(await markSeen(tx, id, seenAt))) return { order: (await findOrder(tx, id))!, changed: false };
+    const updated: Order = { ...order, seen_at: seenAt, updated_at: seenAt };
+    await recordEvent(tx, { branchId: updated.branch_id, type: "order.updated", orderId: id, stationId: updated.station_id, payload: updated });
+    return { order: updated, changed: true };
+  });
+  if (changed) announceEvents();
+  return order;
+}
+
+export async function boardHeartbeat(database: DatabaseHandle, beat: BoardHeartbeat, alertSeconds: number, now = new Date()): Promise<KitchenStatus> {
+  await database.transaction(async (tx) => {
+    await saveBoard(tx, { boardId: beat.board_id, branchId: beat.branch_id, station: beat.station, lastSeenAt: now.toISOString() });
+    await forgetBoards(tx, new Date(now.getTime() - FORGET_BOARDS_MS).toISOString());
+  });
+  return kitchenStatus(database.db, beat.branch_id, alertSeconds, now);
+}
+
+/** The boards on screen now, and the orders no board has shown within the alert time, oldest first. */
+export async function kitchenStatus(db: Db, branchId: number, alertSeconds: number, now = new Date()): Promise<KitchenStatus> {
+  const boards = await boardsSeenSince(db, branchId, new Date(now.getTime() - BOARD_ONLINE_MS).toISOString());
+  const ids = await unseenOrderIds(db, branchId, new Date(now.getTime() - alertSeconds * 1000).toISOString());
+  return { boards, unseen_orders: oldestFirst(await findOrders(db, ids)) };
+}
+
+const oldestFirst = (orders: Order[]) => orders.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.number - b.number);
+
+/**
+ * Raises `order.unseen` for every order no board has shown within `alertSeconds`, and again every
+ * `alertSeconds` while none does. Each alarm is claimed in one UPDATE, so with several instances
+ * sweeping one database it goes out once. Returns the orders alarmed.
+ */
+export async function sweepUnseenOrders(database: DatabaseHandle, alertSeconds: number, now = new Date()): Promise<Order[]> {
+  const due = new Date(now.getTime() - alertSeconds * 1000).toISOString();
+  const alarmed = await database.transaction(async (tx) => {
+    const ids = await claimUnseenOrders(tx, due, due, now.toISOString());
+    const orders = oldestFirst(await findOrders(tx, ids));
+    for (const order of orders) {
+      // The branch stream only: the order and table streams let through their own event types.
+      await recordEvent(tx, { branchId: order.branch_id, type: "order.unseen", orderId: order.id, stationId: order.station_id, payload: order });
+    }
+    return orders;
+  });
+  if (alarmed.length > 0) announceEvents();
+  return alarmed;
+}
+
+/** How often an instance looks for overdue orders: a few times per alert period, at most every 5 s. */
+export function sweepEveryMs(alertSeconds: number): number {
+  return Math.min(5_000, Math.max(250, (alertSeconds * 1000) / 4));
+}
+
+/** Sweeps on a timer until the returned function is called; that resolves once a sweep under way has finished. */
+export function scheduleUnseenSweep(database: DatabaseHandle, logger: Logger, alertSeconds: number): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const sweep = () => {
+    // A slow database: the next tick tries again rather than piling sweeps up.
+    if (running) return;
+    running = sweepUnseenOrders(database, alertSeconds)
+      .then(
+        (alarmed) => {
+          if (alarmed.length > 0) logger.info("orders not seen by any kitchen board", { orders: alarmed.map((order) => order.id) });
+        },
+        (error: unknown) => logger.error("sweeping unseen orders failed", { error: String(error) }),
+      )
+      .finally(() => (running = undefined));
+  };
+  const timer = setInterval(sweep, sweepEveryMs(alertSeconds));
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import { endpoints } from "../../contract/endpoints";
+import type { AppContext, AppEnv } from "../app-context";
+import { knownBranch, serveEndpoint } from "../lib/endpoint";
+import { boardHeartbeat, kitchenStatus, markOrderSeen } from "./kitchen-service";
+
+export function kitchenRoutes(ctx: AppContext) {
+  const app = new Hono<AppEnv>();
+  const alertSeconds = ctx.config.unseenAlertSeconds;
+
+  serveEndpoint(app, endpoints.markOrderSeen, ({ params }) => markOrderSeen(ctx.database, params.id));
+
+  serveEndpoint(app, endpoints.boardHeartbeat, async ({ c, body }) => {
+    await knownBranch(ctx, body.branch_id);
+    c.header("Cache-Control", "no-store");
+    return boardHeartbeat(ctx.database, body, alertSeconds);
+  });
+
+  serveEndpoint(app, endpoints.kitchenStatus, async ({ c, query }) => {
+    const branchId = await knownBranch(ctx, query.branch_id);
+    c.header("Cache-Control", "no-store");
+    return kitchenStatus(ctx.database.db, branchId, alertSeconds);
+  });
+
+  return app;
+}

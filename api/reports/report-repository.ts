@@ -1,0 +1,109 @@
+/**
+ * What the sales reports read: a branch's orders placed in [start, end), aggregated in the database.
+ * Each query walks the orders_branch_created index over the range only.
+ */
+import { and, asc, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
+import type { OrderStatus, PaymentMethod } from "../../contract/menu";
+import type { Db } from "../db/database";
+import { epochHour, tablesOf } from "../db/dialect";
+
+export interface ReportRange {
+  branchId: number;
+  /** ISO-8601 UTC instants: from `start` (included) to `end` (excluded). */
+  start: string;
+  end: string;
+}
+
+export interface HourSales {
+  /** Whole hours since 1970, UTC. */
+  epochHour: number;
+  orders: number;
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+const cents = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
+function inRange(db: Db, range: ReportRange) {
+  const { orders } = tablesOf(db);
+  return and(eq(orders.branchId, range.branchId), gte(orders.createdAt, range.start), lt(orders.createdAt, range.end));
+}
+
+/** The range's orders, not cancelled, counted and summed per UTC hour (hours without orders left out). */
+export async function salesByHour(db: Db, range: ReportRange): Promise<HourSales[]> {
+  const { orders } = tablesOf(db);
+  const hour = epochHour(db, orders.createdAt);
+  return db
+    .select({
+      epochHour: hour,
+      orders: sql<number>`count(*)`.mapWith(Number),
+      subtotalCents: cents(orders.subtotalCents),
+      taxCents: cents(orders.taxCents),
+      totalCents: cents(orders.totalCents),
+    })
+    .from(orders)
+    .where(and(inRange(db, range), ne(orders.status, "cancelled")))
+    .groupBy(hour)
+    .orderBy(asc(hour));
+}
+
+export interface ProductSales {
+  productId: number;
+  name: string;
+  quantity: number;
+  totalCents: number;
+}
+
+/** The products sold most in the range (by quantity, then by takings), cancelled orders left out. */
+export async function topProducts(db: Db, range: ReportRange, limit: number): Promise<ProductSales[]> {
+  const { orders, orderLines } = tablesOf(db);
+  const quantity = sql<number>`sum(${orderLines.quantity})`.mapWith(Number);
+  const total = cents(orderLines.lineTotalCents);
+  return db
+    .select({
+      productId: orderLines.productId,
+      // Lines keep the name the product had when ordered; a renamed product shows one of its names.
+      name: sql<string>`max(${orderLines.name})`,
+      quantity,
+      totalCents: total,
+    })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(and(inRange(db, range), ne(orders.status, "cancelled")))
+    .groupBy(orderLines.productId)
+    .orderBy(desc(quantity), desc(total), asc(orderLines.productId))
+    .limit(limit);
+}
+
+export interface ReportOrder {
+  number: number;
+  createdAt: string;
+  table: string;
+  status: OrderStatus;
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  /** Set once the order's tab is closed. */
+  paidWith: PaymentMethod | null;
+}
+
+/** Every order of the range, cancelled ones included, in the order they were placed. */
+export async function ordersInRange(db: Db, range: ReportRange): Promise<ReportOrder[]> {
+  const { orders, tabs } = tablesOf(db);
+  return db
+    .select({
+      number: orders.number,
+      createdAt: orders.createdAt,
+      table: orders.stationCodename,
+      status: orders.status,
+      subtotalCents: orders.subtotalCents,
+      taxCents: orders.taxCents,
+      totalCents: orders.totalCents,
+      paidWith: tabs.paidWith,
+    })
+    .from(orders)
+    .leftJoin(tabs, eq(tabs.id, orders.tabId))
+    .where(inRange(db, range))
+    .orderBy(asc(orders.createdAt), asc(orders.number));
+}

@@ -1,0 +1,38 @@
+import { Hono } from "hono";
+import { endpoints } from "../../contract/endpoints";
+import { restaurantDayRange } from "../../contract/restaurant-time";
+import type { AppContext, AppEnv } from "../app-context";
+import { knownBranch, serveEndpoint } from "../lib/endpoint";
+import { ordersInRange, salesByHour, topProducts, type ReportRange } from "./report-repository";
+import { ordersCsv, salesReport, TOP_PRODUCTS } from "./sales-report";
+
+export function reportRoutes(ctx: AppContext) {
+  const app = new Hono<AppEnv>();
+
+  /** The query's days, whole, in the restaurant's time zone. */
+  const rangeOf = async (query: { branch_id: number; from: string; to: string }): Promise<ReportRange> => {
+    const { start, end } = restaurantDayRange(query.from, query.to);
+    return { branchId: await knownBranch(ctx, query.branch_id), start: start.toISOString(), end: end.toISOString() };
+  };
+
+  serveEndpoint(app, endpoints.salesReport, async ({ c, query }) => {
+    const range = await rangeOf(query);
+    const { db } = ctx.database;
+    const [hours, products] = await Promise.all([salesByHour(db, range), topProducts(db, range, TOP_PRODUCTS)]);
+    c.header("Cache-Control", "no-store");
+    return salesReport(hours, products);
+  });
+
+  serveEndpoint(app, endpoints.ordersReportCsv, async ({ c, query }) => {
+    const range = await rangeOf(query);
+    const csv = ordersCsv(await ordersInRange(ctx.database.db, range));
+    const name = query.from === query.to ? query.from : `${query.from}_${query.to}`;
+    return c.body(csv, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="orders-branch-${range.branchId}-${name}.csv"`,
+      "Cache-Control": "no-store",
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,30 @@
+import { Hono } from "hono";
+import { endpoints } from "../../contract/endpoints";
+import type { AppContext, AppEnv } from "../app-context";
+import { knownBranch, serveEndpoint } from "../lib/endpoint";
+import { listOpenTabs } from "./tab-repository";
+import { closeTab, readTab } from "./tab-service";
+
+export function tabRoutes(ctx: AppContext) {
+  const app = new Hono<AppEnv>();
+  const { database } = ctx;
+
+  serveEndpoint(app, endpoints.tab, async ({ c, params }) => {
+    c.header("Cache-Control", "no-store");
+    return readTab(database.db, params.id);
+  });
+
+  serveEndpoint(app, endpoints.closeTab, async ({ params, body }) => {
+    const tab = await closeTab(database, params.id, body.paid_with);
+    ctx.logger.info("tab closed", { tabId: tab.id, stationId: tab.station_id, total: tab.total, paidWith: tab.paid_with });
+    return tab;
+  });
+
+  serveEndpoint(app, endpoints.openTabs, async ({ c, query }) => {
+    const branchId = await knownBranch(ctx, query.branch_id);
+    c.header("Cache-Control", "no-store");
+    return listOpenTabs(database.db, branchId);
+  });
+
+  return app;
+}

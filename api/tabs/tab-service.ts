@@ -1,0 +1,73 @@
+/** A table's tab, read and closed. Payments are recorded, not charged. */
+import { randomUUID } from "node:crypto";
+import type { PaymentMethod } from "../../contract/menu";
+import { formatCents } from "../../contract/money";
+import type { ClosedTab, Tab } from "../../contract/schemas";
+import type { DatabaseHandle, Db } from "../db/database";
+import { emptyCart } from "../carts/cart-service";
+import { lockInTransaction } from "../db/dialect";
+import { announceEvents } from "../events/event-log";
+import { conflict, notFound } from "../lib/errors";
+import { findStation } from "../stations/station-repository";
+import { closeTabWith, ordersOnOpenTab, type TabOrders } from "./tab-repository";
+
+const stationMissing = () => notFound("station_not_found", "There is no such station.");
+
+type StationRow = NonNullable<Awaited<ReturnType<typeof findStation>>>;
+
+function tabOf(station: StationRow, { orders, totals }: TabOrders): Tab {
+  return {
+    station_id: station.id,
+    station_codename: station.codename,
+    branch_id: station.branchId,
+    orders,
+    subtotal: formatCents(totals.subtotal),
+    tax: formatCents(totals.tax),
+    total: formatCents(totals.total),
+  };
+}
+
+/** The table's open tab: its orders since the tab was last closed, with their sums. */
+export async function readTab(db: Db, stationId: string): Promise<Tab> {
+  const station = await findStation(db, stationId);
+  if (!station) throw stationMissing();
+  return tabOf(station, await ordersOnOpenTab(db, station.id));
+}
+
+/**
+ * Closes the table's tab, paid with `paidWith`. Under the table's lock, which placing an order takes
+ * too, and the orders move by id: an order placed at the same moment is either on this tab (read
+ * before it) or on the next one, never lost between them. Two staff closing at once close it once;
+ * the second finds it empty (409 `tab_empty`). The table's shared cart empties with it.
+ */
+export async function closeTab(database: DatabaseHandle, stationId: string, paidWith: PaymentMethod, now = new Date()): Promise<ClosedTab> {
+  let cartEmptied = false;
+  const closedTab = await database.transaction(async (tx) => {
+    const station = await findStation(tx, stationId);
+    if (!station) throw stationMissing();
+    await lockInTransaction(tx, "station", station.id);
+    const open = await ordersOnOpenTab(tx, station.id);
+    if (open.orders.length === 0) throw conflict("tab_empty", "This table has no orders since its tab was last closed.");
+    // The party has paid and gone: the next party at this table starts from an empty shared cart.
+    cartEmptied = await emptyCart(tx, station.id, now);
+    const { totals } = open;
+    const closed = { id: randomUUID(), paidWith, closedAt: now.toISOString() };
+    await closeTabWith(
+      tx,
+      {
+        id: closed.id,
+        branchId: station.branchId,
+        stationId: station.id,
+        paidWith,
+        subtotalCents: totals.subtotal,
+        taxCents: totals.tax,
+        totalCents: totals.total,
+        closedAt: closed.closedAt,
+      },
+      open.orders.map((order) => order.id),
+    );
+    return { ...tabOf(station, open), id: closed.id, paid_with: paidWith, closed_at: closed.closedAt };
+  });
+  if (cartEmptied) announceEvents();
+  return closedTab;
+}

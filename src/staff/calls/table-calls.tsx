@@ -1,0 +1,63 @@
+import { useState } from "react";
+import type { Call } from "../../../contract/schemas";
+import { restaurantClock } from "../../../contract/restaurant-time";
+import { useBranchId } from "../branch/branch-store";
+import { ProblemMessage } from "../lib/problem-message";
+import { tableLabel } from "../lib/table-label";
+import { useCallSound } from "./call-sound";
+import { useTableCalls } from "./use-table-calls";
+import "./table-calls.css";
+
+const KIND_TEXT: Record<Call["kind"], string> = { server: "wants a server", bill: "asks for the bill" };
+
+const clockTime = (iso: string) => {
+  const { hour, minute } = restaurantClock(Date.parse(iso));
+  return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
+};
+
+/**
+ * The branch's open table calls, on every staff screen: each arrives live with a sound and is
+ * answered with one tap. Nothing shows while no table is calling.
+ */
+export function TableCalls() {
+  const branchId = useBranchId();
+  const sound = useCallSound();
+  const [news, setNews] = useState("");
+  const { calls, problem, finishing, finish } = useTableCalls(branchId, (call) => {
+    sound.ring();
+    setNews(`${tableLabel(call.station_codename)} ${KIND_TEXT[call.kind]}.`);
+  });
+
+  return (
+    <>
+      {/* Said once per new call; the list itself is not live, so answering one does not repeat them all. */}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {news}
+      </p>
+      <section className="table-calls" aria-label="Table calls" hidden={calls.length === 0 && !problem}>
+        {calls.length > 0 && (
+          <ul className="table-calls__list">
+            {calls.map((call) => (
+              <li key={call.id} className={`table-call table-call--${call.kind}`}>
+                <p className="table-call__text">
+                  <strong className="table-call__table">{tableLabel(call.station_codename)}</strong> {KIND_TEXT[call.kind]}
+                  <span className="table-call__time"> · since {clockTime(call.created_at)}</span>
+                </p>
+                <button
+                  type="button"
+                  className="staff-button staff-button--primary"
+                  onClick={() => void finish(call)}
+                  disabled={finishing.has(call.id)}
+                  aria-label={`Done: ${tableLabel(call.station_codename)} ${KIND_TEXT[call.kind]}`}
+                >
+                  Done
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <ProblemMessage problem={problem} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,204 @@
+import { useEffect, useState } from "react";
+import { branchName } from "../../../contract/menu";
+import { addDays, restaurantDay } from "../../../contract/restaurant-time";
+import type { SalesReport } from "../../../contract/schemas";
+import { api } from "../../shared/api";
+import { isAbort } from "../../shared/api-client";
+import { useBranchId } from "../branch/branch-store";
+import { problemOf, type Problem } from "../lib/errors";
+import { ProblemMessage } from "../lib/problem-message";
+import { saveBlob } from "../lib/save-file";
+import { useDocumentTitle } from "../lib/use-document-title";
+import { SalesChart } from "./sales-chart";
+import "./reports.css";
+
+type Mode = "day" | "range";
+type ReportState = { status: "loading" } | { status: "error"; problem: Problem } | { status: "ready"; report: SalesReport };
+
+const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
+// The day as a calendar names it: the date string is read as UTC midnight, so format it in UTC too.
+const dayFormat = new Intl.DateTimeFormat("en-CA", { dateStyle: "full", timeZone: "UTC" });
+const dayName = (day: string) => dayFormat.format(Date.parse(day));
+
+/**
+ * Sales for a day or a range of days in the restaurant's time zone: totals, orders by hour (a chart
+ * and the same numbers as a table), the top products, and the orders as a CSV file.
+ */
+export default function ReportsPage() {
+  useDocumentTitle("Reports");
+  const branchId = useBranchId();
+  const today = restaurantDay();
+  const [mode, setMode] = useState<Mode>("day");
+  const [from, setFrom] = useState(today);
+  const [to, setTo] = useState(today);
+  const [state, setState] = useState<ReportState>({ status: "loading" });
+  const [downloadProblem, setDownloadProblem] = useState<Problem | null>(null);
+  const [downloading, setDownloading] = useState(false);
+
+  const lastDay = mode === "day" ? from : to;
+  const rangeProblem = !from || !lastDay ? "Choose a date." : from > lastDay ? "The first day must not be after the last." : null;
+
+  useEffect(() => {
+    if (rangeProblem) return;
+    const controller = new AbortController();
+    setState({ status: "loading" });
+    api.salesReport(branchId, from, lastDay, { signal: controller.signal }).then(
+      (report) => setState({ status: "ready", report }),
+      (error: unknown) => !isAbort(error) && setState({ status: "error", problem: problemOf(error) }),
+    );
+    return () => controller.abort();
+  }, [branchId, from, lastDay, rangeProblem]);
+
+  const download = async () => {
+    setDownloading(true);
+    setDownloadProblem(null);
+    try {
+      const { blob, fileName } = await api.ordersReportCsv(branchId, from, lastDay);
+      saveBlob(blob, fileName ?? `orders-${from}.csv`);
+    } catch (error) {
+      setDownloadProblem(problemOf(error));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const report = state.status === "ready" ? state.report : null;
+  const period = from === lastDay ? dayName(from) : `${dayName(from)} to ${dayName(lastDay)}`;
+
+  return (
+    <section className="reports" aria-labelledby="reports-title">
+      <div className="staff-header-row">
+        <h1 id="reports-title">Sales · {branchName(branchId)}</h1>
+      </div>
+
+      <form className="reports__controls" onSubmit={(event) => event.preventDefault()}>
+        <fieldset className="reports__mode">
+          <legend>Report for</legend>
+          {(["day", "range"] as const).map((value) => (
+            <label key={value} className="reports__choice">
+              <input type="radio" name="mode" value={value} checked={mode === value} onChange={() => setMode(value)} />
+              {value === "day" ? "One day" : "Several days"}
+            </label>
+          ))}
+        </fieldset>
+        <div className="staff-field">
+          <label htmlFor="report-from">{mode === "day" ? "Day" : "From"}</label>
+          <input id="report-from" type="date" value={from} max={addDays(today, 1)} onChange={(event) => setFrom(event.target.value)} />
+        </div>
+        {mode === "range" && (
+          <div className="staff-field">
+            <label htmlFor="report-to">To</label>
+            <input id="report-to" type="date" value={to} min={from} max={addDays(today, 1)} onChange={(event) => setTo(event.target.value)} />
+          </div>
+        )}
+        <div className="staff-actions">
+          <button type="button" className="staff-button" onClick={() => (setMode("day"), setFrom(today))}>
+            Today
+          </button>
+          <button type="button" className="staff-button" onClick={() => (setMode("day"), setFrom(addDays(today, -1)))}>
+            Yesterday
+          </button>
+          <button type="button" className="staff-button" onClick={() => (setMode("range"), setFrom(addDays(today, -6)), setTo(today))}>
+            Last 7 days
+          </button>
+        </div>
+      </form>
+
+      {rangeProblem && (
+        <p className="staff-field__error" role="alert">
+          {rangeProblem}
+        </p>
+      )}
+      {!rangeProblem && state.status === "loading" && <p role="status">Loading the report…</p>}
+      {!rangeProblem && state.status === "error" && <ProblemMessage problem={state.problem} />}
+
+      {!rangeProblem && report && (
+        <>
+          <h2 className="reports__period">{period}</h2>
+          <dl className="reports__totals">
+            <div>
+              <dt>Orders</dt>
+              <dd>{report.orders}</dd>
+            </div>
+            <div>
+              <dt>Subtotal</dt>
+              <dd>${report.subtotal}</dd>
+            </div>
+            <div>
+              <dt>HST</dt>
+              <dd>${report.tax}</dd>
+            </div>
+            <div>
+              <dt>Total</dt>
+              <dd>${report.total}</dd>
+            </div>
+          </dl>
+          <p className="reports__note">Cancelled orders are not counted. Times are Toronto time.</p>
+
+          <div className="staff-actions">
+            <button type="button" className="staff-button" onClick={() => void download()} disabled={downloading}>
+              {downloading ? "Preparing…" : "Download orders CSV"}
+            </button>
+          </div>
+          <ProblemMessage problem={downloadProblem} />
+
+          <div className="reports__grid">
+            <figure className="reports__figure">
+              <figcaption>
+                <h3>Orders by hour</h3>
+              </figcaption>
+              <SalesChart byHour={report.by_hour} />
+              <details className="reports__hours">
+                <summary>Orders by hour as a table</summary>
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">Hour</th>
+                      <th scope="col">Orders</th>
+                      <th scope="col">Total</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {report.by_hour.map((hour) => (
+                      <tr key={hour.hour}>
+                        <th scope="row">{hourLabel(hour.hour)}</th>
+                        <td>{hour.orders}</td>
+                        <td>${hour.total}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </details>
+            </figure>
+
+            <div>
+              <h3>Top products</h3>
+              {report.top_products.length === 0 ? (
+                <p>No products sold.</p>
+              ) : (
+                <table className="reports__products">
+                  <thead>
+                    <tr>
+                      <th scope="col">Product</th>
+                      <th scope="col">Sold</th>
+                      <th scope="col">Total</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {report.top_products.map((product) => (
+                      <tr key={product.product_id}>
+                        <th scope="row">{product.name}</th>
+                        <td>{product.quantity}</td>
+                        <td>${product.total}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

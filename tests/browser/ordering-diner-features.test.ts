@@ -1,0 +1,175 @@
+/**
+ * The diner's phone beyond the basic order, in real headless Chromium against a real server: the
+ * dietary filter and marks, stock and specials of other days, a note per line from the product panel
+ * to the kitchen's order, the kitchen's receipt and "Order again", and calling staff to the table.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CATEGORY_KEYS, WEEKDAY_NAMES, isoWeekday } from "../../contract/menu";
+import type { Call, Menu, Order, Product, Station } from "../../contract/schemas";
+import { call } from "../support/api-helpers";
+import { launchBrowser, PHONE } from "../support/browser";
+import { startTestServer, staffToken, type TestServer } from "../support/test-server";
+import { addItem, createStation, escapeRegExp, orderUrl, ordersOf } from "./ordering-support";
+import { axeViolations } from "./site-support";
+
+let server: TestServer;
+let browser: Browser;
+let token: string;
+let table: Station;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  token = await staffToken(server);
+  table = await createStation(server, token, 1, "Garden 3");
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+async function phone(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...PHONE, baseURL: server.url });
+  return { context, page: await context.newPage() };
+}
+
+async function branchMenu(): Promise<Product[]> {
+  const response = await call<Menu>(server, "GET", "/api/products_by_category?branch_id=1");
+  expect(response.status).toBe(200);
+  return CATEGORY_KEYS.flatMap((key) => response.body[key] ?? []);
+}
+
+const item = (page: Page, name: string) => page.locator(".menu-item").filter({ has: page.locator(".menu-item-name", { hasText: new RegExp(`^${escapeRegExp(name)}`) }) });
+
+describe("the order screen", () => {
+  it("filters out what a diner can't eat and says how many, marks every dish, shows stock live and greys other days' specials", async () => {
+    // The seed menu is tagged from the dishes (lumpia and BBQ skewers are pork); a stock count is set as staff set it.
+    const nachos = (await branchMenu()).find((product) => product.name === "Nachos")!;
+    expect((await call(server, "PATCH", `/api/products/${nachos.id}`, { token, json: { stock: 3 } })).status).toBe(200);
+    const products = await branchMenu();
+    const pork = products.filter((product) => product.diet.includes("contains_pork"));
+    expect(pork.map((product) => product.name)).toEqual(expect.arrayContaining(["Lumpia Shanghai", "BBQ Skewers"]));
+    expect(nachos.diet).not.toContain("contains_pork");
+
+    const { context, page } = await phone();
+    try {
+      await page.goto(orderUrl(table));
+      await page.getByRole("heading", { name: "Ordering for table Garden 3" }).waitFor();
+
+      // Marks on the item itself, part of its accessible name.
+      expect(await page.getByRole("button", { name: /^Lumpia Shanghai/ }).textContent()).toContain("Contains pork");
+      expect(await item(page, "Nachos").textContent()).toContain("3 left");
+
+      // Hide pork: those dishes go, the rest stay, and the screen says how many it hid.
+      await page.getByText("Dietary filter").click();
+      await page.getByLabel("Pork", { exact: true }).check();
+      const result = page.locator(".diet-filter-result");
+      await page.getByText(`${pork.length} items hidden by your filter.`).waitFor();
+      expect(await item(page, "Lumpia Shanghai").count()).toBe(0);
+      expect(await item(page, "Nachos").count()).toBe(1);
+      // The open filter, the marks, the stock badge and the greyed specials are readable and labelled.
+      expect(await axeViolations(page)).toEqual([]);
+
+      // The filter stays on the phone across visits, and Clear brings everything back.
+      await page.reload();
+      await page.getByText(`${pork.length} items hidden by your filter.`).waitFor();
+      expect(await page.getByLabel("Pork", { exact: true }).isChecked()).toBe(true);
+      await result.getByRole("button", { name: "Clear filter" }).click();
+      await item(page, "Lumpia Shanghai").waitFor();
+      expect(await result.textContent()).toBe("");
+
+      // Stock reaches the open menu live: at 0 the dish is sold out without a reload.
+      expect((await call(server, "PATCH", `/api/products/${nachos.id}`, { token, json: { stock: 0 } })).status).toBe(200);
+      await item(page, "Nachos").locator(".badge-sold-out").waitFor({ timeout: 5_000 });
+      expect(await page.getByRole("button", { name: /^Nachos/ }).count()).toBe(0);
+
+      // A special of another day (in Toronto): listed with its day, greyed, nothing to tap.
+      const today = isoWeekday(new Date());
+      const other = products.find((product) => product.weekday !== undefined && product.weekday !== today)!;
+      const special = item(page, other.name);
+      expect(await special.getAttribute("class")).toContain("is-other-day");
+      expect(await special.textContent()).toContain(`Only on ${WEEKDAY_NAMES[other.weekday! - 1]}s`);
+      expect(await special.evaluate((element) => element.tagName)).toBe("DIV");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("an order from the phone", () => {
+  it("carries a line's note to the kitchen, says when a kitchen board has it, and can be ordered again", async () => {
+    const { context, page } = await phone();
+    try {
+      await page.goto(orderUrl(table));
+      await page.getByRole("button", { name: /^Lumpia Shanghai/ }).click();
+      const dialog = page.getByRole("dialog", { name: "Lumpia Shanghai" });
+      await dialog.getByLabel("Note for the kitchen (optional)").fill("extra sweet chili sauce");
+      expect(await dialog.locator(".product-note-count").textContent()).toBe("23/140");
+      await dialog.getByRole("button", { name: /^Add/ }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await addItem(page, "Lumpia Shanghai"); // no note: a line of its own
+
+      await page.getByRole("link", { name: /^View cart/ }).click();
+      await page.getByRole("heading", { name: "Your order" }).waitFor();
+      const rows = page.locator(".cart-table tbody tr");
+      await rows.nth(1).waitFor();
+      expect(await rows.count()).toBe(2);
+      expect(await rows.filter({ hasText: "Note: extra sweet chili sauce" }).count()).toBe(1);
+
+      await page.getByRole("button", { name: "Submit Order" }).click();
+      await page.getByText("Your order has been submitted.").waitFor();
+      const [order] = (await ordersOf(server, token, table)).filter((candidate) => candidate.lines.some((line) => line.note));
+      expect(order!.lines.map((line) => [line.name, line.quantity, line.note ?? null])).toEqual([
+        ["Lumpia Shanghai", 1, "extra sweet chili sauce"],
+        ["Lumpia Shanghai", 1, null],
+      ]);
+
+      // Sent, then a kitchen board shows it: the phone hears it without a reload.
+      const status = page.locator(".order-progress-status");
+      expect(await status.getAttribute("data-step")).toBe("sent");
+      if (order!.estimated_ready_at) expect(await page.locator(".order-progress-eta").textContent()).toMatch(/^Ready around \d{1,2}:\d{2}/);
+      expect((await call<Order>(server, "POST", `/api/orders/${order!.id}/seen`, { token, json: {} })).status).toBe(200);
+      await page.locator('.order-progress-status[data-step="seen"]').waitFor({ timeout: 12_000 });
+      expect(await status.textContent()).toContain("The kitchen has your order.");
+
+      // Order more → the earlier order is offered again, repriced, with its note.
+      await page.getByRole("link", { name: "Order more" }).click();
+      await page.getByRole("button", { name: `Order again: order #${order!.number}` }).click();
+      await page.getByText(`Added 2 items from order #${order!.number} to your cart at today's prices.`).waitFor();
+      const stored = JSON.parse((await page.evaluate(() => localStorage.getItem("cart"))) ?? "{}") as Record<string, { note?: string; quantity: number }[]>;
+      expect(Object.values(stored).flat().map((line) => [line.quantity, line.note ?? null])).toEqual([
+        [1, "extra sweet chili sauce"],
+        [1, null],
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("calling staff from the table", () => {
+  it("says someone is on the way, still after a reload, until staff mark the call done", async () => {
+    const { context, page } = await phone();
+    try {
+      await page.goto(orderUrl(table));
+      await page.getByRole("button", { name: "Call a server" }).click();
+      const server_ = page.locator('[data-call="server"]');
+      await page.locator('[data-call="server"][data-state="open"]').waitFor();
+      expect(await server_.textContent()).toContain("someone is on the way");
+
+      const open = await call<Call[]>(server, "GET", "/api/calls?branch_id=1", { token });
+      const mine = open.body.find((candidate) => candidate.station_id === table.id && candidate.kind === "server")!;
+      expect(mine.status).toBe("open");
+
+      await page.reload();
+      await page.locator('[data-call="server"][data-state="open"]').waitFor();
+
+      expect((await call(server, "PATCH", `/api/calls/${mine.id}`, { token, json: { status: "done" } })).status).toBe(200);
+      await page.locator('[data-call="server"][data-state="done"]').waitFor({ timeout: 5_000 });
+      expect(await server_.textContent()).toBe("Done — enjoy!");
+      expect(await page.locator('[data-call="bill"]').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
