@@ -48,8 +48,13 @@ export const orderStatusMessages = i18n("orderStatus", {
 });
 
 export const orderProblemMessages = i18n("orderProblem", {
-  soldOutOne: params('Sorry — {names} is sold out. Remove it with "Remove 1", then submit again.'),
-  soldOutMany: params('Sorry — {names} are sold out. Remove them with "Remove 1", then submit again.'),
+  soldOutIs: params("{names} is sold out"),
+  soldOutAre: params("{names} are sold out"),
+  onlyLeft: params("only {count} {name} left"),
+  /** {parts}: the clauses above, joined. */
+  soldOutTakeFewer: params('Sorry — {parts}. Use "Remove 1" to take fewer, then submit again.'),
+  soldOutTakeThemOff: params('Sorry — {parts}. Use "Remove 1" to take them off, then submit again.'),
+  soldOutTakeItOff: params('Sorry — {parts}. Use "Remove 1" to take it off, then submit again.'),
   anItem: "an item in your order",
   notTodayOne: params('Sorry — {names} is only available on {days}. Remove it with "Remove 1", then submit again.'),
   notTodayMany: params('Sorry — {names} are only available on {days}. Remove them with "Remove 1", then submit again.'),

@@ -104,10 +104,11 @@ describe("languages", () => {
       await nav.getByRole("link", { name: "Tungkol sa Amin", includeHidden: true }).waitFor({ state: "attached" });
       expect(await htmlLang(page)).toBe("fil");
       await page.getByRole("heading", { name: NACHOS.fil.name }).waitFor();
-      expect(await page.locator(".site-footer").textContent()).toContain("Sundan kami");
+      await page.getByRole("list", { name: "Sundan kami" }).waitFor();
+      expect(await page.locator(".site-footer").textContent()).toContain("I-email kami");
 
       await page.getByRole("combobox", { name: "Wika" }).selectOption("en");
-      await nav.getByRole("link", { name: "About", includeHidden: true }).waitFor({ state: "attached" });
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About", includeHidden: true }).waitFor({ state: "attached" });
       await page.getByRole("heading", { name: "Nachos", exact: true }).waitFor();
       expect(await htmlLang(page)).toBe("en-CA");
       expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");

@@ -26,3 +26,13 @@ export function formatWeekday(isoWeekday: number, code: Language): string {
 export function formatTime(at: Date | string, code: Language, timeZone = RESTAURANT_TIME_ZONE): string {
   return new Intl.DateTimeFormat(LOCALE_TAGS[code], { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(at));
 }
+
+/** "milk, wheat" / "牛奶、小麦": a plain list, as labels and names are listed. */
+export function formatList(items: readonly string[], code: Language): string {
+  return items.join(code === "zh" ? "、" : ", ");
+}
+
+/** "Tuesdays and Thursdays" / "Martes at Huwebes" / "星期二和星期四". */
+export function formatAndList(items: readonly string[], code: Language): string {
+  return new Intl.ListFormat(LOCALE_TAGS[code], { type: "conjunction" }).format(items);
+}

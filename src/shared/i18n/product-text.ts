@@ -8,9 +8,11 @@ export interface ProductText {
 }
 
 export function productText(product: Pick<Product, "name" | "description" | "translations">, code: Language): ProductText {
-  const translated = code === "en" ? undefined : product.translations?.[code];
+  // Read defensively: a cart line stored on the phone carries these too, and storage holds anything.
+  const translated: Partial<Record<keyof ProductText, unknown>> | undefined = code === "en" ? undefined : product.translations?.[code];
+  const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
   return {
-    name: translated?.name.trim() || product.name,
-    description: translated?.description.trim() || product.description,
+    name: text(translated?.name) || product.name,
+    description: text(translated?.description) || product.description,
   };
 }
