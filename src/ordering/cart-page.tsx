@@ -5,13 +5,17 @@
  */
 import { useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
-import { formatDollars, totalsFromSubtotal, HST_RATE_PERCENT } from "../../contract/money";
+import { totalsFromSubtotal, HST_RATE_PERCENT } from "../../contract/money";
+import { formatMoney } from "../shared/i18n/format";
+import { useLanguage, useMessages } from "../shared/i18n/i18n";
+import { productText } from "../shared/i18n/product-text";
 import { cartLines, cents, lineKey, lineTotalCents, subtotalCents } from "./cart/cart-logic";
 import { isLocked, useCart } from "./cart/cart-store";
 import { retryNow, startOutbox, submitCart } from "./outbox/order-submission";
 import { OrderProblem } from "./order-status/order-problem";
 import { OrderProgress } from "./order-status/order-progress";
 import { CallButtons } from "./service/call-buttons";
+import { cartMessages } from "./cart-messages";
 import "./ordering.css";
 
 function menuPath(stationId: string | undefined): string {
@@ -26,6 +30,9 @@ export default function CartPage() {
   const removeOne = useCart((state) => state.removeOne);
   const clear = useCart((state) => state.clear);
   const locked = useCart(isLocked);
+  const code = useLanguage();
+  const t = useMessages(cartMessages);
+  const money = (amount: number) => formatMoney(amount, code);
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
@@ -41,7 +48,10 @@ export default function CartPage() {
   };
 
   useEffect(() => {
-    document.title = "Your order — Limitless Bar & Grill";
+    document.title = t.documentTitle;
+  }, [t.documentTitle]);
+
+  useEffect(() => {
     startOutbox();
   }, []);
 
@@ -57,44 +67,43 @@ export default function CartPage() {
   return (
     <div className="cart-page">
       <h1 ref={headingRef} tabIndex={-1}>
-        Your order
+        {t.heading}
       </h1>
 
       {submitted && (
         <div className="order-submitted">
-          <p role="status">Your order has been submitted.</p>
+          <p role="status">{t.submitted}</p>
           <OrderProgress order={submitted} />
         </div>
       )}
       {submission?.state === "sending" && (
         <p className="order-notice" role="status">
-          Sending your order…
+          {t.sending}
         </p>
       )}
       {submission?.state === "queued" && (
         <div className="order-notice order-waiting" role="status">
           <p>
-            <strong>Waiting to send.</strong> We can't reach the restaurant right now. Your order is saved on this phone
-            and will be sent automatically as soon as the connection is back — keep this page open or come back to it.
+            <strong>{t.waiting}</strong> {t.waitingDetail}
           </p>
           <button type="button" className="button-secondary" onClick={() => void retryNow()}>
-            Try now
+            {t.tryNow}
           </button>
         </div>
       )}
       {problem && <OrderProblem problem={problem} />}
 
       {lines.length === 0 ? (
-        <p className="cart-empty">Your cart is empty.</p>
+        <p className="cart-empty">{t.empty}</p>
       ) : (
         <table className="cart-table" ref={tableRef}>
-          <caption className="visually-hidden">Items in your order</caption>
+          <caption className="visually-hidden">{t.caption}</caption>
           <thead>
             <tr>
-              <th scope="col">Qty</th>
-              <th scope="col">Item</th>
+              <th scope="col">{t.quantity}</th>
+              <th scope="col">{t.item}</th>
               <th scope="col" className="cart-price">
-                Price
+                {t.price}
               </th>
             </tr>
           </thead>
@@ -102,34 +111,35 @@ export default function CartPage() {
             {lines.map((line, index) => {
               const key = lineKey(line);
               const options = Object.values(line.selectedCustomizations);
+              const name = productText(line, code).name;
               return (
                 <tr key={`${line.id}:${key}`}>
                   <td className="cart-qty">{line.quantity}</td>
                   <td>
-                    <span className="cart-item-name">{line.name}</span>
+                    <span className="cart-item-name">{name}</span>
                     {options.length > 0 && (
                       <ul className="cart-options">
                         {options.map((option) => (
                           <li key={option.id}>
                             {option.name}
-                            {cents(option.price) > 0 && ` (+${formatDollars(cents(option.price))})`}
+                            {cents(option.price) > 0 && ` (+${money(cents(option.price))})`}
                           </li>
                         ))}
                       </ul>
                     )}
-                    {line.note && <p className="cart-note">Note: {line.note}</p>}
+                    {line.note && <p className="cart-note">{t.note({ note: line.note })}</p>}
                     {!locked && (
                       <button
                         type="button"
                         className="button-link cart-remove"
-                        aria-label={`Remove 1 ${line.name}`}
+                        aria-label={t.removeOneOf({ name })}
                         onClick={() => removeAt(line.id, key, index)}
                       >
-                        Remove 1
+                        {t.removeOne}
                       </button>
                     )}
                   </td>
-                  <td className="cart-price">{formatDollars(lineTotalCents(line))}</td>
+                  <td className="cart-price">{money(lineTotalCents(line))}</td>
                 </tr>
               );
             })}
@@ -137,21 +147,21 @@ export default function CartPage() {
           <tfoot>
             <tr>
               <th scope="row" colSpan={2}>
-                Subtotal
+                {t.subtotal}
               </th>
-              <td className="cart-price">{formatDollars(totals.subtotal)}</td>
+              <td className="cart-price">{money(totals.subtotal)}</td>
             </tr>
             <tr>
               <th scope="row" colSpan={2}>
-                HST ({HST_RATE_PERCENT}%)
+                {t.tax({ rate: HST_RATE_PERCENT })}
               </th>
-              <td className="cart-price">{formatDollars(totals.tax)}</td>
+              <td className="cart-price">{money(totals.tax)}</td>
             </tr>
             <tr className="cart-total">
               <th scope="row" colSpan={2}>
-                Total
+                {t.total}
               </th>
-              <td className="cart-price">{formatDollars(totals.total)}</td>
+              <td className="cart-price">{money(totals.total)}</td>
             </tr>
           </tfoot>
         </table>
@@ -161,16 +171,16 @@ export default function CartPage() {
         {submitted ? (
           <>
             <Link className="button-primary" to="/" onClick={() => clear(false)}>
-              Return home
+              {t.returnHome}
             </Link>
             <Link className="button-secondary" to={menuPath(station?.id)} onClick={() => clear(true)}>
-              Order more
+              {t.orderMore}
             </Link>
           </>
         ) : (
           <>
             <Link className="button-secondary" to={menuPath(station?.id)}>
-              Back to Menu
+              {t.backToMenu}
             </Link>
             {!locked && lines.length > 0 && !awaitingPriceConfirmation && (
               <button
@@ -179,14 +189,14 @@ export default function CartPage() {
                 disabled={!station}
                 onClick={() => void submitCart()}
               >
-                Submit Order
+                {t.submit}
               </button>
             )}
           </>
         )}
       </div>
       {!station && lines.length > 0 && !locked && (
-        <p className="order-notice">Scan the QR code on your table to send this order.</p>
+        <p className="order-notice">{t.scanToSend}</p>
       )}
       {station && <CallButtons stationId={station.id} />}
     </div>

@@ -55,12 +55,7 @@ function onOutcome(entry: OutboxEntry, outcome: SendOutcome): void {
   } else if (outcome.kind === "expired") {
     setSubmission(null);
     // After an attempt whose answer was lost the kitchen may have it: say so rather than invite a double order.
-    setProblem({
-      status: 0,
-      code: "order_expired",
-      message: entry.attempts > 0 ? UNCONFIRMED_MESSAGE : "Your order was never sent: there was no connection for too long. Please submit it again.",
-      details: [],
-    });
+    setProblem(entry.attempts > 0 ? UNCONFIRMED : NEVER_SENT);
   } else if (outcome.kind === "rejected") {
     // Unlock the cart so the diner can fix it (remove a sold-out item, confirm new prices).
     setSubmission(null);
@@ -70,7 +65,19 @@ function onOutcome(entry: OutboxEntry, outcome: SendOutcome): void {
   }
 }
 
-const UNCONFIRMED_MESSAGE = "We couldn't confirm that your order reached the kitchen. Please ask your server before ordering again.";
+// The screen words these by code, in the diner's language (order-problem.tsx); the messages are for logs.
+const UNCONFIRMED: SubmitProblem = {
+  status: 0,
+  code: "order_unconfirmed",
+  message: "We couldn't confirm that your order reached the kitchen. Please ask your server before ordering again.",
+  details: [],
+};
+const NEVER_SENT: SubmitProblem = {
+  status: 0,
+  code: "order_expired",
+  message: "Your order was never sent: there was no connection for too long. Please submit it again.",
+  details: [],
+};
 
 let outbox: Outbox | null = null;
 
@@ -129,7 +136,7 @@ async function reconcile(box: Outbox): Promise<void> {
   if (pending.some((entry) => entry.key === submission.key)) return;
   if (!station || Object.keys(cart).length === 0) {
     setSubmission(null);
-    setProblem({ status: 0, code: "order_expired", message: UNCONFIRMED_MESSAGE, details: [] });
+    setProblem(UNCONFIRMED);
     return;
   }
   await box.enqueue(submission.key, toOrderRequest(cart, station.id, station.branchId));
