@@ -9,6 +9,7 @@ import { toOrderRequest } from "../cart/cart-logic";
 import { rememberOrder } from "../history/order-history";
 import { api } from "../../shared/api";
 import type { ApiError } from "../../shared/api-client";
+import { randomUuid } from "../../shared/random-uuid";
 import { createOutbox, type Outbox, type OutboxEntry, type OutboxStorage, type SendOutcome } from "./outbox";
 
 const RETRY_EVERY_MS = 15_000;
@@ -96,7 +97,7 @@ function getOutbox(): Outbox {
 export async function submitCart(): Promise<void> {
   const { cart, station, submission, setSubmission, setProblem } = useCart.getState();
   if (submission || !station || Object.keys(cart).length === 0) return;
-  const key = newIdempotencyKey();
+  const key = randomUuid();
   setProblem(null);
   setSubmission({ state: "sending", key });
   await getOutbox().enqueue(key, toOrderRequest(cart, station.id, station.branchId));
@@ -142,12 +143,3 @@ async function reconcile(box: Outbox): Promise<void> {
   await box.enqueue(submission.key, toOrderRequest(cart, station.id, station.branchId));
 }
 
-/** A random v4 UUID (crypto.randomUUID needs a secure context; the fallback covers plain-http LAN tests). */
-function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
