@@ -20,6 +20,8 @@ export default defineConfig({
           include: ["tests/api/**/*.test.ts"],
           globalSetup: ["tests/support/server-build.global.ts"],
           testTimeout: 30_000,
+          // A server per file starts while the other worker's file runs: slow on two busy cores.
+          hookTimeout: 30_000,
         },
       },
       {
