@@ -34,7 +34,7 @@ import {
   type KnownIds,
   type Param,
 } from "../support/fuzz";
-import { TEST_DIALECT, TEST_STAFF, startTestServer, staffToken, type TestServer } from "../support/test-server";
+import { TEST_STAFF, startTestServer, staffToken, type TestServer } from "../support/test-server";
 
 // The same short run on both databases: after every request the whole business data is read back and
 // hashed, which grows with the database, so a longer run spends its time in the check, not the server.
