@@ -3,11 +3,13 @@
  * whole product), Subtotal / HST / Total, and Submit Order through the outbox. After
  * submission: the order's number and its status, live.
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { formatDollars, totalsFromSubtotal, HST_RATE_PERCENT } from "../../contract/money";
 import { cartLines, cents, lineKey, lineTotalCents, subtotalCents } from "./cart/cart-logic";
-import { isLocked, useCart } from "./cart/cart-store";
+import { isLocked, isOver, useCart } from "./cart/cart-store";
+import { useSharedCart } from "./cart/cart-sync";
+import type { SharedLine } from "./cart/shared-cart";
 import { retryNow, startOutbox, submitCart } from "./outbox/order-submission";
 import { OrderProblem } from "./order-status/order-problem";
 import { OrderProgress } from "./order-status/order-progress";
@@ -26,13 +28,16 @@ export default function CartPage() {
   const removeOne = useCart((state) => state.removeOne);
   const clear = useCart((state) => state.clear);
   const locked = useCart(isLocked);
+  const server = useCart((state) => state.shared.server);
+  const hasPending = useCart((state) => state.shared.pending.some((op) => op.type !== "set_name"));
+  useSharedCart(station?.id ?? null);
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
 
   /** Remove 1; when that empties the line its button goes too, so focus moves to the next line's (not to the page's top). */
-  const removeAt = (productId: number, key: string, index: number) => {
-    removeOne(productId, key);
+  const removeAt = (productId: number, key: string, index: number, lineId?: string) => {
+    removeOne(productId, key, lineId);
     requestAnimationFrame(() => {
       if (document.activeElement && document.activeElement !== document.body) return;
       const buttons = tableRef.current?.querySelectorAll<HTMLButtonElement>("button.cart-remove") ?? [];
@@ -49,10 +54,14 @@ export default function CartPage() {
   // New prices need the diner's yes ("Accept new prices and submit"); resending the old ones would only be refused again.
   const awaitingPriceConfirmation = problem?.code === "price_changed";
   const submitted = submission?.state === "submitted" ? submission.order : null;
-  // Once placed, the server's figures are the truth (they match the cart unless prices moved).
+  // Another phone at the table sent the table's cart: this phone shows it sent too.
+  const tableOrder = !submitted && server?.last_order && !isOver(server.last_order) ? server.last_order : null;
+  // The server's figures are the truth: a placed order's, else the table's cart's once nothing of this phone's is on its way.
   const totals = submitted
     ? { subtotal: cents(submitted.subtotal), tax: cents(submitted.tax), total: cents(submitted.total) }
-    : totalsFromSubtotal(subtotalCents(cart));
+    : server && !hasPending && server.station_id === station?.id
+      ? { subtotal: cents(server.subtotal), tax: cents(server.tax), total: cents(server.total) }
+      : totalsFromSubtotal(subtotalCents(cart));
 
   return (
     <div className="cart-page">
@@ -64,6 +73,12 @@ export default function CartPage() {
         <div className="order-submitted">
           <p role="status">Your order has been submitted.</p>
           <OrderProgress order={submitted} />
+        </div>
+      )}
+      {tableOrder && (
+        <div className="order-submitted">
+          <p role="status">Your table's order has been sent.</p>
+          <OrderProgress order={tableOrder} />
         </div>
       )}
       {submission?.state === "sending" && (
@@ -102,8 +117,9 @@ export default function CartPage() {
             {lines.map((line, index) => {
               const key = lineKey(line);
               const options = Object.values(line.selectedCustomizations);
+              const shared = line as Partial<SharedLine>;
               return (
-                <tr key={`${line.id}:${key}`}>
+                <tr key={shared.lineId ?? `${line.id}:${key}`}>
                   <td className="cart-qty">{line.quantity}</td>
                   <td>
                     <span className="cart-item-name">{line.name}</span>
@@ -118,12 +134,14 @@ export default function CartPage() {
                       </ul>
                     )}
                     {line.note && <p className="cart-note">Note: {line.note}</p>}
+                    {shared.lineId && <p className="cart-note cart-adder">Added by {shared.phoneName || "you"}</p>}
+                    {shared.unavailable && <p className="cart-note">No longer available: please remove it.</p>}
                     {!locked && (
                       <button
                         type="button"
                         className="button-link cart-remove"
                         aria-label={`Remove 1 ${line.name}`}
-                        onClick={() => removeAt(line.id, key, index)}
+                        onClick={() => removeAt(line.id, key, index, shared.lineId)}
                       >
                         Remove 1
                       </button>
@@ -188,7 +206,31 @@ export default function CartPage() {
       {!station && lines.length > 0 && !locked && (
         <p className="order-notice">Scan the QR code on your table to send this order.</p>
       )}
+      {station && !locked && <PhoneName />}
       {station && <CallButtons stationId={station.id} />}
     </div>
+  );
+}
+
+/** The name shown on this phone's lines for everyone at the table (blank: "Phone 2"). */
+function PhoneName() {
+  const setName = useCart((state) => state.setName);
+  const [name, setDraft] = useState("");
+  return (
+    <form
+      className="phone-name"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setName(name);
+      }}
+    >
+      <label>
+        Your name at this table
+        <input value={name} maxLength={24} autoComplete="given-name" onChange={(event) => setDraft(event.target.value)} />
+      </label>
+      <button type="submit" className="button-secondary">
+        Save name
+      </button>
+    </form>
   );
 }

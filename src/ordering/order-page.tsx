@@ -10,6 +10,7 @@ import { formatDollars } from "../../contract/money";
 import type { Menu, Product } from "../../contract/schemas";
 import { cents, quantityOfProduct, subtotalCents, type Cart } from "./cart/cart-logic";
 import { isLocked, useCart } from "./cart/cart-store";
+import { useSharedCart } from "./cart/cart-sync";
 import { pastOrders } from "./history/order-history";
 import { CategoryTabs, sectionId } from "./menu/category-tabs";
 import { applyFilter, loadFilter, saveFilter, type DietFilter } from "./menu/diet-filter";
@@ -43,6 +44,7 @@ export default function OrderPage() {
   const [open, setOpen] = useState<Product | null>(null);
   const [filter, setFilter] = useState<DietFilter>(loadFilter);
   const locked = useCart(isLocked);
+  useSharedCart(state.phase === "ready" ? (state.station?.id ?? null) : null);
   const changeFilter = (next: DietFilter) => {
     setFilter(next);
     saveFilter(next);

@@ -1,15 +1,20 @@
 /**
  * Wires the outbox to the cart: Submit writes the order to IndexedDB with a fresh Idempotency-Key
- * and sends it; the answer (now or after any number of retries) lands in the cart store.
+ * and sends it; the answer (now or after any number of retries) lands in the cart store. A table's
+ * cart is shared (docs/decisions/0010): its submit first sends this phone's queued changes, then
+ * submits the table's cart at the version the diner saw, as one order for every phone.
  * Retries run on app start, when the phone comes back online or to the foreground, and on a timer.
  */
 import { createStore, del, entries, set } from "idb-keyval";
-import { useCart, type SubmitProblem } from "../cart/cart-store";
+import { newUuid, sharedLines, useCart, type SubmitProblem } from "../cart/cart-store";
 import { toOrderRequest } from "../cart/cart-logic";
+import { flushOperations, isTableCart, loadCart } from "../cart/cart-sync";
+import { sameLines } from "../cart/shared-cart";
 import { rememberOrder } from "../history/order-history";
 import { api } from "../../shared/api";
 import type { ApiError } from "../../shared/api-client";
-import { createOutbox, type Outbox, type OutboxEntry, type OutboxStorage, type SendOutcome } from "./outbox";
+import type { OrderCreate } from "../../../contract/schemas";
+import { createOutbox, type Outbox, type OutboxEntry, type OutboxStorage, type SendOutcome, type SharedSubmit } from "./outbox";
 
 const RETRY_EVERY_MS = 15_000;
 
@@ -39,6 +44,49 @@ export function toProblem(error: ApiError): SubmitProblem {
   return { status: error.status, code: error.code, message: error.message, details: error.details };
 }
 
+const CHOSEN_KEY = "cart.submit";
+
+/**
+ * The version a submit names is chosen once, at its first attempt, and kept with its key: a retry
+ * after a lost answer must send the same body, or the server refuses the key as reused.
+ */
+function chosenVersion(key: string): number | null {
+  try {
+    const chosen = JSON.parse(localStorage.getItem(CHOSEN_KEY) ?? "null") as { key?: unknown; version?: unknown } | null;
+    return chosen?.key === key && typeof chosen.version === "number" ? chosen.version : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The table's cart as one order: this phone's queued changes go first; then, if the server's cart is
+ * exactly what the diner saw (its own offline changes included), its current version is submitted;
+ * otherwise the version the diner saw, which the server refuses (cart_changed) unless it is a replay.
+ */
+async function sendShared(key: string, body: OrderCreate, shared: SharedSubmit): Promise<unknown> {
+  let version = chosenVersion(key);
+  if (version === null) {
+    await flushOperations();
+    const cart = await api.tableCart(body.station_id);
+    if (!isTableCart(cart)) return cart; // not the server: the outbox keeps the order queued
+    version = sameLines(cart, shared.lines) ? cart.version : shared.version;
+    try {
+      localStorage.setItem(CHOSEN_KEY, JSON.stringify({ key, version }));
+    } catch {
+      // Storage full: a retry re-reads the cart, which a lost answer has emptied, and falls back to the version seen.
+    }
+  }
+  return api.submitTableCart(body.station_id, key, version);
+}
+
+const send = (key: string, body: OrderCreate, shared?: SharedSubmit) => (shared ? sendShared(key, body, shared) : api.placeOrder(key, body));
+
+const SHARED_MESSAGES: Record<string, string> = {
+  cart_changed: "Your table's cart changed while you were sending it. Please check it and submit again.",
+  cart_empty: "Your table's cart is empty: someone at your table may have sent it already.",
+};
+
 function onOutcome(entry: OutboxEntry, outcome: SendOutcome): void {
   // Every order the server placed for this phone is one it may want to order again.
   if (outcome.kind === "delivered") rememberOrder(outcome.order);
@@ -64,7 +112,11 @@ function onOutcome(entry: OutboxEntry, outcome: SendOutcome): void {
   } else if (outcome.kind === "rejected") {
     // Unlock the cart so the diner can fix it (remove a sold-out item, confirm new prices).
     setSubmission(null);
-    setProblem(toProblem(outcome.error));
+    const { code } = outcome.error;
+    // Another phone sent this very cart: it shows as sent from the table's cart, not as a problem.
+    if (code === "cart_already_submitted") return;
+    setProblem({ ...toProblem(outcome.error), ...(SHARED_MESSAGES[code] ? { message: SHARED_MESSAGES[code] } : {}) });
+    if (code === "cart_changed" && station) void loadCart(station.id);
   } else if (submission.state === "sending") {
     setSubmission({ state: "queued", key: entry.key });
   }
@@ -75,7 +127,7 @@ const UNCONFIRMED_MESSAGE = "We couldn't confirm that your order reached the kit
 let outbox: Outbox | null = null;
 
 function getOutbox(): Outbox {
-  outbox ??= createOutbox(outboxStorage(), api.placeOrder, onOutcome, {
+  outbox ??= createOutbox(outboxStorage(), send, onOutcome, {
     isOnline: () => navigator.onLine !== false,
     exclusive: async (pass) => {
       if (navigator.locks) await navigator.locks.request("limitless-order-outbox", pass);
@@ -89,10 +141,10 @@ function getOutbox(): Outbox {
 export async function submitCart(): Promise<void> {
   const { cart, station, submission, setSubmission, setProblem } = useCart.getState();
   if (submission || !station || Object.keys(cart).length === 0) return;
-  const key = newIdempotencyKey();
+  const key = newUuid();
   setProblem(null);
   setSubmission({ state: "sending", key });
-  await getOutbox().enqueue(key, toOrderRequest(cart, station.id, station.branchId));
+  await getOutbox().enqueue(key, toOrderRequest(cart, station.id, station.branchId), sharedSubmit());
 }
 
 /** "Try now" on the waiting message. */
@@ -132,15 +184,12 @@ async function reconcile(box: Outbox): Promise<void> {
     setProblem({ status: 0, code: "order_expired", message: UNCONFIRMED_MESSAGE, details: [] });
     return;
   }
-  await box.enqueue(submission.key, toOrderRequest(cart, station.id, station.branchId));
+  await box.enqueue(submission.key, toOrderRequest(cart, station.id, station.branchId), sharedSubmit());
 }
 
-/** A random v4 UUID (crypto.randomUUID needs a secure context; the fallback covers plain-http LAN tests). */
-function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+/** What the diner sees of the table's cart at Submit (undefined for a cart that is not a table's). */
+function sharedSubmit(): SharedSubmit | undefined {
+  const state = useCart.getState();
+  if (!state.station || state.shared.stationId !== state.station.id) return undefined;
+  return { version: state.shared.server?.version ?? 0, lines: sharedLines(state).map(({ lineId, quantity }) => ({ lineId, quantity })) };
 }
