@@ -6,7 +6,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { formatDollars, totalsFromSubtotal, HST_RATE_PERCENT } from "../../contract/money";
-import { cartLines, cents, lineKey, lineTotalCents, subtotalCents } from "./cart/cart-logic";
+import type { Order } from "../../contract/schemas";
+import { cartLines, cents, lineKey, lineTotalCents, subtotalCents, type CartLine } from "./cart/cart-logic";
 import { isLocked, isOver, useCart } from "./cart/cart-store";
 import { useSharedCart } from "./cart/cart-sync";
 import type { SharedLine } from "./cart/shared-cart";
@@ -15,6 +16,20 @@ import { OrderProblem } from "./order-status/order-problem";
 import { OrderProgress } from "./order-status/order-progress";
 import { CallButtons } from "./service/call-buttons";
 import "./ordering.css";
+
+/** The lines of a placed order, in the cart's shape (prices as the server charged them). */
+function sentLines(order: Order): CartLine[] {
+  return order.lines.map((line) => ({
+    id: line.product_id,
+    name: line.name,
+    description: "",
+    quantity: line.quantity,
+    price: line.unit_price,
+    customizedPrice: line.unit_price,
+    selectedCustomizations: Object.fromEntries(line.options.map((option) => [option.id, { ...option, group: "" }])),
+    ...(line.note ? { note: line.note } : {}),
+  }));
+}
 
 function menuPath(stationId: string | undefined): string {
   return stationId ? `/order?station_id=${encodeURIComponent(stationId)}` : "/order";
@@ -50,7 +65,9 @@ export default function CartPage() {
     startOutbox();
   }, []);
 
-  const lines = cartLines(cart);
+  const submittedOrder = submission?.state === "submitted" ? submission.order : null;
+  // A sent order shows what was sent; the table's next round shows after "Order more".
+  const lines = submittedOrder ? sentLines(submittedOrder) : cartLines(cart);
   // New prices need the diner's yes ("Accept new prices and submit"); resending the old ones would only be refused again.
   const awaitingPriceConfirmation = problem?.code === "price_changed";
   const submitted = submission?.state === "submitted" ? submission.order : null;

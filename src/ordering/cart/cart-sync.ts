@@ -43,7 +43,8 @@ async function sendAll(): Promise<void> {
       answer = await api.applyCartOperations(stationId, { phone_id: state.phoneId, operations: batch });
     } catch (cause) {
       const error = cause instanceof ApiError ? cause : new ApiError(0, "network_error", String(cause));
-      if (isRetryable(error) || error.code === "cart_submitting") throw error;
+      // A table that is gone (or not yet back) keeps the diner's lines: the submit says why it cannot go.
+      if (isRetryable(error) || error.code === "cart_submitting" || error.code === "station_not_found") throw error;
       // Refused as a whole: the named operations can never apply (sold out, not on the menu); the rest go again.
       const named = error.details.flatMap((detail) => (isRecord(detail) && typeof detail.op_id === "string" ? [detail.op_id] : []));
       useCart.getState().answered(named.length > 0 ? named : batch.map((op) => op.op_id));

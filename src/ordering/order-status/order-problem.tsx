@@ -28,6 +28,7 @@ function problemMessage(problem: SubmitProblem): string {
       return `Sorry — ${names.join(", ") || "a special in your order"} ${names.length > 1 ? "are" : "is"} only available on ${days.join(" and ") || "its own day"}. Remove ${names.length > 1 ? "them" : "it"} with "Remove 1", then submit again.`;
     }
     case "unknown_station":
+    case "station_not_found":
     case "branch_mismatch":
       return "We couldn't find your table. Please scan the QR code on your table again, then submit your order.";
     case "order_expired":
