@@ -1,5 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Outlet, useLocation } from "react-router-dom";
+import { useMessages } from "../shared/i18n/i18n";
+import { headerMessages } from "../site/layout/messages";
 import { SiteHeader } from "../site/layout/site-header";
 import { RouteErrorBoundary } from "./route-error";
 
@@ -13,10 +15,11 @@ const PwaUpdatePrompt = lazy(() => import("../ordering/pwa/pwa-update-prompt"));
 export function RootLayout() {
   const { pathname } = useLocation();
   const isOrdering = pathname === "/order" || pathname.startsWith("/order/");
+  const t = useMessages(headerMessages);
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t.skipToContent}
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1}>

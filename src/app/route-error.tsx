@@ -1,4 +1,6 @@
 import { Component, type ReactNode } from "react";
+import { useMessages } from "../shared/i18n/i18n";
+import { routeErrorMessages } from "./messages";
 
 interface Props {
   /** A new value (the next path) clears the error, so the visitor can navigate away from it. */
@@ -20,14 +22,19 @@ export class RouteErrorBoundary extends Component<Props, { failed: boolean; rese
 
   render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <div className="route-error" role="alert">
-        <h1>Something went wrong</h1>
-        <p>This page could not be loaded. Check your connection and try again.</p>
-        <button type="button" onClick={() => window.location.reload()}>
-          Reload
-        </button>
-      </div>
-    );
+    return <RouteFailed />;
   }
+}
+
+function RouteFailed() {
+  const t = useMessages(routeErrorMessages);
+  return (
+    <div className="route-error" role="alert">
+      <h1>{t.heading}</h1>
+      <p>{t.detail}</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        {t.reload}
+      </button>
+    </div>
+  );
 }

@@ -5,7 +5,10 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
-import { formatDollars, totalsFromSubtotal, HST_RATE_PERCENT } from "../../contract/money";
+import { totalsFromSubtotal, HST_RATE_PERCENT } from "../../contract/money";
+import { formatMoney } from "../shared/i18n/format";
+import { useLanguage, useMessages } from "../shared/i18n/i18n";
+import { productText } from "../shared/i18n/product-text";
 import type { Order } from "../../contract/schemas";
 import { cartLines, cents, lineKey, lineTotalCents, subtotalCents, type CartLine } from "./cart/cart-logic";
 import { isLocked, isOver, useCart } from "./cart/cart-store";
@@ -15,6 +18,7 @@ import { retryNow, startOutbox, submitCart } from "./outbox/order-submission";
 import { OrderProblem } from "./order-status/order-problem";
 import { OrderProgress } from "./order-status/order-progress";
 import { CallButtons } from "./service/call-buttons";
+import { cartMessages } from "./cart-messages";
 import "./ordering.css";
 
 /** The lines of a placed order, in the cart's shape (prices as the server charged them). */
@@ -46,6 +50,9 @@ export default function CartPage() {
   const server = useCart((state) => state.shared.server);
   const hasPending = useCart((state) => state.shared.pending.some((op) => op.type !== "set_name"));
   useSharedCart(station?.id ?? null);
+  const code = useLanguage();
+  const t = useMessages(cartMessages);
+  const money = (amount: number) => formatMoney(amount, code);
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
@@ -61,7 +68,10 @@ export default function CartPage() {
   };
 
   useEffect(() => {
-    document.title = "Your order — Limitless Bar & Grill";
+    document.title = t.documentTitle;
+  }, [t.documentTitle]);
+
+  useEffect(() => {
     startOutbox();
   }, []);
 
@@ -83,50 +93,49 @@ export default function CartPage() {
   return (
     <div className="cart-page">
       <h1 ref={headingRef} tabIndex={-1}>
-        Your order
+        {t.heading}
       </h1>
 
       {submitted && (
         <div className="order-submitted">
-          <p role="status">Your order has been submitted.</p>
+          <p role="status">{t.submitted}</p>
           <OrderProgress order={submitted} />
         </div>
       )}
       {tableOrder && (
         <div className="order-submitted">
-          <p role="status">Your table's order has been sent.</p>
+          <p role="status">{t.tableSent}</p>
           <OrderProgress order={tableOrder} />
         </div>
       )}
       {submission?.state === "sending" && (
         <p className="order-notice" role="status">
-          Sending your order…
+          {t.sending}
         </p>
       )}
       {submission?.state === "queued" && (
         <div className="order-notice order-waiting" role="status">
           <p>
-            <strong>Waiting to send.</strong> We can't reach the restaurant right now. Your order is saved on this phone
-            and will be sent automatically as soon as the connection is back — keep this page open or come back to it.
+            <strong>{t.waiting}</strong> {t.waitingDetail}
           </p>
           <button type="button" className="button-secondary" onClick={() => void retryNow()}>
-            Try now
+            {t.tryNow}
           </button>
         </div>
       )}
       {problem && <OrderProblem problem={problem} />}
 
       {lines.length === 0 ? (
-        <p className="cart-empty">Your cart is empty.</p>
+        <p className="cart-empty">{t.empty}</p>
       ) : (
         <table className="cart-table" ref={tableRef}>
-          <caption className="visually-hidden">Items in your order</caption>
+          <caption className="visually-hidden">{t.caption}</caption>
           <thead>
             <tr>
-              <th scope="col">Qty</th>
-              <th scope="col">Item</th>
+              <th scope="col">{t.quantity}</th>
+              <th scope="col">{t.item}</th>
               <th scope="col" className="cart-price">
-                Price
+                {t.price}
               </th>
             </tr>
           </thead>
@@ -135,36 +144,37 @@ export default function CartPage() {
               const key = lineKey(line);
               const options = Object.values(line.selectedCustomizations);
               const shared = line as Partial<SharedLine>;
+              const name = productText(line, code).name;
               return (
                 <tr key={shared.lineId ?? `${line.id}:${key}`}>
                   <td className="cart-qty">{line.quantity}</td>
                   <td>
-                    <span className="cart-item-name">{line.name}</span>
+                    <span className="cart-item-name">{name}</span>
                     {options.length > 0 && (
                       <ul className="cart-options">
                         {options.map((option) => (
                           <li key={option.id}>
                             {option.name}
-                            {cents(option.price) > 0 && ` (+${formatDollars(cents(option.price))})`}
+                            {cents(option.price) > 0 && ` (+${money(cents(option.price))})`}
                           </li>
                         ))}
                       </ul>
                     )}
-                    {line.note && <p className="cart-note">Note: {line.note}</p>}
-                    {shared.lineId && <p className="cart-note cart-adder">Added by {shared.phoneName || "you"}</p>}
-                    {shared.unavailable && <p className="cart-note">No longer available: please remove it.</p>}
+                    {line.note && <p className="cart-note">{t.note({ note: line.note })}</p>}
+                    {shared.lineId && <p className="cart-note cart-adder">{t.addedBy({ name: shared.phoneName || t.you })}</p>}
+                    {shared.unavailable && <p className="cart-note">{t.unavailable}</p>}
                     {!locked && (
                       <button
                         type="button"
                         className="button-link cart-remove"
-                        aria-label={`Remove 1 ${line.name}`}
+                        aria-label={t.removeOneOf({ name })}
                         onClick={() => removeAt(line.id, key, index, shared.lineId)}
                       >
-                        Remove 1
+                        {t.removeOne}
                       </button>
                     )}
                   </td>
-                  <td className="cart-price">{formatDollars(lineTotalCents(line))}</td>
+                  <td className="cart-price">{money(lineTotalCents(line))}</td>
                 </tr>
               );
             })}
@@ -172,21 +182,21 @@ export default function CartPage() {
           <tfoot>
             <tr>
               <th scope="row" colSpan={2}>
-                Subtotal
+                {t.subtotal}
               </th>
-              <td className="cart-price">{formatDollars(totals.subtotal)}</td>
+              <td className="cart-price">{money(totals.subtotal)}</td>
             </tr>
             <tr>
               <th scope="row" colSpan={2}>
-                HST ({HST_RATE_PERCENT}%)
+                {t.tax({ rate: HST_RATE_PERCENT })}
               </th>
-              <td className="cart-price">{formatDollars(totals.tax)}</td>
+              <td className="cart-price">{money(totals.tax)}</td>
             </tr>
             <tr className="cart-total">
               <th scope="row" colSpan={2}>
-                Total
+                {t.total}
               </th>
-              <td className="cart-price">{formatDollars(totals.total)}</td>
+              <td className="cart-price">{money(totals.total)}</td>
             </tr>
           </tfoot>
         </table>
@@ -196,16 +206,16 @@ export default function CartPage() {
         {submitted ? (
           <>
             <Link className="button-primary" to="/" onClick={() => clear(false)}>
-              Return home
+              {t.returnHome}
             </Link>
             <Link className="button-secondary" to={menuPath(station?.id)} onClick={() => clear(true)}>
-              Order more
+              {t.orderMore}
             </Link>
           </>
         ) : (
           <>
             <Link className="button-secondary" to={menuPath(station?.id)}>
-              Back to Menu
+              {t.backToMenu}
             </Link>
             {!locked && lines.length > 0 && !awaitingPriceConfirmation && (
               <button
@@ -214,14 +224,14 @@ export default function CartPage() {
                 disabled={!station}
                 onClick={() => void submitCart()}
               >
-                Submit Order
+                {t.submit}
               </button>
             )}
           </>
         )}
       </div>
       {!station && lines.length > 0 && !locked && (
-        <p className="order-notice">Scan the QR code on your table to send this order.</p>
+        <p className="order-notice">{t.scanToSend}</p>
       )}
       {station && !locked && <PhoneName />}
       {station && <CallButtons stationId={station.id} />}
@@ -232,6 +242,7 @@ export default function CartPage() {
 /** The name shown on this phone's lines for everyone at the table (blank: "Phone 2"). */
 function PhoneName() {
   const setName = useCart((state) => state.setName);
+  const t = useMessages(cartMessages);
   const [name, setDraft] = useState("");
   return (
     <form
@@ -242,11 +253,11 @@ function PhoneName() {
       }}
     >
       <label>
-        Your name at this table
+        {t.yourName}
         <input value={name} maxLength={24} autoComplete="given-name" onChange={(event) => setDraft(event.target.value)} />
       </label>
       <button type="submit" className="button-secondary">
-        Save name
+        {t.saveName}
       </button>
     </form>
   );

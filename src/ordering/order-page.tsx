@@ -5,9 +5,12 @@
  */
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { CATEGORY_KEYS, CATEGORY_TITLES, LOW_STOCK_AT, WEEKDAY_NAMES, isoWeekday } from "../../contract/menu";
-import { formatDollars } from "../../contract/money";
+import { CATEGORY_KEYS, LOW_STOCK_AT, isoWeekday } from "../../contract/menu";
 import type { Menu, Product } from "../../contract/schemas";
+import { formatMoney, formatWeekday } from "../shared/i18n/format";
+import { useLanguage, useMessages } from "../shared/i18n/i18n";
+import { categoryMessages, menuWords } from "../shared/i18n/messages";
+import { productText } from "../shared/i18n/product-text";
 import { cents, quantityOfProduct, subtotalCents, type Cart } from "./cart/cart-logic";
 import { isLocked, useCart } from "./cart/cart-store";
 import { useSharedCart } from "./cart/cart-sync";
@@ -17,7 +20,9 @@ import { applyFilter, loadFilter, saveFilter, type DietFilter } from "./menu/die
 import { DietFilterPanel } from "./menu/diet-filter-panel";
 import { ItemMarks } from "./menu/item-marks";
 import { useOrderMenu } from "./menu/use-order-menu";
+import { orderPageMessages, tableNoticeMessages } from "./messages";
 import { CallButtons } from "./service/call-buttons";
+import type { TableNotice } from "./menu/use-order-menu";
 import "./ordering.css";
 
 // The product panel is not needed to show the menu: its own chunk, fetched as soon as the menu is up.
@@ -45,13 +50,18 @@ export default function OrderPage() {
   const [filter, setFilter] = useState<DietFilter>(loadFilter);
   const locked = useCart(isLocked);
   useSharedCart(state.phase === "ready" ? (state.station?.id ?? null) : null);
+  const t = useMessages(orderPageMessages);
+  const categories = useMessages(categoryMessages);
   const changeFilter = (next: DietFilter) => {
     setFilter(next);
     saveFilter(next);
   };
 
   useEffect(() => {
-    document.title = "Order — Limitless Bar & Grill";
+    document.title = t.documentTitle;
+  }, [t.documentTitle]);
+
+  useEffect(() => {
     // Re-read the cart: another tab (or the cart page) may have changed it since this one loaded.
     void useCart.persist.rehydrate();
     // Send any order still waiting from an earlier visit; not needed to show the menu, so loaded after.
@@ -70,16 +80,16 @@ export default function OrderPage() {
   if (state.phase === "loading") {
     return (
       <p className="order-status-line" role="status">
-        Loading...
+        {t.loading}
       </p>
     );
   }
   if (state.phase === "error") {
     return (
       <div className="order-error" role="alert">
-        <p>Error: {state.message}</p>
+        <p>{t.error({ message: state.message })}</p>
         <button type="button" className="button-primary" onClick={retry}>
-          Try again
+          {t.tryAgain}
         </button>
       </div>
     );
@@ -91,11 +101,11 @@ export default function OrderPage() {
   const live = findProduct(fullMenu, open?.id) ?? open;
   return (
     <div className="order-page">
-      <CategoryTabs tabs={categoriesOf(menu).map((key) => ({ id: sectionId(key), title: CATEGORY_TITLES[key] }))} />
-      <h1 className="order-heading">{station ? `Ordering for table ${station.codename ?? ""}` : "Menu"}</h1>
+      <CategoryTabs tabs={categoriesOf(menu).map((key) => ({ id: sectionId(key), title: categories[key] }))} />
+      <h1 className="order-heading">{station ? t.tableHeading({ table: station.codename ?? "" }) : t.menuHeading}</h1>
       {notice && (
         <p className="order-notice" role="status">
-          {notice}
+          <TableNoticeText notice={notice} />
         </p>
       )}
       {station && <CallButtons stationId={station.id} />}
@@ -114,6 +124,11 @@ export default function OrderPage() {
       {!open && <FloatingCartLink />}
     </div>
   );
+}
+
+function TableNoticeText({ notice }: { notice: TableNotice }) {
+  const t = useMessages(tableNoticeMessages);
+  return notice.kind === "otherBranch" ? t.otherBranch({ branch: notice.branch }) : t[notice.kind];
 }
 
 function findProduct(menu: Menu, id: number | undefined): Product | undefined {
@@ -135,20 +150,16 @@ interface MenuSectionsProps {
 
 function MenuSections({ menu, today, filtered, onOpen }: MenuSectionsProps) {
   const cart = useCart((state) => state.cart);
+  const t = useMessages(orderPageMessages);
+  const categories = useMessages(categoryMessages);
   const keys = categoriesOf(menu);
-  if (keys.length === 0) {
-    return (
-      <p className="order-notice">
-        {filtered ? "No dish fits your filter. Change it above, or ask your server." : "The menu is empty right now. Please ask your server."}
-      </p>
-    );
-  }
+  if (keys.length === 0) return <p className="order-notice">{filtered ? t.nothingFits : t.emptyMenu}</p>;
   return (
     <div className="menu-sections">
       {keys.map((key) => (
         <section key={key} id={sectionId(key)} className="menu-section" aria-labelledby={`${sectionId(key)}-title`}>
           <h2 id={`${sectionId(key)}-title`} tabIndex={-1}>
-            {CATEGORY_TITLES[key]}
+            {categories[key]}
           </h2>
           <ul>
             {menu[key].map((product) => (
@@ -176,26 +187,30 @@ function MenuItem({ product, cart, today, onOpen }: MenuItemProps) {
   const otherDay = isOtherDay(product, today);
   const soldOut = isSoldOut(product);
   const left = !soldOut && product.stock !== null && product.stock <= LOW_STOCK_AT ? product.stock : null;
-  const day = product.weekday ? `${WEEKDAY_NAMES[product.weekday - 1]}s` : undefined;
+  const code = useLanguage();
+  const t = useMessages(orderPageMessages);
+  const words = useMessages(menuWords);
+  const text = productText(product, code);
+  const weekday = product.weekday ? formatWeekday(product.weekday, code) : "";
   const body = (
     <>
       <span className="menu-item-name">
-        {product.name}
-        {isToday && <span className="badge badge-today">Today's special</span>}
-        {otherDay && <span className="badge">{day}</span>}
+        {text.name}
+        {isToday && <span className="badge badge-today">{words.todaysSpecial}</span>}
+        {otherDay && <span className="badge">{words.onWeekday({ day: weekday })}</span>}
       </span>
-      {product.description && <span className="menu-item-description">{product.description}</span>}
+      {text.description && <span className="menu-item-description">{text.description}</span>}
       <ItemMarks product={product} />
       <span className="menu-item-meta">
-        <span className="menu-item-price">{formatDollars(cents(product.price))}</span>
+        <span className="menu-item-price">{formatMoney(cents(product.price), code)}</span>
         {soldOut ? (
-          <span className="badge badge-sold-out">Sold out</span>
+          <span className="badge badge-sold-out">{words.soldOut}</span>
         ) : otherDay ? (
-          <span className="menu-item-other-day">Only on {day}</span>
+          <span className="menu-item-other-day">{t.onlyOn({ day: weekday })}</span>
         ) : (
           <>
-            {left !== null && <span className="badge badge-low-stock">{left} left</span>}
-            {quantity > 0 && <span className="menu-item-quantity">{quantity} in cart</span>}
+            {left !== null && <span className="badge badge-low-stock">{t.left(left)}</span>}
+            {quantity > 0 && <span className="menu-item-quantity">{t.inCart(quantity)}</span>}
           </>
         )}
       </span>
@@ -223,16 +238,18 @@ function OpenProduct({ product, canOrder, today, onClose }: OpenProductProps) {
   const add = useCart((state) => state.add);
   const locked = useCart(isLocked);
   const inCart = useCart((state) => quantityOfProduct(state.cart, product.id));
+  const code = useLanguage();
+  const t = useMessages(orderPageMessages);
   const blockedReason = isSoldOut(product)
-    ? "Sorry — this item has just sold out."
+    ? t.justSoldOut
     : isOtherDay(product, today)
-      ? `Sorry — this special is only on ${WEEKDAY_NAMES[(product.weekday ?? 1) - 1]}s.`
+      ? t.specialOnlyOn({ day: formatWeekday(product.weekday ?? 1, code) })
       : product.stock !== null && inCart >= product.stock
-        ? `Only ${product.stock} left, and they are all in your cart.`
+        ? t.allInCart(product.stock)
         : !canOrder
-          ? "Scan the QR code on your table to order."
+          ? t.scanToOrder
           : locked
-            ? "Your order has been sent. To add more, open your order and choose Order more."
+            ? t.alreadySent
             : null;
   return (
     <ProductDialog product={product} blockedReason={blockedReason} onAdd={(options, note) => add(product, options, note)} onClose={onClose} />
@@ -242,10 +259,12 @@ function OpenProduct({ product, canOrder, today, onClose }: OpenProductProps) {
 function FloatingCartLink() {
   const cart = useCart((state) => state.cart);
   const locked = useCart(isLocked);
+  const code = useLanguage();
+  const t = useMessages(orderPageMessages);
   if (Object.keys(cart).length === 0 && !locked) return null;
   return (
     <Link className="floating-cart" to="/order/cart">
-      {locked ? "View your order" : `View cart • ${formatDollars(subtotalCents(cart))}`}
+      {locked ? t.viewOrder : t.viewCart({ total: formatMoney(subtotalCents(cart), code) })}
     </Link>
   );
 }

@@ -4,6 +4,8 @@
  * current menu / template downloads.
  */
 import { readFile } from "node:fs/promises";
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Menu } from "../../contract/schemas";
@@ -86,31 +88,22 @@ describe("upload menu", () => {
 
   it("previews a good file with a dry run, then imports it only when confirmed", async () => {
     const before = await menu();
-    const csv = await exportCsv();
-    const lines = csv.trimEnd().split(/\r?\n/);
-    // Two plain product rows (no quotes, no options of their own): one to change, one to remove.
-    const plain = lines
-      .map((line, index) => ({ line, index, cells: line.split(",") }))
-      .filter(({ line, index, cells }) => index > 0 && !line.includes('"') && cells.length === 11 && cells[3] !== "" && cells[6] === "")
-      .filter(({ cells }) => lines.filter((l) => l.split(",")[1] === cells[1]).length === 1);
+    const rows = parse(await exportCsv(), { columns: true }) as Record<string, string>[];
+    // Two products without options (one row each): one to change, one to remove.
+    const plain = rows.filter((row) => row.group === "" && rows.filter((other) => other.product === row.product).length === 1);
     expect(plain.length).toBeGreaterThanOrEqual(2);
     const [changed, removed] = [plain[0]!, plain[1]!];
-    const edited = lines
-      .map((line, index) => {
-        if (index === changed.index) return [...changed.cells.slice(0, 3), "99.99", ...changed.cells.slice(4)].join(",");
-        return line;
-      })
-      .filter((_, index) => index !== removed.index);
-    edited.push("drink,Calamansi Lemonade,Fresh calamansi juice.,4.25,yes,,,,,,");
+    const edited = rows.filter((row) => row !== removed).map((row) => (row === changed ? { ...row, price: "99.99" } : row));
+    edited.push({ ...Object.fromEntries(Object.keys(rows[0]!).map((column) => [column, ""])), category: "drink", product: "Calamansi Lemonade", description: "Fresh calamansi juice.", price: "4.25", available: "yes" });
 
     await page.goto("/upload_menu");
-    await chooseCsv(edited.join("\n"), "new-menu.csv");
+    await chooseCsv(stringify(edited, { header: true }), "new-menu.csv");
     await page.getByRole("button", { name: "Check file" }).click();
     const preview = page.getByRole("region", { name: "Preview: the file is valid" });
     await preview.waitFor();
     await preview.getByRole("region", { name: "Will be added" }).getByText("Calamansi Lemonade").waitFor();
-    await preview.getByRole("region", { name: "Will change" }).getByText(changed.cells[1]!, { exact: true }).waitFor();
-    await preview.getByRole("region", { name: "Will be removed" }).getByText(removed.cells[1]!, { exact: true }).waitFor();
+    await preview.getByRole("region", { name: "Will change" }).getByText(changed.product!, { exact: true }).waitFor();
+    await preview.getByRole("region", { name: "Will be removed" }).getByText(removed.product!, { exact: true }).waitFor();
     await preview.getByText("Nothing has been replaced yet.", { exact: false }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     // The dry run changed nothing.
@@ -123,8 +116,8 @@ describe("upload menu", () => {
 
     const after = Object.values(await menu()).flat();
     expect(after.find((p) => p.name === "Calamansi Lemonade")?.price).toBe("4.25");
-    expect(after.find((p) => p.name === changed.cells[1])?.price).toBe("99.99");
-    expect(after.some((p) => p.name === removed.cells[1])).toBe(false);
+    expect(after.find((p) => p.name === changed.product)?.price).toBe("99.99");
+    expect(after.some((p) => p.name === removed.product)).toBe(false);
     // Pickering's menu is another branch's business.
     expect(Object.values(await menu(2)).flat().some((p) => p.name === "Calamansi Lemonade")).toBe(false);
   });
@@ -141,6 +134,8 @@ describe("upload menu", () => {
     const [template] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download template (CSV)" }).click()]);
     expect(template.suggestedFilename()).toBe("menu-template.csv");
     const text = await readFile((await template.path())!, "utf8");
-    expect(text.split(/\r?\n/)[0]).toBe("category,product,description,price,available,weekday,group,exclusive,required,option,option_price");
+    expect(text.split(/\r?\n/)[0]).toBe(
+      "category,product,description,price,available,weekday,group,exclusive,required,option,option_price,allergens,diet,prep_station,prep_minutes,stock,name_fil,description_fil,name_zh,description_zh",
+    );
   });
 });

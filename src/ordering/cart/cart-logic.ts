@@ -29,6 +29,8 @@ export interface CartLine {
   selectedCustomizations: Record<string, SelectedOption>;
   /** For the kitchen ("no onions"); absent when the diner wrote none. */
   note?: string;
+  /** The product's names in other languages, so the cart shows the dish as the menu did. */
+  translations?: Product["translations"];
 }
 
 export type Cart = Record<string, CartLine[]>;
@@ -90,6 +92,7 @@ export function addToCart(cart: Cart, product: Product, options: readonly Select
     customizedPrice: formatCents(unitPriceCents(product.price, options)),
     selectedCustomizations,
     ...(cleaned ? { note: cleaned } : {}),
+    ...(product.translations ? { translations: product.translations } : {}),
   };
   const key = lineKey(candidate);
   const lines = cart[product.id] ?? [];
@@ -191,6 +194,7 @@ function isCartLine(value: unknown): value is CartLine {
     typeof value.price === "string" &&
     typeof value.customizedPrice === "string" &&
     (value.note === undefined || (typeof value.note === "string" && value.note.length <= LINE_NOTE_MAX)) &&
+    (value.translations === undefined || isRecord(value.translations)) &&
     isRecord(value.selectedCustomizations) &&
     Object.values(value.selectedCustomizations).every(isSelectedOption)
   );

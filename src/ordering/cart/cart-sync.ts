@@ -57,7 +57,7 @@ async function sendAll(): Promise<void> {
       answer.cart,
     );
     if (answer.results.some((result) => result.reason === "cart_full")) {
-      useCart.getState().setProblem({ status: 0, code: "cart_full", message: "The table's cart is full: send it before adding more.", details: [] });
+      useCart.getState().setProblem({ status: 0, code: "cart_full", message: "The table's cart is full.", details: [] });
     }
   }
 }

@@ -5,41 +5,64 @@
  */
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { WEEKDAY_NAMES } from "../../../contract/menu";
+import { CATEGORY_KEYS } from "../../../contract/menu";
 import type { Menu } from "../../../contract/schemas";
+import { formatList, formatWeekday } from "../../shared/i18n/format";
+import { useLanguage, useMessages } from "../../shared/i18n/i18n";
+import { LOCALE_TAGS, type Language } from "../../shared/i18n/language";
+import { productText } from "../../shared/i18n/product-text";
 import { useCart } from "../cart/cart-store";
+import { orderStatusMessages } from "../cart-messages";
+import { orderAgainMessages } from "./messages";
 import { pastOrders, type PastOrder } from "./order-history";
 import { reorder, type LeftOut, type Reorder } from "./reorder";
 
 const SHOWN = 3;
 
-function leftOutText({ name, reason, weekday }: LeftOut): string {
+type Words = ReturnType<typeof orderAgainMessages.get>;
+/** A dish's name in the diner's language: from today's menu, else as the order had it. */
+type NameOf = (name: string) => string;
+
+function leftOutText({ name, reason, weekday }: LeftOut, t: Words, nameOf: NameOf, code: Language): string {
+  const shown = nameOf(name);
   switch (reason) {
     case "sold_out":
-      return `${name} (sold out)`;
+      return t.soldOut({ name: shown });
     case "not_today":
-      return `${name} (only on ${weekday ? `${WEEKDAY_NAMES[weekday - 1]}s` : "its day"})`;
+      return weekday ? t.notToday({ name: shown, day: formatWeekday(weekday, code) }) : t.notTodayUnknown({ name: shown });
     case "gone":
-      return `${name} (no longer on the menu)`;
+      return t.gone({ name: shown });
     case "changed":
-      return `${name} (its choices changed — add it from the menu)`;
+      return t.changed({ name: shown });
   }
 }
 
-function whenText(createdAt: string): string {
+function whenText(createdAt: string, code: Language): string {
   const date = new Date(createdAt);
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat(undefined, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(date);
+  return new Intl.DateTimeFormat(LOCALE_TAGS[code], { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(date);
 }
 
-function summary(order: PastOrder): string {
-  return order.lines.map((line) => `${line.quantity}× ${line.name}`).join(", ");
+function quantities(lines: readonly { name: string; quantity: number }[], nameOf: NameOf, code: Language): string {
+  return formatList(
+    lines.map((line) => `${line.quantity}× ${nameOf(line.name)}`),
+    code,
+  );
 }
 
 export default function OrderAgain({ stationId, menu, today }: { stationId: string; menu: Menu; today: number }) {
   const [orders] = useState(() => pastOrders(stationId).slice(0, SHOWN));
   const [result, setResult] = useState<{ number: number; outcome: Reorder } | null>(null);
   const addLines = useCart((state) => state.addLines);
+  const code = useLanguage();
+  const t = useMessages(orderAgainMessages);
+  const status = useMessages(orderStatusMessages);
+  // Orders and their left-out lines name dishes in English, as the menu's `name` has them.
+  const products = new Map(CATEGORY_KEYS.flatMap((key) => menu[key] ?? []).map((product) => [product.name, product]));
+  const nameOf: NameOf = (name) => {
+    const product = products.get(name);
+    return product ? productText(product, code).name : name;
+  };
 
   if (orders.length === 0) return null;
 
@@ -52,16 +75,19 @@ export default function OrderAgain({ stationId, menu, today }: { stationId: stri
   const added = result?.outcome.lines.reduce((sum, line) => sum + line.quantity, 0) ?? 0;
   return (
     <section className="order-again" aria-labelledby="order-again-title">
-      <h2 id="order-again-title">Your earlier orders at this table</h2>
+      <h2 id="order-again-title">{t.heading}</h2>
       <ul>
         {orders.map((order) => (
           <li key={order.id}>
             <span className="order-again-summary">
-              <strong>Order #{order.number}</strong> <span className="order-again-when">{whenText(order.created_at)}</span>
-              <span className="order-again-lines">{summary(order)}</span>
+              <strong>{status.orderNumber({ number: order.number })}</strong>{" "}
+              <span className="order-again-when">{whenText(order.created_at, code)}</span>
+              <span className="order-again-lines">
+                {quantities(order.lines, nameOf, code)}
+              </span>
             </span>
-            <button type="button" className="button-secondary" aria-label={`Order again: order #${order.number}`} onClick={() => again(order)}>
-              Order again
+            <button type="button" className="button-secondary" aria-label={t.againLabel({ number: order.number })} onClick={() => again(order)}>
+              {t.again}
             </button>
           </li>
         ))}
@@ -70,15 +96,15 @@ export default function OrderAgain({ stationId, menu, today }: { stationId: stri
         {result && (
           <>
             <p>
-              {added > 0
-                ? `Added ${added === 1 ? "1 item" : `${added} items`} from order #${result.number} to your cart at today's prices.`
-                : `Nothing from order #${result.number} can be ordered right now.`}{" "}
-              {added > 0 && <Link to="/order/cart">View cart</Link>}
+              {added > 0 ? t.added({ number: result.number })(added) : t.nothing({ number: result.number })}{" "}
+              {added > 0 && <Link to="/order/cart">{t.viewCart}</Link>}
             </p>
             {result.outcome.fewer.length > 0 && (
-              <p>Only a few left: {result.outcome.fewer.map((line) => `${line.quantity}× ${line.name}`).join(", ")}.</p>
+              <p>{t.fewLeft({ lines: quantities(result.outcome.fewer, nameOf, code) })}</p>
             )}
-            {result.outcome.leftOut.length > 0 && <p>Left out: {result.outcome.leftOut.map(leftOutText).join(", ")}.</p>}
+            {result.outcome.leftOut.length > 0 && (
+              <p>{t.leftOut({ items: formatList(result.outcome.leftOut.map((item) => leftOutText(item, t, nameOf, code)), code) })}</p>
+            )}
           </>
         )}
       </div>

@@ -6,6 +6,8 @@
  * takes about a second, and its last few pixels would otherwise light the section before).
  */
 import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useMessages } from "../../shared/i18n/i18n";
+import { orderPageMessages } from "../messages";
 
 export const SCROLL_OFFSET_PX = 135;
 const THROTTLE_MS = 166;
@@ -80,6 +82,7 @@ function useScrollSpy(ids: readonly string[]): [string | undefined, (id: string)
 export function CategoryTabs({ tabs }: { tabs: readonly CategoryTab[] }) {
   const [active, jumpTo] = useScrollSpy(tabs.map((tab) => tab.id));
   const stripRef = useRef<HTMLUListElement>(null);
+  const t = useMessages(orderPageMessages);
 
   // Keep the highlighted tab in view inside the horizontally scrolling strip.
   useEffect(() => {
@@ -95,7 +98,7 @@ export function CategoryTabs({ tabs }: { tabs: readonly CategoryTab[] }) {
   };
 
   return (
-    <nav className="category-tabs" aria-label="Menu categories">
+    <nav className="category-tabs" aria-label={t.categories}>
       <ul ref={stripRef}>
         {tabs.map((tab) => (
           <li key={tab.id}>

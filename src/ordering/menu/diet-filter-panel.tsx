@@ -3,6 +3,8 @@
  * folded away until opened, and a live line saying how many dishes it hides, with a way to clear it.
  */
 import { useState } from "react";
+import { useMessages } from "../../shared/i18n/i18n";
+import { dietFilterMessages, hideChoiceMessages } from "../messages";
 import { HIDE_CHOICES, isActive, NO_FILTER, type DietFilter, type HideKey, type OnlyDiet } from "./diet-filter";
 
 interface DietFilterPanelProps {
@@ -11,10 +13,10 @@ interface DietFilterPanelProps {
   onChange: (filter: DietFilter) => void;
 }
 
-const ONLY_CHOICES: { value: OnlyDiet | null; label: string }[] = [
-  { value: null, label: "Everything" },
-  { value: "vegetarian", label: "Vegetarian only" },
-  { value: "vegan", label: "Vegan only" },
+const ONLY_CHOICES: { value: OnlyDiet | null; label: "everything" | "vegetarianOnly" | "veganOnly" }[] = [
+  { value: null, label: "everything" },
+  { value: "vegetarian", label: "vegetarianOnly" },
+  { value: "vegan", label: "veganOnly" },
 ];
 
 export function DietFilterPanel({ filter, hidden, onChange }: DietFilterPanelProps) {
@@ -22,31 +24,33 @@ export function DietFilterPanel({ filter, hidden, onChange }: DietFilterPanelPro
   // Open at first when a filter from an earlier visit is on, so the diner sees why dishes are missing.
   const [open, setOpen] = useState(active);
   const count = filter.hide.length + (filter.only ? 1 : 0);
+  const t = useMessages(dietFilterMessages);
+  const hideLabels = useMessages(hideChoiceMessages);
   const toggle = (key: HideKey, checked: boolean) =>
     onChange({ ...filter, hide: checked ? [...filter.hide, key] : filter.hide.filter((value) => value !== key) });
 
   return (
     <div className="diet-filter">
       <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
-        <summary>Dietary filter{active ? ` (${count} on)` : ""}</summary>
+        <summary>{active ? t.summaryOn(count) : t.summary}</summary>
         <fieldset>
-          <legend>Hide dishes with</legend>
+          <legend>{t.hideWith}</legend>
           <div className="diet-filter-choices">
             {HIDE_CHOICES.map((choice) => (
               <label key={choice.key} className="diet-chip">
                 <input type="checkbox" checked={filter.hide.includes(choice.key)} onChange={(event) => toggle(choice.key, event.target.checked)} />
-                {choice.label}
+                {hideLabels[choice.key]}
               </label>
             ))}
           </div>
         </fieldset>
         <fieldset>
-          <legend>Show</legend>
+          <legend>{t.show}</legend>
           <div className="diet-filter-choices">
             {ONLY_CHOICES.map((choice) => (
               <label key={choice.label} className="diet-chip">
                 <input type="radio" name="diet-only" checked={filter.only === choice.value} onChange={() => onChange({ ...filter, only: choice.value })} />
-                {choice.label}
+                {t[choice.label]}
               </label>
             ))}
           </div>
@@ -55,9 +59,9 @@ export function DietFilterPanel({ filter, hidden, onChange }: DietFilterPanelPro
       <p className="diet-filter-result" role="status">
         {active && (
           <>
-            {hidden === 1 ? "1 item hidden by your filter." : `${hidden} items hidden by your filter.`}{" "}
+            {t.hidden(hidden)}{" "}
             <button type="button" className="button-link" onClick={() => onChange(NO_FILTER)}>
-              Clear filter
+              {t.clear}
             </button>
           </>
         )}

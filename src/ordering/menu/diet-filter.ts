@@ -7,24 +7,24 @@ import { CATEGORY_KEYS, type Allergen, type Diet } from "../../../contract/menu"
 import type { Menu, Product } from "../../../contract/schemas";
 
 /**
- * What a diner can hide, in the words diners use. Most are one of Health Canada's priority allergens;
- * "shellfish" covers crustaceans and molluscs; "pork" and "spicy" are diet tags.
+ * What a diner can hide (the words are hideChoiceMessages in ../messages.ts). Most are one of Health
+ * Canada's priority allergens; "shellfish" covers crustaceans and molluscs; "pork" and "spicy" are diet tags.
  */
 export const HIDE_CHOICES = [
-  { key: "peanuts", label: "Peanuts", tags: ["peanuts"] },
-  { key: "tree_nuts", label: "Tree nuts", tags: ["tree_nuts"] },
-  { key: "sesame", label: "Sesame", tags: ["sesame"] },
-  { key: "milk", label: "Milk", tags: ["milk"] },
-  { key: "eggs", label: "Eggs", tags: ["eggs"] },
-  { key: "fish", label: "Fish", tags: ["fish"] },
-  { key: "shellfish", label: "Shellfish", tags: ["crustaceans", "molluscs"] },
-  { key: "soy", label: "Soy", tags: ["soy"] },
-  { key: "wheat", label: "Wheat (gluten)", tags: ["wheat"] },
-  { key: "mustard", label: "Mustard", tags: ["mustard"] },
-  { key: "sulphites", label: "Sulphites", tags: ["sulphites"] },
-  { key: "pork", label: "Pork", tags: ["contains_pork"] },
-  { key: "spicy", label: "Spicy", tags: ["spicy"] },
-] as const satisfies readonly { key: string; label: string; tags: readonly (Allergen | Diet)[] }[];
+  { key: "peanuts", tags: ["peanuts"] },
+  { key: "tree_nuts", tags: ["tree_nuts"] },
+  { key: "sesame", tags: ["sesame"] },
+  { key: "milk", tags: ["milk"] },
+  { key: "eggs", tags: ["eggs"] },
+  { key: "fish", tags: ["fish"] },
+  { key: "shellfish", tags: ["crustaceans", "molluscs"] },
+  { key: "soy", tags: ["soy"] },
+  { key: "wheat", tags: ["wheat"] },
+  { key: "mustard", tags: ["mustard"] },
+  { key: "sulphites", tags: ["sulphites"] },
+  { key: "pork", tags: ["contains_pork"] },
+  { key: "spicy", tags: ["spicy"] },
+] as const satisfies readonly { key: string; tags: readonly (Allergen | Diet)[] }[];
 
 export type HideKey = (typeof HIDE_CHOICES)[number]["key"];
 export type OnlyDiet = "vegetarian" | "vegan";
@@ -91,26 +91,3 @@ export function saveFilter(filter: DietFilter): void {
     // Storage full or disabled: the filter still works for this visit.
   }
 }
-
-/** The words for a dish's marks, for the badges on every item. */
-export const ALLERGEN_LABELS: Record<Allergen, string> = {
-  peanuts: "peanuts",
-  tree_nuts: "tree nuts",
-  sesame: "sesame",
-  milk: "milk",
-  eggs: "eggs",
-  fish: "fish",
-  crustaceans: "crustaceans",
-  molluscs: "molluscs",
-  soy: "soy",
-  wheat: "wheat",
-  mustard: "mustard",
-  sulphites: "sulphites",
-};
-
-export const DIET_LABELS: Record<Diet, string> = {
-  vegetarian: "Vegetarian",
-  vegan: "Vegan",
-  contains_pork: "Contains pork",
-  spicy: "Spicy",
-};

@@ -5,24 +5,30 @@
  */
 import type { Diet } from "../../../contract/menu";
 import type { Product } from "../../../contract/schemas";
-import { ALLERGEN_LABELS, DIET_LABELS } from "./diet-filter";
+import { formatList } from "../../shared/i18n/format";
+import { useLanguage, useMessages } from "../../shared/i18n/i18n";
+import { allergenMessages, dietFilterMessages, dietMessages } from "../messages";
 
 const GLYPHS: Record<Diet, string> = { vegetarian: "🌱", vegan: "🌿", contains_pork: "🐖", spicy: "🌶" };
 
 export function ItemMarks({ product }: { product: Pick<Product, "allergens" | "diet"> }) {
   const diet = product.diet ?? [];
   const allergens = product.allergens ?? [];
+  const code = useLanguage();
+  const t = useMessages(dietFilterMessages);
+  const dietLabels = useMessages(dietMessages);
+  const allergenLabels = useMessages(allergenMessages);
   if (diet.length === 0 && allergens.length === 0) return null;
   return (
     <span className="item-marks">
       {diet.map((tag) => (
         <span key={tag} className={`mark mark-${tag}`}>
           <span aria-hidden="true">{GLYPHS[tag]} </span>
-          {DIET_LABELS[tag]}
+          {dietLabels[tag]}
         </span>
       ))}
       {allergens.length > 0 && (
-        <span className="mark-allergens">Contains: {allergens.map((allergen) => ALLERGEN_LABELS[allergen]).join(", ")}</span>
+        <span className="mark-allergens">{t.contains({ allergens: formatList(allergens.map((allergen) => allergenLabels[allergen]), code) })}</span>
       )}
     </span>
   );

@@ -14,31 +14,31 @@ import { useMenu } from "../../shared/use-menu";
 import { useCart, type CartStation } from "../cart/cart-store";
 
 export const READ_ONLY_BRANCH = 1;
-const SCAN_MESSAGE = "Scan the QR code on your table to order. You can browse the menu meanwhile.";
+
+/** What the screen tells the diner about the table; the words are the screen's (its language may change). */
+export type TableNotice = { kind: "scan" | "notATable" | "notFound" } | { kind: "otherBranch"; branch: string };
 
 export type OrderMenuState =
   | { phase: "loading" }
   | { phase: "error"; message: string }
-  | { phase: "ready"; menu: Menu; station: CartStation | null; notice: string | null };
+  | { phase: "ready"; menu: Menu; station: CartStation | null; notice: TableNotice | null };
 
 interface Resolved {
   station: CartStation | null;
-  notice: string | null;
+  notice: TableNotice | null;
 }
 
 type StationState = { phase: "loading" } | { phase: "error"; message: string } | ({ phase: "ready" } & Resolved);
 
 async function resolveStation(stationId: string | null): Promise<Resolved> {
-  if (!stationId) return { station: null, notice: SCAN_MESSAGE };
-  if (!isUuid(stationId)) {
-    return { station: null, notice: `This link is not a table's code. ${SCAN_MESSAGE}` };
-  }
+  if (!stationId) return { station: null, notice: { kind: "scan" } };
+  if (!isUuid(stationId)) return { station: null, notice: { kind: "notATable" } };
   try {
     const found = await api.station(stationId);
     return { station: { id: found.id, branchId: found.branch_id, codename: found.codename }, notice: null };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
-      return { station: null, notice: `We couldn't find this table — please scan the QR code on your table again.` };
+      return { station: null, notice: { kind: "notFound" } };
     }
     // Offline and never cached: the cart still knows this table's branch from an earlier visit.
     const remembered = useCart.getState().station;
@@ -63,7 +63,7 @@ export function useOrderMenu(stationId: string | null): { state: OrderMenuState;
         if (!current) return;
         let message = notice;
         if (station && useCart.getState().enterStation(station)) {
-          message = `This table is at our ${branchName(station.branchId)} location, so we emptied the cart you started at the other one.`;
+          message = { kind: "otherBranch", branch: branchName(station.branchId) };
         }
         setTable({ phase: "ready", station, notice: message });
       },

@@ -4,18 +4,16 @@
  * should be ready around while it is being made.
  */
 import type { Order } from "../../../contract/schemas";
+import { useLanguage, useMessages } from "../../shared/i18n/i18n";
+import { LOCALE_TAGS } from "../../shared/i18n/language";
 import { useCart } from "../cart/cart-store";
+import { orderStatusMessages } from "../cart-messages";
 import { useLiveOrder } from "./use-live-order";
 
 type Step = "sent" | "seen" | "preparing" | "ready" | "served";
 
-const STEPS: { step: Step; label: string; text: string }[] = [
-  { step: "sent", label: "Sent", text: "The restaurant has your order; it will be on the kitchen's screen in a moment." },
-  { step: "seen", label: "In the kitchen", text: "The kitchen has your order." },
-  { step: "preparing", label: "Preparing", text: "Your food is being prepared." },
-  { step: "ready", label: "Ready", text: "Your order is ready." },
-  { step: "served", label: "Served", text: "Enjoy your meal!" },
-];
+/** In order; each step's label is its key in the messages, its sentence the key plus "Text". */
+const STEPS: readonly Step[] = ["sent", "seen", "preparing", "ready", "served"];
 
 export function stepOf(order: Pick<Order, "status" | "seen_at">): Step | "cancelled" {
   if (order.status === "received") return order.seen_at ? "seen" : "sent";
@@ -35,34 +33,37 @@ export function OrderProgress({ order }: { order: Order }) {
   const stale = useLiveOrder(order, order.status, updateOrder);
   const step = stepOf(order);
   const cancelled = step === "cancelled";
-  const current = STEPS.findIndex((candidate) => candidate.step === step);
-  const around = readyAround(order);
+  const current = STEPS.findIndex((candidate) => candidate === step);
+  const code = useLanguage();
+  const t = useMessages(orderStatusMessages);
+  const around = readyAround(order, LOCALE_TAGS[code]);
+  const shown = cancelled ? "cancelled" : STEPS[current];
 
   return (
     <section className="order-progress" aria-labelledby="order-number">
-      <h2 id="order-number">Order #{order.number}</h2>
+      <h2 id="order-number">{t.orderNumber({ number: order.number })}</h2>
       <p className="order-progress-status" aria-live="polite" data-status={order.status} data-step={step}>
-        Status: <strong>{cancelled ? "Cancelled" : STEPS[current]?.label}</strong>
+        {t.status} <strong>{shown && t[shown]}</strong>
         {" — "}
-        {cancelled ? "This order was cancelled. Please ask your server." : STEPS[current]?.text}
+        {shown && t[`${shown}Text`]}
       </p>
-      {around && <p className="order-progress-eta">Ready around {around}</p>}
+      {around && <p className="order-progress-eta">{t.readyAround({ time: around })}</p>}
       {!cancelled && (
         <ol className="order-steps">
           {STEPS.map((candidate, index) => (
             <li
-              key={candidate.step}
+              key={candidate}
               className={index <= current ? "is-done" : undefined}
               aria-current={index === current ? "step" : undefined}
             >
-              {candidate.label}
+              {t[candidate]}
             </li>
           ))}
         </ol>
       )}
       {stale && (
         <p className="order-progress-stale" role="status">
-          Can't reach the restaurant right now — the status may be out of date. Retrying…
+          {t.stale}
         </p>
       )}
     </section>

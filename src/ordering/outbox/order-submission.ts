@@ -82,11 +82,6 @@ async function sendShared(key: string, body: OrderCreate, shared: SharedSubmit):
 
 const send = (key: string, body: OrderCreate, shared?: SharedSubmit) => (shared ? sendShared(key, body, shared) : api.placeOrder(key, body));
 
-const SHARED_MESSAGES: Record<string, string> = {
-  cart_changed: "Your table's cart changed while you were sending it. Please check it and submit again.",
-  cart_empty: "Your table's cart is empty: someone at your table may have sent it already.",
-};
-
 function onOutcome(entry: OutboxEntry, outcome: SendOutcome): void {
   // Every order the server placed for this phone is one it may want to order again.
   if (outcome.kind === "delivered") rememberOrder(outcome.order);
@@ -103,26 +98,33 @@ function onOutcome(entry: OutboxEntry, outcome: SendOutcome): void {
   } else if (outcome.kind === "expired") {
     setSubmission(null);
     // After an attempt whose answer was lost the kitchen may have it: say so rather than invite a double order.
-    setProblem({
-      status: 0,
-      code: "order_expired",
-      message: entry.attempts > 0 ? UNCONFIRMED_MESSAGE : "Your order was never sent: there was no connection for too long. Please submit it again.",
-      details: [],
-    });
+    setProblem(entry.attempts > 0 ? UNCONFIRMED : NEVER_SENT);
   } else if (outcome.kind === "rejected") {
     // Unlock the cart so the diner can fix it (remove a sold-out item, confirm new prices).
     setSubmission(null);
     const { code } = outcome.error;
     // Another phone sent this very cart: it shows as sent from the table's cart, not as a problem.
     if (code === "cart_already_submitted") return;
-    setProblem({ ...toProblem(outcome.error), ...(SHARED_MESSAGES[code] ? { message: SHARED_MESSAGES[code] } : {}) });
+    setProblem(toProblem(outcome.error));
     if (code === "cart_changed" && station) void loadCart(station.id);
   } else if (submission.state === "sending") {
     setSubmission({ state: "queued", key: entry.key });
   }
 }
 
-const UNCONFIRMED_MESSAGE = "We couldn't confirm that your order reached the kitchen. Please ask your server before ordering again.";
+// The screen words these by code, in the diner's language (order-problem.tsx); the messages are for logs.
+const UNCONFIRMED: SubmitProblem = {
+  status: 0,
+  code: "order_unconfirmed",
+  message: "We couldn't confirm that your order reached the kitchen. Please ask your server before ordering again.",
+  details: [],
+};
+const NEVER_SENT: SubmitProblem = {
+  status: 0,
+  code: "order_expired",
+  message: "Your order was never sent: there was no connection for too long. Please submit it again.",
+  details: [],
+};
 
 let outbox: Outbox | null = null;
 
@@ -181,7 +183,7 @@ async function reconcile(box: Outbox): Promise<void> {
   if (pending.some((entry) => entry.key === submission.key)) return;
   if (!station || Object.keys(cart).length === 0) {
     setSubmission(null);
-    setProblem({ status: 0, code: "order_expired", message: UNCONFIRMED_MESSAGE, details: [] });
+    setProblem(UNCONFIRMED);
     return;
   }
   await box.enqueue(submission.key, toOrderRequest(cart, station.id, station.branchId), sharedSubmit());

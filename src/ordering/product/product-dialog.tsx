@@ -4,11 +4,15 @@
  */
 import { useId, useState, type FormEvent } from "react";
 import { LINE_NOTE_MAX } from "../../../contract/menu";
-import { formatDollars } from "../../../contract/money";
 import type { CustomizationGroup, Product } from "../../../contract/schemas";
 import { Dialog } from "../../shared/dialog";
+import { formatList, formatMoney } from "../../shared/i18n/format";
+import { useLanguage, useMessages } from "../../shared/i18n/i18n";
+import type { Language } from "../../shared/i18n/language";
+import { productText } from "../../shared/i18n/product-text";
 import { cents, unitPriceCents, type SelectedOption } from "../cart/cart-logic";
 import { ItemMarks } from "../menu/item-marks";
+import { productDialogMessages } from "./messages";
 import "./product-dialog.css";
 
 interface ProductDialogProps {
@@ -26,8 +30,8 @@ function chosenIn(choices: Choices, group: string): number[] {
   return Object.hasOwn(choices, group) ? choices[group]! : [];
 }
 
-function optionLabel(price: string): string {
-  return cents(price) > 0 ? `+${formatDollars(cents(price))}` : "";
+function optionLabel(price: string, code: Language): string {
+  return cents(price) > 0 ? `+${formatMoney(cents(price), code)}` : "";
 }
 
 export function selectedOptions(product: Product, choices: Choices): SelectedOption[] {
@@ -52,8 +56,11 @@ export default function ProductDialog({ product, blockedReason, onAdd, onClose }
 
   const options = selectedOptions(product, choices);
   const missing = missingRequired(product, choices);
-  const price = formatDollars(unitPriceCents(product.price, options));
-  const hint = blockedReason ?? (missing.length > 0 ? `Choose: ${missing.join(", ")}` : null);
+  const code = useLanguage();
+  const t = useMessages(productDialogMessages);
+  const text = productText(product, code);
+  const price = formatMoney(unitPriceCents(product.price, options), code);
+  const hint = blockedReason ?? (missing.length > 0 ? t.choose({ groups: formatList(missing, code) }) : null);
 
   const choose = (group: string, id: number, exclusive: boolean, checked: boolean) => {
     setChoices((current) => {
@@ -74,8 +81,8 @@ export default function ProductDialog({ product, blockedReason, onAdd, onClose }
     <Dialog open onClose={onClose} className="product-dialog" labelledBy={titleId}>
       <form onSubmit={submit}>
         <div className="product-dialog-body">
-          <h2 id={titleId}>{product.name}</h2>
-          {product.description && <p className="product-dialog-description">{product.description}</p>}
+          <h2 id={titleId}>{text.name}</h2>
+          {text.description && <p className="product-dialog-description">{text.description}</p>}
           <p className="product-dialog-marks">
             <ItemMarks product={product} />
           </p>
@@ -83,13 +90,13 @@ export default function ProductDialog({ product, blockedReason, onAdd, onClose }
             <GroupFields key={group} product={product} group={group} spec={spec} chosen={chosenIn(choices, group)} onChoose={choose} />
           ))}
           <div className="product-note">
-            <label htmlFor={noteId}>Note for the kitchen (optional)</label>
+            <label htmlFor={noteId}>{t.noteLabel}</label>
             <textarea
               id={noteId}
               rows={2}
               maxLength={LINE_NOTE_MAX}
               value={note}
-              placeholder="e.g. no onions"
+              placeholder={t.notePlaceholder}
               aria-describedby={noteCountId}
               onChange={(event) => setNote(event.target.value.slice(0, LINE_NOTE_MAX))}
             />
@@ -105,10 +112,10 @@ export default function ProductDialog({ product, blockedReason, onAdd, onClose }
             </p>
           )}
           <button type="button" className="button-secondary" onClick={onClose}>
-            Close
+            {t.close}
           </button>
           <button type="submit" className="button-primary" disabled={hint !== null} aria-describedby={hint ? hintId : undefined}>
-            Add • {price}
+            {t.add({ price })}
           </button>
         </div>
       </form>
@@ -126,13 +133,16 @@ interface GroupFieldsProps {
 
 function GroupFields({ product, group, spec, chosen, onChoose }: GroupFieldsProps) {
   const name = `product-${product.id}-${group}`;
+  const code = useLanguage();
+  const t = useMessages(productDialogMessages);
   // An optional single choice needs a way back to "none": radios cannot be unchecked.
-  const choices = spec.exclusive && !spec.required ? [{ id: 0, name: "None", price: "0" }, ...spec.options] : spec.options;
+  const choices = spec.exclusive && !spec.required ? [{ id: 0, name: t.none, price: "0" }, ...spec.options] : spec.options;
   return (
     <fieldset className="option-group">
       <legend>
         {group}
-        <span className="option-group-rule">{spec.required ? " (required)" : spec.exclusive ? " (optional)" : " (any)"}</span>
+        <span className="option-group-rule">{" "}
+          {spec.required ? t.required : spec.exclusive ? t.optional : t.any}</span>
       </legend>
       {choices.map((option) => {
         const checked = option.id === 0 ? chosen.length === 0 : chosen.includes(option.id);
@@ -147,7 +157,7 @@ function GroupFields({ product, group, spec, chosen, onChoose }: GroupFieldsProp
               onChange={(event) => onChoose(group, option.id, spec.exclusive, event.target.checked)}
             />
             <span className="option-name">{option.name}</span>{" "}
-            <span className="option-price">{optionLabel(option.price)}</span>
+            <span className="option-price">{optionLabel(option.price, code)}</span>
           </label>
         );
       })}

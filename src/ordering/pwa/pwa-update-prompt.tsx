@@ -5,6 +5,8 @@
  */
 import { useEffect, useState } from "react";
 import { registerSW } from "virtual:pwa-register";
+import { useMessages } from "../../shared/i18n/i18n";
+import { pwaMessages } from "./messages";
 import "./pwa-update-prompt.css";
 
 /** How often an open tab asks for a new version (a phone may keep the order page open for hours). */
@@ -14,6 +16,7 @@ let update: ((reload?: boolean) => Promise<void>) | null = null;
 
 export default function PwaUpdatePrompt() {
   const [needRefresh, setNeedRefresh] = useState(false);
+  const t = useMessages(pwaMessages);
 
   useEffect(() => {
     if (update) return; // once per page, even under StrictMode's double effects
@@ -32,13 +35,13 @@ export default function PwaUpdatePrompt() {
   if (!needRefresh) return null;
   return (
     <div className="pwa-prompt" role="status">
-      <p>A new version of this site is available.</p>
+      <p>{t.newVersion}</p>
       <div className="pwa-prompt-actions">
         <button type="button" className="pwa-prompt-reload" onClick={() => void update?.(true)}>
-          Reload
+          {t.reload}
         </button>
         <button type="button" className="pwa-prompt-dismiss" onClick={() => setNeedRefresh(false)}>
-          Later
+          {t.later}
         </button>
       </div>
     </div>

@@ -1,22 +1,23 @@
 /** "Call a server" and "Ask for the bill", with what is happening in words ("Someone is on the way"). */
 import type { CallKind } from "../../../contract/menu";
+import { useMessages } from "../../shared/i18n/i18n";
+import { tableServiceMessages } from "../messages";
 import { useTableCalls, type CallView } from "./use-table-calls";
 
-const BUTTONS: { kind: CallKind; label: string }[] = [
-  { kind: "server", label: "Call a server" },
-  { kind: "bill", label: "Ask for the bill" },
-];
+type Words = ReturnType<typeof tableServiceMessages.get>;
 
-function message(kind: CallKind, view: CallView): string | null {
+const BUTTONS: { kind: CallKind }[] = [{ kind: "server" }, { kind: "bill" }];
+
+function message(kind: CallKind, view: CallView, t: Words): string | null {
   switch (view.state) {
     case "sending":
-      return kind === "server" ? "Calling a server…" : "Asking for the bill…";
+      return kind === "server" ? t.callingServer : t.askingBill;
     case "open":
-      return kind === "server" ? "A server is called — someone is on the way." : "Bill requested — someone is on the way.";
+      return kind === "server" ? t.serverCalled : t.billAsked;
     case "done":
-      return kind === "server" ? "Done — enjoy!" : "Done — thank you!";
+      return kind === "server" ? t.serverDone : t.billDone;
     case "error":
-      return "We couldn't reach the restaurant. Please try again, or wave to a server.";
+      return t.error;
     default:
       return null;
   }
@@ -24,18 +25,19 @@ function message(kind: CallKind, view: CallView): string | null {
 
 export function CallButtons({ stationId }: { stationId: string }) {
   const { calls, request } = useTableCalls(stationId);
+  const t = useMessages(tableServiceMessages);
   return (
-    <section className="table-service" aria-label="Table service">
+    <section className="table-service" aria-label={t.label}>
       <div className="table-service-buttons">
-        {BUTTONS.map(({ kind, label }) => (
+        {BUTTONS.map(({ kind }) => (
           <button key={kind} type="button" className="button-secondary" disabled={calls[kind].state === "sending"} onClick={() => request(kind)}>
-            {label}
+            {t[kind]}
           </button>
         ))}
       </div>
       <div role="status" className="table-service-status">
         {BUTTONS.map(({ kind }) => {
-          const text = message(kind, calls[kind]);
+          const text = message(kind, calls[kind], t);
           return text && <p key={kind} data-call={kind} data-state={calls[kind].state}>{text}</p>;
         })}
       </div>

@@ -1,6 +1,9 @@
 import { useSyncExternalStore } from "react";
-import { WEEKDAY_NAMES, isoWeekday } from "../../../contract/menu";
+import { isoWeekday } from "../../../contract/menu";
+import { formatWeekday } from "../../shared/i18n/format";
+import { useLanguage, useMessages } from "../../shared/i18n/i18n";
 import { SITE } from "../site-config";
+import { footerMessages, headerMessages } from "./messages";
 import "./layout.css";
 
 type Network = (typeof SITE.social)[number]["network"];
@@ -32,21 +35,20 @@ const ICONS: Record<Network, React.ReactNode> = {
   ),
 };
 
-/** Today's weekday name, read on the client only (a prerendered page must not freeze the build day). */
-function useWeekdayName(): string | null {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => WEEKDAY_NAMES[isoWeekday(new Date()) - 1] ?? null,
-    () => null,
-  );
+/** Today's ISO weekday, read on the client only (a prerendered page must not freeze the build day). */
+function useWeekday(): number | null {
+  return useSyncExternalStore(subscribeNever, () => isoWeekday(new Date()), () => null);
 }
 const subscribeNever = () => () => {};
 
 export function SiteFooter() {
-  const weekday = useWeekdayName();
+  const weekday = useWeekday();
+  const code = useLanguage();
+  const t = useMessages(footerMessages);
+  const chrome = useMessages(headerMessages);
   return (
     <footer className="site-footer">
-      <ul className="social-links" aria-label="Follow us">
+      <ul className="social-links" aria-label={t.followUs}>
         {SITE.social.map((link) => {
           const external = link.network !== "mail";
           return (
@@ -60,8 +62,8 @@ export function SiteFooter() {
                   {ICONS[link.network]}
                 </svg>
                 <span className="visually-hidden">
-                  {link.label}
-                  {external && " (opens in a new tab)"}
+                  {link.network === "mail" ? t.emailUs : link.label}
+                  {external && ` ${chrome.opensInNewTab}`}
                 </span>
               </a>
             </li>
@@ -74,7 +76,7 @@ export function SiteFooter() {
       </p>
       <p className="copyright">
         © {SITE.foundedYear} {SITE.name}
-        {weekday && <span className="copyright-day"> · Happy {weekday}!</span>}
+        {weekday && <span className="copyright-day"> · {t.happyDay({ day: formatWeekday(weekday, code) })}</span>}
       </p>
     </footer>
   );

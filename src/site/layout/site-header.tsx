@@ -1,18 +1,23 @@
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
+import { useMessages } from "../../shared/i18n/i18n";
+import { LanguageSwitcher } from "../../shared/i18n/language-switcher";
 import { SITE } from "../site-config";
+import { headerMessages } from "./messages";
 import { NewTabHint } from "./new-tab-hint";
 import "./layout.css";
 
 /**
  * The navbar on every page (the diner's /order screen too, so: no heavy imports here).
  * Under 768 px the links collapse behind a hamburger button that starts closed;
- * wider screens always show them (CSS decides, the button is hidden there).
+ * wider screens always show them (CSS decides, the button is hidden there). The language menu
+ * stays visible at every width: a diner who can't read the current language must still find it.
  */
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
   const { pathname, hash } = useLocation();
   const linksId = useId();
+  const t = useMessages(headerMessages);
 
   // A followed link closes the phone menu.
   useEffect(() => setOpen(false), [pathname, hash]);
@@ -29,9 +34,9 @@ export function SiteHeader() {
 
   return (
     <header className="site-header">
-      <nav className="site-nav" aria-label="Main">
+      <nav className="site-nav" aria-label={t.mainNav}>
         <Link to="/" className="site-brand">
-          <img src="/images/logo.svg" alt={`${SITE.name} home`} width="160" height="40" />
+          <img src="/images/logo.svg" alt={t.home({ name: SITE.name })} width="160" height="40" />
         </Link>
         <button
           type="button"
@@ -41,25 +46,26 @@ export function SiteHeader() {
           onClick={() => setOpen((value) => !value)}
         >
           <span className="nav-toggle-bars" aria-hidden="true" />
-          <span className="visually-hidden">Navigation</span>
+          <span className="visually-hidden">{t.navigation}</span>
         </button>
         <ul id={linksId} className="nav-links" data-open={open}>
           <li>
-            <NavLink to="/menu">Menu</NavLink>
+            <NavLink to="/menu">{t.menu}</NavLink>
           </li>
           <li>
             <a href={SITE.bookingUrl} target="_blank" rel="noopener noreferrer">
-              Reserve
+              {t.reserve}
               <NewTabHint />
             </a>
           </li>
           <li>
-            <NavLink to="/about">About</NavLink>
+            <NavLink to="/about">{t.about}</NavLink>
           </li>
           <li>
-            <Link to="/#contact">Contact</Link>
+            <Link to="/#contact">{t.contact}</Link>
           </li>
         </ul>
+        <LanguageSwitcher />
       </nav>
     </header>
   );

@@ -1,8 +1,12 @@
-import { CATEGORY_KEYS, CATEGORY_TITLES, WEEKDAY_NAMES, isoWeekday } from "../../../contract/menu";
+import { CATEGORY_KEYS, isoWeekday } from "../../../contract/menu";
+import { formatWeekday } from "../../shared/i18n/format";
+import { useLanguage, useMessages } from "../../shared/i18n/i18n";
+import { categoryMessages } from "../../shared/i18n/messages";
 import { MenuItemList } from "./menu-item-list";
 import { branchProductEventsPath } from "../../shared/api";
 import { useMenu } from "../../shared/use-menu";
 import { MenuLoadError } from "./menu-load-error";
+import { liveMenuMessages } from "./messages";
 
 /**
  * The branch's live menu (the same data the ordering app uses, so the website never shows a second,
@@ -12,13 +16,16 @@ export function LiveMenu({ branchId, title }: { branchId: number; title: string 
   const { state, retry } = useMenu(branchId, { stream: branchProductEventsPath(branchId) });
   const headingId = "live-menu";
   const today = isoWeekday(new Date());
+  const code = useLanguage();
+  const t = useMessages(liveMenuMessages);
+  const categories = useMessages(categoryMessages);
 
   return (
     <section className="live-menu" aria-labelledby={headingId} aria-busy={state.status === "loading"}>
       <h2 id={headingId}>{title}</h2>
       {state.status === "loading" && (
         <p className="live-menu-status" role="status">
-          loading...
+          {t.loading}
         </p>
       )}
       {state.status === "error" && (
@@ -26,11 +33,11 @@ export function LiveMenu({ branchId, title }: { branchId: number; title: string 
       )}
       {state.status === "ready" && (
         <>
-          <nav className="menu-jump" aria-label="Menu sections">
+          <nav className="menu-jump" aria-label={t.sections}>
             <ul>
               {CATEGORY_KEYS.map((key) => (
                 <li key={key}>
-                  <a href={`#menu-${key}`}>{CATEGORY_TITLES[key]}</a>
+                  <a href={`#menu-${key}`}>{categories[key]}</a>
                 </li>
               ))}
             </ul>
@@ -40,15 +47,15 @@ export function LiveMenu({ branchId, title }: { branchId: number; title: string 
             return (
               <section key={key} className="menu-category" aria-labelledby={`menu-${key}`}>
                 <h3 id={`menu-${key}`} data-category={key}>
-                  {CATEGORY_TITLES[key]}
+                  {categories[key]}
                 </h3>
                 {key === "special" && (
                   <p className="menu-category-note">
-                    Today is {WEEKDAY_NAMES[today - 1]} — today&apos;s special is highlighted.
+                    {t.todayIs({ day: formatWeekday(today, code) })}
                   </p>
                 )}
                 {products.length === 0 ? (
-                  <p className="menu-category-empty">Nothing here right now.</p>
+                  <p className="menu-category-empty">{t.empty}</p>
                 ) : (
                   <MenuItemList products={products} nameLevel={4} todayWeekday={key === "special" ? today : undefined} />
                 )}

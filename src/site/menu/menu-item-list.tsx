@@ -1,10 +1,15 @@
-import { formatDollars, parsePriceToCents } from "../../../contract/money";
+import { parsePriceToCents } from "../../../contract/money";
 import type { CustomizationGroup, Product } from "../../../contract/schemas";
+import { formatMoney } from "../../shared/i18n/format";
+import { useLanguage, useMessages } from "../../shared/i18n/i18n";
+import type { Language } from "../../shared/i18n/language";
+import { menuWords } from "../../shared/i18n/messages";
+import { productText } from "../../shared/i18n/product-text";
 
 /** "13.99" → "$13.99"; anything unexpected is shown as sent rather than hidden. */
-export function displayPrice(price: string): string {
+export function displayPrice(price: string, code: Language = "en"): string {
   const cents = parsePriceToCents(price);
-  return cents === null ? price : formatDollars(cents);
+  return cents === null ? price : formatMoney(cents, code);
 }
 
 /**
@@ -12,10 +17,10 @@ export function displayPrice(price: string): string {
  * add-ons and upgrades carry prices the item's own price does not show (a 64oz Asahi, 2 lbs of
  * wings, nacho add-ons), so the live menu lists them rather than leaving them to the order screen.
  */
-export function optionsLine(groupName: string, group: CustomizationGroup): string {
+export function optionsLine(groupName: string, group: CustomizationGroup, code: Language = "en"): string {
   const options = group.options.map((option) => {
     const cents = parsePriceToCents(option.price);
-    return cents !== null && cents > 0 ? `${option.name} (+${formatDollars(cents)})` : option.name;
+    return cents !== null && cents > 0 ? `${option.name} (+${formatMoney(cents, code)})` : option.name;
   });
   return `${groupName}: ${options.join(" / ")}`;
 }
@@ -30,28 +35,31 @@ interface MenuItemListProps {
 
 export function MenuItemList({ products, nameLevel, todayWeekday }: MenuItemListProps) {
   const Name = nameLevel === 3 ? "h3" : "h4";
+  const code = useLanguage();
+  const t = useMessages(menuWords);
   return (
     <ul className="menu-items">
       {products.map((product) => {
         const isToday = todayWeekday !== undefined && product.weekday === todayWeekday;
         const soldOut = !product.available;
+        const text = productText(product, code);
         const classes = ["menu-item", isToday && "is-today", soldOut && "is-sold-out"].filter(Boolean).join(" ");
         return (
           <li key={product.id} className={classes} data-weekday={product.weekday}>
             <div className="menu-item-head">
-              <Name className="menu-item-name">{product.name}</Name>
-              <span className="menu-item-price">{displayPrice(product.price)}</span>
+              <Name className="menu-item-name">{text.name}</Name>
+              <span className="menu-item-price">{displayPrice(product.price, code)}</span>
             </div>
             {(isToday || soldOut) && (
               <p className="menu-item-badges">
-                {isToday && <span className="badge badge-today">Today&apos;s special</span>}
-                {soldOut && <span className="badge badge-sold-out">Sold out</span>}
+                {isToday && <span className="badge badge-today">{t.todaysSpecial}</span>}
+                {soldOut && <span className="badge badge-sold-out">{t.soldOut}</span>}
               </p>
             )}
-            {product.description && <p className="menu-item-description">{product.description}</p>}
+            {text.description && <p className="menu-item-description">{text.description}</p>}
             {Object.entries(product.customizations).map(([groupName, group]) => (
               <p key={groupName} className="menu-item-options">
-                {optionsLine(groupName, group)}
+                {optionsLine(groupName, group, code)}
               </p>
             ))}
           </li>

@@ -1,0 +1,38 @@
+/** Prices, weekdays and times in the diner's language, through Intl (the numbers stay the same; their words and order change). */
+import { RESTAURANT_TIME_ZONE } from "../../../contract/menu";
+import { LOCALE_TAGS, type Language } from "./language";
+
+const moneyFormats = new Map<Language, Intl.NumberFormat>();
+
+/**
+ * 1399 → "$13.99" in every language: the narrow symbol, because a Canadian menu priced "CA$13.99"
+ * reads as foreign to the diners who see the Filipino and Chinese screens.
+ */
+export function formatMoney(cents: number, code: Language): string {
+  let format = moneyFormats.get(code);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_TAGS[code], { style: "currency", currency: "CAD", currencyDisplay: "narrowSymbol" });
+    moneyFormats.set(code, format);
+  }
+  return format.format(cents / 100);
+}
+
+/** ISO weekday (Monday = 1) → "Tuesday", "Martes", "星期二". 2024-01-01 was a Monday. */
+export function formatWeekday(isoWeekday: number, code: Language): string {
+  return new Intl.DateTimeFormat(LOCALE_TAGS[code], { weekday: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, isoWeekday)));
+}
+
+/** A clock time ("7:45 p.m.", "7:45 PM", "下午7:45") in the restaurant's zone, where the diner is. */
+export function formatTime(at: Date | string, code: Language, timeZone = RESTAURANT_TIME_ZONE): string {
+  return new Intl.DateTimeFormat(LOCALE_TAGS[code], { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(at));
+}
+
+/** "milk, wheat" / "牛奶、小麦": a plain list, as labels and names are listed. */
+export function formatList(items: readonly string[], code: Language): string {
+  return items.join(code === "zh" ? "、" : ", ");
+}
+
+/** "Tuesdays and Thursdays" / "Martes at Huwebes" / "星期二和星期四". */
+export function formatAndList(items: readonly string[], code: Language): string {
+  return new Intl.ListFormat(LOCALE_TAGS[code], { type: "conjunction" }).format(items);
+}

@@ -1,0 +1,20 @@
+/** The site's chrome in English: navbar, skip link, footer (page bodies stay English). */
+import { i18n, params } from "../../shared/i18n/i18n";
+
+export const headerMessages = i18n("siteHeader", {
+  skipToContent: "Skip to content",
+  home: params("{name} home"),
+  mainNav: "Main",
+  navigation: "Navigation",
+  menu: "Menu",
+  reserve: "Reserve",
+  about: "About",
+  contact: "Contact",
+  opensInNewTab: "(opens in a new tab)",
+});
+
+export const footerMessages = i18n("siteFooter", {
+  followUs: "Follow us",
+  emailUs: "Email us",
+  happyDay: params("Happy {day}!"),
+});

@@ -1,0 +1,119 @@
+/**
+ * Three languages on a phone, in real Chromium: a Chinese phone gets the order screen in Chinese
+ * (and `<html lang>` says so) while an English phone downloads no translation; switching to Filipino
+ * on the order screen changes its words and a dish's name from the menu data, survives a reload and
+ * carries over to the public site.
+ */
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Station } from "../../contract/schemas";
+import { launchBrowser, PHONE } from "../support/browser";
+import { startTestServer, staffToken, type TestServer } from "../support/test-server";
+import { createStation, orderUrl } from "./ordering-support";
+
+let server: TestServer;
+let browser: Browser;
+let table: Station;
+
+const NACHOS = {
+  fil: { name: "Nachos ng Barkada", description: "Tortilla chips na may keso, pico de gallo at jalapeño." },
+  zh: { name: "墨西哥玉米片", description: "玉米片配芝士、莎莎酱和墨西哥辣椒。" },
+};
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  table = await createStation(server, await staffToken(server), 1, "Patio 9");
+  // The dish's translations as the menu data carries them (the CSV's translation columns end up here).
+  await server.query("UPDATE products SET translations = ? WHERE name = ?", [JSON.stringify(NACHOS), "Nachos"]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+async function phone(options: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...PHONE, ...options, baseURL: server.url });
+  return { context, page: await context.newPage() };
+}
+
+const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+const dish = (page: Page, name: string) => page.getByRole("button", { name: new RegExp(`^${name}`) });
+
+describe("languages", () => {
+  it("gives a Chinese phone the order screen in Chinese, and an English phone no translation to download", async () => {
+    const chinese = await phone({ locale: "zh-CN" });
+    const english = await phone({ locale: "en-CA" });
+    try {
+      const { page } = chinese;
+      await page.goto(orderUrl(table));
+      await page.getByRole("heading", { name: "点餐桌号：Patio 9" }).waitFor();
+      expect(await htmlLang(page)).toBe("zh-Hans");
+      expect(await page.getByRole("combobox", { name: "语言" }).inputValue()).toBe("zh");
+      expect(await page.getByRole("navigation", { name: "菜单分类" }).getByRole("link").first().textContent()).toBe("特价菜");
+      const nachos = dish(page, NACHOS.zh.name);
+      expect(await nachos.textContent()).toContain(NACHOS.zh.description);
+      expect(await nachos.textContent()).toContain("$11.99");
+
+      const catalogs: string[] = [];
+      english.page.on("request", (request) => {
+        if (/\/assets\/(fil|zh)-[\w-]+\.js$/.test(request.url())) catalogs.push(request.url());
+      });
+      await english.page.goto(orderUrl(table));
+      await english.page.getByRole("heading", { name: "Ordering for table Patio 9" }).waitFor();
+      await dish(english.page, "Nachos").waitFor();
+      expect(await htmlLang(english.page)).toBe("en-CA");
+      expect(catalogs).toEqual([]);
+    } finally {
+      await Promise.all([chinese.context.close(), english.context.close()]);
+    }
+  });
+
+  it("switches to Filipino on the order screen, keeps it after a reload and on the public site", async () => {
+    const { context, page } = await phone({ locale: "en-CA" });
+    try {
+      await page.goto(orderUrl(table));
+      await page.getByRole("heading", { name: "Ordering for table Patio 9" }).waitFor();
+      const switcher = page.getByRole("combobox", { name: "Language" });
+      // On a phone it stays in the navbar, outside the folded menu.
+      expect(await switcher.isVisible()).toBe(true);
+      expect(await switcher.locator("option").allTextContents()).toEqual(["English", "Filipino", "中文"]);
+
+      await switcher.selectOption("fil");
+      await page.getByRole("heading", { name: "Nag-o-order para sa mesa Patio 9" }).waitFor();
+      expect(await htmlLang(page)).toBe("fil");
+      await dish(page, NACHOS.fil.name).click();
+      const panel = page.getByRole("dialog", { name: NACHOS.fil.name });
+      expect(await panel.getByRole("button", { name: /^Idagdag/ }).textContent()).toBe("Idagdag • $11.99");
+      await panel.getByRole("button", { name: /^Idagdag/ }).click();
+      await panel.waitFor({ state: "hidden" });
+      expect(await dish(page, NACHOS.fil.name).textContent()).toContain("1 nasa cart");
+      expect(await page.getByRole("link", { name: /^Tingnan ang cart/ }).textContent()).toBe("Tingnan ang cart • $11.99");
+
+      await page.reload();
+      await page.getByRole("heading", { name: "Nag-o-order para sa mesa Patio 9" }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("fil");
+      expect(await page.getByRole("combobox", { name: "Wika" }).inputValue()).toBe("fil");
+
+      await page.getByRole("link", { name: /^Tingnan ang cart/ }).click();
+      await page.getByRole("heading", { name: "Ang inyong order" }).waitFor();
+      expect(await page.getByRole("table").textContent()).toContain(NACHOS.fil.name);
+
+      // The public site: its chrome and its live menu follow the same choice.
+      await page.goto("/menu");
+      const nav = page.getByRole("navigation", { name: "Pangunahin" });
+      await nav.getByRole("link", { name: "Tungkol sa Amin", includeHidden: true }).waitFor({ state: "attached" });
+      expect(await htmlLang(page)).toBe("fil");
+      await page.getByRole("heading", { name: NACHOS.fil.name }).waitFor();
+      await page.getByRole("list", { name: "Sundan kami" }).waitFor();
+      expect(await page.locator(".site-footer").textContent()).toContain("I-email kami");
+
+      await page.getByRole("combobox", { name: "Wika" }).selectOption("en");
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About", includeHidden: true }).waitFor({ state: "attached" });
+      await page.getByRole("heading", { name: "Nachos", exact: true }).waitFor();
+      expect(await htmlLang(page)).toBe("en-CA");
+      expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
+    } finally {
+      await context.close();
+    }
+  });
+});
