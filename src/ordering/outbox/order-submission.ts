@@ -60,12 +60,13 @@ function chosenVersion(key: string): number | null {
 }
 
 /**
- * The table's cart as one order: this phone's queued changes go first; then, if the server's cart is
- * exactly what the diner saw (its own offline changes included), its current version is submitted;
- * otherwise the version the diner saw, which the server refuses (cart_changed) unless it is a replay.
+ * The table's cart as one order. When the diner saw the server's cart as it is, its version is
+ * submitted at once. When the diner's view held changes not yet sent (made offline), they go first;
+ * then, if the server's cart is exactly what the diner saw, its new version is submitted, otherwise the
+ * version the diner saw, which the server refuses (cart_changed: check again) unless it is a replay.
  */
 async function sendShared(key: string, body: OrderCreate, shared: SharedSubmit): Promise<unknown> {
-  let version = chosenVersion(key);
+  let version = shared.unsent ? chosenVersion(key) : shared.version;
   if (version === null) {
     await flushOperations();
     const cart = await api.tableCart(body.station_id);
@@ -193,5 +194,10 @@ async function reconcile(box: Outbox): Promise<void> {
 function sharedSubmit(): SharedSubmit | undefined {
   const state = useCart.getState();
   if (!state.station || state.shared.stationId !== state.station.id) return undefined;
-  return { version: state.shared.server?.version ?? 0, lines: sharedLines(state).map(({ lineId, quantity }) => ({ lineId, quantity })) };
+  const unsent = state.shared.pending.some((op) => op.type !== "set_name");
+  return {
+    version: state.shared.server?.version ?? 0,
+    lines: sharedLines(state).map(({ lineId, quantity }) => ({ lineId, quantity })),
+    ...(unsent ? { unsent } : {}),
+  };
 }

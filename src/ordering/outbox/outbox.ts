@@ -41,6 +41,8 @@ export interface SharedSubmit {
   version: number;
   /** Its lines as shown (ids and quantities). */
   lines: { lineId: string; quantity: number }[];
+  /** The view included changes of this phone's that the server had not answered: the version to submit is found after sending them. */
+  unsent?: boolean;
 }
 
 export type SendOutcome =
@@ -112,7 +114,8 @@ function isSharedSubmit(value: unknown): value is SharedSubmit {
   return (
     Number.isInteger(shared.version) &&
     Array.isArray(shared.lines) &&
-    shared.lines.every((line: Partial<Record<string, unknown>> | null) => !!line && typeof line.lineId === "string" && Number.isInteger(line.quantity))
+    shared.lines.every((line: Partial<Record<string, unknown>> | null) => !!line && typeof line.lineId === "string" && Number.isInteger(line.quantity)) &&
+    (shared.unsent === undefined || typeof shared.unsent === "boolean")
   );
 }
 
