@@ -9,6 +9,7 @@
  *                  so `cart` stays the plain shape phones already store).
  */
 import { create } from "zustand";
+import { randomUuid } from "../../shared/random-uuid";
 import { persist, type PersistStorage, type StorageValue } from "zustand/middleware";
 import type { CartOperation, Order, Product, TableCart } from "../../../contract/schemas";
 import { applyPriceUpdates, cartLines, cleanNote, formatUnitPrice, isCartShape, lineKey, MAX_QUANTITY, type Cart, type PriceUpdate, type SelectedOption } from "./cart-logic";
@@ -140,16 +141,6 @@ function readShared(value: unknown): SharedState {
   };
 }
 
-/** A random v4 UUID (crypto.randomUUID needs a secure context; the fallback covers plain-http LAN tests). */
-export function newUuid(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function readProblem(value: unknown): SubmitProblem | null {
@@ -176,7 +167,7 @@ const cartStorage: PersistStorage<Persisted> = {
     return {
       state: {
         cart: isCartShape(cart) ? cart : {},
-        phoneId: typeof fields.phoneId === "string" && UUID.test(fields.phoneId) ? fields.phoneId : newUuid(),
+        phoneId: typeof fields.phoneId === "string" && UUID.test(fields.phoneId) ? fields.phoneId : randomUuid(),
         shared: readShared(fields.shared),
         station: readStation(fields.station),
         submission: readSubmission(fields.submission),
@@ -228,7 +219,7 @@ export const useCart = create<CartState>()(
         const ops = drafts.map((draft) => {
           const at = nextStamp(Date.now(), seen);
           seen = at;
-          return { ...draft, op_id: newUuid(), at } as PendingOp;
+          return { ...draft, op_id: randomUuid(), at } as PendingOp;
         });
         const next = { ...shared, pending: [...shared.pending, ...ops], seen };
         set({ shared: next, cart: viewOf(next, phoneId), problem: null });
@@ -248,7 +239,7 @@ export const useCart = create<CartState>()(
             drafts.push({ type: "set_quantity", line_id: twin.lineId, quantity: twin.quantity });
             continue;
           }
-          const lineId = newUuid();
+          const lineId = randomUuid();
           view.push({ ...({} as SharedLine), id: product.id, selectedCustomizations, ...(cleaned ? { note: cleaned } : {}), lineId, phoneId: get().phoneId, quantity: count });
           drafts.push({
             type: "add_line",
@@ -264,7 +255,7 @@ export const useCart = create<CartState>()(
       };
       return {
         cart: {},
-        phoneId: newUuid(),
+        phoneId: randomUuid(),
         shared: EMPTY_SHARED,
         station: null,
         submission: null,

@@ -6,13 +6,14 @@
  * Retries run on app start, when the phone comes back online or to the foreground, and on a timer.
  */
 import { createStore, del, entries, set } from "idb-keyval";
-import { newUuid, sharedLines, useCart, type SubmitProblem } from "../cart/cart-store";
+import { sharedLines, useCart, type SubmitProblem } from "../cart/cart-store";
 import { toOrderRequest } from "../cart/cart-logic";
 import { flushOperations, isTableCart, loadCart } from "../cart/cart-sync";
 import { sameLines } from "../cart/shared-cart";
 import { rememberOrder } from "../history/order-history";
 import { api } from "../../shared/api";
 import type { ApiError } from "../../shared/api-client";
+import { randomUuid } from "../../shared/random-uuid";
 import type { OrderCreate } from "../../../contract/schemas";
 import { createOutbox, type Outbox, type OutboxEntry, type OutboxStorage, type SendOutcome, type SharedSubmit } from "./outbox";
 
@@ -144,7 +145,7 @@ function getOutbox(): Outbox {
 export async function submitCart(): Promise<void> {
   const { cart, station, submission, setSubmission, setProblem } = useCart.getState();
   if (submission || !station || Object.keys(cart).length === 0) return;
-  const key = newUuid();
+  const key = randomUuid();
   setProblem(null);
   setSubmission({ state: "sending", key });
   await getOutbox().enqueue(key, toOrderRequest(cart, station.id, station.branchId), sharedSubmit());

@@ -1,41 +1,12 @@
 /**
  * The table-call sound: three falling notes, unlike the kitchen's rising new-order chime, so staff
- * can tell "a table wants someone" from "a new order" without looking. Web Audio, no file to fetch.
- * Browsers let a page make sound only after a tap or key press on it: `useCallSound` unlocks on the
- * first one.
+ * can tell "a table wants someone" from "a new order" without looking.
  */
 import { useCallback, useEffect, useState } from "react";
+import { playChime, unlockSound } from "../lib/chime";
 
-let context: AudioContext | null = null;
-
-async function unlock(): Promise<boolean> {
-  try {
-    context ??= new AudioContext();
-    if (context.state === "suspended") await context.resume();
-    return context.state === "running";
-  } catch {
-    return false; // no Web Audio here: the panel still shows the call
-  }
-}
-
-function chime(): void {
-  const audio = context;
-  if (!audio || audio.state !== "running") return;
-  const start = audio.currentTime;
-  [1175, 988, 784].forEach((frequency, index) => {
-    const at = start + index * 0.22;
-    const oscillator = audio.createOscillator();
-    const gain = audio.createGain();
-    oscillator.type = "triangle";
-    oscillator.frequency.value = frequency;
-    gain.gain.setValueAtTime(0.0001, at);
-    gain.gain.exponentialRampToValueAtTime(0.4, at + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.2);
-    oscillator.connect(gain).connect(audio.destination);
-    oscillator.start(at);
-    oscillator.stop(at + 0.21);
-  });
-}
+/** Three falling notes. */
+const CALL_CHIME = { frequencies: [1175, 988, 784], wave: "triangle", step: 0.22, volume: 0.4 } as const;
 
 /** `ring()` plays the call sound once sound is allowed; `ready` says whether it is. */
 export function useCallSound() {
@@ -43,7 +14,7 @@ export function useCallSound() {
 
   useEffect(() => {
     if (ready) return;
-    const onGesture = () => void unlock().then(setReady);
+    const onGesture = () => void unlockSound().then(setReady);
     onGesture();
     document.addEventListener("pointerdown", onGesture);
     document.addEventListener("keydown", onGesture);
@@ -53,6 +24,6 @@ export function useCallSound() {
     };
   }, [ready]);
 
-  const ring = useCallback(() => chime(), []);
+  const ring = useCallback(() => void playChime(CALL_CHIME), []);
   return { ready, ring };
 }

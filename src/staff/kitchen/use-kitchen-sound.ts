@@ -1,7 +1,10 @@
 import { useEffect, useState } from "react";
-import { beep, unlockSound } from "./beep";
+import { playChime, unlockSound } from "../lib/chime";
 
 const SOUND_KEY = "kitchen-sound";
+/** Two rising notes: a new order (a table call falls instead, so staff can tell them apart by ear). */
+const NEW_ORDER_CHIME = { frequencies: [880, 1320], wave: "sine", step: 0.18, volume: 0.35 } as const;
+const beep = () => playChime(NEW_ORDER_CHIME);
 
 /** The new-order sound: on unless turned off on this device. Browsers allow it only after a tap or key press. */
 export function useKitchenSound() {
