@@ -36,7 +36,7 @@ async function sendAll(): Promise<void> {
     const live = dropExpired(pending, Date.now());
     if (live.length < pending.length) state.answered(pending.filter((op) => !live.includes(op)).map((op) => op.op_id));
     if (!stationId || live.length === 0) return;
-    if (navigator.onLine === false) throw new ApiError(0, "offline", "You're offline.");
+    if (typeof navigator !== "undefined" && navigator.onLine === false) throw new ApiError(0, "offline", "You're offline.");
     const batch = nextBatch(live);
     let answer: unknown;
     try {
