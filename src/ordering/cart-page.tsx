@@ -243,7 +243,14 @@ export default function CartPage() {
 function PhoneName() {
   const setName = useCart((state) => state.setName);
   const t = useMessages(cartMessages);
-  const [name, setDraft] = useState("");
+  // The name this phone last gave (queued, or as the server shows it on this phone's lines).
+  const [name, setDraft] = useState(() => {
+    const { shared, phoneId } = useCart.getState();
+    const queued = shared.pending.filter((op) => op.type === "set_name").pop();
+    if (queued?.type === "set_name") return queued.name;
+    const own = shared.server?.lines.find((line) => line.phone_id === phoneId)?.phone_name ?? "";
+    return /^Phone \d+$/.test(own) ? "" : own;
+  });
   return (
     <form
       className="phone-name"
