@@ -20,6 +20,8 @@ export default defineConfig({
           include: ["tests/api/**/*.test.ts"],
           globalSetup: ["tests/support/server-build.global.ts"],
           testTimeout: 30_000,
+          // A server per file starts while the other worker's file runs: slow on two busy cores.
+          hookTimeout: 30_000,
         },
       },
       {
@@ -40,6 +42,10 @@ export default defineConfig({
             // database (the throttle's statements run on PostgreSQL in auth-throttle and multi-instance).
             "tests/api/auth-transport.test.ts",
             "tests/api/auth-throttle-limits.test.ts",
+            // Headers, the cross-site check, body limits and the order a request's parts are read in:
+            // decided before any query, the same whatever the database.
+            "tests/api/security.test.ts",
+            "tests/api/request-parsing.test.ts",
             // These start their own instances on their own PostgreSQL database already.
             "tests/api/multi-instance.test.ts",
             "tests/api/deploy-nginx.test.ts",

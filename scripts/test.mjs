@@ -1,12 +1,12 @@
-// `npm test`: installs the npm packages the tests need, type-checks, lints, builds the web app, then runs
+// `npm test`: installs the npm packages the tests need, type-checks and lints (at once), builds the web app, then runs
 // every vitest project (unit, api and api-postgres two files at a time, then browser) and prints one summary line. It needs no root: the browser
 // tests drive an installed Chromium and the deployment tests an installed nginx; when one is missing it
 // says how to install it and stops.
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
-import { ensureBuild, ensureDependencies, root, run } from "./lib/prepare.mjs";
+import { ensureBuild, ensureDependencies, root } from "./lib/prepare.mjs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -35,6 +35,33 @@ function requireNginx() {
   process.exit(1);
 }
 
+/**
+ * Runs independent checks at the same time (each mostly waits on one core); each one's output is
+ * printed whole when it ends, so the two never interleave. Exits on the first that fails.
+ */
+async function runTogether(commands) {
+  const results = await Promise.all(
+    commands.map(
+      ([command, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+          const output = [];
+          child.stdout.on("data", (chunk) => output.push(chunk));
+          child.stderr.on("data", (chunk) => output.push(chunk));
+          child.on("close", (code) => {
+            process.stdout.write(Buffer.concat(output));
+            resolve({ command: `${command} ${args.join(" ")}`, code });
+          });
+        }),
+    ),
+  );
+  const failed = results.find((result) => result.code !== 0);
+  if (failed) {
+    console.error(`\n✗ ${failed.command} failed (exit ${failed.code}).`);
+    process.exit(failed.code ?? 1);
+  }
+}
+
 function findOnPath(name, extraFolders) {
   return [...(process.env.PATH ?? "").split(delimiter), ...extraFolders].some((folder) => folder && existsSync(join(folder, name)));
 }
@@ -42,10 +69,11 @@ function findOnPath(name, extraFolders) {
 requireChromium();
 requireNginx();
 ensureDependencies();
-console.log("› Type-checking…");
-run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]);
-console.log("› Linting…");
-run("npx", ["eslint", "--max-warnings", "0", "."]);
+console.log("› Type-checking and linting…");
+await runTogether([
+  ["npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]],
+  ["npx", ["eslint", "--max-warnings", "0", "."]],
+]);
 ensureBuild({ force: true });
 
 // Two runs: the unit and API projects two files at a time (most of their time is spent waiting on a

@@ -15,5 +15,6 @@ describe("ensureStaff", () => {
     expect(await ensureStaff(database, "boss@example.com", "second password")).toBe("reset");
     expect(await findSessionStaff(database.db, token)).toBeUndefined();
     await database.close();
-  });
+    // Three real password hashes (128 MiB scrypt each): seconds on two busy cores.
+  }, 30_000);
 });

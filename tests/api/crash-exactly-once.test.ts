@@ -9,7 +9,7 @@ import { expect, it } from "vitest";
 import { runPostgresCrashSuite, runSqliteCrashSuite, summarize, type CrashReport } from "../../scripts/reliability/crash-suite";
 import { RELIABILITY_LONG } from "../support/fast-check-settings";
 
-const defaults = RELIABILITY_LONG ? { orders: 4_000, clients: 24, kills: 10, timeLimitMs: 900_000 } : { orders: 400, clients: 20, kills: 3, timeLimitMs: 100_000 };
+const defaults = RELIABILITY_LONG ? { orders: 4_000, clients: 24, kills: 10, timeLimitMs: 900_000 } : { orders: 300, clients: 20, kills: 3, timeLimitMs: 100_000 };
 /** `npm run test:reliability -- --orders=N --kills=N --clients=N` arrive as these. */
 const fromEnv = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const settings = {

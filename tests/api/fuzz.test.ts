@@ -36,8 +36,9 @@ import {
 } from "../support/fuzz";
 import { TEST_DIALECT, TEST_STAFF, startTestServer, staffToken, type TestServer } from "../support/test-server";
 
-// On PostgreSQL (the api-postgres project) the short run is smaller: the same requests, a slower database per request.
-const RUNS = fuzzRuns(TEST_DIALECT === "postgres" ? 1_000 : 2_500, 50_000);
+// The same short run on both databases: after every request the whole business data is read back and
+// hashed, which grows with the database, so a longer run spends its time in the check, not the server.
+const RUNS = fuzzRuns(1_200, 50_000);
 
 let server: TestServer;
 let token: string;
