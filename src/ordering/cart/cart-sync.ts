@@ -9,7 +9,6 @@ import type { CartOperationsAnswer, TableCart } from "../../../contract/schemas"
 import { api, stationEventsPath } from "../../shared/api";
 import { ApiError } from "../../shared/api-client";
 import { useLiveEvents } from "../../shared/use-live-events";
-import { isRetryable } from "../outbox/outbox";
 import { onQueued, useCart } from "./cart-store";
 import { dropExpired, nextBatch } from "./shared-cart";
 
@@ -25,6 +24,12 @@ export function isTableCart(value: unknown): value is TableCart {
 function isAnswer(value: unknown): value is CartOperationsAnswer {
   return isRecord(value) && isTableCart(value.cart) && Array.isArray(value.results) && value.results.every((result) => isRecord(result) && typeof result.op_id === "string");
 }
+
+/**
+ * As the order outbox judges an answer (outbox.ts, not imported: it would weigh on the menu's first
+ * load): only a refusal the server itself gave is final.
+ */
+const isRetryable = (error: ApiError) => !error.fromServer || error.status === 0 || error.status >= 500 || [408, 425, 429].includes(error.status);
 
 const unexpected = () => new ApiError(0, "unexpected_answer", "The answer was not the table's cart.");
 
