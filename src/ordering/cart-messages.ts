@@ -26,6 +26,15 @@ export const cartMessages = i18n("cart", {
   backToMenu: "Back to Menu",
   submit: "Submit Order",
   scanToSend: "Scan the QR code on your table to send this order.",
+  tableSent: "Your table's order has been sent.",
+  addedBy: params("Added by {name}"),
+  you: "you",
+  unavailable: "No longer available: please remove it.",
+  yourName: "Your name at this table",
+  saveName: "Save name",
+  cartChanged: "Your table's cart changed while you were sending it. Please check it and submit again.",
+  cartEmpty: "Your table's cart is empty: someone at your table may have sent it already.",
+  cartFull: "The table's cart is full: send it before adding more.",
 });
 
 export const orderStatusMessages = i18n("orderStatus", {

@@ -3,20 +3,37 @@
  * whole product), Subtotal / HST / Total, and Submit Order through the outbox. After
  * submission: the order's number and its status, live.
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { totalsFromSubtotal, HST_RATE_PERCENT } from "../../contract/money";
 import { formatMoney } from "../shared/i18n/format";
 import { useLanguage, useMessages } from "../shared/i18n/i18n";
 import { productText } from "../shared/i18n/product-text";
-import { cartLines, cents, lineKey, lineTotalCents, subtotalCents } from "./cart/cart-logic";
-import { isLocked, useCart } from "./cart/cart-store";
+import type { Order } from "../../contract/schemas";
+import { cartLines, cents, lineKey, lineTotalCents, subtotalCents, type CartLine } from "./cart/cart-logic";
+import { isLocked, isOver, useCart } from "./cart/cart-store";
+import { useSharedCart } from "./cart/cart-sync";
+import type { SharedLine } from "./cart/shared-cart";
 import { retryNow, startOutbox, submitCart } from "./outbox/order-submission";
 import { OrderProblem } from "./order-status/order-problem";
 import { OrderProgress } from "./order-status/order-progress";
 import { CallButtons } from "./service/call-buttons";
 import { cartMessages } from "./cart-messages";
 import "./ordering.css";
+
+/** The lines of a placed order, in the cart's shape (prices as the server charged them). */
+function sentLines(order: Order): CartLine[] {
+  return order.lines.map((line) => ({
+    id: line.product_id,
+    name: line.name,
+    description: "",
+    quantity: line.quantity,
+    price: line.unit_price,
+    customizedPrice: line.unit_price,
+    selectedCustomizations: Object.fromEntries(line.options.map((option) => [option.id, { ...option, group: "" }])),
+    ...(line.note ? { note: line.note } : {}),
+  }));
+}
 
 function menuPath(stationId: string | undefined): string {
   return stationId ? `/order?station_id=${encodeURIComponent(stationId)}` : "/order";
@@ -30,6 +47,9 @@ export default function CartPage() {
   const removeOne = useCart((state) => state.removeOne);
   const clear = useCart((state) => state.clear);
   const locked = useCart(isLocked);
+  const server = useCart((state) => state.shared.server);
+  const hasPending = useCart((state) => state.shared.pending.some((op) => op.type !== "set_name"));
+  useSharedCart(station?.id ?? null);
   const code = useLanguage();
   const t = useMessages(cartMessages);
   const money = (amount: number) => formatMoney(amount, code);
@@ -38,8 +58,8 @@ export default function CartPage() {
   const tableRef = useRef<HTMLTableElement>(null);
 
   /** Remove 1; when that empties the line its button goes too, so focus moves to the next line's (not to the page's top). */
-  const removeAt = (productId: number, key: string, index: number) => {
-    removeOne(productId, key);
+  const removeAt = (productId: number, key: string, index: number, lineId?: string) => {
+    removeOne(productId, key, lineId);
     requestAnimationFrame(() => {
       if (document.activeElement && document.activeElement !== document.body) return;
       const buttons = tableRef.current?.querySelectorAll<HTMLButtonElement>("button.cart-remove") ?? [];
@@ -55,14 +75,20 @@ export default function CartPage() {
     startOutbox();
   }, []);
 
-  const lines = cartLines(cart);
+  const submittedOrder = submission?.state === "submitted" ? submission.order : null;
+  // A sent order shows what was sent; the table's next round shows after "Order more".
+  const lines = submittedOrder ? sentLines(submittedOrder) : cartLines(cart);
   // New prices need the diner's yes ("Accept new prices and submit"); resending the old ones would only be refused again.
   const awaitingPriceConfirmation = problem?.code === "price_changed";
   const submitted = submission?.state === "submitted" ? submission.order : null;
-  // Once placed, the server's figures are the truth (they match the cart unless prices moved).
+  // Another phone at the table sent the table's cart: this phone shows it sent too.
+  const tableOrder = !submitted && server?.last_order && !isOver(server.last_order) ? server.last_order : null;
+  // The server's figures are the truth: a placed order's, else the table's cart's once nothing of this phone's is on its way.
   const totals = submitted
     ? { subtotal: cents(submitted.subtotal), tax: cents(submitted.tax), total: cents(submitted.total) }
-    : totalsFromSubtotal(subtotalCents(cart));
+    : server && !hasPending && server.station_id === station?.id
+      ? { subtotal: cents(server.subtotal), tax: cents(server.tax), total: cents(server.total) }
+      : totalsFromSubtotal(subtotalCents(cart));
 
   return (
     <div className="cart-page">
@@ -74,6 +100,12 @@ export default function CartPage() {
         <div className="order-submitted">
           <p role="status">{t.submitted}</p>
           <OrderProgress order={submitted} />
+        </div>
+      )}
+      {tableOrder && (
+        <div className="order-submitted">
+          <p role="status">{t.tableSent}</p>
+          <OrderProgress order={tableOrder} />
         </div>
       )}
       {submission?.state === "sending" && (
@@ -111,9 +143,10 @@ export default function CartPage() {
             {lines.map((line, index) => {
               const key = lineKey(line);
               const options = Object.values(line.selectedCustomizations);
+              const shared = line as Partial<SharedLine>;
               const name = productText(line, code).name;
               return (
-                <tr key={`${line.id}:${key}`}>
+                <tr key={shared.lineId ?? `${line.id}:${key}`}>
                   <td className="cart-qty">{line.quantity}</td>
                   <td>
                     <span className="cart-item-name">{name}</span>
@@ -128,12 +161,14 @@ export default function CartPage() {
                       </ul>
                     )}
                     {line.note && <p className="cart-note">{t.note({ note: line.note })}</p>}
+                    {shared.lineId && <p className="cart-note cart-adder">{t.addedBy({ name: shared.phoneName || t.you })}</p>}
+                    {shared.unavailable && <p className="cart-note">{t.unavailable}</p>}
                     {!locked && (
                       <button
                         type="button"
                         className="button-link cart-remove"
                         aria-label={t.removeOneOf({ name })}
-                        onClick={() => removeAt(line.id, key, index)}
+                        onClick={() => removeAt(line.id, key, index, shared.lineId)}
                       >
                         {t.removeOne}
                       </button>
@@ -198,7 +233,39 @@ export default function CartPage() {
       {!station && lines.length > 0 && !locked && (
         <p className="order-notice">{t.scanToSend}</p>
       )}
+      {station && !locked && <PhoneName />}
       {station && <CallButtons stationId={station.id} />}
     </div>
+  );
+}
+
+/** The name shown on this phone's lines for everyone at the table (blank: "Phone 2"). */
+function PhoneName() {
+  const setName = useCart((state) => state.setName);
+  const t = useMessages(cartMessages);
+  // The name this phone last gave (queued, or as the server shows it on this phone's lines).
+  const [name, setDraft] = useState(() => {
+    const { shared, phoneId } = useCart.getState();
+    const queued = shared.pending.filter((op) => op.type === "set_name").pop();
+    if (queued?.type === "set_name") return queued.name;
+    const own = shared.server?.lines.find((line) => line.phone_id === phoneId)?.phone_name ?? "";
+    return /^Phone \d+$/.test(own) ? "" : own;
+  });
+  return (
+    <form
+      className="phone-name"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setName(name);
+      }}
+    >
+      <label>
+        {t.yourName}
+        <input value={name} maxLength={24} autoComplete="given-name" onChange={(event) => setDraft(event.target.value)} />
+      </label>
+      <button type="submit" className="button-secondary">
+        {t.saveName}
+      </button>
+    </form>
   );
 }

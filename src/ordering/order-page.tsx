@@ -13,6 +13,7 @@ import { categoryMessages, menuWords } from "../shared/i18n/messages";
 import { productText } from "../shared/i18n/product-text";
 import { cents, quantityOfProduct, subtotalCents, type Cart } from "./cart/cart-logic";
 import { isLocked, useCart } from "./cart/cart-store";
+import { useSharedCart } from "./cart/cart-sync";
 import { pastOrders } from "./history/order-history";
 import { CategoryTabs, sectionId } from "./menu/category-tabs";
 import { applyFilter, loadFilter, saveFilter, type DietFilter } from "./menu/diet-filter";
@@ -48,6 +49,7 @@ export default function OrderPage() {
   const [open, setOpen] = useState<Product | null>(null);
   const [filter, setFilter] = useState<DietFilter>(loadFilter);
   const locked = useCart(isLocked);
+  useSharedCart(state.phase === "ready" ? (state.station?.id ?? null) : null);
   const t = useMessages(orderPageMessages);
   const categories = useMessages(categoryMessages);
   const changeFilter = (next: DietFilter) => {

@@ -4,7 +4,7 @@
  * contract/endpoints.ts.
  */
 import type { CallKind, OrderStatus, PrepStation } from "../../contract/menu";
-import type { BoardHeartbeat, LoginBody, OrderCreate, OrderPatch, StationCreate, StationUpdate, TabClose } from "../../contract/schemas";
+import type { BoardHeartbeat, CartOperationsBody, LoginBody, OrderCreate, OrderPatch, StationCreate, StationUpdate, TabClose } from "../../contract/schemas";
 import { call, pathOf } from "./api-client";
 import { downloadFile, uploadForm } from "./file-transfer";
 
@@ -26,6 +26,16 @@ export const api = {
     call("placeOrder", { body, headers: { "Idempotency-Key": idempotencyKey }, signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS) }),
   callStaff: (stationId: string, kind: CallKind) => call("callStaff", { params: { id: stationId }, body: { kind } }),
   stationCalls: (stationId: string) => call("stationCalls", { params: { id: stationId } }),
+  tableCart: (stationId: string) => call("tableCart", { params: { id: stationId }, cache: "no-store" }),
+  applyCartOperations: (stationId: string, body: CartOperationsBody) =>
+    call("applyCartOperations", { params: { id: stationId }, body, signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS) }),
+  submitTableCart: (stationId: string, idempotencyKey: string, version: number) =>
+    call("submitTableCart", {
+      params: { id: stationId },
+      body: { version },
+      headers: { "Idempotency-Key": idempotencyKey },
+      signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
+    }),
 
   // ----- staff -----
   login: (body: LoginBody) => call("login", { body }),

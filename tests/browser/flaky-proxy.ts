@@ -2,7 +2,7 @@
  * A real HTTP proxy between the phone and the test server (node:http on 127.0.0.1), whose behaviour
  * the test switches while the phone is using it — the restaurant Wi-Fi of PRODUCT.md:
  *  - "forward":     a well-behaved network;
- *  - "lose-answer": POST /api/orders reaches the server (which stores the order), then the connection
+ *  - "lose-answer": POST /api/orders (or a table cart's submit) reaches the server (which stores the order), then the connection
  *                   is destroyed before a byte of the answer gets back;
  *  - "cut-answer":  as above, but the status line, the headers and part of the body get through;
  *  - "portal":      a captive portal: every request is answered 200 text/html "Sign in to Wi-Fi".
@@ -11,6 +11,12 @@
  */
 import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+
+/** The requests that place an order: a plain order, or a table's shared cart sent as one. */
+function isOrderPath(url: string): boolean {
+  const path = new URL(url, "http://proxy").pathname;
+  return path === "/api/orders" || /^\/api\/stations\/[^/]+\/cart\/submit$/.test(path);
+}
 
 export type ProxyMode = "forward" | "lose-answer" | "cut-answer" | "portal";
 
@@ -28,7 +34,7 @@ export interface FlakyProxy {
   mode: ProxyMode;
   /** Every request the phone sent through the proxy, in order. */
   readonly requests: SeenRequest[];
-  /** The POST /api/orders among them. */
+  /** The order posts among them (POST /api/orders, POST /api/stations/{id}/cart/submit). */
   orderPosts(): SeenRequest[];
   close(): Promise<void>;
 }
@@ -43,7 +49,7 @@ export async function startFlakyProxy(upstream: string): Promise<FlakyProxy> {
     url: "",
     mode: "forward",
     requests: [],
-    orderPosts: () => proxy.requests.filter((seen) => seen.method === "POST" && seen.url === "/api/orders"),
+    orderPosts: () => proxy.requests.filter((seen) => seen.method === "POST" && isOrderPath(seen.url)),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy(); // open event streams would keep close() waiting
@@ -73,7 +79,7 @@ export async function startFlakyProxy(upstream: string): Promise<FlakyProxy> {
       idempotencyKey: incoming.headers["idempotency-key"] as string | undefined,
     };
     proxy.requests.push(seen);
-    const isOrderPost = seen.method === "POST" && new URL(seen.url, "http://proxy").pathname === "/api/orders";
+    const isOrderPost = seen.method === "POST" && isOrderPath(seen.url);
 
     if (mode === "portal") {
       incoming.resume();

@@ -40,7 +40,7 @@ describe("ordering from the table", () => {
     try {
       const submissions: { key: string | undefined; body: unknown }[] = [];
       page.on("request", (request) => {
-        if (request.method() === "POST" && request.url().endsWith("/api/orders")) {
+        if (request.method() === "POST" && request.url().endsWith(`/api/stations/${table.id}/cart/submit`)) {
           submissions.push({ key: request.headers()["idempotency-key"], body: request.postDataJSON() });
         }
       });
@@ -113,10 +113,10 @@ describe("ordering from the table", () => {
       await page.getByRole("heading", { name: `Order #${order!.number}` }).waitFor();
       expect(cents(await page.locator(".cart-total td").textContent())).toBe(cents(order!.total));
 
-      // One request, with a UUID Idempotency-Key and the contract's payload.
+      // One submit of the table's cart, with a UUID Idempotency-Key and the version the phone showed.
       expect(submissions).toHaveLength(1);
       expect(submissions[0]!.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-      expect(submissions[0]!.body).toMatchObject({ station_id: table.id, branch_id: 1 });
+      expect(submissions[0]!.body).toEqual({ version: expect.any(Number) });
 
       // Staff move the order along; the diner's screen follows without a reload.
       const status = page.locator(".order-progress-status");
@@ -422,36 +422,26 @@ describe("accessibility", () => {
 });
 
 describe("refused orders", () => {
-  it("shows changed prices and resubmits with a new key once the diner accepts them", async () => {
+  it("shows the kitchen's current prices, not the phone's stale copy, and submits at them", async () => {
     const context = await browser.newContext({ ...PHONE, baseURL: server.url, serviceWorkers: "block" });
     const page = await context.newPage();
-    const keys: string[] = [];
-    page.on("request", (request) => {
-      if (request.method() === "POST" && request.url().endsWith("/api/orders")) keys.push(request.headers()["idempotency-key"]!);
-    });
     try {
       await page.goto(orderUrl(table));
       await addItem(page, "Chicken Burger", ["Coleslaw"]);
-      // The phone's copy of the menu is older than the kitchen's: the cart believes 12.99.
+      // The phone's stored copy says 12.99; the table's cart lives on the server, which prices from the menu.
       await page.evaluate(() => {
         const cart = JSON.parse(localStorage.getItem("cart")!);
         for (const lines of Object.values(cart) as { customizedPrice: string }[][]) lines[0]!.customizedPrice = "12.99";
         localStorage.setItem("cart", JSON.stringify(cart));
       });
       await page.goto("/order/cart");
+      const total = formatDollars(totalsFromSubtotal(1399).total);
+      await page.locator(".cart-total td", { hasText: total }).waitFor();
       await page.getByRole("button", { name: "Submit Order" }).click();
-      const alert = page.getByRole("alert");
-      await alert.getByText("Some prices have changed").waitFor();
-      expect(await alert.textContent()).toContain("Chicken Burger: now $13.99 each (was $12.99)");
-      // One way forward: resubmitting the old prices would only be refused again.
-      expect(await page.getByRole("button", { name: "Submit Order" }).count()).toBe(0);
-      expect(await ordersOf(server, token, table).then((orders) => orders.filter((o) => o.lines[0]?.name === "Chicken Burger"))).toHaveLength(0);
-
-      await alert.getByRole("button", { name: "Accept new prices and submit" }).click();
       await page.getByText("Your order has been submitted.").waitFor();
-      expect(await page.locator(".cart-total td").textContent()).toBe(formatDollars(totalsFromSubtotal(1399).total));
-      expect(keys).toHaveLength(2);
-      expect(keys[0]).not.toBe(keys[1]);
+      expect(await page.locator(".cart-total td").textContent()).toBe(total);
+      const burgers = (await ordersOf(server, token, table)).filter((o) => o.lines[0]?.name === "Chicken Burger");
+      expect(burgers.map((o) => o.lines[0]!.unit_price)).toEqual(["13.99"]);
     } finally {
       await context.close();
     }

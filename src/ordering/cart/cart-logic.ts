@@ -69,6 +69,11 @@ export function unitPriceCents(basePrice: string, options: readonly SelectedOpti
   return options.reduce((sum, option) => sum + cents(option.price), cents(basePrice));
 }
 
+/** A unit price with its options, as the wire writes prices ("15.99"). */
+export function formatUnitPrice(basePrice: string, options: readonly SelectedOption[]): string {
+  return formatCents(unitPriceCents(basePrice, options));
+}
+
 /**
  * Adds `quantity` units (one tap adds one): an identical product with identical choices and the same
  * note raises that line's quantity; otherwise a new line. Prices are the product's as given.

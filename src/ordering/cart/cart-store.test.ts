@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Order, Product } from "../../../contract/schemas";
+import type { Order, Product, TableCart } from "../../../contract/schemas";
 
 /** The browser's localStorage, in memory (this project runs unit tests in Node). */
 class MemoryStorage {
@@ -48,6 +48,7 @@ describe("cart persistence", () => {
     useCart.getState().add(nachos, [porkBelly]);
     useCart.getState().add(nachos, [porkBelly]);
 
+    // The shape older app versions stored, plus the shared cart's line id and who added it.
     expect(JSON.parse(storage.getItem(CART_KEY)!)).toEqual({
       "7": [
         {
@@ -58,10 +59,16 @@ describe("cart persistence", () => {
           price: "11.99",
           customizedPrice: "14.99",
           selectedCustomizations: { "201": porkBelly },
+          lineId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          phoneId: useCart.getState().phoneId,
+          phoneName: "",
         },
       ],
     });
-    expect(JSON.parse(storage.getItem(CART_META_KEY)!)).toMatchObject({ station: thornhillTable, submission: null });
+    const meta = JSON.parse(storage.getItem(CART_META_KEY)!);
+    expect(meta).toMatchObject({ station: thornhillTable, submission: null, phoneId: useCart.getState().phoneId });
+    // The queued operations are kept too: one add, then one quantity change of the same line.
+    expect(meta.shared.pending.map((op: { type: string }) => op.type)).toEqual(["add_line", "set_quantity"]);
   });
 
   it("restores the cart and its table from storage (entering the order screen)", async () => {
@@ -114,6 +121,7 @@ describe("cart persistence", () => {
 
   it("Remove 1 is persisted too", () => {
     const { useCart, CART_KEY } = store;
+    useCart.getState().enterStation(thornhillTable);
     useCart.getState().add(nachos, []);
     useCart.getState().add(nachos, []);
     useCart.getState().removeOne(7, "");
@@ -131,14 +139,25 @@ describe("the cart's table", () => {
     expect(useCart.getState().station).toEqual(pickeringTable);
   });
 
-  it("keeps the cart when the diner moves to another table of the same branch", () => {
+  it("shows the new table's own cart when the diner moves to another table of the same branch (each table's cart is shared there)", () => {
     const { useCart } = store;
     useCart.getState().enterStation(thornhillTable);
     useCart.getState().add(nachos, []);
     const otherTable = { ...thornhillTable, id: "9c1a7e55-2b3d-4f6a-8e9d-0a1b2c3d4e5f", codename: "Bar 1" };
     expect(useCart.getState().enterStation(otherTable)).toBe(false);
     expect(useCart.getState().station).toEqual(otherTable);
-    expect(Object.keys(useCart.getState().cart)).toEqual(["7"]);
+    expect(useCart.getState().shared.stationId).toBe(otherTable.id);
+    expect(useCart.getState().cart).toEqual({});
+  });
+
+  it("adds a cart kept by an older version of the app (lines without ids) to the table's shared cart", async () => {
+    const { useCart, CART_KEY, CART_META_KEY } = store;
+    storage.setItem(CART_KEY, JSON.stringify({ "7": [{ id: 7, name: "Nachos", description: "", quantity: 2, price: "11.99", customizedPrice: "14.99", selectedCustomizations: { "201": porkBelly } }] }));
+    storage.setItem(CART_META_KEY, JSON.stringify({ station: thornhillTable, submission: null, problem: null, version: 1 }));
+    await useCart.persist.rehydrate();
+    useCart.getState().enterStation(thornhillTable);
+    expect(useCart.getState().shared.pending).toMatchObject([{ type: "add_line", product_id: 7, quantity: 2, options: [201] }]);
+    expect(store.sharedLines(useCart.getState())).toMatchObject([{ id: 7, quantity: 2, customizedPrice: "14.99" }]);
   });
 
   it("a sent order stays with the table it was sent from", () => {
@@ -187,5 +206,67 @@ describe("submission state", () => {
     useCart.getState().clear(false);
     expect(useCart.getState()).toMatchObject({ cart: {}, submission: null, station: null });
     expect(JSON.parse(storage.getItem(store.CART_KEY)!)).toEqual({});
+  });
+});
+
+describe("the shared cart's queue", () => {
+  const serverCart = (lines: Partial<TableCart["lines"][number]>[], version = 3): TableCart => ({
+    station_id: thornhillTable.id,
+    branch_id: 1,
+    version,
+    submitting: false,
+    lines: lines.map((line) => ({
+      line_id: "11111111-1111-4111-8111-111111111111",
+      phone_id: "22222222-2222-4222-8222-222222222222",
+      phone_name: "Phone 1",
+      product_id: 7,
+      name: "Nachos",
+      quantity: 1,
+      options: [],
+      unit_price: "11.99",
+      line_total: "11.99",
+      available: true,
+      changed_at: "2030-01-01T12:00:00.000Z",
+      ...line,
+    })),
+    subtotal: "11.99",
+    tax: "1.56",
+    total: "13.55",
+  });
+
+  it("stamps every operation later than any stamp seen: its own previous ones and the server's lines", () => {
+    const { useCart } = store;
+    useCart.getState().enterStation(thornhillTable);
+    // The server's line was changed "in the future" by this phone's slow clock.
+    useCart.getState().receiveCart(serverCart([{}]));
+    useCart.getState().removeOne(7, "", "11111111-1111-4111-8111-111111111111");
+    useCart.getState().add(nachos, []);
+    useCart.getState().setName("Ana");
+    const stamps = useCart.getState().shared.pending.map((op) => op.at);
+    expect(stamps[0]! > "2030-01-01T12:00:00.000Z").toBe(true);
+    expect([...stamps].sort()).toEqual(stamps);
+    expect(new Set(stamps).size).toBe(3);
+    expect(new Set(useCart.getState().shared.pending.map((op) => op.op_id)).size).toBe(3);
+  });
+
+  it("shows the server's cart with its own pending operations on top, and drops an operation once answered", () => {
+    const { useCart } = store;
+    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().receiveCart(serverCart([{ quantity: 2 }]));
+    useCart.getState().removeOne(7, "", "11111111-1111-4111-8111-111111111111");
+    useCart.getState().add(nachos, [porkBelly]);
+    expect(store.sharedLines(useCart.getState()).map((line) => [line.name, line.quantity, line.phoneName])).toEqual([
+      ["Nachos", 1, "Phone 1"],
+      ["Nachos", 1, ""],
+    ]);
+    const [change, add] = useCart.getState().shared.pending;
+    // The server answers the first: it leaves the queue; the second still shows on top of the new cart.
+    useCart.getState().answered([change!.op_id], serverCart([{ quantity: 1 }], 4));
+    expect(useCart.getState().shared.pending).toEqual([add]);
+    expect(store.sharedLines(useCart.getState()).map((line) => line.quantity)).toEqual([1, 1]);
+    // An older cart (an event that arrived late) never replaces a newer one; another table's is ignored.
+    useCart.getState().receiveCart(serverCart([{ quantity: 2 }], 3));
+    useCart.getState().receiveCart({ ...serverCart([], 9), station_id: pickeringTable.id });
+    expect(useCart.getState().shared.server?.version).toBe(4);
   });
 });

@@ -1,22 +1,19 @@
 /**
  * The cart store: zustand, persisted to localStorage so a reload (or a dropped tab) keeps the order.
+ * The table's cart is shared by every phone at the table (docs/decisions/0010): `shared` holds the
+ * server's cart as last seen and this phone's operations not yet answered, and `cart` is always the
+ * view computed from them (shared-cart.ts), so every screen that reads `cart` shows the table's cart.
  * Storage layout:
- *  - `cart`      — the lines: { [productId]: CartLine[] }.
- *  - `cart.meta` — the table the cart is for, and the submission in progress (apart, so `cart` stays
- *                  the plain shape phones already store).
+ *  - `cart`      — the view's lines: { [productId]: CartLine[] } (shown at once on the next visit).
+ *  - `cart.meta` — the table the cart is for, the submission in progress and the shared state (apart,
+ *                  so `cart` stays the plain shape phones already store).
  */
 import { create } from "zustand";
+import { randomUuid } from "../../shared/random-uuid";
 import { persist, type PersistStorage, type StorageValue } from "zustand/middleware";
-import type { Order, Product } from "../../../contract/schemas";
-import {
-  addToCart,
-  applyPriceUpdates,
-  isCartShape,
-  removeOne,
-  type Cart,
-  type PriceUpdate,
-  type SelectedOption,
-} from "./cart-logic";
+import type { CartOperation, Order, Product, TableCart } from "../../../contract/schemas";
+import { applyPriceUpdates, cartLines, cleanNote, formatUnitPrice, isCartShape, lineKey, MAX_QUANTITY, type Cart, type PriceUpdate, type SelectedOption } from "./cart-logic";
+import { cartStamp, dropAnswered, latestStamp, localView, nextStamp, ownTwin, toCart, type PendingDisplay, type PendingOp, type SharedLine } from "./shared-cart";
 
 export const CART_KEY = "cart";
 export const CART_META_KEY = "cart.meta";
@@ -51,15 +48,38 @@ export interface AddedLine {
   note?: string;
 }
 
+/** The table's shared cart as this phone knows it. */
+export interface SharedState {
+  /** The table these belong to. */
+  stationId: string | null;
+  /** The server's cart as last heard (tableCart, an operations answer, or a cart.updated event). */
+  server: TableCart | null;
+  /** This phone's operations the server has not answered yet, in the order the diner made them. */
+  pending: PendingOp[];
+  /** The latest stamp this phone has seen or made: its next operation is stamped later. */
+  seen: string | null;
+}
+
+const EMPTY_SHARED: SharedState = { stationId: null, server: null, pending: [], seen: null };
+
 export interface CartState {
   cart: Cart;
+  /** This phone's id at every table (the operations' `phone_id`). */
+  phoneId: string;
+  shared: SharedState;
   station: CartStation | null;
   submission: Submission | null;
   problem: SubmitProblem | null;
   add(product: Product, options: readonly SelectedOption[], note?: string): void;
   /** Adds whole lines at once (Order again): each at the product's price as given. */
   addLines(lines: readonly AddedLine[]): void;
-  removeOne(productId: number, key: string): void;
+  removeOne(productId: number, key: string, lineId?: string): void;
+  /** The diner's name on this phone's lines ("" = back to "Phone N"). */
+  setName(name: string): void;
+  /** A newer cart from the server (it never replaces a newer one with an older one). */
+  receiveCart(cart: TableCart): void;
+  /** The server answered these operations: they are done, whatever the result. */
+  answered(opIds: readonly string[], cart?: TableCart): void;
   /** Binds the cart to the table the diner is at. Returns true when a cart from another branch was emptied. */
   enterStation(station: CartStation): boolean;
   setSubmission(submission: Submission | null): void;
@@ -72,7 +92,7 @@ export interface CartState {
   clear(keepStation?: boolean): void;
 }
 
-type Persisted = Pick<CartState, "cart" | "station" | "submission" | "problem">;
+type Persisted = Pick<CartState, "cart" | "phoneId" | "shared" | "station" | "submission" | "problem">;
 
 function readJson(key: string): unknown {
   try {
@@ -110,6 +130,19 @@ function readSubmission(value: unknown): Submission | null {
   return isStoredOrder(value.order) ? { state: "submitted", key: value.key, order: value.order } : null;
 }
 
+function readShared(value: unknown): SharedState {
+  if (!isRecord(value) || !Array.isArray(value.pending)) return EMPTY_SHARED;
+  const server = isRecord(value.server) && Array.isArray(value.server.lines) && typeof value.server.version === "number" ? (value.server as unknown as TableCart) : null;
+  return {
+    stationId: typeof value.stationId === "string" ? value.stationId : null,
+    server,
+    pending: value.pending.filter((op) => isRecord(op) && typeof op.op_id === "string" && typeof op.at === "string" && typeof op.type === "string") as PendingOp[],
+    seen: typeof value.seen === "string" ? value.seen : null,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function readProblem(value: unknown): SubmitProblem | null {
   if (!isRecord(value) || typeof value.code !== "string" || typeof value.message !== "string") return null;
   return {
@@ -134,6 +167,8 @@ const cartStorage: PersistStorage<Persisted> = {
     return {
       state: {
         cart: isCartShape(cart) ? cart : {},
+        phoneId: typeof fields.phoneId === "string" && UUID.test(fields.phoneId) ? fields.phoneId : randomUuid(),
+        shared: readShared(fields.shared),
         station: readStation(fields.station),
         submission: readSubmission(fields.submission),
         problem: readProblem(fields.problem),
@@ -145,8 +180,8 @@ const cartStorage: PersistStorage<Persisted> = {
   setItem(_name, { state, version }: StorageValue<Persisted>) {
     try {
       localStorage.setItem(CART_KEY, JSON.stringify(state.cart));
-      const { station, submission, problem } = state;
-      localStorage.setItem(CART_META_KEY, JSON.stringify({ station, submission, problem, version }));
+      const { station, submission, problem, phoneId, shared } = state;
+      localStorage.setItem(CART_META_KEY, JSON.stringify({ station, submission, problem, phoneId, shared, version }));
     } catch {
       // Storage full or disabled (private mode): the cart still works for this visit.
     }
@@ -161,63 +196,164 @@ const cartStorage: PersistStorage<Persisted> = {
   },
 };
 
+/** The view of `shared`, in the cart's shape. */
+function viewOf(shared: SharedState, phoneId: string): Cart {
+  return toCart(localView(shared.server, shared.pending, phoneId));
+}
+
+/** The shared cart's lines as this phone shows them. */
+export function sharedLines(state: Pick<CartState, "cart">): SharedLine[] {
+  return cartLines(state.cart).filter((line): line is SharedLine => typeof (line as Partial<SharedLine>).lineId === "string");
+}
+
+type Draft = (CartOperation extends infer Op ? (Op extends CartOperation ? Omit<Op, "op_id" | "at"> : never) : never) & { display?: PendingDisplay };
+
 export const useCart = create<CartState>()(
   persist(
-    (set, get) => ({
-      cart: {},
-      station: null,
-      submission: null,
-      problem: null,
-      add: (product, options, note) => set({ cart: addToCart(get().cart, product, options, note), problem: null }),
-      addLines: (lines) =>
-        set({
-          cart: lines.reduce((cart, line) => addToCart(cart, line.product, line.options, line.note, line.quantity), get().cart),
-          problem: null,
-        }),
-      removeOne: (productId, key) => set({ cart: removeOne(get().cart, productId, key), problem: null }),
-      enterStation(station) {
-        const { station: current, cart, submission } = get();
-        const otherBranch = current !== null && current.branchId !== station.branchId;
-        const hadItems = Object.keys(cart).length > 0;
-        if (otherBranch) {
-          set({ cart: {}, submission: null, problem: null, station });
-          return hadItems;
+    (set, get) => {
+      /** Applies the diner's actions at once and queues them for the server (cart-sync.ts sends them). */
+      const queue = (drafts: readonly Draft[]) => {
+        const { shared, phoneId } = get();
+        if (drafts.length === 0 || !shared.stationId) return;
+        let seen = shared.seen;
+        const ops = drafts.map((draft) => {
+          const at = nextStamp(Date.now(), seen);
+          seen = at;
+          return { ...draft, op_id: randomUuid(), at } as PendingOp;
+        });
+        const next = { ...shared, pending: [...shared.pending, ...ops], seen };
+        set({ shared: next, cart: viewOf(next, phoneId), problem: null });
+        queued?.();
+      };
+      const addDrafts = (lines: readonly AddedLine[]): Draft[] => {
+        const view = localView(get().shared.server, get().shared.pending, get().phoneId);
+        const drafts: Draft[] = [];
+        for (const { product, options, note, quantity } of lines) {
+          const selectedCustomizations: Record<string, SelectedOption> = {};
+          for (const option of options) selectedCustomizations[option.id] = option;
+          const cleaned = cleanNote(note);
+          const count = Math.max(1, Math.min(MAX_QUANTITY, Math.floor(quantity)));
+          const twin = ownTwin(view, get().phoneId, { id: product.id, selectedCustomizations, ...(cleaned ? { note: cleaned } : {}) });
+          if (twin) {
+            twin.quantity = Math.min(MAX_QUANTITY, twin.quantity + count);
+            drafts.push({ type: "set_quantity", line_id: twin.lineId, quantity: twin.quantity });
+            continue;
+          }
+          const lineId = randomUuid();
+          view.push({ ...({} as SharedLine), id: product.id, selectedCustomizations, ...(cleaned ? { note: cleaned } : {}), lineId, phoneId: get().phoneId, quantity: count });
+          drafts.push({
+            type: "add_line",
+            line_id: lineId,
+            product_id: product.id,
+            quantity: count,
+            options: options.map((option) => option.id).sort((a, b) => a - b),
+            ...(cleaned ? { note: cleaned } : {}),
+            display: { name: product.name, description: product.description, price: product.price, customizedPrice: formatUnitPrice(product.price, options), options: [...options] },
+          });
         }
-        // Last visit's order is over (served, cancelled, or from another day): start a fresh cart.
-        if (submission?.state === "submitted" && isOver(submission.order)) {
-          set({ cart: {}, submission: null, problem: null, station });
+        return drafts;
+      };
+      return {
+        cart: {},
+        phoneId: randomUuid(),
+        shared: EMPTY_SHARED,
+        station: null,
+        submission: null,
+        problem: null,
+        add: (product, options, note) => queue(addDrafts([{ product, options, quantity: 1, ...(note ? { note } : {}) }])),
+        addLines: (lines) => queue(addDrafts(lines)),
+        removeOne(productId, key, lineId) {
+          const line = sharedLines(get()).find((candidate) => (lineId ? candidate.lineId === lineId : candidate.id === productId && lineKey(candidate) === key));
+          if (!line) return;
+          queue([line.quantity > 1 ? { type: "set_quantity", line_id: line.lineId, quantity: line.quantity - 1 } : { type: "remove_line", line_id: line.lineId }]);
+        },
+        setName: (name) => queue([{ type: "set_name", name: name.trim().slice(0, 24) }]),
+        receiveCart(cart) {
+          const { shared, phoneId } = get();
+          if (cart.station_id !== shared.stationId || (shared.server && shared.server.version > cart.version)) return;
+          const next = { ...shared, server: cart, seen: latestStamp(shared.seen, cartStamp(cart)) };
+          set({ shared: next, cart: viewOf(next, phoneId) });
+        },
+        answered(opIds, cart) {
+          const { shared, phoneId } = get();
+          const next = { ...shared, pending: dropAnswered(shared.pending, opIds.map((op_id) => ({ op_id }))) };
+          set({ shared: next, cart: viewOf(next, phoneId) });
+          if (cart) get().receiveCart(cart);
+        },
+        enterStation(station) {
+          const { station: current, submission, shared, phoneId } = get();
+          const otherBranch = current !== null && current.branchId !== station.branchId;
+          const hadItems = Object.keys(get().cart).length > 0;
+          if (shared.stationId !== station.id) {
+            // Another table's cart is that table's (it stays on its server); this phone joins this table's.
+            // A cart kept by an older version of the app (lines without ids) is added to the table's.
+            const legacy = shared.stationId === null && !otherBranch ? cartLines(get().cart) : [];
+            const next: SharedState = { ...EMPTY_SHARED, stationId: station.id, seen: shared.seen };
+            set({ shared: next, cart: viewOf(next, phoneId) });
+            if (legacy.length > 0 && submission === null) {
+              queue(
+                addDrafts(
+                  legacy.map((line) => ({
+                    product: { id: line.id, name: line.name, description: line.description, price: line.price } as Product,
+                    options: Object.values(line.selectedCustomizations),
+                    quantity: line.quantity,
+                    ...(line.note ? { note: line.note } : {}),
+                  })),
+                ),
+              );
+            }
+          }
+          if (otherBranch) {
+            set({ submission: null, problem: null, station });
+            return hadItems;
+          }
+          // Last visit's order is over (served, cancelled, or from another day): start afresh.
+          if (submission?.state === "submitted" && isOver(submission.order)) {
+            set({ submission: null, problem: null, station });
+            return false;
+          }
+          // A locked cart stays with the table it was sent from (its outbox entry carries that table).
+          if (get().submission === null) set(current?.id === station.id ? { station } : { station, problem: null });
           return false;
-        }
-        // A locked cart stays with the table it was sent from (its outbox entry carries that table).
-        if (get().submission === null) set(current?.id === station.id ? { station } : { station, problem: null });
-        return false;
-      },
-      setSubmission: (submission) => set({ submission }),
-      adoptOrder: (key, order) =>
-        set({
-          submission: { state: "submitted", key, order },
-          station: get().station ?? { id: order.station_id, branchId: order.branch_id },
-          problem: null,
-        }),
-      setProblem: (problem) => set({ problem }),
-      updateOrder(order) {
-        const submission = get().submission;
-        if (submission?.state === "submitted" && submission.order.id === order.id) {
-          set({ submission: { ...submission, order } });
-        }
-      },
-      applyPrices: (updates) => set({ cart: applyPriceUpdates(get().cart, updates), problem: null }),
-      clear: (keepStation = true) =>
-        set({ cart: {}, submission: null, problem: null, station: keepStation ? get().station : null }),
-    }),
+        },
+        setSubmission: (submission) => set({ submission }),
+        adoptOrder: (key, order) =>
+          set({
+            submission: { state: "submitted", key, order },
+            station: get().station ?? { id: order.station_id, branchId: order.branch_id },
+            problem: null,
+          }),
+        setProblem: (problem) => set({ problem }),
+        updateOrder(order) {
+          const submission = get().submission;
+          if (submission?.state === "submitted" && submission.order.id === order.id) {
+            set({ submission: { ...submission, order } });
+          }
+        },
+        applyPrices: (updates) => set({ cart: applyPriceUpdates(get().cart, updates), problem: null }),
+        // The table's lines stay (they are the table's, on the server); this phone's order screen starts afresh.
+        clear: (keepStation = true) =>
+          set(
+            keepStation
+              ? { submission: null, problem: null }
+              : { submission: null, problem: null, station: null, shared: { ...EMPTY_SHARED, seen: get().shared.seen }, cart: {} },
+          ),
+      };
+    },
     {
       name: CART_KEY,
       version: 1,
       storage: cartStorage,
-      partialize: ({ cart, station, submission, problem }) => ({ cart, station, submission, problem }),
+      partialize: ({ cart, phoneId, shared, station, submission, problem }) => ({ cart, phoneId, shared, station, submission, problem }),
     },
   ),
 );
+
+/** Called after the diner queued an operation (cart-sync.ts sends the queue); kept apart so this store loads no network code. */
+let queued: (() => void) | null = null;
+export function onQueued(listener: () => void): void {
+  queued = listener;
+}
 
 const ORDER_LIFETIME_MS = 12 * 3_600_000;
 

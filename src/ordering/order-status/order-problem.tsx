@@ -9,7 +9,7 @@ import type { Language } from "../../shared/i18n/language";
 import { productText } from "../../shared/i18n/product-text";
 import { cartLines, cents, type CartLine, type PriceUpdate } from "../cart/cart-logic";
 import { useCart, type SubmitProblem } from "../cart/cart-store";
-import { orderProblemMessages } from "../cart-messages";
+import { cartMessages, orderProblemMessages } from "../cart-messages";
 import { submitCart } from "../outbox/order-submission";
 
 type Words = ReturnType<typeof orderProblemMessages.get>;
@@ -24,10 +24,13 @@ export function OrderProblem({ problem }: { problem: SubmitProblem }) {
   const cart = useCart((state) => state.cart);
   const code = useLanguage();
   const t = useMessages(orderProblemMessages);
+  const c = useMessages(cartMessages);
   if (problem.code === "price_changed") return <PriceChanged problem={problem} />;
+  // The table's shared cart (docs/decisions/0010): what the diner can do about it.
+  const shared: Record<string, string> = { cart_changed: c.cartChanged, cart_empty: c.cartEmpty, cart_full: c.cartFull };
   return (
     <div className="order-problem" role="alert">
-      <p>{problemMessage(problem, t, cartLines(cart), code)}</p>
+      <p>{shared[problem.code] ?? problemMessage(problem, t, cartLines(cart), code)}</p>
     </div>
   );
 }
@@ -49,6 +52,7 @@ function problemMessage(problem: SubmitProblem, t: Words, lines: readonly CartLi
       return names.length > 1 ? t.notTodayMany(values) : t.notTodayOne(values);
     }
     case "unknown_station":
+    case "station_not_found":
     case "branch_mismatch":
       return t.tableNotFound;
     case "order_expired":

@@ -1,16 +1,21 @@
 /**
  * Wires the outbox to the cart: Submit writes the order to IndexedDB with a fresh Idempotency-Key
- * and sends it; the answer (now or after any number of retries) lands in the cart store.
+ * and sends it; the answer (now or after any number of retries) lands in the cart store. A table's
+ * cart is shared (docs/decisions/0010): its submit first sends this phone's queued changes, then
+ * submits the table's cart at the version the diner saw, as one order for every phone.
  * Retries run on app start, when the phone comes back online or to the foreground, and on a timer.
  */
 import { createStore, del, entries, set } from "idb-keyval";
-import { useCart, type SubmitProblem } from "../cart/cart-store";
+import { sharedLines, useCart, type SubmitProblem } from "../cart/cart-store";
 import { toOrderRequest } from "../cart/cart-logic";
+import { flushOperations, isTableCart, loadCart } from "../cart/cart-sync";
+import { sameLines } from "../cart/shared-cart";
 import { rememberOrder } from "../history/order-history";
 import { api } from "../../shared/api";
 import type { ApiError } from "../../shared/api-client";
 import { randomUuid } from "../../shared/random-uuid";
-import { createOutbox, type Outbox, type OutboxEntry, type OutboxStorage, type SendOutcome } from "./outbox";
+import type { OrderCreate } from "../../../contract/schemas";
+import { createOutbox, type Outbox, type OutboxEntry, type OutboxStorage, type SendOutcome, type SharedSubmit } from "./outbox";
 
 const RETRY_EVERY_MS = 15_000;
 
@@ -40,6 +45,45 @@ export function toProblem(error: ApiError): SubmitProblem {
   return { status: error.status, code: error.code, message: error.message, details: error.details };
 }
 
+const CHOSEN_KEY = "cart.submit";
+
+/**
+ * The version a submit names is chosen once, at its first attempt, and kept with its key: a retry
+ * after a lost answer must send the same body, or the server refuses the key as reused.
+ */
+function chosenVersion(key: string): number | null {
+  try {
+    const chosen = JSON.parse(localStorage.getItem(CHOSEN_KEY) ?? "null") as { key?: unknown; version?: unknown } | null;
+    return chosen?.key === key && typeof chosen.version === "number" ? chosen.version : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The table's cart as one order. When the diner saw the server's cart as it is, its version is
+ * submitted at once. When the diner's view held changes not yet sent (made offline), they go first;
+ * then, if the server's cart is exactly what the diner saw, its new version is submitted, otherwise the
+ * version the diner saw, which the server refuses (cart_changed: check again) unless it is a replay.
+ */
+async function sendShared(key: string, body: OrderCreate, shared: SharedSubmit): Promise<unknown> {
+  let version = shared.unsent ? chosenVersion(key) : shared.version;
+  if (version === null) {
+    await flushOperations();
+    const cart = await api.tableCart(body.station_id);
+    if (!isTableCart(cart)) return cart; // not the server: the outbox keeps the order queued
+    version = sameLines(cart, shared.lines) ? cart.version : shared.version;
+    try {
+      localStorage.setItem(CHOSEN_KEY, JSON.stringify({ key, version }));
+    } catch {
+      // Storage full: a retry re-reads the cart, which a lost answer has emptied, and falls back to the version seen.
+    }
+  }
+  return api.submitTableCart(body.station_id, key, version);
+}
+
+const send = (key: string, body: OrderCreate, shared?: SharedSubmit) => (shared ? sendShared(key, body, shared) : api.placeOrder(key, body));
+
 function onOutcome(entry: OutboxEntry, outcome: SendOutcome): void {
   // Every order the server placed for this phone is one it may want to order again.
   if (outcome.kind === "delivered") rememberOrder(outcome.order);
@@ -60,7 +104,11 @@ function onOutcome(entry: OutboxEntry, outcome: SendOutcome): void {
   } else if (outcome.kind === "rejected") {
     // Unlock the cart so the diner can fix it (remove a sold-out item, confirm new prices).
     setSubmission(null);
+    const { code } = outcome.error;
+    // Another phone sent this very cart: it shows as sent from the table's cart, not as a problem.
+    if (code === "cart_already_submitted") return;
     setProblem(toProblem(outcome.error));
+    if (code === "cart_changed" && station) void loadCart(station.id);
   } else if (submission.state === "sending") {
     setSubmission({ state: "queued", key: entry.key });
   }
@@ -83,7 +131,7 @@ const NEVER_SENT: SubmitProblem = {
 let outbox: Outbox | null = null;
 
 function getOutbox(): Outbox {
-  outbox ??= createOutbox(outboxStorage(), api.placeOrder, onOutcome, {
+  outbox ??= createOutbox(outboxStorage(), send, onOutcome, {
     isOnline: () => navigator.onLine !== false,
     exclusive: async (pass) => {
       if (navigator.locks) await navigator.locks.request("limitless-order-outbox", pass);
@@ -100,7 +148,7 @@ export async function submitCart(): Promise<void> {
   const key = randomUuid();
   setProblem(null);
   setSubmission({ state: "sending", key });
-  await getOutbox().enqueue(key, toOrderRequest(cart, station.id, station.branchId));
+  await getOutbox().enqueue(key, toOrderRequest(cart, station.id, station.branchId), sharedSubmit());
 }
 
 /** "Try now" on the waiting message. */
@@ -140,6 +188,17 @@ async function reconcile(box: Outbox): Promise<void> {
     setProblem(UNCONFIRMED);
     return;
   }
-  await box.enqueue(submission.key, toOrderRequest(cart, station.id, station.branchId));
+  await box.enqueue(submission.key, toOrderRequest(cart, station.id, station.branchId), sharedSubmit());
 }
 
+/** What the diner sees of the table's cart at Submit (undefined for a cart that is not a table's). */
+function sharedSubmit(): SharedSubmit | undefined {
+  const state = useCart.getState();
+  if (!state.station || state.shared.stationId !== state.station.id) return undefined;
+  const unsent = state.shared.pending.some((op) => op.type !== "set_name");
+  return {
+    version: state.shared.server?.version ?? 0,
+    lines: sharedLines(state).map(({ lineId, quantity }) => ({ lineId, quantity })),
+    ...(unsent ? { unsent } : {}),
+  };
+}

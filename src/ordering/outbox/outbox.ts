@@ -18,6 +18,8 @@ export interface OutboxEntry {
   /** The Idempotency-Key: made once at Submit, sent with every retry of this order. */
   key: string;
   body: OrderCreate;
+  /** The table's shared cart as the diner saw it at Submit: sent as that cart's one submit (absent: a plain order). */
+  shared?: SharedSubmit;
   createdAt: number;
   /**
    * Requests that left the phone (each may have reached the server). Passes skipped while the phone
@@ -34,6 +36,15 @@ export interface OutboxStorage {
   all(): Promise<[IDBValidKey, unknown][]>;
 }
 
+export interface SharedSubmit {
+  /** The cart's version the phone showed. */
+  version: number;
+  /** Its lines as shown (ids and quantities). */
+  lines: { lineId: string; quantity: number }[];
+  /** The view included changes of this phone's that the server had not answered: the version to submit is found after sending them. */
+  unsent?: boolean;
+}
+
 export type SendOutcome =
   | { kind: "delivered"; order: Order }
   /** A definite refusal by the server: retrying the same request cannot succeed. */
@@ -44,7 +55,7 @@ export type SendOutcome =
   | { kind: "expired" };
 
 /** Sends one order; resolves with the server's answer as parsed JSON (checked by the outbox, not trusted). */
-export type Send = (key: string, body: OrderCreate) => Promise<unknown>;
+export type Send = (key: string, body: OrderCreate, shared?: SharedSubmit) => Promise<unknown>;
 export type OutcomeListener = (entry: OutboxEntry, outcome: SendOutcome) => void;
 
 /**
@@ -97,6 +108,17 @@ function isOrderRequest(value: unknown): value is OrderCreate {
   );
 }
 
+function isSharedSubmit(value: unknown): value is SharedSubmit {
+  if (!value || typeof value !== "object") return false;
+  const shared = value as Partial<Record<keyof SharedSubmit, unknown>>;
+  return (
+    Number.isInteger(shared.version) &&
+    Array.isArray(shared.lines) &&
+    shared.lines.every((line: Partial<Record<string, unknown>> | null) => !!line && typeof line.lineId === "string" && Number.isInteger(line.quantity)) &&
+    (shared.unsent === undefined || typeof shared.unsent === "boolean")
+  );
+}
+
 /**
  * A stored record as an entry, repaired where a safe default exists, or null when it cannot be sent
  * (no usable key or body). An unknown age counts from now, so the order is still sent rather than
@@ -108,12 +130,13 @@ export function repairEntry(value: unknown, now: number): OutboxEntry | null {
   if (typeof stored.key !== "string" || !KEY.test(stored.key) || !isOrderRequest(stored.body)) return null;
   const createdAt = typeof stored.createdAt === "number" && Number.isFinite(stored.createdAt) && stored.createdAt <= now ? stored.createdAt : now;
   const attempts = Number.isInteger(stored.attempts) && (stored.attempts as number) >= 0 ? (stored.attempts as number) : 1;
-  return { key: stored.key, body: stored.body, createdAt, attempts };
+  const shared = isSharedSubmit(stored.shared) ? { shared: stored.shared } : {};
+  return { key: stored.key, body: stored.body, ...shared, createdAt, attempts };
 }
 
 export interface Outbox {
   /** Stores the entry durably, then tries to send everything pending. */
-  enqueue(key: string, body: OrderCreate): Promise<void>;
+  enqueue(key: string, body: OrderCreate, shared?: SharedSubmit): Promise<void>;
   /** Sends every pending entry once; concurrent calls share one pass (so one request per key at a time). */
   flush(): Promise<void>;
   /** The entries waiting to be sent (unreadable records are dropped on the way). */
@@ -180,7 +203,7 @@ export function createOutbox(
       return { outcome: { kind: "retry", error: offlineError() }, requestLeft: false };
     }
     try {
-      const answer = await send(entry.key, entry.body);
+      const answer = await send(entry.key, entry.body, entry.shared);
       const outcome: SendOutcome = isOrderFor(answer, entry.body)
         ? { kind: "delivered", order: answer }
         : { kind: "retry", error: notTheOrderError() };
@@ -210,8 +233,8 @@ export function createOutbox(
   }
 
   return {
-    async enqueue(key, body) {
-      await storage.put({ key, body, createdAt: now(), attempts: 0 });
+    async enqueue(key, body, shared) {
+      await storage.put({ key, body, ...(shared ? { shared } : {}), createdAt: now(), attempts: 0 });
       await flush();
     },
     flush,

@@ -1,0 +1,135 @@
+/**
+ * Sends this phone's queued cart operations to the table's shared cart and keeps the server's cart
+ * current (docs/decisions/0010). An operation leaves the queue only when an answer names it; no
+ * answer (offline, timeout, 5xx, 429, 409 cart_submitting, a captive portal's page) leaves it queued
+ * and tries again later with the same ids, so a replay never applies twice.
+ */
+import { useEffect } from "react";
+import type { CartOperationsAnswer, TableCart } from "../../../contract/schemas";
+import { api, stationEventsPath } from "../../shared/api";
+import { ApiError } from "../../shared/api-client";
+import { useLiveEvents } from "../../shared/use-live-events";
+import { onQueued, useCart } from "./cart-store";
+import { dropExpired, nextBatch } from "./shared-cart";
+
+const MAX_RETRY_MS = 30_000;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === "object" && !Array.isArray(value);
+
+/** Enough of a cart to show: only the server's own answer is taken (a portal's JSON is not a cart). */
+export function isTableCart(value: unknown): value is TableCart {
+  return isRecord(value) && typeof value.station_id === "string" && typeof value.version === "number" && Array.isArray(value.lines) && typeof value.total === "string";
+}
+
+function isAnswer(value: unknown): value is CartOperationsAnswer {
+  return isRecord(value) && isTableCart(value.cart) && Array.isArray(value.results) && value.results.every((result) => isRecord(result) && typeof result.op_id === "string");
+}
+
+/**
+ * As the order outbox judges an answer (outbox.ts, not imported: it would weigh on the menu's first
+ * load): only a refusal the server itself gave is final.
+ */
+const isRetryable = (error: ApiError) => !error.fromServer || error.status === 0 || error.status >= 500 || [408, 425, 429].includes(error.status);
+
+const unexpected = () => new ApiError(0, "unexpected_answer", "The answer was not the table's cart.");
+
+/** Sends every queued operation, a batch at a time; throws (and schedules a retry) when the server could not be reached. */
+async function sendAll(): Promise<void> {
+  for (;;) {
+    const state = useCart.getState();
+    const { stationId, pending } = state.shared;
+    const live = dropExpired(pending, Date.now());
+    if (live.length < pending.length) state.answered(pending.filter((op) => !live.includes(op)).map((op) => op.op_id));
+    if (!stationId || live.length === 0) return;
+    if (typeof navigator !== "undefined" && navigator.onLine === false) throw new ApiError(0, "offline", "You're offline.");
+    const batch = nextBatch(live);
+    let answer: unknown;
+    try {
+      answer = await api.applyCartOperations(stationId, { phone_id: state.phoneId, operations: batch });
+    } catch (cause) {
+      const error = cause instanceof ApiError ? cause : new ApiError(0, "network_error", String(cause));
+      // A table that is gone (or not yet back) keeps the diner's lines: the submit says why it cannot go.
+      if (isRetryable(error) || error.code === "cart_submitting" || error.code === "station_not_found") throw error;
+      // Refused as a whole: the named operations can never apply (sold out, not on the menu); the rest go again.
+      const named = error.details.flatMap((detail) => (isRecord(detail) && typeof detail.op_id === "string" ? [detail.op_id] : []));
+      useCart.getState().answered(named.length > 0 ? named : batch.map((op) => op.op_id));
+      useCart.getState().setProblem({ status: error.status, code: error.code, message: error.message, details: error.details });
+      continue;
+    }
+    if (!isAnswer(answer)) throw unexpected();
+    useCart.getState().answered(
+      answer.results.map((result) => result.op_id),
+      answer.cart,
+    );
+    if (answer.results.some((result) => result.reason === "cart_full")) {
+      useCart.getState().setProblem({ status: 0, code: "cart_full", message: "The table's cart is full.", details: [] });
+    }
+  }
+}
+
+let running: Promise<void> | null = null;
+let again = false;
+let failures = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Sends the queue now (one pass at a time); resolves once it is empty, rejects when the server could not take it. */
+export function flushOperations(): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  clearTimeout(retryTimer);
+  running = (async () => {
+    try {
+      do {
+        again = false;
+        await sendAll();
+      } while (again);
+      failures = 0;
+    } catch (error) {
+      failures += 1;
+      // Randomised, growing: phones that lost the network together don't all come back at once.
+      const delay = Math.min(MAX_RETRY_MS, 1_000 * 2 ** failures) * (0.5 + Math.random() / 2);
+      retryTimer = setTimeout(() => void flushOperations().catch(() => undefined), delay);
+      throw error;
+    } finally {
+      running = null;
+    }
+  })();
+  return running;
+}
+
+/** Reads the table's cart (on load and after a reconnect, when events may have been missed). */
+export async function loadCart(stationId: string): Promise<void> {
+  try {
+    const cart = await api.tableCart(stationId);
+    if (isTableCart(cart)) useCart.getState().receiveCart(cart);
+  } catch {
+    // Offline: the phone shows its own copy and catches up on the next event or reconnect.
+  }
+}
+
+const flushQuietly = () => void flushOperations().catch(() => undefined);
+onQueued(flushQuietly);
+if (typeof window !== "undefined") window.addEventListener("online", flushQuietly);
+
+/** Keeps this screen's copy of the table's cart live while mounted. */
+export function useSharedCart(stationId: string | null): void {
+  useEffect(() => {
+    if (!stationId) return;
+    void loadCart(stationId);
+    flushQuietly();
+  }, [stationId]);
+  useLiveEvents(stationId ? stationEventsPath(stationId) : null, {
+    onEvent(event) {
+      if (!stationId) return;
+      if (event === null) void loadCart(stationId);
+      else if (event.type === "cart.updated" && isTableCart(event.data)) useCart.getState().receiveCart(event.data);
+    },
+    onOpen() {
+      if (!stationId) return;
+      void loadCart(stationId);
+      flushQuietly();
+    },
+  });
+}
