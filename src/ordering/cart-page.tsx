@@ -3,13 +3,15 @@
  * whole product), Subtotal / HST / Total, and Submit Order through the outbox. After
  * submission: the order's number and its status, live.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { totalsFromSubtotal, HST_RATE_PERCENT } from "../../contract/money";
 import { formatMoney } from "../shared/i18n/format";
 import { useLanguage, useMessages } from "../shared/i18n/i18n";
 import { productText } from "../shared/i18n/product-text";
-import type { Order } from "../../contract/schemas";
+import type { Order, Product } from "../../contract/schemas";
+import { stationEventsPath } from "../shared/api";
+import { useMenu } from "../shared/use-menu";
 import { cartLines, cents, lineKey, lineTotalCents, subtotalCents, type CartLine } from "./cart/cart-logic";
 import { isLocked, isOver, useCart } from "./cart/cart-store";
 import { useSharedCart } from "./cart/cart-sync";
@@ -50,6 +52,14 @@ export default function CartPage() {
   const server = useCart((state) => state.shared.server);
   const hasPending = useCart((state) => state.shared.pending.some((op) => op.type !== "set_name"));
   useSharedCart(station?.id ?? null);
+  // Lines another phone added arrive from the server with the English name only: their words in
+  // this phone's language come from the menu (cached by the order screen, kept live by the same stream).
+  const { state: menu } = useMenu(station?.branchId ?? null, { stream: station ? stationEventsPath(station.id) : null });
+  const translationsOf = useMemo(() => {
+    const byId = new Map<number, Product["translations"]>();
+    if (menu.status === "ready") for (const product of Object.values(menu.menu).flat()) byId.set(product.id, product.translations);
+    return byId;
+  }, [menu]);
   const code = useLanguage();
   const t = useMessages(cartMessages);
   const money = (amount: number) => formatMoney(amount, code);
@@ -144,7 +154,7 @@ export default function CartPage() {
               const key = lineKey(line);
               const options = Object.values(line.selectedCustomizations);
               const shared = line as Partial<SharedLine>;
-              const name = productText(line, code).name;
+              const name = productText({ ...line, translations: line.translations ?? translationsOf.get(line.id) }, code).name;
               return (
                 <tr key={shared.lineId ?? `${line.id}:${key}`}>
                   <td className="cart-qty">{line.quantity}</td>

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { DESKTOP, PHONE, RETINA, launchBrowser } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 const require = createRequire(import.meta.url);
@@ -33,7 +33,7 @@ export function siteBrowserSuite(): SiteBrowserSuite {
   const suite = {} as SiteBrowserSuite;
   beforeAll(async () => {
     [suite.server, suite.browser] = await Promise.all([startTestServer(), launchBrowser()]);
-    suite.phone = await suite.browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: suite.server.url });
+    suite.phone = await suite.browser.newContext({ ...PHONE, ...RETINA, ...NO_SERVICE_WORKER, baseURL: suite.server.url });
     suite.desktop = await suite.browser.newContext({ ...DESKTOP, ...NO_SERVICE_WORKER, baseURL: suite.server.url });
   });
   afterAll(async () => {
