@@ -61,24 +61,29 @@ export async function unseenOrderIds(db: Db, branchId: number, placedBefore: str
  * `alertedBefore`) in one UPDATE: with several instances on one PostgreSQL database, the row locks
  * let only one of them claim each order, so each alarm goes out once.
  */
+/** The most orders one sweep raises the alarm for. */
+export const MAX_ALARMS_PER_SWEEP = 50;
+
 export async function claimUnseenOrders(tx: Db, placedBefore: string, alertedBefore: string, now: string): Promise<string[]> {
   const { orders } = tablesOf(tx);
+  const due = and(
+    // Both columns of the (branch, status) index, so the sweep does not read every order ever placed.
+    inArray(
+      orders.branchId,
+      BRANCHES.map((branch) => branch.id),
+    ),
+    inArray(orders.status, AWAITING_KITCHEN),
+    isNull(orders.seenAt),
+    lt(orders.createdAt, placedBefore),
+    or(isNull(orders.unseenAlertedAt), lt(orders.unseenAlertedAt, alertedBefore)),
+  );
+  // The oldest few per sweep: an alarm for fifty orders is as loud as one for thousands, and a sweep
+  // stays one short write however long the kitchen has been dark.
+  const oldest = tx.select({ id: orders.id }).from(orders).where(due).orderBy(asc(orders.createdAt)).limit(MAX_ALARMS_PER_SWEEP);
   const rows = await tx
     .update(orders)
     .set({ unseenAlertedAt: now })
-    .where(
-      and(
-        // Both columns of the (branch, status) index, so the sweep does not read every order ever placed.
-        inArray(
-          orders.branchId,
-          BRANCHES.map((branch) => branch.id),
-        ),
-        inArray(orders.status, AWAITING_KITCHEN),
-        isNull(orders.seenAt),
-        lt(orders.createdAt, placedBefore),
-        or(isNull(orders.unseenAlertedAt), lt(orders.unseenAlertedAt, alertedBefore)),
-      ),
-    )
+    .where(and(inArray(orders.id, oldest), due))
     .returning({ id: orders.id });
   return rows.map((row) => row.id);
 }
