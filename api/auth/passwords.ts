@@ -9,16 +9,22 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
     scryptCallback(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
   );
 
-const DEFAULTS = { N: 2 ** 17, r: 8, p: 1 };
+/** scrypt's cost parameters; verifying reads them back from the stored hash. */
+export interface HashCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+export const RECOMMENDED_COST: HashCost = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 
 function options(N: number, r: number, p: number): ScryptOptions {
   return { N, r, p, maxmem: 256 * N * r };
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, { N, r, p }: HashCost = RECOMMENDED_COST): Promise<string> {
   const salt = randomBytes(16);
-  const { N, r, p } = DEFAULTS;
   const key = await scrypt(password, salt, KEY_LENGTH, options(N, r, p));
   return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
 }

@@ -1,22 +1,23 @@
 /** Staff accounts as operators manage them (start-up, `npm run staff:set`): hash first, then one short transaction. */
 import type { DatabaseHandle } from "../db/database";
-import { hashPassword, verifyPassword } from "./passwords";
+import { hashPassword, verifyPassword, type HashCost } from "./passwords";
 import { findStaffByEmail, insertStaffIfAbsent, saveStaff } from "./staff-repository";
 
 /** Creates the account, or resets its password and signs out its existing sessions. */
-export async function upsertStaff(database: DatabaseHandle, email: string, password: string): Promise<"created" | "reset"> {
-  const passwordHash = await hashPassword(password);
+export async function upsertStaff(database: DatabaseHandle, email: string, password: string, cost?: HashCost): Promise<"created" | "reset"> {
+  const passwordHash = await hashPassword(password, cost);
   return database.transaction((tx) => saveStaff(tx, email, passwordHash));
 }
 
 /**
  * Makes sure the account exists with this password. Leaves it (and its sessions) alone when the
  * password already matches, so restarting with STAFF_EMAIL / STAFF_PASSWORD signs nobody out.
+ * `cost` is for test servers only; operators' accounts get the recommended strength.
  */
-export async function ensureStaff(database: DatabaseHandle, email: string, password: string): Promise<"created" | "reset" | "unchanged"> {
+export async function ensureStaff(database: DatabaseHandle, email: string, password: string, cost?: HashCost): Promise<"created" | "reset" | "unchanged"> {
   const existing = await findStaffByEmail(database.db, email);
   if (existing && (await verifyPassword(password, existing.passwordHash))) return "unchanged";
-  return upsertStaff(database, email, password);
+  return upsertStaff(database, email, password, cost);
 }
 
 /** Whether any staff account exists yet (a first start creates the demo one). */

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
+import type { HashCost } from "../../api/auth/passwords";
 import { ensureStaff } from "../../api/auth/staff-accounts";
 import { loadConfig, type AppConfig } from "../../api/config";
 import { createLogger, type Logger } from "../../api/lib/logger";
@@ -22,6 +23,14 @@ export type TestDialect = "sqlite" | "postgres";
 export const TEST_DIALECT: TestDialect = process.env.TEST_DATABASE === "postgres" ? "postgres" : "sqlite";
 
 export const TEST_STAFF = { email: "staff@limitless.example", password: "correct horse battery staple" };
+
+/**
+ * The test account's password hash costs an eighth of the recommended strength (N=2^14, ~0.1 s here
+ * instead of ~0.8 s): every test server creates the account and most files sign in, so the full cost
+ * would be minutes of a test run. Verifying reads the cost from the stored hash, so signing in works
+ * the same; api/auth/passwords.test.ts checks the strength real accounts get.
+ */
+const TEST_HASH_COST: HashCost = { N: 2 ** 14, r: 8, p: 1 };
 
 export interface TestServer {
   url: string;
@@ -125,7 +134,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.server,
     logger,
     signIn: options.signIn,
-    beforeListen: async (database) => void (await ensureStaff(database, TEST_STAFF.email, TEST_STAFF.password)),
+    beforeListen: async (database) => void (await ensureStaff(database, TEST_STAFF.email, TEST_STAFF.password, TEST_HASH_COST)),
   });
   const port = current.port;
 
