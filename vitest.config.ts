@@ -19,6 +19,8 @@ export default defineConfig({
           environment: "node",
           include: ["tests/api/**/*.test.ts"],
           globalSetup: ["tests/support/server-build.global.ts"],
+          // Each worker imports the server and the helpers once, not once per file; every file starts its own servers.
+          isolate: false,
           testTimeout: 30_000,
           // A server per file starts while the other worker's file runs: slow on two busy cores.
           hookTimeout: 30_000,
@@ -51,6 +53,7 @@ export default defineConfig({
             "tests/api/deploy-nginx.test.ts",
           ],
           env: { TEST_DATABASE: "postgres" },
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
@@ -64,6 +67,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Two cores: one Chromium at a time keeps timings honest and the machine responsive.
           fileParallelism: false,
+          // One worker imports the server, Playwright and the helpers once for every file, not once per file.
+          isolate: false,
         },
       },
     ],

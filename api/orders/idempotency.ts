@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
-import type { Db } from "../db/database";
+import type { DatabaseHandle, Db } from "../db/database";
 import { affectedRows, preparedQuery, tablesOf } from "../db/dialect";
 
 export const KEY_RETENTION_MS = 48 * 3_600_000;
@@ -53,7 +53,8 @@ export async function pruneIdempotencyKeys(tx: Db, now = new Date()): Promise<nu
   return affectedRows(await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff)));
 }
 
-let lastPruned: number | undefined;
+/** When each server's database handle last pruned: per handle, so two servers in one process keep their own hours. */
+const lastPruned = new WeakMap<DatabaseHandle, number>();
 
 /**
  * Prunes expired keys with the first order a process places and then at most once an hour, not with
@@ -62,8 +63,9 @@ let lastPruned: number | undefined;
  * instead of 48. It runs where keys are written, so every instance on a shared database takes its
  * turn and nothing needs a timer. Returns how many went, or undefined when it was not yet time.
  */
-export async function pruneExpiredKeysHourly(tx: Db, now: Date): Promise<number | undefined> {
-  if (lastPruned !== undefined && now.getTime() - lastPruned < KEY_PRUNE_EVERY_MS && now.getTime() >= lastPruned) return undefined;
-  lastPruned = now.getTime();
+export async function pruneExpiredKeysHourly(database: DatabaseHandle, tx: Db, now: Date): Promise<number | undefined> {
+  const last = lastPruned.get(database);
+  if (last !== undefined && now.getTime() - last < KEY_PRUNE_EVERY_MS && now.getTime() >= last) return undefined;
+  lastPruned.set(database, now.getTime());
   return pruneIdempotencyKeys(tx, now);
 }

@@ -148,7 +148,7 @@ it("deletes keys past their 48 hours as orders come in, once an hour rather than
 
   // Later runs, with the clock moved on: well past the last prune, so this one runs.
   const { database } = server.running();
-  const pruneAt = (at: Date) => database.transaction((tx) => pruneExpiredKeysHourly(tx, at));
+  const pruneAt = (at: Date) => database.transaction((tx) => pruneExpiredKeysHourly(database, tx, at));
   const later = new Date(Date.now() + 10 * KEY_PRUNE_EVERY_MS);
   const age = (ms: number) => new Date(later.getTime() - ms);
   await storeKey("expired", age(KEY_RETENTION_MS + 1_000));

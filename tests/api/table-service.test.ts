@@ -94,10 +94,12 @@ describe("table calls", () => {
 
   it("done: 200, call.updated on the staff stream and on the table's stream, and the next tap is a new call", async () => {
     const table = await newTable();
-    const made = (await callStaff(table, "server")).body;
+    // Open before the call: a stream opened just after an event may still be handed that event.
     const tableStream = await SseStream.open(`${server.url}/api/stations/${table.id}/events`);
     const staffStream = await SseStream.open(`${server.url}/api/events?branch_id=1`, { Authorization: `Bearer ${token}` });
     try {
+      const made = (await callStaff(table, "server")).body;
+      expect(eventOf(await staffStream.next(5_000))).toEqual({ type: "call.created", data: made });
       const done = await finish(made.id.toUpperCase());
       expect(done.status).toBe(200);
       expect(done.body).toMatchObject({ id: made.id, status: "done", station_id: table.id });
