@@ -12,7 +12,7 @@ import { kitchenRoutes } from "./kitchen/routes";
 import { serveEndpoint } from "./lib/endpoint";
 import { ApiHttpError, errorBody, sendError } from "./lib/errors";
 import { requestIdOf } from "./lib/response-head";
-import { MAX_JSON_BYTES, payloadTooLarge } from "./lib/validate";
+import { discardBody, MAX_JSON_BYTES, payloadTooLarge } from "./lib/validate";
 import { menuRoutes } from "./menu/routes";
 import { orderRoutes } from "./orders/routes";
 import { reportRoutes } from "./reports/routes";
@@ -49,10 +49,13 @@ export function createApp(ctx: AppContext) {
 
   // A declared size over the limit is refused before anything runs; a chunked body is counted as it
   // is read (lib/validate.ts). The CSV upload has its own, larger limit.
-  app.on(["POST", "PUT", "PATCH", "DELETE"], "/api/*", (c, next) => {
+  app.on(["POST", "PUT", "PATCH", "DELETE"], "/api/*", async (c, next) => {
     if (c.req.path === UPLOAD_PATH) return next();
     const declared = c.req.header("content-length");
-    if (declared !== undefined && Number(declared) > MAX_JSON_BYTES) throw payloadTooLarge();
+    if (declared !== undefined && Number(declared) > MAX_JSON_BYTES) {
+      await discardBody(c);
+      throw payloadTooLarge();
+    }
     return next();
   });
   app.use("/api/*", staffAuth(ctx));

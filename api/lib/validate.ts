@@ -17,6 +17,30 @@ export function incomingOf(c: Context): IncomingMessage | undefined {
   return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
 }
 
+/** Refused bodies up to this size are read and dropped before the answer (see discardBody); nginx allows 2 MB. */
+const DISCARD_UP_TO_BYTES = 4 * 1024 * 1024;
+const DISCARD_FOR_AT_MOST_MS = 5_000;
+
+/**
+ * Reads and drops a body the server refuses by its declared size, when it is not huge, before the refusal
+ * is sent. A proxy still sending the body when the connection closes under it (the refusal says "close")
+ * answers its own 502 instead of our 413; a body already read leaves nothing to cut off.
+ */
+export function discardBody(c: Context): Promise<void> {
+  const incoming = incomingOf(c);
+  if (!incoming || incoming.readableEnded || !(Number(c.req.header("content-length")) <= DISCARD_UP_TO_BYTES)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      incoming.off("end", done).off("error", done).off("close", done);
+      resolve();
+    };
+    const timer = setTimeout(done, DISCARD_FOR_AT_MOST_MS);
+    incoming.on("end", done).on("error", done).on("close", done);
+    incoming.resume();
+  });
+}
+
 /**
  * The body as text, at most `maxBytes`. Read straight from Node's request stream: going through the
  * Fetch API's Request (an AbortSignal, a web stream) cost more per order than validating it.

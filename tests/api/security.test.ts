@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { request } from "node:http";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order, Station } from "../../contract/schemas";
 import {
@@ -235,6 +236,38 @@ describe("body limits", () => {
       expect(big.headers.get("connection")).toBe("close");
       expect((await call(server, "GET", "/api/health")).status).toBe(200);
     }
+  });
+
+  it("reads a refused body of declared size to its end before answering 413, so a proxy still sending it is not cut off", async () => {
+    // A proxy (nginx) sends the whole body before it reads the answer; were the connection closed under
+    // it half-way, it would answer its own 502. Here the body arrives over about a second.
+    const { hostname, port } = new URL(server.url);
+    const socket = connect(Number(port), hostname);
+    await new Promise((resolve) => socket.once("connect", resolve));
+    const chunk = Buffer.alloc(100_000, "x");
+    let answer = "";
+    let answeredAt = 0;
+    socket.on("data", (data) => {
+      answeredAt ||= Date.now();
+      answer += data.toString("latin1");
+    });
+    const failures: unknown[] = [];
+    socket.on("error", (error) => failures.push(error));
+    socket.write(`POST /api/orders HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${chunk.length * 10}\r\n\r\n`);
+    for (let part = 0; part < 10; part++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.write(chunk);
+    }
+    const sentAt = Date.now();
+    await new Promise((resolve) => {
+      socket.once("close", resolve);
+      setTimeout(resolve, 5_000); // a connection cut half-way may never close cleanly: the checks below say what went wrong
+    });
+    socket.destroy();
+    expect(failures).toEqual([]);
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain('"code":"payload_too_large"');
+    expect(answeredAt).toBeGreaterThanOrEqual(sentAt);
   });
 
   it("accepts a JSON body of exactly 64 KB (the limit is inclusive)", async () => {
