@@ -5,7 +5,7 @@ import type { Menu, Order, Station } from "../../contract/schemas";
 import {
   BAD_JSON_BODIES,
   EVIL_ORIGIN,
-  UUID_V4,
+  UUID_V7,
   call,
   countRows,
   expectApiError,
@@ -89,7 +89,7 @@ describe("POST /api/orders", () => {
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     const order = response.body;
     expect(order).toEqual({
-      id: expect.stringMatching(UUID_V4),
+      id: expect.stringMatching(UUID_V7),
       number: expect.any(Number),
       status: "received",
       station_id: table1.id,
@@ -132,6 +132,8 @@ describe("POST /api/orders", () => {
     expect(readyInMinutes >= 15 && readyInMinutes <= 15 + 40 && (readyInMinutes - 15) % 2 === 0).toBe(true);
     expect(new Date(order.created_at).toISOString()).toBe(order.created_at);
     expect(Math.abs(Date.parse(order.created_at) - Date.now())).toBeLessThan(60_000);
+    // The id is time-ordered: its first 48 bits are the creation time in milliseconds.
+    expect(Math.abs(parseInt(order.id.replace("-", "").slice(0, 12), 16) - Date.parse(order.created_at))).toBeLessThan(1_000);
   });
 
   it.each([

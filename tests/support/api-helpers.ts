@@ -172,6 +172,8 @@ export function optionId(product: ReturnType<typeof productNamed>, group: string
 }
 
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+/** Time-ordered: the first 48 bits are the creation time in milliseconds (order ids). */
+export const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** Multipart form with the CSV in field `field` (default `file`). */
 export function csvForm(content: string | Uint8Array, field = "file", filename = "menu.csv"): FormData {
