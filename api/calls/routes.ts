@@ -31,7 +31,7 @@ export function callRoutes(ctx: AppContext) {
   });
 
   serveEndpoint(app, endpoints.calls, async ({ c, query }) => {
-    const branchId = await knownBranch(ctx, query.branch_id);
+    const branchId = knownBranch(query.branch_id);
     c.header("Cache-Control", "no-store");
     return listOpenCalls(database.db, branchId);
   });

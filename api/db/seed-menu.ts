@@ -7,7 +7,7 @@
  * is chosen, and the manager corrects it by CSV. seed-menu.test.ts holds the tags to the names.
  * Also the source of the generated menu PDFs (scripts/generate-menu-pdfs.ts).
  */
-import type { Allergen, CategoryKey, Diet, PrepStation, TranslationLanguage } from "../../contract/menu";
+import { BRANCHES, type Allergen, type CategoryKey, type Diet, type PrepStation, type TranslationLanguage } from "../../contract/menu";
 import type { Translation } from "../../contract/schemas";
 
 export interface SeedOption {
@@ -652,9 +652,10 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
   ],
 };
 
+/** The contract's branches (the one list the API accepts), with their addresses. */
 export const SEED_BRANCHES = [
-  { id: 1, name: "Thornhill", address: "7600 Yonge St, Thornhill, ON" },
-  { id: 2, name: "Pickering", address: "2200 Brock Rd Unit A1, Pickering, ON" },
+  { ...BRANCHES[0], address: "7600 Yonge St, Thornhill, ON" },
+  { ...BRANCHES[1], address: "2200 Brock Rd Unit A1, Pickering, ON" },
 ] as const;
 
 export const SEED_STATIONS: Record<number, { codename: string; capacity: number }[]> = {

@@ -44,7 +44,7 @@ export function eventRoutes(ctx: AppContext) {
   };
 
   serveEndpoint(app, endpoints.branchEvents, async ({ c, query }) => {
-    const branchId = await knownBranch(ctx, query.branch_id);
+    const branchId = knownBranch(query.branch_id);
     const token = c.get("token");
     // A stream outliving its session would keep showing orders after sign-out: end it.
     return streamOf(c, [{ branchId, excludeTypes: DINER_ONLY_EVENT_TYPES }], async () => token !== undefined && (await findSessionStaff(database.db, token)) !== undefined);
@@ -56,7 +56,7 @@ export function eventRoutes(ctx: AppContext) {
   });
 
   serveEndpoint(app, endpoints.productEvents, async ({ c, query }) => {
-    const branchId = await knownBranch(ctx, query.branch_id);
+    const branchId = knownBranch(query.branch_id);
     return streamOf(c, [{ branchId, types: BRANCH_PUBLIC_EVENT_TYPES }]);
   });
 

@@ -11,13 +11,13 @@ export function kitchenRoutes(ctx: AppContext) {
   serveEndpoint(app, endpoints.markOrderSeen, ({ params }) => markOrderSeen(ctx.database, params.id));
 
   serveEndpoint(app, endpoints.boardHeartbeat, async ({ c, body }) => {
-    await knownBranch(ctx, body.branch_id);
+    knownBranch(body.branch_id);
     c.header("Cache-Control", "no-store");
     return boardHeartbeat(ctx.database, body, alertSeconds);
   });
 
   serveEndpoint(app, endpoints.kitchenStatus, async ({ c, query }) => {
-    const branchId = await knownBranch(ctx, query.branch_id);
+    const branchId = knownBranch(query.branch_id);
     c.header("Cache-Control", "no-store");
     return kitchenStatus(ctx.database.db, branchId, alertSeconds);
   });

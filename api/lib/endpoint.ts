@@ -5,9 +5,9 @@
  */
 import type { Context, Handler, Hono, MiddlewareHandler } from "hono";
 import type { AnswerOf, Endpoint, MissingCode, Parsed } from "../../contract/endpoints";
-import type { AppContext, AppEnv } from "../app-context";
+import { isBranchId, type BranchId } from "../../contract/menu";
+import type { AppEnv } from "../app-context";
 import { requireStaff } from "../auth/middleware";
-import { branchExists } from "../menu/menu-repository";
 import { notFound } from "./errors";
 import { readHeaders, readJson, readQuery } from "./validate";
 
@@ -60,8 +60,8 @@ export function serveEndpoint<E extends Endpoint>(app: Hono<AppEnv>, endpoint: E
   app.on(endpoint.method, endpoint.path, ...(chain as []), serve);
 }
 
-/** 404 `unknown_branch` unless the branch exists. */
-export async function knownBranch(ctx: AppContext, branchId: number): Promise<number> {
-  if (!(await branchExists(ctx.database.db, branchId))) throw notFound("unknown_branch", `There is no branch ${branchId}.`);
+/** 404 `unknown_branch` unless the branch is one of the contract's (the database holds the same two, seeded from them). */
+export function knownBranch(branchId: number): BranchId {
+  if (!isBranchId(branchId)) throw notFound("unknown_branch", `There is no branch ${branchId}.`);
   return branchId;
 }

@@ -4,17 +4,9 @@ import { CATEGORY_KEYS, type CategoryKey } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { CustomizationGroup, Menu, Product } from "../../contract/schemas";
 import type { Db, Tables } from "../db/database";
-import { affectedRows, preparedQuery, tablesOf } from "../db/dialect";
+import { affectedRows, tablesOf } from "../db/dialect";
 
 type ProductRow = Tables["products"]["$inferSelect"];
-
-const branchById = preparedQuery("branch_by_id", (db, t) =>
-  db.select({ id: t.branches.id }).from(t.branches).where(eq(t.branches.id, sql.placeholder("id"))).limit(1),
-);
-
-export async function branchExists(db: Db, branchId: number): Promise<boolean> {
-  return (await branchById(db).execute({ id: branchId })).length > 0;
-}
 
 async function customizationsFor(db: Db, productIds: number[]): Promise<Map<number, Record<string, CustomizationGroup>>> {
   const { optionGroups, options } = tablesOf(db);

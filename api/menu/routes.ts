@@ -48,7 +48,7 @@ export function menuRoutes(ctx: AppContext) {
     const menu = ctx.menuCache.peek(c.req.query("branch_id"));
     return menu ? answer(c, menu) : next();
   };
-  serveEndpoint(app, endpoints.menu, async ({ c, query }) => answer(c, await ctx.menuCache.get(await knownBranch(ctx, query.branch_id))), fromCache);
+  serveEndpoint(app, endpoints.menu, async ({ c, query }) => answer(c, await ctx.menuCache.get(knownBranch(query.branch_id))), fromCache);
 
   serveEndpoint(app, endpoints.updateProduct, async ({ params, body, missing }) => {
     const located = await updateProduct(ctx, params.id, body);
@@ -56,7 +56,7 @@ export function menuRoutes(ctx: AppContext) {
   });
 
   serveEndpoint(app, endpoints.exportMenuCsv, async ({ c, query }) => {
-    const branchId = await knownBranch(ctx, query.branch_id);
+    const branchId = knownBranch(query.branch_id);
     const csv = menuToCsv(await loadMenu(ctx.database.db, branchId));
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",
@@ -75,7 +75,7 @@ export function menuRoutes(ctx: AppContext) {
     app,
     endpoints.uploadMenuCsv,
     async ({ c, query }) => {
-      const branchId = await knownBranch(ctx, query.branch_id);
+      const branchId = knownBranch(query.branch_id);
       const dryRun = query.dry_run ?? false;
       const summary = await importMenu(ctx, branchId, await readMenuUpload(c), dryRun);
       if (!dryRun) ctx.logger.info("menu imported", { branchId, ...summary.imported, staff: c.get("staff")?.email });

@@ -29,7 +29,7 @@ export function orderRoutes(ctx: AppContext) {
   });
 
   serveEndpoint(app, endpoints.orders, async ({ c, query }) => {
-    const branchId = await knownBranch(ctx, query.branch_id);
+    const branchId = knownBranch(query.branch_id);
     c.header("Cache-Control", "no-store");
     return listOrders(ctx.database.db, { branchId, statuses: query.status, stationId: query.station_id, limit: query.limit });
   });

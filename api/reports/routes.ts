@@ -12,7 +12,7 @@ export function reportRoutes(ctx: AppContext) {
   /** The query's days, whole, in the restaurant's time zone. */
   const rangeOf = async (query: { branch_id: number; from: string; to: string }): Promise<ReportRange> => {
     const { start, end } = restaurantDayRange(query.from, query.to);
-    return { branchId: await knownBranch(ctx, query.branch_id), start: start.toISOString(), end: end.toISOString() };
+    return { branchId: knownBranch(query.branch_id), start: start.toISOString(), end: end.toISOString() };
   };
 
   serveEndpoint(app, endpoints.salesReport, async ({ c, query }) => {

@@ -9,7 +9,7 @@ export function stationRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   const { database } = ctx;
 
-  serveEndpoint(app, endpoints.stations, async ({ query }) => listStations(database.db, await knownBranch(ctx, query.branch_id)));
+  serveEndpoint(app, endpoints.stations, async ({ query }) => listStations(database.db, knownBranch(query.branch_id)));
 
   serveEndpoint(app, endpoints.createStation, async ({ query, body }) => {
     if (query.branch_id !== undefined && body.branch_id !== undefined && query.branch_id !== body.branch_id) {
@@ -17,7 +17,7 @@ export function stationRoutes(ctx: AppContext) {
     }
     const branchId = query.branch_id ?? body.branch_id;
     if (branchId === undefined) throw badRequest("invalid_body", "branch_id is required (in the query or the body).");
-    const known = await knownBranch(ctx, branchId);
+    const known = knownBranch(branchId);
     return database.transaction((tx) => insertStation(tx, known, body.codename, body.capacity));
   });
 

@@ -21,7 +21,7 @@ export function tabRoutes(ctx: AppContext) {
   });
 
   serveEndpoint(app, endpoints.openTabs, async ({ c, query }) => {
-    const branchId = await knownBranch(ctx, query.branch_id);
+    const branchId = knownBranch(query.branch_id);
     c.header("Cache-Control", "no-store");
     return listOpenTabs(database.db, branchId);
   });
