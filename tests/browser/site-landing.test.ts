@@ -6,7 +6,7 @@
 import type { BrowserContext, Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, PHONE } from "../support/browser";
-import { NO_SERVICE_WORKER, siteBrowserSuite } from "./site-support";
+import { NO_SERVICE_WORKER, siteBrowserSuite, tabOf } from "./site-support";
 
 const site = siteBrowserSuite();
 
@@ -28,7 +28,7 @@ function visibleSlide(page: Page): Promise<number> {
 }
 
 async function openLanding(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
+  const page = await tabOf(context);
   await page.goto("/");
   await carousel(page).waitFor();
   return page;
@@ -47,11 +47,14 @@ describe("carousel", () => {
     await dot(page, 2).click();
     await expect.poll(() => visibleSlide(page)).toBe(2);
     await expect.poll(() => currentDot(page)).toBe(2);
-    await page.close();
   });
 
   it("follows a touch swipe at phone width", async () => {
     const page = await openLanding(site.phone);
+    // A finger on a page still loading its menu sections can land before the track is laid out
+    // for scrolling; a diner's swipe comes after the page has settled.
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => new Promise((settled) => requestAnimationFrame(() => requestAnimationFrame(settled))));
     const box = (await carousel(page).locator(".carousel-track").boundingBox())!;
     // A finger dragging right to left across the photo, as the DevTools protocol's touch input.
     const cdp = await site.phone.newCDPSession(page);
@@ -63,9 +66,9 @@ describe("carousel", () => {
       await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: from + ((to - from) * step) / 10, y }] });
     }
     await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await cdp.detach();
     await expect.poll(() => visibleSlide(page)).toBe(2);
     await expect.poll(() => currentDot(page)).toBe(2);
-    await page.close();
   });
 
   it("autoplays, pauses on hover and focus, and stops with the pause button", async () => {
@@ -123,7 +126,6 @@ describe("carousel", () => {
       const page = await openLanding(context);
       const img = carousel(page).locator("img").first();
       expect(await img.evaluate((el) => getComputedStyle(el).objectFit)).toBe(fit);
-      await page.close();
     }
   });
 
@@ -197,7 +199,6 @@ describe("texts, prices and links", () => {
     }
     expect(await page.getByRole("link", { name: /^Thornhill Location Menu/ }).getAttribute("href")).toBe("/menu");
     expect(await page.getByRole("link", { name: /^Pickering Location Menu/ }).getAttribute("href")).toBe("/menu2");
-    await page.close();
   });
 
   it("has the delivery-partner button, the phone link and the map link, external ones in a new tab", async () => {
@@ -214,11 +215,10 @@ describe("texts, prices and links", () => {
     const maps = contact.getByRole("link", { name: /^Open in Maps/ });
     expect(await maps.getAttribute("target")).toBe("_blank");
     expect(await maps.getAttribute("href")).toContain(encodeURIComponent("7600 Yonge St"));
-    await page.close();
   });
 
   it("starts at the top when arriving from a scrolled page", async () => {
-    const page = await site.desktop.newPage();
+    const page = await tabOf(site.desktop);
     await page.goto("/menu");
     await page.getByRole("heading", { name: "Specials" }).waitFor();
     await page.mouse.wheel(0, 1500);
@@ -226,13 +226,12 @@ describe("texts, prices and links", () => {
     await page.getByRole("link", { name: "Limitless Bar & Grill home" }).click();
     await carousel(page).waitFor();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    await page.close();
   });
 });
 
 describe("Bucket Deals, Limitless Burgers and Drinks from the live menu", () => {
   it("lists the branch's buckets, burgers and drinks with their prices", async () => {
-    const page = await site.phone.newPage();
+    const page = await tabOf(site.phone);
     const request = page.waitForRequest((req) => req.url().includes("/api/products_by_category"));
     await page.goto("/");
     expect(new URL((await request).url()).searchParams.get("branch_id")).toBe("1");
@@ -253,7 +252,6 @@ describe("Bucket Deals, Limitless Burgers and Drinks from the live menu", () => 
     const drinks = (await section("Drinks").innerText()).replace(/\s+/g, " ");
     expect(drinks).toContain("Domestic Beer $4.49");
     expect(drinks).toContain("Import Beer $5.49");
-    await page.close();
   });
 
   it("shows whatever the menu API says (no hand-typed copy)", async () => {
@@ -309,7 +307,6 @@ describe("event announcement modal", () => {
     expect(((await response.json()) as { enabled: boolean }).enabled).toBe(false);
     await page.getByRole("region", { name: "Bucket Deals" }).getByRole("heading", { name: "Domestic Bucket" }).waitFor();
     expect(await page.getByRole("dialog").count()).toBe(0);
-    await page.close();
   });
 
   it("when enabled: full-screen overlay with the image, scroll locked, focus inside, Escape closes and restores", async () => {

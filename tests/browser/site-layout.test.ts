@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { SUNDAY, siteBrowserSuite } from "./site-support";
+import { SUNDAY, siteBrowserSuite, tabOf } from "./site-support";
 
 const site = siteBrowserSuite();
 
@@ -14,7 +14,7 @@ const toggle = (page: Page) => nav(page).getByRole("button", { name: "Navigation
 
 describe("navbar at phone width", () => {
   it("starts closed, opens and closes with the hamburger, and aria-expanded follows", async () => {
-    const page = await site.phone.newPage();
+    const page = await tabOf(site.phone);
     await page.goto("/about");
     await page.getByRole("heading", { name: "About us" }).waitFor();
 
@@ -30,11 +30,10 @@ describe("navbar at phone width", () => {
     await toggle(page).click();
     expect(await toggle(page).getAttribute("aria-expanded")).toBe("false");
     expect(await nav(page).getByRole("link", { name: "Menu", exact: true }).isVisible()).toBe(false);
-    await page.close();
   });
 
   it("works from the keyboard: Enter opens, Tab reaches the links, Escape closes", async () => {
-    const page = await site.phone.newPage();
+    const page = await tabOf(site.phone);
     await page.goto("/about");
     await toggle(page).focus();
     await page.keyboard.press("Enter");
@@ -46,24 +45,22 @@ describe("navbar at phone width", () => {
     await toggle(page).focus();
     await page.keyboard.press("Space");
     expect(await toggle(page).getAttribute("aria-expanded")).toBe("true");
-    await page.close();
   });
 
   it("closes after following a link, which goes to its page", async () => {
-    const page = await site.phone.newPage();
+    const page = await tabOf(site.phone);
     await page.goto("/about");
     await toggle(page).click();
     await nav(page).getByRole("link", { name: "Menu", exact: true }).click();
     await page.getByRole("heading", { name: "Thornhill Location", level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/menu");
     expect(await toggle(page).getAttribute("aria-expanded")).toBe("false");
-    await page.close();
   });
 });
 
 describe("navbar on a wide screen", () => {
   it("always shows the links, hides the hamburger, and the logo goes home", async () => {
-    const page = await site.desktop.newPage();
+    const page = await tabOf(site.desktop);
     await page.goto("/about");
     await page.getByRole("heading", { name: "About us" }).waitFor();
     expect(await toggle(page).isVisible()).toBe(false);
@@ -82,18 +79,16 @@ describe("navbar on a wide screen", () => {
     await nav(page).getByRole("link", { name: "Limitless Bar & Grill home" }).click();
     await page.getByRole("heading", { name: "Limitless Bar & Grill", level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/");
-    await page.close();
   });
 
   it("Contact goes to the landing page's contact section", async () => {
-    const page = await site.desktop.newPage();
+    const page = await tabOf(site.desktop);
     await page.goto("/about");
     await nav(page).getByRole("link", { name: "Contact" }).click();
     const contact = page.locator("#contact");
     await contact.getByRole("heading", { name: "Contact" }).waitFor();
     await expect.poll(() => contact.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(120);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
-    await page.close();
   });
 });
 
@@ -115,13 +110,12 @@ describe("footer", () => {
   });
 
   it("is not shown on the order screens", async () => {
-    const page = await site.phone.newPage();
+    const page = await tabOf(site.phone);
     for (const path of ["/order", "/order/cart"]) {
       await page.goto(path);
       await nav(page).waitFor();
       await page.locator("main").waitFor();
       expect(await page.getByRole("contentinfo").count(), path).toBe(0);
     }
-    await page.close();
   });
 });

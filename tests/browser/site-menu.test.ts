@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { Menu } from "../../contract/schemas";
 import { PHONE } from "../support/browser";
 import { staffToken } from "../support/test-server";
-import { MONDAY, SUNDAY, siteBrowserSuite } from "./site-support";
+import { MONDAY, SUNDAY, siteBrowserSuite, tabOf } from "./site-support";
 
 const site = siteBrowserSuite();
 
@@ -17,7 +17,7 @@ const liveMenu = (page: Page) => page.getByRole("region", { name: "Today's menu"
 const SECTIONS = ["Specials", "Starters", "Fries", "Burgers", "Seafood", "Mains", "Drinks", "Buckets"];
 
 async function openMenu(context: BrowserContext, path = "/menu"): Promise<Page> {
-  const page = await context.newPage();
+  const page = await tabOf(context);
   await page.goto(path);
   await liveMenu(page).getByRole("heading", { name: "Specials" }).waitFor();
   return page;
@@ -63,7 +63,6 @@ describe("/menu — Thornhill Location", () => {
     }
     const pdf = await page.request.get("/menus/limitless-menu-2024-12-17.pdf");
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
-    await page.close();
   });
 
   it("opens a document in a new tab", async () => {
@@ -73,7 +72,6 @@ describe("/menu — Thornhill Location", () => {
     expect(new URL(popup.url()).pathname).toBe("/menus/drink-menu.pdf");
     expect(new URL(page.url()).pathname).toBe("/menu");
     await popup.close();
-    await page.close();
   });
 
   it("previews the happy hour menu on hover and on keyboard focus; Escape hides it", async () => {
@@ -95,7 +93,6 @@ describe("/menu — Thornhill Location", () => {
     await card.waitFor({ state: "visible" });
     await page.keyboard.press("Escape");
     await card.waitFor({ state: "hidden" });
-    await page.close();
   });
 
   it("offers a Preview button on touch screens", async () => {
@@ -110,7 +107,6 @@ describe("/menu — Thornhill Location", () => {
     expect(await hide.getAttribute("aria-expanded")).toBe("true");
     await hide.click();
     await card.waitFor({ state: "hidden" });
-    await page.close();
   });
 });
 
@@ -144,7 +140,6 @@ describe("live menu", () => {
     expect(await item("Wings")).toContain("Size: 1 lb / 2 lbs (+$10.00)");
     expect(await item("Nachos")).toContain("Add-ons: Pork Belly (+$3.00) / Chicken Tenders (+$4.00)");
     expect(await item("Lumpia Shanghai")).not.toContain(":");
-    await page.close();
   });
 
   it("highlights Sunday's special on a Sunday (ISO weekday 7, not getDay's 0)", async () => {
@@ -177,7 +172,6 @@ describe("live menu", () => {
     expect(await item.innerText()).toContain("Sold out");
     const lumpia = liveMenu(page).locator("li.menu-item", { has: page.getByRole("heading", { name: "Lumpia Shanghai" }) });
     expect(await lumpia.innerText()).not.toContain("Sold out");
-    await page.close();
   });
 
   it("catches up with a sold-out switch when the service worker had an older copy of the menu", async () => {
@@ -224,13 +218,12 @@ describe("live menu", () => {
     // Below the sticky navbar (50 px), not under it.
     await expect.poll(() => heading.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(120);
     expect(await heading.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(50);
-    await page.close();
   });
 });
 
 describe("/menu2 — Pickering Location", () => {
   it("shows its heading, address, menu PDF in a new tab, and branch 2's live menu", async () => {
-    const page = await site.phone.newPage();
+    const page = await tabOf(site.phone);
     const request = page.waitForRequest((req) => req.url().includes("/api/products_by_category"));
     await page.goto("/menu2");
     expect(new URL((await request).url()).searchParams.get("branch_id")).toBe("2");
@@ -244,6 +237,5 @@ describe("/menu2 — Pickering Location", () => {
     expect(await pdf.getAttribute("rel")).toContain("noopener");
     expect((await page.request.get("/menus/pickering-menu.pdf")).headers()["content-type"]).toBe("application/pdf");
     expect(await liveMenu(page).locator("h3").allTextContents()).toEqual(SECTIONS);
-    await page.close();
   });
 });

@@ -43,6 +43,22 @@ export function siteBrowserSuite(): SiteBrowserSuite {
   return suite;
 }
 
+const tabs = new WeakMap<BrowserContext, Page>();
+
+/**
+ * The context's one tab, reused from test to test as a visitor's would be: a new tab costs a renderer
+ * process, over a second of the test machine's CPU. A test that routes requests, fakes the clock or
+ * listens to the page opens its own tab instead, so nothing it sets leaks into the next test.
+ */
+export async function tabOf(context: BrowserContext): Promise<Page> {
+  let page = tabs.get(context);
+  if (!page || page.isClosed()) {
+    page = await context.newPage();
+    tabs.set(context, page);
+  }
+  return page;
+}
+
 export interface AxeViolation {
   id: string;
   impact: string | null;
