@@ -3,38 +3,24 @@
  * dietary filter and marks, stock and specials of other days, a note per line from the product panel
  * to the kitchen's order, the kitchen's receipt and "Order again", and calling staff to the table.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { CATEGORY_KEYS, WEEKDAY_NAMES, isoWeekday } from "../../contract/menu";
-import type { Call, Menu, Order, Product, Station } from "../../contract/schemas";
+import type { Call, Menu, Order, Product } from "../../contract/schemas";
 import { call } from "../support/api-helpers";
-import { launchBrowser, PHONE } from "../support/browser";
-import { startTestServer, staffToken, type TestServer } from "../support/test-server";
-import { addItem, createStation, escapeRegExp, orderUrl, ordersOf } from "./ordering-support";
+import { PHONE } from "../support/browser";
+import { addItem, escapeRegExp, orderUrl, ordersOf, orderingBrowserSuite } from "./ordering-support";
 import { axeViolations } from "./site-support";
 
-let server: TestServer;
-let browser: Browser;
-let token: string;
-let table: Station;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  token = await staffToken(server);
-  table = await createStation(server, token, 1, "Garden 3");
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const suite = orderingBrowserSuite("Garden 3");
 
 async function phone(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...PHONE, baseURL: server.url });
+  const context = await suite.browser.newContext({ ...PHONE, baseURL: suite.server.url });
   return { context, page: await context.newPage() };
 }
 
 async function branchMenu(): Promise<Product[]> {
-  const response = await call<Menu>(server, "GET", "/api/products_by_category?branch_id=1");
+  const response = await call<Menu>(suite.server, "GET", "/api/products_by_category?branch_id=1");
   expect(response.status).toBe(200);
   return CATEGORY_KEYS.flatMap((key) => response.body[key] ?? []);
 }
@@ -45,7 +31,7 @@ describe("the order screen", () => {
   it("filters out what a diner can't eat and says how many, marks every dish, shows stock live and greys other days' specials", async () => {
     // The seed menu is tagged from the dishes (lumpia and BBQ skewers are pork); a stock count is set as staff set it.
     const nachos = (await branchMenu()).find((product) => product.name === "Nachos")!;
-    expect((await call(server, "PATCH", `/api/products/${nachos.id}`, { token, json: { stock: 3 } })).status).toBe(200);
+    expect((await call(suite.server, "PATCH", `/api/products/${nachos.id}`, { token: suite.token, json: { stock: 3 } })).status).toBe(200);
     const products = await branchMenu();
     const pork = products.filter((product) => product.diet.includes("contains_pork"));
     expect(pork.map((product) => product.name)).toEqual(expect.arrayContaining(["Lumpia Shanghai", "BBQ Skewers"]));
@@ -53,7 +39,7 @@ describe("the order screen", () => {
 
     const { context, page } = await phone();
     try {
-      await page.goto(orderUrl(table));
+      await page.goto(orderUrl(suite.table));
       await page.getByRole("heading", { name: "Ordering for table Garden 3" }).waitFor();
 
       // Marks on the item itself, part of its accessible name.
@@ -79,7 +65,7 @@ describe("the order screen", () => {
       expect(await result.textContent()).toBe("");
 
       // Stock reaches the open menu live: at 0 the dish is sold out without a reload.
-      expect((await call(server, "PATCH", `/api/products/${nachos.id}`, { token, json: { stock: 0 } })).status).toBe(200);
+      expect((await call(suite.server, "PATCH", `/api/products/${nachos.id}`, { token: suite.token, json: { stock: 0 } })).status).toBe(200);
       await item(page, "Nachos").locator(".badge-sold-out").waitFor({ timeout: 5_000 });
       expect(await page.getByRole("button", { name: /^Nachos/ }).count()).toBe(0);
 
@@ -100,7 +86,7 @@ describe("an order from the phone", () => {
   it("carries a line's note to the kitchen, says when a kitchen board has it, and can be ordered again", async () => {
     const { context, page } = await phone();
     try {
-      await page.goto(orderUrl(table));
+      await page.goto(orderUrl(suite.table));
       await page.getByRole("button", { name: /^Lumpia Shanghai/ }).click();
       const dialog = page.getByRole("dialog", { name: "Lumpia Shanghai" });
       await dialog.getByLabel("Note for the kitchen (optional)").fill("extra sweet chili sauce");
@@ -118,7 +104,7 @@ describe("an order from the phone", () => {
 
       await page.getByRole("button", { name: "Submit Order" }).click();
       await page.getByText("Your order has been submitted.").waitFor();
-      const [order] = (await ordersOf(server, token, table)).filter((candidate) => candidate.lines.some((line) => line.note));
+      const [order] = (await ordersOf(suite.server, suite.token, suite.table)).filter((candidate) => candidate.lines.some((line) => line.note));
       expect(order!.lines.map((line) => [line.name, line.quantity, line.note ?? null])).toEqual([
         ["Lumpia Shanghai", 1, "extra sweet chili sauce"],
         ["Lumpia Shanghai", 1, null],
@@ -128,7 +114,7 @@ describe("an order from the phone", () => {
       const status = page.locator(".order-progress-status");
       expect(await status.getAttribute("data-step")).toBe("sent");
       if (order!.estimated_ready_at) expect(await page.locator(".order-progress-eta").textContent()).toMatch(/^Ready around \d{1,2}:\d{2}/);
-      expect((await call<Order>(server, "POST", `/api/orders/${order!.id}/seen`, { token, json: {} })).status).toBe(200);
+      expect((await call<Order>(suite.server, "POST", `/api/orders/${order!.id}/seen`, { token: suite.token, json: {} })).status).toBe(200);
       await page.locator('.order-progress-status[data-step="seen"]').waitFor({ timeout: 12_000 });
       expect(await status.textContent()).toContain("The kitchen has your order.");
 
@@ -151,20 +137,20 @@ describe("calling staff from the table", () => {
   it("says someone is on the way, still after a reload, until staff mark the call done", async () => {
     const { context, page } = await phone();
     try {
-      await page.goto(orderUrl(table));
+      await page.goto(orderUrl(suite.table));
       await page.getByRole("button", { name: "Call a server" }).click();
       const server_ = page.locator('[data-call="server"]');
       await page.locator('[data-call="server"][data-state="open"]').waitFor();
       expect(await server_.textContent()).toContain("someone is on the way");
 
-      const open = await call<Call[]>(server, "GET", "/api/calls?branch_id=1", { token });
-      const mine = open.body.find((candidate) => candidate.station_id === table.id && candidate.kind === "server")!;
+      const open = await call<Call[]>(suite.server, "GET", "/api/calls?branch_id=1", { token: suite.token });
+      const mine = open.body.find((candidate) => candidate.station_id === suite.table.id && candidate.kind === "server")!;
       expect(mine.status).toBe("open");
 
       await page.reload();
       await page.locator('[data-call="server"][data-state="open"]').waitFor();
 
-      expect((await call(server, "PATCH", `/api/calls/${mine.id}`, { token, json: { status: "done" } })).status).toBe(200);
+      expect((await call(suite.server, "PATCH", `/api/calls/${mine.id}`, { token: suite.token, json: { status: "done" } })).status).toBe(200);
       await page.locator('[data-call="server"][data-state="done"]').waitFor({ timeout: 5_000 });
       expect(await server_.textContent()).toBe("Done — enjoy!");
       expect(await page.locator('[data-call="bill"]').count()).toBe(0);

@@ -3,32 +3,17 @@
  * table's QR link → menu → customise → cart → Remove 1 → submit (with an Idempotency-Key) → the
  * order's status changing live as staff move it along → Return home.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Station } from "../../contract/schemas";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { formatDollars, parsePriceToCents, totalsFromSubtotal } from "../../contract/money";
-import { launchBrowser, PHONE } from "../support/browser";
-import { startTestServer, staffToken, type TestServer } from "../support/test-server";
-import { addItem, createStation, orderUrl, ordersOf, setStatus } from "./ordering-support";
+import { PHONE } from "../support/browser";
+import { addItem, createStation, orderUrl, ordersOf, setStatus, orderingBrowserSuite } from "./ordering-support";
 import { axeViolations } from "./site-support";
 
-let server: TestServer;
-let browser: Browser;
-let token: string;
-let table: Station;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  token = await staffToken(server);
-  table = await createStation(server, token, 1, "Patio 7");
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const suite = orderingBrowserSuite("Patio 7");
 
 async function phone(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...PHONE, baseURL: server.url });
+  const context = await suite.browser.newContext({ ...PHONE, baseURL: suite.server.url });
   return { context, page: await context.newPage() };
 }
 
@@ -40,12 +25,12 @@ describe("ordering from the table", () => {
     try {
       const submissions: { key: string | undefined; body: unknown }[] = [];
       page.on("request", (request) => {
-        if (request.method() === "POST" && request.url().endsWith(`/api/stations/${table.id}/cart/submit`)) {
+        if (request.method() === "POST" && request.url().endsWith(`/api/stations/${suite.table.id}/cart/submit`)) {
           submissions.push({ key: request.headers()["idempotency-key"], body: request.postDataJSON() });
         }
       });
 
-      await page.goto(orderUrl(table));
+      await page.goto(orderUrl(suite.table));
       await page.getByRole("heading", { name: "Ordering for table Patio 7" }).waitFor();
 
       // A burger with an exclusive side: Add stays disabled until the required choice is made.
@@ -102,7 +87,7 @@ describe("ordering from the table", () => {
       expect(await page.getByRole("button", { name: "Submit Order" }).count()).toBe(0);
 
       // Exactly one order reached the kitchen, priced by the server the same as the cart showed.
-      const [order, ...others] = await ordersOf(server, token, table);
+      const [order, ...others] = await ordersOf(suite.server, suite.token, suite.table);
       expect(others).toHaveLength(0);
       expect(order!.total).toBe("39.53");
       expect(cents(order!.total)).toBe(expected.total);
@@ -121,17 +106,17 @@ describe("ordering from the table", () => {
       // Staff move the order along; the diner's screen follows without a reload.
       const status = page.locator(".order-progress-status");
       expect(await status.getAttribute("data-status")).toBe("received");
-      await setStatus(server, token, order!.id, "preparing");
+      await setStatus(suite.server, suite.token, order!.id, "preparing");
       await page.locator('.order-progress-status[data-status="preparing"]').waitFor({ timeout: 5_000 });
-      await setStatus(server, token, order!.id, "ready");
+      await setStatus(suite.server, suite.token, order!.id, "ready");
       await page.locator('.order-progress-status[data-status="ready"]').waitFor({ timeout: 5_000 });
       expect(await status.textContent()).toContain("Ready");
       // The menu, the cart and the live status shared one stream: the table's.
-      expect(streams).toEqual([`/api/stations/${table.id}/events`]);
+      expect(streams).toEqual([`/api/stations/${suite.table.id}/events`]);
 
       // Return home: to / with an empty cart.
       await page.getByRole("link", { name: "Return home" }).click();
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${suite.server.url}/`);
       expect(JSON.parse((await page.evaluate(() => localStorage.getItem("cart"))) ?? "null")).toEqual({});
     } finally {
       await context.close();
@@ -139,17 +124,17 @@ describe("ordering from the table", () => {
   });
 
   it("keeps the status right by polling when the event stream is unavailable", async () => {
-    const context = await browser.newContext({ ...PHONE, baseURL: server.url, serviceWorkers: "block" });
+    const context = await suite.browser.newContext({ ...PHONE, baseURL: suite.server.url, serviceWorkers: "block" });
     const page = await context.newPage();
     try {
       await page.route("**/api/stations/*/events", (route) => route.fulfill({ status: 503, body: "" }));
-      await page.goto(orderUrl(table));
+      await page.goto(orderUrl(suite.table));
       await addItem(page, "Lumpia Shanghai");
       await page.getByRole("link", { name: /^View cart/ }).click();
       await page.getByRole("button", { name: "Submit Order" }).click();
       await page.getByText("Your order has been submitted.").waitFor();
-      const [order] = (await ordersOf(server, token, table)).filter((o) => o.lines[0]?.name === "Lumpia Shanghai");
-      await setStatus(server, token, order!.id, "cancelled");
+      const [order] = (await ordersOf(suite.server, suite.token, suite.table)).filter((o) => o.lines[0]?.name === "Lumpia Shanghai");
+      await setStatus(suite.server, suite.token, order!.id, "cancelled");
       // Poll every 10 s, or at once when the phone comes back to the page: simulate the latter.
       await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
       await page.locator('.order-progress-status[data-status="cancelled"]').waitFor({ timeout: 12_000 });
@@ -164,7 +149,7 @@ describe("the product panel", () => {
   it("is a keyboard-usable dialog: focus moves in, stays in, Escape closes and focus returns", async () => {
     const { context, page } = await phone();
     try {
-      await page.goto(orderUrl(table));
+      await page.goto(orderUrl(suite.table));
       const item = page.getByRole("button", { name: /^Nachos/ });
       await item.focus();
       await page.keyboard.press("Enter");
@@ -193,7 +178,7 @@ describe("the product panel", () => {
   it("Remove 1 by keyboard: when a line goes, focus moves to the next line's Remove 1, then to the heading", async () => {
     const { context, page } = await phone();
     try {
-      await page.goto(orderUrl(table));
+      await page.goto(orderUrl(suite.table));
       await addItem(page, "Lumpia Shanghai");
       await addItem(page, "Chicken Fingers and Fries");
       await page.getByRole("link", { name: /^View cart/ }).click();
@@ -216,7 +201,7 @@ describe("the product panel", () => {
   it("records an exclusive choice and offers 'None' for an optional one", async () => {
     const { context, page } = await phone();
     try {
-      await page.goto(orderUrl(table));
+      await page.goto(orderUrl(suite.table));
       await page.getByRole("button", { name: /^Sisig/ }).click();
       const dialog = page.getByRole("dialog", { name: "Sisig" });
       const none = dialog.getByLabel("None");
@@ -239,7 +224,7 @@ describe("the order screen", () => {
     const { context, page } = await phone();
     try {
       await page.clock.setFixedTime(new Date(2025, 0, 5, 18, 0)); // Sunday 5 January 2025, 6 pm local
-      await page.goto(orderUrl(table));
+      await page.goto(orderUrl(suite.table));
       const sunday = page.getByRole("button", { name: /^Sunday Cocktails/ });
       expect(await sunday.textContent()).toContain("Today's special");
       expect(await sunday.getAttribute("class")).toContain("is-today");
@@ -251,17 +236,17 @@ describe("the order screen", () => {
 
   it("shows sold-out items as such and does not let them be added", async () => {
     const { context, page } = await phone();
-    const menu = (await (await fetch(`${server.url}/api/products_by_category?branch_id=1`)).json()) as Record<string, { id: number; name: string }[]>;
+    const menu = (await (await fetch(`${suite.server.url}/api/products_by_category?branch_id=1`)).json()) as Record<string, { id: number; name: string }[]>;
     const fishBalls = menu.seafood!.find((p) => p.name === "Fish Balls")!;
     const patch = (available: boolean) =>
-      fetch(`${server.url}/api/products/${fishBalls.id}`, {
+      fetch(`${suite.server.url}/api/products/${fishBalls.id}`, {
         method: "PATCH",
-        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        headers: { Authorization: `Bearer ${suite.token}`, "Content-Type": "application/json" },
         body: JSON.stringify({ available }),
       });
     try {
       expect((await patch(false)).status).toBe(200);
-      await page.goto(orderUrl(table));
+      await page.goto(orderUrl(suite.table));
       const item = page.locator(".menu-item", { hasText: "Fish Balls" });
       await item.waitFor();
       expect(await item.textContent()).toContain("Sold out");
@@ -275,17 +260,17 @@ describe("the order screen", () => {
 
   it("an open menu shows a sold-out switch within seconds — even in the product panel already open", async () => {
     const { context, page } = await phone();
-    const menu = (await (await fetch(`${server.url}/api/products_by_category?branch_id=1`)).json()) as Record<string, { id: number; name: string }[]>;
+    const menu = (await (await fetch(`${suite.server.url}/api/products_by_category?branch_id=1`)).json()) as Record<string, { id: number; name: string }[]>;
     const platter = menu.seafood!.find((p) => p.name === "Grilled Seafood Platter")!;
     const patch = (available: boolean) =>
-      fetch(`${server.url}/api/products/${platter.id}`, {
+      fetch(`${suite.server.url}/api/products/${platter.id}`, {
         method: "PATCH",
-        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        headers: { Authorization: `Bearer ${suite.token}`, "Content-Type": "application/json" },
         body: JSON.stringify({ available }),
       });
     try {
-      const streamOpen = page.waitForResponse((response) => response.url().includes(`/api/stations/${table.id}/events`));
-      await page.goto(orderUrl(table));
+      const streamOpen = page.waitForResponse((response) => response.url().includes(`/api/stations/${suite.table.id}/events`));
+      await page.goto(orderUrl(suite.table));
       await page.getByRole("button", { name: /^Grilled Seafood Platter/ }).click();
       const dialog = page.getByRole("dialog", { name: "Grilled Seafood Platter" });
       const add = dialog.getByRole("button", { name: /^Add/ });
@@ -312,7 +297,7 @@ describe("the order screen", () => {
   it("scroll-spy: tapping a tab scrolls its section under the tab bar and marks it current", async () => {
     const { context, page } = await phone();
     try {
-      await page.goto(orderUrl(table));
+      await page.goto(orderUrl(suite.table));
       const tabs = page.getByRole("navigation", { name: "Menu categories" });
       const bar = await tabs.boundingBox();
       expect(bar).toMatchObject({ y: 50, height: 69 });
@@ -374,13 +359,13 @@ describe("the order screen", () => {
   });
 
   it("shows a real error with a retry when the menu cannot be loaded", async () => {
-    const context = await browser.newContext({ ...PHONE, baseURL: server.url, serviceWorkers: "block" });
+    const context = await suite.browser.newContext({ ...PHONE, baseURL: suite.server.url, serviceWorkers: "block" });
     const page = await context.newPage();
     try {
       await page.route("**/api/products_by_category*", (route) =>
         route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "boom", message: "The kitchen printer is on fire." } }) }),
       );
-      await page.goto(orderUrl(table));
+      await page.goto(orderUrl(suite.table));
       const alert = page.getByRole("alert");
       await expect.poll(() => alert.textContent()).toContain("Error: The kitchen printer is on fire.");
       expect(await page.getByRole("button", { name: /^Nachos/ }).count()).toBe(0);
@@ -401,7 +386,7 @@ describe("accessibility", () => {
   it("has no axe (WCAG A/AA) violations on the menu, the product panel, the cart and the submitted order", async () => {
     const { context, page } = await phone();
     try {
-      await page.goto(orderUrl(table));
+      await page.goto(orderUrl(suite.table));
       await page.getByRole("heading", { name: "Ordering for table Patio 7" }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await page.getByRole("button", { name: /^Limitless Mega Burger/ }).click();
@@ -423,10 +408,10 @@ describe("accessibility", () => {
 
 describe("refused orders", () => {
   it("shows the kitchen's current prices, not the phone's stale copy, and submits at them", async () => {
-    const context = await browser.newContext({ ...PHONE, baseURL: server.url, serviceWorkers: "block" });
+    const context = await suite.browser.newContext({ ...PHONE, baseURL: suite.server.url, serviceWorkers: "block" });
     const page = await context.newPage();
     try {
-      await page.goto(orderUrl(table));
+      await page.goto(orderUrl(suite.table));
       await addItem(page, "Chicken Burger", ["Coleslaw"]);
       // The phone's stored copy says 12.99; the table's cart lives on the server, which prices from the menu.
       await page.evaluate(() => {
@@ -440,7 +425,7 @@ describe("refused orders", () => {
       await page.getByRole("button", { name: "Submit Order" }).click();
       await page.getByText("Your order has been submitted.").waitFor();
       expect(await page.locator(".cart-total td").textContent()).toBe(total);
-      const burgers = (await ordersOf(server, token, table)).filter((o) => o.lines[0]?.name === "Chicken Burger");
+      const burgers = (await ordersOf(suite.server, suite.token, suite.table)).filter((o) => o.lines[0]?.name === "Chicken Burger");
       expect(burgers.map((o) => o.lines[0]!.unit_price)).toEqual(["13.99"]);
     } finally {
       await context.close();
@@ -448,18 +433,18 @@ describe("refused orders", () => {
   });
 
   it("names the sold-out item and lets the diner remove it", async () => {
-    const context = await browser.newContext({ ...PHONE, baseURL: server.url, serviceWorkers: "block" });
+    const context = await suite.browser.newContext({ ...PHONE, baseURL: suite.server.url, serviceWorkers: "block" });
     const page = await context.newPage();
-    const menu = (await (await fetch(`${server.url}/api/products_by_category?branch_id=1`)).json()) as Record<string, { id: number; name: string }[]>;
+    const menu = (await (await fetch(`${suite.server.url}/api/products_by_category?branch_id=1`)).json()) as Record<string, { id: number; name: string }[]>;
     const redHorse = menu.drink!.find((p) => p.name === "Red Horse")!;
     const patch = (available: boolean) =>
-      fetch(`${server.url}/api/products/${redHorse.id}`, {
+      fetch(`${suite.server.url}/api/products/${redHorse.id}`, {
         method: "PATCH",
-        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        headers: { Authorization: `Bearer ${suite.token}`, "Content-Type": "application/json" },
         body: JSON.stringify({ available }),
       });
     try {
-      await page.goto(orderUrl(table));
+      await page.goto(orderUrl(suite.table));
       await addItem(page, "Red Horse");
       await addItem(page, "Lumpia Shanghai");
       expect((await patch(false)).status).toBe(200);
@@ -476,13 +461,13 @@ describe("refused orders", () => {
   });
 
   it("asks to scan again when the table no longer exists", async () => {
-    const context = await browser.newContext({ ...PHONE, baseURL: server.url, serviceWorkers: "block" });
+    const context = await suite.browser.newContext({ ...PHONE, baseURL: suite.server.url, serviceWorkers: "block" });
     const page = await context.newPage();
-    const doomed = await createStation(server, token, 1, "Temporary");
+    const doomed = await createStation(suite.server, suite.token, 1, "Temporary");
     try {
       await page.goto(orderUrl(doomed));
       await addItem(page, "Lumpia Shanghai");
-      const removed = await fetch(`${server.url}/api/stations/${doomed.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
+      const removed = await fetch(`${suite.server.url}/api/stations/${doomed.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${suite.token}` } });
       expect(removed.status).toBe(204);
       await page.getByRole("link", { name: /^View cart/ }).click();
       await page.getByRole("button", { name: "Submit Order" }).click();

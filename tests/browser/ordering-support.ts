@@ -1,9 +1,37 @@
 /** Shared steps for the diner's ordering browser tests (ordering-*.test.ts). */
-import type { BrowserContextOptions, Page } from "playwright-core";
-import { expect } from "vitest";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { Order, Station } from "../../contract/schemas";
 import { call } from "../support/api-helpers";
-import type { TestServer } from "../support/test-server";
+import { launchBrowser } from "../support/browser";
+import { startTestServer, staffToken, type TestServer } from "../support/test-server";
+
+export interface OrderingBrowserSuite {
+  server: TestServer;
+  browser: Browser;
+  /** A bearer token for arranging data through the API. */
+  token: string;
+  /** The file's table, in branch 1. */
+  table: Station;
+}
+
+/**
+ * One seeded server, one Chromium, staff's token and a table named `codename` for a test file of the
+ * diner's phone. Call at the top of the file; the fields are set once beforeAll has run.
+ */
+export function orderingBrowserSuite(codename: string): OrderingBrowserSuite {
+  const suite = {} as OrderingBrowserSuite;
+  beforeAll(async () => {
+    [suite.server, suite.browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    suite.token = await staffToken(suite.server);
+    suite.table = await createStation(suite.server, suite.token, 1, codename);
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.dispose();
+  });
+  return suite;
+}
 
 /** A new table, made the way staff make one (POST /api/stations as staff). */
 export async function createStation(server: TestServer, token: string, branchId: number, codename: string): Promise<Station> {

@@ -4,33 +4,19 @@
  * network keeps adding and merges when it returns (nothing lost, nothing doubled), and two phones
  * pressing Submit together make one order that both then show as sent.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Station, TableCart } from "../../contract/schemas";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { TableCart } from "../../contract/schemas";
 import { call } from "../support/api-helpers";
-import { launchBrowser, PHONE } from "../support/browser";
-import { startTestServer, staffToken, type TestServer } from "../support/test-server";
-import { addItem, createStation, NO_SERVICE_WORKER, orderUrl, ordersOf } from "./ordering-support";
+import { PHONE } from "../support/browser";
+import { addItem, NO_SERVICE_WORKER, orderUrl, ordersOf, orderingBrowserSuite } from "./ordering-support";
 
-let server: TestServer;
-let browser: Browser;
-let token: string;
-let table: Station;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  token = await staffToken(server);
-  table = await createStation(server, token, 1, "Booth 3");
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const suite = orderingBrowserSuite("Booth 3");
 
 async function phone(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: server.url });
+  const context = await suite.browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: suite.server.url });
   const page = await context.newPage();
-  await page.goto(orderUrl(table));
+  await page.goto(orderUrl(suite.table));
   await page.getByRole("heading", { name: "Ordering for table Booth 3" }).waitFor();
   return { context, page };
 }
@@ -44,7 +30,7 @@ async function cartRows(page: Page): Promise<string[]> {
 }
 
 async function serverCart(): Promise<TableCart> {
-  const response = await call<TableCart>(server, "GET", `/api/stations/${table.id}/cart`);
+  const response = await call<TableCart>(suite.server, "GET", `/api/stations/${suite.table.id}/cart`);
   expect(response.status).toBe(200);
   return response.body;
 }
@@ -97,7 +83,7 @@ describe("one cart for the table", () => {
       await Promise.all([a.page, b.page].map((page) => page.getByRole("button", { name: "Submit Order" }).click()));
       const sent = /Your order has been submitted\.|Your table's order has been sent\./;
       await Promise.all([a.page, b.page].map((page) => page.getByRole("status").filter({ hasText: sent }).first().waitFor({ timeout: 10_000 })));
-      const orders = await ordersOf(server, token, table);
+      const orders = await ordersOf(suite.server, suite.token, suite.table);
       expect(orders).toHaveLength(1);
       expect(orders[0]!.lines.map((line) => line.name).sort()).toEqual(["BBQ Skewers", "Lumpia Shanghai", "Nachos", "Red Horse"]);
       expect(orders[0]!.total).toBe(merged.total);
