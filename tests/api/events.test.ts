@@ -145,7 +145,11 @@ describe("GET /api/events (staff)", () => {
   });
 
   it("without Last-Event-ID starts from now (no replay of history)", async () => {
-    await placeOrder(1);
+    // "Now" is the newest event the server has fanned out; an earlier stream seeing the order shows it has.
+    const witness = await SseStream.open(server.url + "/api/events?branch_id=1", auth());
+    const earlier = await placeOrder(1);
+    expect(JSON.parse((await witness.next(1_000)).data)).toMatchObject({ id: earlier.id });
+    witness.close();
     const stream = await SseStream.open(server.url + "/api/events?branch_id=1", auth());
     try {
       await stream.expectQuiet(400);
