@@ -279,6 +279,25 @@ interface PendingTransaction {
   reject: (error: unknown) => void;
 }
 
+/**
+ * Deadlock (40P01) and serialization failure (40001): PostgreSQL ended the whole transaction so that
+ * another could go on, and its documentation's answer is to run it again. Two writers that lock the
+ * same rows in opposite orders (an order taking stock while a CSV import rewrites the products) then
+ * both succeed instead of one answering 500. Every callback is a pure function of the database (its
+ * events and notifications are rows and NOTIFYs of the same transaction), so running it again is safe.
+ */
+const RETRIED_SQLSTATES = new Set(["40P01", "40001"]);
+const TRANSACTION_ATTEMPTS = 3;
+
+/** The SQLSTATE of a node-postgres error, also when Drizzle has wrapped it (`cause`). */
+function sqlStateOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && typeof current === "object" && depth < 3; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+  }
+  return undefined;
+}
+
 function postgresHandle(db: PgDatabase<NodePgQueryResultHKT>, pool: pg.Pool, close: () => Promise<void>): PostgresHandle {
   return {
     dialect: "postgres",
@@ -290,7 +309,17 @@ function postgresHandle(db: PgDatabase<NodePgQueryResultHKT>, pool: pg.Pool, clo
       refuseNesting();
       // READ COMMITTED (PostgreSQL's default): a service that reads, decides and writes takes a lock
       // first (lockInTransaction, or a unique constraint that makes the loser fail).
-      return inTransactionContext(() => db.transaction((tx) => fn(tx)));
+      return inTransactionContext(async () => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await db.transaction((tx) => fn(tx));
+          } catch (error) {
+            if (attempt >= TRANSACTION_ATTEMPTS || !RETRIED_SQLSTATES.has(sqlStateOf(error) ?? "")) throw error;
+            // A short random wait, so that the two transactions do not meet again at the same step.
+            await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+          }
+        }
+      });
     },
     close,
   };

@@ -1,4 +1,4 @@
-/** What only PostgreSQL needs proving: start-up of several instances at once, the pool, and times. */
+/** What only PostgreSQL needs proving: start-up of several instances at once, the pool, deadlocks, and times. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -69,6 +69,58 @@ describe("PostgreSQL start-up", () => {
     } finally {
       await handle.close();
     }
+  });
+});
+
+describe("PostgreSQL transactions", () => {
+  let database: ThrowawayDatabase;
+  let handle: PostgresHandle;
+  beforeAll(async () => {
+    database = await createThrowawayDatabase();
+    handle = asPostgres(await openDatabase({ url: database.url, path: "" }));
+    const rows = ["a", "b"].map((key) => ({ key, requestHash: "h", statusCode: 201, responseBody: "{}", createdAt: new Date().toISOString() }));
+    await handle.transaction((tx) => tx.insert(handle.tables.idempotencyKeys).values(rows));
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await database?.drop();
+  });
+
+  it("runs again a transaction that PostgreSQL ended to break a deadlock, so both callers succeed", async () => {
+    // Each transaction locks one row, waits until the other holds its own, then asks for the other's.
+    let arrived = 0;
+    let bothHoldOne!: () => void;
+    const barrier = new Promise<void>((resolve) => (bothHoldOne = resolve));
+    let runs = 0;
+    const lockInOrder = (first: string, second: string) =>
+      handle.transaction(async (tx) => {
+        runs++;
+        await tx.execute(sql`select key from idempotency_keys where key = ${first} for update`);
+        if (++arrived === 2) bothHoldOne();
+        await barrier;
+        await tx.execute(sql`select key from idempotency_keys where key = ${second} for update`);
+        await tx.execute(sql`update idempotency_keys set status_code = status_code + 1 where key in (${first}, ${second})`);
+        return `${first} then ${second}`;
+      });
+    const settled = await Promise.allSettled([lockInOrder("a", "b"), lockInOrder("b", "a")]);
+    expect(settled.map((result) => (result.status === "fulfilled" ? result.value : String(result.reason)))).toEqual(["a then b", "b then a"]);
+    expect(runs).toBe(3); // the one PostgreSQL chose ran twice
+    // Each committed once: the aborted run's update left nothing behind.
+    const { rows } = await handle.pool.query("SELECT key, status_code FROM idempotency_keys ORDER BY key");
+    expect(rows).toEqual([
+      { key: "a", status_code: 203 },
+      { key: "b", status_code: 203 },
+    ]);
+  });
+
+  it("does not run again a transaction that failed for any other reason", async () => {
+    let runs = 0;
+    const duplicate = handle.transaction(async (tx) => {
+      runs++;
+      await tx.insert(handle.tables.idempotencyKeys).values({ key: "a", requestHash: "h", statusCode: 201, responseBody: "{}", createdAt: new Date().toISOString() });
+    });
+    await expect(duplicate).rejects.toThrow();
+    expect(runs).toBe(1);
   });
 });
 
