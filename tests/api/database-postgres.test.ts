@@ -1,7 +1,7 @@
 /** What only PostgreSQL needs proving: start-up of several instances at once, the pool, deadlocks, and times. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, PG_MIGRATIONS, type DatabaseHandle, type PostgresHandle } from "../../api/db/database";
 import { createThrowawayDatabase, type ThrowawayDatabase } from "../support/postgres";
@@ -95,11 +95,13 @@ describe("PostgreSQL transactions", () => {
     const lockInOrder = (first: string, second: string) =>
       handle.transaction(async (tx) => {
         runs++;
-        await tx.execute(sql`select key from idempotency_keys where key = ${first} for update`);
+        const keys = handle.tables.idempotencyKeys;
+        const lockRow = (key: string) => tx.select({ key: keys.key }).from(keys).where(eq(keys.key, key)).for("update");
+        await lockRow(first);
         if (++arrived === 2) bothHoldOne();
         await barrier;
-        await tx.execute(sql`select key from idempotency_keys where key = ${second} for update`);
-        await tx.execute(sql`update idempotency_keys set status_code = status_code + 1 where key in (${first}, ${second})`);
+        await lockRow(second);
+        await tx.update(keys).set({ statusCode: sql`${keys.statusCode} + 1` }).where(inArray(keys.key, [first, second]));
         return `${first} then ${second}`;
       });
     const settled = await Promise.allSettled([lockInOrder("a", "b"), lockInOrder("b", "a")]);
