@@ -28,7 +28,7 @@ import type { PgDatabase } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { createLogger, type Logger } from "../lib/logger";
 import { startCheckpointer } from "./checkpointer";
-import { LOCK_SCOPES, registerSqliteWriter, tablesOf } from "./dialect";
+import { hasErrorCode, LOCK_SCOPES, registerSqliteWriter, tablesOf } from "./dialect";
 import * as pgSchema from "./schema-pg";
 
 export type Dialect = "sqlite" | "postgres";
@@ -289,15 +289,6 @@ interface PendingTransaction {
 const RETRIED_SQLSTATES = new Set(["40P01", "40001"]);
 const TRANSACTION_ATTEMPTS = 3;
 
-/** The SQLSTATE of a node-postgres error, also when Drizzle has wrapped it (`cause`). */
-function sqlStateOf(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && typeof current === "object" && depth < 3; current = (current as { cause?: unknown }).cause, depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-  }
-  return undefined;
-}
-
 function postgresHandle(db: PgDatabase<NodePgQueryResultHKT>, pool: pg.Pool, close: () => Promise<void>): PostgresHandle {
   return {
     dialect: "postgres",
@@ -314,7 +305,7 @@ function postgresHandle(db: PgDatabase<NodePgQueryResultHKT>, pool: pg.Pool, clo
           try {
             return await db.transaction((tx) => fn(tx));
           } catch (error) {
-            if (attempt >= TRANSACTION_ATTEMPTS || !RETRIED_SQLSTATES.has(sqlStateOf(error) ?? "")) throw error;
+            if (attempt >= TRANSACTION_ATTEMPTS || !hasErrorCode(error, RETRIED_SQLSTATES)) throw error;
             // A short random wait, so that the two transactions do not meet again at the same step.
             await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
           }

@@ -139,11 +139,18 @@ export function affectedRows(result: object): number {
   throw new Error("affectedRows() takes the result of an insert, update or delete without returning()");
 }
 
-/** Whether a query failed on a unique or primary-key constraint (Drizzle wraps the driver's error). */
-export function isUniqueViolation(error: unknown): boolean {
+/** Whether the error, or one it wraps (Drizzle wraps the driver's as `cause`), carries one of these codes. */
+export function hasErrorCode(error: unknown, codes: ReadonlySet<string>): boolean {
   for (let cause = error, depth = 0; cause && typeof cause === "object" && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
     const code = (cause as { code?: unknown }).code;
-    if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return true;
+    if (typeof code === "string" && codes.has(code)) return true;
   }
   return false;
+}
+
+const UNIQUE_VIOLATION = new Set(["23505", "SQLITE_CONSTRAINT_UNIQUE", "SQLITE_CONSTRAINT_PRIMARYKEY"]);
+
+/** Whether a query failed on a unique or primary-key constraint. */
+export function isUniqueViolation(error: unknown): boolean {
+  return hasErrorCode(error, UNIQUE_VIOLATION);
 }
