@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./api/db/schema.ts",
+  schema: "./api/db/schema-sqlite.ts",
   out: "./api/db/migrations",
 });

@@ -1,6 +1,6 @@
 import { defineConfig } from "drizzle-kit";
 
-// The PostgreSQL mirror of drizzle.config.ts: `npm run db:generate` writes a migration for each dialect.
+// `npm run db:generate` writes a migration for each database from the one schema (api/db/schema.ts).
 export default defineConfig({
   dialect: "postgresql",
   schema: "./api/db/schema-pg.ts",

@@ -8,8 +8,8 @@ import { is, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
 import { PgDatabase, PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, Dialect, Tables } from "./database";
-import * as sqliteSchema from "./schema";
 import * as pgSchema from "./schema-pg";
+import * as sqliteSchema from "./schema-sqlite";
 
 // Advisory lock keys are (scope, key) pairs of int4. The scope values are this application's own
 // ("LBG" + n), so that another application sharing the database is unlikely to collide with them.
@@ -56,7 +56,7 @@ export function dialectOf(db: Db): Dialect {
  * Typed as the PostgreSQL schema for both (see database.ts); SQLite's builders need SQLite's tables.
  */
 export function tablesOf(db: Db): Tables {
-  return dialectOf(db) === "postgres" ? pgSchema : (sqliteSchema as unknown as Tables);
+  return dialectOf(db) === "postgres" ? pgSchema : sqliteSchema;
 }
 
 /**

@@ -1,0 +1,5 @@
+/** The schema's SQLite tables, typed as the PostgreSQL ones (see columns.ts). */
+import { sqliteColumns } from "./columns";
+import { defineTables } from "./schema";
+
+export const { branches, categories, products, optionGroups, options, stations, orders, orderLines, staffUsers, sessions, idempotencyKeys, events, loginAttempts, calls, tabs, kitchenBoards, carts, cartLines, cartOperations } = defineTables(sqliteColumns);
