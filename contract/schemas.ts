@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { CAPACITY_MAX, CAPACITY_MIN, cleanCodename, CODENAME_MAX, EMAIL_MAX, LOGIN_MESSAGES, PASSWORD_MAX } from "./form-rules";
-import { UUID_PATTERN } from "./ids";
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN, UUID_PATTERN } from "./ids";
 import { ALLERGENS, CALL_KINDS, CATEGORY_KEYS, DIETS, LINE_NOTE_MAX, ORDER_STATUSES, PAYMENT_METHODS, PREP_STATIONS, TRANSLATION_LANGUAGES, WEEKDAY_NAMES } from "./menu";
 import { DECIMAL_PRICE } from "./money";
 import { isIsoDay } from "./restaurant-time";
@@ -65,12 +65,11 @@ export const reportQuerySchema = z
   .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 366 * 86_400_000, { message: "a report covers at most a year", path: ["to"] });
 export const stationCreateQuerySchema = z.object({ branch_id: branchIdSchema.optional() });
 
-const IDEMPOTENCY_KEY_MAX = 255;
 /** Sent with every order, so a retried order is placed once (API.md "Orders"). */
 export const idempotencyHeadersSchema = z.object({
   "Idempotency-Key": z
     .string()
-    .regex(new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`), `Idempotency-Key must be 1–${IDEMPOTENCY_KEY_MAX} visible ASCII characters.`)
+    .regex(IDEMPOTENCY_KEY_PATTERN, `Idempotency-Key must be 1–${IDEMPOTENCY_KEY_MAX} visible ASCII characters.`)
     .optional(),
 });
 

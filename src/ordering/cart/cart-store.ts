@@ -11,6 +11,7 @@
 import { create } from "zustand";
 import { randomUuid } from "../../shared/random-uuid";
 import { persist, type PersistStorage, type StorageValue } from "zustand/middleware";
+import { isUuid } from "../../../contract/ids";
 import type { CartOperation, Order, Product, TableCart } from "../../../contract/schemas";
 import { applyPriceUpdates, cartLines, cleanNote, formatUnitPrice, isCartShape, lineKey, MAX_QUANTITY, type Cart, type PriceUpdate, type SelectedOption } from "./cart-logic";
 import { cartStamp, dropAnswered, latestStamp, localView, nextStamp, ownTwin, toCart, type PendingDisplay, type PendingOp, type SharedLine } from "./shared-cart";
@@ -141,8 +142,6 @@ function readShared(value: unknown): SharedState {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function readProblem(value: unknown): SubmitProblem | null {
   if (!isRecord(value) || typeof value.code !== "string" || typeof value.message !== "string") return null;
   return {
@@ -167,7 +166,7 @@ const cartStorage: PersistStorage<Persisted> = {
     return {
       state: {
         cart: isCartShape(cart) ? cart : {},
-        phoneId: typeof fields.phoneId === "string" && UUID.test(fields.phoneId) ? fields.phoneId : randomUuid(),
+        phoneId: typeof fields.phoneId === "string" && isUuid(fields.phoneId) ? fields.phoneId : randomUuid(),
         shared: readShared(fields.shared),
         station: readStation(fields.station),
         submission: readSubmission(fields.submission),

@@ -10,7 +10,7 @@
  */
 import { ORDER_STATUSES } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
-import { isUuid } from "../../../contract/ids";
+import { IDEMPOTENCY_KEY_PATTERN, isUuid } from "../../../contract/ids";
 import type { OrderCreate } from "../../../contract/schemas";
 import { ApiError } from "../../shared/api-client";
 
@@ -83,9 +83,6 @@ export function isOrderFor(answer: unknown, sent: Pick<OrderCreate, "station_id"
   );
 }
 
-/** The contract's Idempotency-Key: 1–255 visible ASCII characters. */
-const KEY = /^[!-~]{1,255}$/;
-
 function isOrderRequest(value: unknown): value is OrderCreate {
   if (!value || typeof value !== "object") return false;
   const body = value as Partial<Record<keyof OrderCreate, unknown>>;
@@ -127,7 +124,7 @@ function isSharedSubmit(value: unknown): value is SharedSubmit {
 export function repairEntry(value: unknown, now: number): OutboxEntry | null {
   if (!value || typeof value !== "object") return null;
   const stored = value as Partial<Record<keyof OutboxEntry, unknown>>;
-  if (typeof stored.key !== "string" || !KEY.test(stored.key) || !isOrderRequest(stored.body)) return null;
+  if (typeof stored.key !== "string" || !IDEMPOTENCY_KEY_PATTERN.test(stored.key) || !isOrderRequest(stored.body)) return null;
   const createdAt = typeof stored.createdAt === "number" && Number.isFinite(stored.createdAt) && stored.createdAt <= now ? stored.createdAt : now;
   const attempts = Number.isInteger(stored.attempts) && (stored.attempts as number) >= 0 ? (stored.attempts as number) : 1;
   const shared = isSharedSubmit(stored.shared) ? { shared: stored.shared } : {};
