@@ -20,6 +20,7 @@ import {
 } from "../../contract/menu";
 import { formatCents, parsePriceToCents } from "../../contract/money";
 import type { ApiErrorDetail, Menu, Translation } from "../../contract/schemas";
+import { escapeFormula, unescapeFormula } from "../lib/spreadsheet-cell";
 
 /** The columns every file has: a file without them is refused. */
 const REQUIRED_COLUMNS = [
@@ -106,22 +107,6 @@ export interface ParsedProduct {
 }
 
 export type ParseResult = { ok: true; products: ParsedProduct[] } | { ok: false; errors: ApiErrorDetail[] };
-
-// Spreadsheets run a cell that starts with one of these as a formula; export neutralises them with a quote.
-// A value that already starts with quotes before such a character gets one more, so import, which
-// removes exactly one, gives back the value as it was ("'=x" → "''=x" → "'=x").
-const NEEDS_QUOTE = /^'*[=+\-@\t\r]/;
-const QUOTED = /^'+[=+\-@\t\r]/;
-
-// Import trims every cell before it removes the quote, so export guards the trimmed value: a cell
-// " ''=x" is read as "''=x", so it is written with one more quote to come back as it is read.
-function escapeFormula(value: string): string {
-  const trimmed = value.trim();
-  return NEEDS_QUOTE.test(trimmed) ? `'${trimmed}` : trimmed;
-}
-function unescapeFormula(value: string): string {
-  return QUOTED.test(value) ? value.slice(1) : value;
-}
 
 /** Control and invisible format characters (zero-width spaces…) don't make a name a diner can read. */
 function hasVisibleText(value: string): boolean {

@@ -3,6 +3,7 @@ import { stringify } from "csv-stringify/sync";
 import { formatCents } from "../../contract/money";
 import { restaurantClock, restaurantDateTime } from "../../contract/restaurant-time";
 import type { SalesReport } from "../../contract/schemas";
+import { escapeFormula } from "../lib/spreadsheet-cell";
 import type { HourSales, ProductSales, ReportOrder } from "./report-repository";
 
 export const TOP_PRODUCTS = 10;
@@ -37,18 +38,13 @@ export function salesReport(hours: HourSales[], products: ProductSales[]): Sales
 
 export const ORDERS_CSV_COLUMNS = ["number", "created_at", "table", "status", "subtotal", "tax", "total", "paid_with"] as const;
 
-// A spreadsheet runs a cell starting with one of these as a formula: a table named "=HYPERLINK(…)"
-// must stay text. (The menu export does the same.)
-const FORMULA_START = /^[=+\-@\t\r]/;
-const asText = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
-
 /** One row per order; times in the restaurant's local time, money as "13.99". */
 export function ordersCsv(orders: ReportOrder[]): string {
   return stringify(
     orders.map((order) => [
       order.number,
       restaurantDateTime(Date.parse(order.createdAt)),
-      asText(order.table),
+      escapeFormula(order.table),
       order.status,
       formatCents(order.subtotalCents),
       formatCents(order.taxCents),
