@@ -6,7 +6,6 @@ import { clientAddress } from "../lib/client-address";
 import { serveEndpoint } from "../lib/endpoint";
 import { ApiHttpError } from "../lib/errors";
 import { SESSION_COOKIE, readToken, secureCookie } from "./middleware";
-import { deleteSession } from "./staff-repository";
 
 export function authRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
@@ -40,10 +39,9 @@ export function authRoutes(ctx: AppContext) {
 
   serveEndpoint(app, endpoints.currentUser, ({ c }) => ({ logged_in_as: c.get("staff")!.email }));
 
-  // Needs no session lookup: deleting by the token's hash ends the session if there is one and is a no-op otherwise.
   serveEndpoint(app, endpoints.logout, async ({ c }) => {
     const found = readToken(c);
-    if (found) await ctx.database.transaction((tx) => deleteSession(tx, found.token));
+    if (found) await ctx.signIn.signOut(found.token);
     deleteCookie(c, SESSION_COOKIE, { path: "/", secure: secureCookie(c, ctx.config), httpOnly: true, sameSite: "Strict" });
     return { logged_out: true as const };
   });

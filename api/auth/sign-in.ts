@@ -24,7 +24,7 @@ import type { Logger } from "../lib/logger";
 import { HashGate, HashGateFull } from "./hash-gate";
 import { clearAttempts, pruneAttempts, releaseAttempt, reserveAttempt } from "./login-attempts";
 import { timingDummyHash, verifyPassword } from "./passwords";
-import { findStaffByEmail, insertSession, normalizeEmail, type StaffIdentity } from "./staff-repository";
+import { deleteSession, findStaffByEmail, insertSession, normalizeEmail, type StaffIdentity } from "./staff-repository";
 
 export interface LoginLimits {
   windowMs: number;
@@ -136,6 +136,11 @@ export class SignInService {
     });
     this.logger.info("login", { account: staff.email, address: input.address });
     return { outcome: "signed_in", staff: { id: staff.id, email: staff.email }, token, expiresAt };
+  }
+
+  /** Ends the session `token` names; a no-op when there is none, so it needs no lookup first. */
+  async signOut(token: string): Promise<void> {
+    await this.database.transaction((tx) => deleteSession(tx, token));
   }
 
   /** A short keyed digest of a typed e-mail: equal for equal e-mails within this process, meaningless outside it. */

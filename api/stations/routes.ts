@@ -3,7 +3,8 @@ import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { badRequest } from "../lib/errors";
-import { deleteStation, findPublicStation, insertStation, listStations, updateStation } from "./station-repository";
+import { findPublicStation, listStations } from "./station-repository";
+import { changeStation, createStation, removeStation } from "./station-service";
 
 export function stationRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
@@ -17,16 +18,15 @@ export function stationRoutes(ctx: AppContext) {
     }
     const branchId = query.branch_id ?? body.branch_id;
     if (branchId === undefined) throw badRequest("invalid_body", "branch_id is required (in the query or the body).");
-    const known = knownBranch(branchId);
-    return database.transaction((tx) => insertStation(tx, known, body.codename, body.capacity));
+    return createStation(database, knownBranch(branchId), body.codename, body.capacity);
   });
 
   serveEndpoint(app, endpoints.updateStation, async ({ params, body, missing }) => {
-    return (await database.transaction((tx) => updateStation(tx, params.id, body))) ?? missing();
+    return (await changeStation(database, params.id, body)) ?? missing();
   });
 
   serveEndpoint(app, endpoints.deleteStation, async ({ params, missing }) => {
-    if (!(await database.transaction((tx) => deleteStation(tx, params.id)))) missing();
+    if (!(await removeStation(database, params.id))) missing();
   });
 
   serveEndpoint(app, endpoints.station, async ({ params, missing }) => (await findPublicStation(database.db, params.id)) ?? missing());
