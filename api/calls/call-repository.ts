@@ -5,8 +5,9 @@ import type { Call } from "../../contract/schemas";
 import type { Db, Tables } from "../db/database";
 import { tablesOf } from "../db/dialect";
 
-type CallRow = Tables["calls"]["$inferSelect"];
+export type CallRow = Tables["calls"]["$inferSelect"];
 
+/** `stationCodename` null: the table has been deleted since. */
 export function toCall(row: CallRow, stationCodename: string | null): Call {
   return {
     id: row.id,
@@ -20,33 +21,21 @@ export function toCall(row: CallRow, stationCodename: string | null): Call {
   };
 }
 
-/** The calls with their table's codename (null once the table is deleted), oldest first. */
-async function callsWhere(db: Db, where: ReturnType<typeof and>): Promise<Call[]> {
-  const { calls, stations } = tablesOf(db);
-  const rows = await db
-    .select({ call: calls, codename: stations.codename })
+export async function findCall(db: Db, id: string): Promise<CallRow | undefined> {
+  const { calls } = tablesOf(db);
+  const [row] = await db.select().from(calls).where(eq(calls.id, id)).limit(1);
+  return row;
+}
+
+/** The open calls of a branch or of one table (`stationId` lower-case), oldest first: the one waiting longest is the first to answer. */
+export async function listOpenCalls(db: Db, of: { branchId: number } | { stationId: string }): Promise<CallRow[]> {
+  const { calls } = tablesOf(db);
+  const whose = "stationId" in of ? eq(calls.stationId, of.stationId) : eq(calls.branchId, of.branchId);
+  return db
+    .select()
     .from(calls)
-    .leftJoin(stations, eq(stations.id, calls.stationId))
-    .where(where)
+    .where(and(whose, eq(calls.status, "open")))
     .orderBy(asc(calls.createdAt), asc(calls.id));
-  return rows.map((row) => toCall(row.call, row.codename));
-}
-
-export async function findCall(db: Db, id: string): Promise<Call | undefined> {
-  const { calls } = tablesOf(db);
-  return (await callsWhere(db, eq(calls.id, id)))[0];
-}
-
-/** The branch's open calls, oldest first: the one waiting longest is the first to answer. */
-export function listOpenCalls(db: Db, branchId: number): Promise<Call[]> {
-  const { calls } = tablesOf(db);
-  return callsWhere(db, and(eq(calls.branchId, branchId), eq(calls.status, "open")));
-}
-
-/** `stationId` lower-case, as stations are stored. */
-export function listStationOpenCalls(db: Db, stationId: string): Promise<Call[]> {
-  const { calls } = tablesOf(db);
-  return callsWhere(db, and(eq(calls.stationId, stationId), eq(calls.status, "open")));
 }
 
 /** The table's open call of `kind`: at most one (the partial unique index calls_open_per_kind). */

@@ -2,12 +2,12 @@
 import { randomUUID } from "node:crypto";
 import type { CallKind } from "../../contract/menu";
 import type { Call } from "../../contract/schemas";
-import type { DatabaseHandle } from "../db/database";
+import type { DatabaseHandle, Db } from "../db/database";
 import { lockInTransaction } from "../db/dialect";
 import { announceEvents, recordEvent } from "../events/event-log";
 import { ApiHttpError, notFound } from "../lib/errors";
-import { findStation } from "../stations/station-repository";
-import { callLimitReachedBy, findCall, findOpenCall, insertCall, markCallDone, toCall } from "./call-repository";
+import { findStation, listStations } from "../stations/station-repository";
+import { callLimitReachedBy, findCall, findOpenCall, insertCall, listOpenCalls, markCallDone, toCall } from "./call-repository";
 
 /**
  * Calls a table may make in TABLE_CALL_WINDOW_MS. Far above what a table needs (a call stays open,
@@ -25,6 +25,19 @@ export class TableCallLimitError extends ApiHttpError {
 }
 
 const stationMissing = () => notFound("station_not_found", "There is no such station.");
+
+/** The branch's open calls, each with its table's codename, oldest first. */
+export async function branchOpenCalls(db: Db, branchId: number): Promise<Call[]> {
+  const codenames = new Map((await listStations(db, branchId)).map((station) => [station.id, station.codename]));
+  return (await listOpenCalls(db, { branchId })).map((row) => toCall(row, codenames.get(row.stationId) ?? null));
+}
+
+/** The table's open calls, oldest first. */
+export async function tableOpenCalls(db: Db, stationId: string): Promise<Call[]> {
+  const station = await findStation(db, stationId);
+  if (!station) throw stationMissing();
+  return (await listOpenCalls(db, { stationId: station.id })).map((row) => toCall(row, station.codename));
+}
 
 /**
  * The table's open call of `kind`, made now unless one is open already (`created` false). Under the
@@ -65,9 +78,9 @@ export async function finishCall(database: DatabaseHandle, id: string, now = new
   const { call, changed } = await database.transaction(async (tx) => {
     const found = await findCall(tx, id);
     if (!found) throw notFound("call_not_found", "There is no such call.");
-    await lockInTransaction(tx, "station", found.station_id);
+    await lockInTransaction(tx, "station", found.stationId);
     // Read again under the lock: another server may have just answered it.
-    const current = (await findCall(tx, id))!;
+    const current = toCall((await findCall(tx, id))!, (await findStation(tx, found.stationId))?.codename ?? null);
     if (current.status === "done") return { call: current, changed: false };
     const doneAt = now.toISOString();
     await markCallDone(tx, id, doneAt);

@@ -3,9 +3,7 @@ import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { sendError } from "../lib/errors";
-import { findStation } from "../stations/station-repository";
-import { listOpenCalls, listStationOpenCalls } from "./call-repository";
-import { callStaff, finishCall, TableCallLimitError } from "./call-service";
+import { branchOpenCalls, callStaff, finishCall, tableOpenCalls, TableCallLimitError } from "./call-service";
 
 export function callRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
@@ -24,16 +22,15 @@ export function callRoutes(ctx: AppContext) {
     }
   });
 
-  serveEndpoint(app, endpoints.stationCalls, async ({ c, params, missing }) => {
-    const station = (await findStation(database.db, params.id)) ?? missing();
+  serveEndpoint(app, endpoints.stationCalls, async ({ c, params }) => {
     c.header("Cache-Control", "no-store");
-    return listStationOpenCalls(database.db, station.id);
+    return tableOpenCalls(database.db, params.id);
   });
 
   serveEndpoint(app, endpoints.calls, async ({ c, query }) => {
     const branchId = knownBranch(query.branch_id);
     c.header("Cache-Control", "no-store");
-    return listOpenCalls(database.db, branchId);
+    return branchOpenCalls(database.db, branchId);
   });
 
   serveEndpoint(app, endpoints.finishCall, ({ params }) => finishCall(database, params.id));

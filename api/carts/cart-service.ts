@@ -7,13 +7,14 @@ import { formatCents, totalsFromSubtotal } from "../../contract/money";
 import { MAX_ORDER_LINES, type ApiErrorDetail, type CartOperation, type CartOperationsAnswer, type CartOperationsBody, type CartSubmit, type OrderCreate, type TableCart } from "../../contract/schemas";
 import type { DatabaseHandle, Db } from "../db/database";
 import { lockInTransaction } from "../db/dialect";
+import { loadCatalog, type CatalogProduct } from "../menu/menu-repository";
 import type { MenuDeps } from "../menu/menu-service";
 import { announceEvents, recordEvent } from "../events/event-log";
 import { ApiHttpError, conflict, notFound } from "../lib/errors";
 import { findStoredResponse, hashRequest, storeResponse } from "../orders/idempotency";
-import { findOrder, loadCatalog } from "../orders/order-repository";
+import { findOrder } from "../orders/order-repository";
 import { placeOrder, type OrderLimits } from "../orders/order-service";
-import { priceOrder, type CatalogProduct } from "../orders/pricing";
+import { priceOrder } from "../orders/pricing";
 import { findStation } from "../stations/station-repository";
 import { applyOperations, phoneDisplayName, stampTime, type MergeLine } from "./cart-merge";
 import {

@@ -4,8 +4,8 @@ import type { OrderStatus, PrepStation } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { Order } from "../../contract/schemas";
 import type { Db, Tables } from "../db/database";
-import { inJsonIdList, preparedQuery, tablesOf } from "../db/dialect";
-import type { CatalogProduct, PricedLine } from "./pricing";
+import { preparedQuery, tablesOf } from "../db/dialect";
+import type { PricedLine } from "./pricing";
 
 type OrderRow = Tables["orders"]["$inferSelect"];
 type LineRow = Tables["orderLines"]["$inferSelect"];
@@ -110,14 +110,6 @@ export interface NewOrder {
 
 // What placing an order runs, prepared once per connection. The catalog queries take their id list
 // as one JSON array, so one statement serves any number of lines.
-const stationById = preparedQuery("order_station", (db, t) =>
-  db
-    .select({ id: t.stations.id, branchId: t.stations.branchId, codename: t.stations.codename })
-    .from(t.stations)
-    .where(eq(t.stations.id, sql.placeholder("id")))
-    .limit(1),
-);
-
 // Walks the orders_station_created index backwards from the newest order, reading at most `skip` + 1 entries.
 const nthNewestSince = preparedQuery("order_nth_newest_since", (db, t) =>
   db
@@ -168,32 +160,6 @@ const insertLineRow = preparedQuery("insert_order_line", (db, t) =>
   }),
 );
 
-const catalogProducts = preparedQuery("order_catalog_products", (db, t) =>
-  db
-    .select({
-      id: t.products.id,
-      branchId: t.products.branchId,
-      name: t.products.name,
-      priceCents: t.products.priceCents,
-      available: t.products.available,
-      weekday: t.products.weekday,
-      stock: t.products.stock,
-      prepStation: t.products.prepStation,
-      prepMinutes: t.products.prepMinutes,
-    })
-    .from(t.products)
-    .where(inJsonIdList(db, t.products.id, "ids")),
-);
-
-const catalogOptions = preparedQuery("order_catalog_options", (db, t) =>
-  db
-    .select({ group: t.optionGroups, option: t.options })
-    .from(t.optionGroups)
-    .leftJoin(t.options, eq(t.options.groupId, t.optionGroups.id))
-    .where(inJsonIdList(db, t.optionGroups.productId, "ids"))
-    .orderBy(asc(t.optionGroups.position), asc(t.options.position)),
-);
-
 // The branch's open orders, read through the orders_branch_status index and never more than `cap` of them.
 const openOrders = preparedQuery("order_open_ahead", (db, t) =>
   db
@@ -206,12 +172,6 @@ const openOrders = preparedQuery("order_open_ahead", (db, t) =>
 /** How many orders the branch's kitchen has open (received or preparing), counted up to `cap`. */
 export async function openOrdersAhead(db: Db, branchId: number, cap: number): Promise<number> {
   return (await openOrders(db).execute({ branchId, cap })).length;
-}
-
-/** The table an order is placed at; `id` lower-case. */
-export async function findOrderStation(db: Db, id: string) {
-  const [row] = await stationById(db).execute({ id });
-  return row;
 }
 
 /**
@@ -271,25 +231,6 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
 export async function setOrderProgress(tx: Db, id: string, change: { status: OrderStatus; bumped: PrepStation[]; updatedAt: string }): Promise<void> {
   const { orders } = tablesOf(tx);
   await tx.update(orders).set(change).where(eq(orders.id, id));
-}
-
-/** The products an order refers to, with their option groups: what pricing needs, in two queries. */
-export async function loadCatalog(db: Db, productIds: number[]): Promise<Map<number, CatalogProduct>> {
-  const catalog = new Map<number, CatalogProduct>();
-  if (productIds.length === 0) return catalog;
-  const ids = JSON.stringify(productIds);
-  for (const row of await catalogProducts(db).execute({ ids })) catalog.set(row.id, { ...row, groups: [] });
-  const groups = new Map<number, CatalogProduct["groups"][number]>();
-  for (const { group, option } of await catalogOptions(db).execute({ ids })) {
-    let entry = groups.get(group.id);
-    if (!entry) {
-      entry = { name: group.name, exclusive: group.exclusive, required: group.required, options: [] };
-      groups.set(group.id, entry);
-      catalog.get(group.productId)?.groups.push(entry);
-    }
-    if (option) entry.options.push({ id: option.id, name: option.name, priceCents: option.priceCents });
-  }
-  return catalog;
 }
 
 /** Orders by id, with their lines, in no particular order. */

@@ -8,10 +8,12 @@ import type { DatabaseHandle } from "../db/database";
 import { lockInTransaction } from "../db/dialect";
 import { announceEvents, recordEvent } from "../events/event-log";
 import { ApiHttpError, badRequest, conflict, notFound } from "../lib/errors";
+import { loadCatalog, type CatalogProduct } from "../menu/menu-repository";
 import { afterMenuChange, announceProducts, takeStock, type MenuDeps } from "../menu/menu-service";
+import { findStation } from "../stations/station-repository";
 import { findStoredResponse, hashRequest, pruneExpiredKeysHourly, storeResponse } from "./idempotency";
-import { findOrder, findOrderStation, insertOrder, limitReachedBy, loadCatalog, openOrdersAhead, setOrderProgress } from "./order-repository";
-import { priceOrder, type CatalogProduct } from "./pricing";
+import { findOrder, insertOrder, limitReachedBy, openOrdersAhead, setOrderProgress } from "./order-repository";
+import { priceOrder } from "./pricing";
 import { estimateReadyAt, MAX_ORDERS_AHEAD } from "./ready-estimate";
 
 /** The window TABLE_ORDER_LIMIT counts a table's accepted orders in. */
@@ -82,7 +84,7 @@ export async function placeOrder(
     }
 
     // UUIDs are case-insensitive; stations are stored lower-case (GET /stations/{id} accepts either too).
-    const station = await findOrderStation(db, input.station_id.toLowerCase());
+    const station = await findStation(db, input.station_id);
     if (!station) throw notFound("unknown_station", "This table's code is not known. Please scan the QR code on your table again.");
     if (station.branchId !== input.branch_id) {
       throw badRequest("branch_mismatch", "This table belongs to another branch; the order was not placed.");

@@ -9,7 +9,8 @@ import { formatCents } from "../../contract/money";
 import { orderCreateSchema, type OrderLineInput } from "../../contract/schemas";
 import { PROPERTY_TIMEOUT_MS, propertySettings } from "../../tests/support/fast-check-settings";
 import { catalogArb, catalogMap, catalogWithOrderArb, expectedHst, orderable, unitPriceOf, validLineArb } from "../../tests/support/menu-arbitraries";
-import { priceOrder, type CatalogProduct, type PricingResult } from "./pricing";
+import type { CatalogProduct } from "../menu/menu-repository";
+import { priceOrder, type PricingResult } from "./pricing";
 
 const STATION = randomUUID();
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OrderLineInput } from "../../contract/schemas";
-import { priceOrder, type CatalogProduct } from "./pricing";
+import type { CatalogProduct } from "../menu/menu-repository";
+import { priceOrder } from "./pricing";
 
 const burger: CatalogProduct = {
   id: 1,

@@ -6,32 +6,7 @@
 import { isoWeekday, WEEKDAY_NAMES, type PrepStation } from "../../contract/menu";
 import { formatCents, totalsFromSubtotal, parsePriceToCents, type Totals } from "../../contract/money";
 import type { ApiErrorDetail, OrderLineInput } from "../../contract/schemas";
-
-export interface CatalogOption {
-  id: number;
-  name: string;
-  priceCents: number;
-}
-export interface CatalogGroup {
-  name: string;
-  exclusive: boolean;
-  required: boolean;
-  options: CatalogOption[];
-}
-export interface CatalogProduct {
-  id: number;
-  branchId: number;
-  name: string;
-  priceCents: number;
-  available: boolean;
-  /** A daily special's ISO weekday (in the restaurant's time zone); null for the rest of the menu. */
-  weekday: number | null;
-  /** null = not counted. */
-  stock: number | null;
-  prepStation: PrepStation;
-  prepMinutes: number;
-  groups: CatalogGroup[];
-}
+import type { CatalogOption, CatalogProduct } from "../menu/menu-repository";
 
 export interface PricedLine {
   productId: number;

@@ -1,5 +1,5 @@
 /**
- * What the sales reports read: a branch's orders placed in [start, end), aggregated in the database.
+ * What the sales reports (api/reports) read: a branch's orders placed in [start, end), aggregated in the database.
  * Each query walks the orders_branch_created index over the range only.
  */
 import { and, asc, desc, eq, gte, lt, ne, sql } from "drizzle-orm";

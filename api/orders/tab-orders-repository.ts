@@ -1,15 +1,14 @@
 /**
- * A table's tab is its orders whose `tab_id` is still null; closing it writes a `tabs` row and gives
- * those orders its id. Cancelled orders stay listed on the tab but are never summed.
+ * The orders side of a table's tab (api/tabs): its open tab is its orders whose `tab_id` is still
+ * null; closing the tab gives those orders the closed tab's id. Cancelled orders stay listed on the
+ * tab but are never summed.
  */
 import { and, asc, eq, inArray, isNull, min, sql } from "drizzle-orm";
-import { formatCents, type Totals } from "../../contract/money";
-import type { OpenTab, Order } from "../../contract/schemas";
-import type { Db, Tables } from "../db/database";
+import type { Totals } from "../../contract/money";
+import type { Order } from "../../contract/schemas";
+import type { Db } from "../db/database";
 import { tablesOf } from "../db/dialect";
-import { withLines } from "../orders/order-repository";
-
-type TabRow = Tables["tabs"]["$inferSelect"];
+import { withLines } from "./order-repository";
 
 export interface TabOrders {
   orders: Order[];
@@ -36,38 +35,41 @@ export async function ordersOnOpenTab(db: Db, stationId: string): Promise<TabOrd
 }
 
 /**
- * Writes the closed tab and puts exactly `orderIds` on it. Only orders still on the open tab move: an
- * order placed meanwhile (not in `orderIds`) stays open and starts the table's next tab.
+ * Puts exactly `orderIds` on the closed tab `tabId`. Only orders still on the open tab move: an order
+ * placed meanwhile (not in `orderIds`) stays open and starts the table's next tab.
  */
-export async function closeTabWith(tx: Db, tab: TabRow, orderIds: string[]): Promise<void> {
-  const { tabs, orders } = tablesOf(tx);
-  await tx.insert(tabs).values(tab);
+export async function putOrdersOnTab(tx: Db, orderIds: string[], tabId: string): Promise<void> {
+  const { orders } = tablesOf(tx);
   await tx
     .update(orders)
-    .set({ tabId: tab.id })
+    .set({ tabId })
     .where(and(inArray(orders.id, orderIds), isNull(orders.tabId)));
 }
 
+/** A table's open tab in sums: its orders, their total (cancelled ones not summed), the first one's time. */
+export interface OpenTabSums {
+  stationId: string;
+  orders: number;
+  totalCents: number;
+  openedAt: string;
+}
+
 /**
- * One line per table of the branch with orders on its open tab, the longest-open first. Driven from the
- * branch's tables, so each table's open orders come from the orders_station_tab index however many
- * closed orders the branch has; a deleted table's orders are left out, as its tab can't be closed.
+ * The sums of each of `stationIds` that has orders on its open tab. Each table's open orders come
+ * from the orders_station_tab index, however many closed orders the branch has.
  */
-export async function listOpenTabs(db: Db, branchId: number): Promise<OpenTab[]> {
-  const { orders, stations } = tablesOf(db);
-  const openedAt = min(orders.createdAt);
+export async function openTabSums(db: Db, stationIds: string[]): Promise<OpenTabSums[]> {
+  if (stationIds.length === 0) return [];
+  const { orders } = tablesOf(db);
   const rows = await db
     .select({
-      stationId: stations.id,
-      codename: stations.codename,
+      stationId: orders.stationId,
       orders: sql<number>`count(*)`.mapWith(Number),
       totalCents: sql<number>`coalesce(sum(case when ${orders.status} <> 'cancelled' then ${orders.totalCents} else 0 end), 0)`.mapWith(Number),
-      openedAt,
+      openedAt: min(orders.createdAt),
     })
-    .from(stations)
-    .innerJoin(orders, and(eq(orders.stationId, stations.id), isNull(orders.tabId)))
-    .where(eq(stations.branchId, branchId))
-    .groupBy(stations.id, stations.codename)
-    .orderBy(asc(openedAt), asc(stations.id));
-  return rows.map((row) => ({ station_id: row.stationId, station_codename: row.codename, orders: row.orders, total: formatCents(row.totalCents), opened_at: row.openedAt! }));
+    .from(orders)
+    .where(and(inArray(orders.stationId, stationIds), isNull(orders.tabId)))
+    .groupBy(orders.stationId);
+  return rows.map((row) => ({ ...row, openedAt: row.openedAt! }));
 }

@@ -3,7 +3,7 @@ import { endpoints } from "../../contract/endpoints";
 import { restaurantDayRange } from "../../contract/restaurant-time";
 import type { AppContext, AppEnv } from "../app-context";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
-import { ordersInRange, salesByHour, topProducts, type ReportRange } from "./report-repository";
+import { ordersInRange, salesByHour, topProducts, type ReportRange } from "../orders/sales-repository";
 import { ordersCsv, salesReport, TOP_PRODUCTS } from "./sales-report";
 
 export function reportRoutes(ctx: AppContext) {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { PublicStation, Station, StationUpdate } from "../../contract/schemas";
 import type { Db, Tables } from "../db/database";
-import { affectedRows, tablesOf } from "../db/dialect";
+import { affectedRows, preparedQuery, tablesOf } from "../db/dialect";
 
 type StationRow = Tables["stations"]["$inferSelect"];
 
@@ -26,9 +26,11 @@ export async function listStations(db: Db, branchId: number): Promise<Station[]>
  */
 const storedId = (id: string) => id.toLowerCase();
 
+// Prepared once per connection: every order and cart operation looks its table up.
+const stationById = preparedQuery("station_by_id", (db, t) => db.select().from(t.stations).where(eq(t.stations.id, sql.placeholder("id"))).limit(1));
+
 export async function findStation(db: Db, id: string): Promise<StationRow | undefined> {
-  const { stations } = tablesOf(db);
-  const [row] = await db.select().from(stations).where(eq(stations.id, storedId(id))).limit(1);
+  const [row] = await stationById(db).execute({ id: storedId(id) });
   return row;
 }
 

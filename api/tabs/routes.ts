@@ -2,8 +2,7 @@ import { Hono } from "hono";
 import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
-import { listOpenTabs } from "./tab-repository";
-import { closeTab, readTab } from "./tab-service";
+import { closeTab, listOpenTabs, readTab } from "./tab-service";
 
 export function tabRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();

@@ -2,14 +2,15 @@
 import { randomUUID } from "node:crypto";
 import type { PaymentMethod } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
-import type { ClosedTab, Tab } from "../../contract/schemas";
+import type { ClosedTab, OpenTab, Tab } from "../../contract/schemas";
 import type { DatabaseHandle, Db } from "../db/database";
 import { emptyCart } from "../carts/cart-service";
 import { lockInTransaction } from "../db/dialect";
 import { announceEvents } from "../events/event-log";
 import { conflict, notFound } from "../lib/errors";
-import { findStation } from "../stations/station-repository";
-import { closeTabWith, ordersOnOpenTab, type TabOrders } from "./tab-repository";
+import { openTabSums, ordersOnOpenTab, putOrdersOnTab, type TabOrders } from "../orders/tab-orders-repository";
+import { findStation, listStations } from "../stations/station-repository";
+import { insertTab } from "./tab-repository";
 
 const stationMissing = () => notFound("station_not_found", "There is no such station.");
 
@@ -35,6 +36,23 @@ export async function readTab(db: Db, stationId: string): Promise<Tab> {
 }
 
 /**
+ * One line per table of the branch with orders on its open tab, the longest-open first. A deleted
+ * table's orders are left out, as its tab can't be closed.
+ */
+export async function listOpenTabs(db: Db, branchId: number): Promise<OpenTab[]> {
+  const codenames = new Map((await listStations(db, branchId)).map((station) => [station.id, station.codename]));
+  const sums = await openTabSums(db, [...codenames.keys()]);
+  sums.sort((a, b) => a.openedAt.localeCompare(b.openedAt) || a.stationId.localeCompare(b.stationId));
+  return sums.map((tab) => ({
+    station_id: tab.stationId,
+    station_codename: codenames.get(tab.stationId)!,
+    orders: tab.orders,
+    total: formatCents(tab.totalCents),
+    opened_at: tab.openedAt,
+  }));
+}
+
+/**
  * Closes the table's tab, paid with `paidWith`. Under the table's lock, which placing an order takes
  * too, and the orders move by id: an order placed at the same moment is either on this tab (read
  * before it) or on the next one, never lost between them. Two staff closing at once close it once;
@@ -52,20 +70,17 @@ export async function closeTab(database: DatabaseHandle, stationId: string, paid
     cartEmptied = await emptyCart(tx, station.id, now);
     const { totals } = open;
     const closed = { id: randomUUID(), paidWith, closedAt: now.toISOString() };
-    await closeTabWith(
-      tx,
-      {
-        id: closed.id,
-        branchId: station.branchId,
-        stationId: station.id,
-        paidWith,
-        subtotalCents: totals.subtotal,
-        taxCents: totals.tax,
-        totalCents: totals.total,
-        closedAt: closed.closedAt,
-      },
-      open.orders.map((order) => order.id),
-    );
+    await insertTab(tx, {
+      id: closed.id,
+      branchId: station.branchId,
+      stationId: station.id,
+      paidWith,
+      subtotalCents: totals.subtotal,
+      taxCents: totals.tax,
+      totalCents: totals.total,
+      closedAt: closed.closedAt,
+    });
+    await putOrdersOnTab(tx, open.orders.map((order) => order.id), closed.id);
     return { ...tabOf(station, open), id: closed.id, paid_with: paidWith, closed_at: closed.closedAt };
   });
   if (cartEmptied) announceEvents();

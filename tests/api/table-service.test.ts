@@ -52,6 +52,16 @@ const openCalls = async () => {
 const eventOf = (event: { event?: string; data: string }) => ({ type: event.event, data: JSON.parse(event.data) as Call });
 
 describe("table calls", () => {
+  it("still lists and finishes a deleted table's open call, without a codename", async () => {
+    const table = await newTable("gone");
+    const made = (await callStaff(table, "bill")).body;
+    expect((await call(server, "DELETE", `/api/stations/${table.id}`, { token })).status).toBe(204);
+    expect((await openCalls()).find((c) => c.id === made.id)).toMatchObject({ station_id: table.id, station_codename: null, status: "open" });
+    const finished = await finish(made.id);
+    expect(finished.status).toBe(200);
+    expect(finished.body).toMatchObject({ id: made.id, station_codename: null, status: "done" });
+  });
+
   it("makes a call (201), answers the same open call again (200), and staff hear call.created", async () => {
     const table = await newTable("7");
     const staffStream = await SseStream.open(`${server.url}/api/events?branch_id=1`, { Authorization: `Bearer ${token}` });
@@ -174,6 +184,22 @@ describe("table tabs", () => {
     expect(response.status).toBe(200);
     return response.body;
   };
+
+  it("lists the branch's open tabs longest-open first, and leaves out a deleted table's", async () => {
+    const [later, earlier, deleted] = [await newTable("L"), await newTable("E"), await newTable("D")];
+    const [a] = products as [Product];
+    await placeOrder(earlier, [{ product: a, quantity: 1 }]);
+    await placeOrder(later, [{ product: a, quantity: 1 }]);
+    await placeOrder(deleted, [{ product: a, quantity: 1 }]);
+    await placeOrder(earlier, [{ product: a, quantity: 2 }]);
+    expect((await call(server, "DELETE", `/api/stations/${deleted.id}`, { token })).status).toBe(204);
+
+    const listed = (await openTabs()).filter((t) => [later.id, earlier.id, deleted.id].includes(t.station_id));
+    expect(listed.map((t) => [t.station_codename, t.orders])).toEqual([
+      ["E", 2],
+      ["L", 1],
+    ]);
+  });
 
   it("sums a table's orders (cancelled listed, not summed), closes the tab, and the next order opens a new one", async () => {
     const table = await newTable("12");

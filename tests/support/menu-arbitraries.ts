@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { ALLERGENS, CATEGORY_KEYS, DIETS, PREP_STATIONS, TRANSLATION_LANGUAGES, type Allergen, type CategoryKey, type Diet, type PrepStation, type TranslationLanguage } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { CustomizationGroup, Menu, OrderLineInput, Product, Translation } from "../../contract/schemas";
-import type { CatalogGroup, CatalogProduct } from "../../api/orders/pricing";
+import type { CatalogGroup, CatalogProduct } from "../../api/menu/menu-repository";
 
 /** Prices as the CSV allows them (up to 9,999,999.99), mostly restaurant-sized. */
 export const priceCentsArb = fc.oneof(
