@@ -5,7 +5,8 @@ import { announceEvents, recordEvent } from "../events/event-log";
 import { notFound } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 import { findOrder, findOrders } from "../orders/order-repository";
-import { boardsSeenSince, claimUnseenOrders, forgetBoards, markSeen, saveBoard, unseenOrderIds } from "./kitchen-repository";
+import { claimUnseenOrders, markSeen, unseenOrderIds } from "../orders/kitchen-orders-repository";
+import { boardsSeenSince, forgetBoards, saveBoard } from "./kitchen-repository";
 
 /** A board says it is there every ~20 s: one missed beat is not yet "offline". */
 export const BOARD_ONLINE_MS = 45_000;

@@ -3,7 +3,7 @@
  * Each query walks the orders_branch_created index over the range only.
  */
 import { and, asc, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
-import type { OrderStatus, PaymentMethod } from "../../contract/menu";
+import type { OrderStatus } from "../../contract/menu";
 import type { Db } from "../db/database";
 import { epochHour, tablesOf } from "../db/dialect";
 
@@ -85,12 +85,12 @@ export interface ReportOrder {
   taxCents: number;
   totalCents: number;
   /** Set once the order's tab is closed. */
-  paidWith: PaymentMethod | null;
+  tabId: string | null;
 }
 
 /** Every order of the range, cancelled ones included, in the order they were placed. */
 export async function ordersInRange(db: Db, range: ReportRange): Promise<ReportOrder[]> {
-  const { orders, tabs } = tablesOf(db);
+  const { orders } = tablesOf(db);
   return db
     .select({
       number: orders.number,
@@ -100,10 +100,9 @@ export async function ordersInRange(db: Db, range: ReportRange): Promise<ReportO
       subtotalCents: orders.subtotalCents,
       taxCents: orders.taxCents,
       totalCents: orders.totalCents,
-      paidWith: tabs.paidWith,
+      tabId: orders.tabId,
     })
     .from(orders)
-    .leftJoin(tabs, eq(tabs.id, orders.tabId))
     .where(inRange(db, range))
     .orderBy(asc(orders.createdAt), asc(orders.number));
 }

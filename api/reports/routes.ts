@@ -4,6 +4,7 @@ import { restaurantDayRange } from "../../contract/restaurant-time";
 import type { AppContext, AppEnv } from "../app-context";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { ordersInRange, salesByHour, topProducts, type ReportRange } from "../orders/sales-repository";
+import { tabPayments } from "../tabs/tab-repository";
 import { ordersCsv, salesReport, TOP_PRODUCTS } from "./sales-report";
 
 export function reportRoutes(ctx: AppContext) {
@@ -25,7 +26,12 @@ export function reportRoutes(ctx: AppContext) {
 
   serveEndpoint(app, endpoints.ordersReportCsv, async ({ c, query }) => {
     const range = await rangeOf(query);
-    const csv = ordersCsv(await ordersInRange(ctx.database.db, range));
+    const { db } = ctx.database;
+    // Orders first: a tab an order names was committed with it, so the second read finds it. A tab
+    // holding an order of the range closed after the order was placed, so after `start` (an hour's
+    // margin for instances whose clocks differ).
+    const orders = await ordersInRange(db, range);
+    const csv = ordersCsv(orders, await tabPayments(db, range.branchId, new Date(Date.parse(range.start) - 3_600_000).toISOString()));
     const name = query.from === query.to ? query.from : `${query.from}_${query.to}`;
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",

@@ -1,5 +1,6 @@
 /** The sales report and the orders CSV, shaped from what orders/sales-repository.ts reads. */
 import { stringify } from "csv-stringify/sync";
+import type { PaymentMethod } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import { restaurantClock, restaurantDateTime } from "../../contract/restaurant-time";
 import type { SalesReport } from "../../contract/schemas";
@@ -39,7 +40,7 @@ export function salesReport(hours: HourSales[], products: ProductSales[]): Sales
 export const ORDERS_CSV_COLUMNS = ["number", "created_at", "table", "status", "subtotal", "tax", "total", "paid_with"] as const;
 
 /** One row per order; times in the restaurant's local time, money as "13.99". */
-export function ordersCsv(orders: ReportOrder[]): string {
+export function ordersCsv(orders: ReportOrder[], payments: ReadonlyMap<string, PaymentMethod>): string {
   return stringify(
     orders.map((order) => [
       order.number,
@@ -49,7 +50,7 @@ export function ordersCsv(orders: ReportOrder[]): string {
       formatCents(order.subtotalCents),
       formatCents(order.taxCents),
       formatCents(order.totalCents),
-      order.paidWith ?? "",
+      (order.tabId && payments.get(order.tabId)) ?? "",
     ]),
     { header: true, columns: [...ORDERS_CSV_COLUMNS], record_delimiter: "\r\n" },
   );
