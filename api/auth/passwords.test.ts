@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { hashPassword, RECOMMENDED_COST, verifyPassword } from "./passwords";
 
 describe("password hashes", () => {
-  // Four full-strength hashes (128 MiB and ~0.3 s each on an idle core) share two cores with the
+  // Four full-strength hashes (128 MiB and about half a second each on an idle core) share two cores with the
   // rest of the suite: the default 5 s is not enough on a busy machine.
   it("are scrypt at OWASP's recommended strength by default, salted, and verify only the right password", { timeout: 30_000 }, async () => {
     const stored = await hashPassword("correct horse");
