@@ -118,10 +118,6 @@ export function staticSite(rootDir: string) {
     if (original !== candidate && read(original)) return c.text("Not found", 404);
     const file = read(candidate);
     if (file) return send(c, candidate, file, 200);
-    // A prerendered page, if the build wrote one (e.g. dist/menu/index.html).
-    const prerendered = join(candidate, "index.html");
-    const page = candidate !== root ? read(prerendered) : null;
-    if (page) return send(c, prerendered, page, 200);
 
     if (extname(pathname) && !pathname.endsWith(".html")) return c.text("Not found", 404);
     const shell = read(shellPath);

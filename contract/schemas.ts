@@ -214,7 +214,6 @@ export const orderSchema = z.object({
   /** From the lines' prep minutes and the kitchen's queue when the order was placed. */
   estimated_ready_at: z.string().nullable(),
 });
-export type OrderLine = z.infer<typeof orderLineSchema>;
 export type Order = z.infer<typeof orderSchema>;
 
 export const loginResponseSchema = z.object({ access_token: z.string() });
@@ -224,8 +223,6 @@ export const csvImportSummarySchema = z.object({
   dry_run: z.boolean(),
   changes: z.object({ added: z.array(z.string()), updated: z.array(z.string()), removed: z.array(z.string()) }).optional(),
 });
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
-export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
 export type CsvImportSummary = z.infer<typeof csvImportSummarySchema>;
 
 // ---------- table service, kitchen, reports ----------
@@ -241,7 +238,6 @@ export const callSchema = z.object({
   created_at: z.string(),
   done_at: z.string().nullable().optional(),
 });
-export type CallCreate = z.infer<typeof callCreateSchema>;
 export type Call = z.infer<typeof callSchema>;
 
 export const tabCloseSchema = z.object({ paid_with: z.enum(PAYMENT_METHODS) });

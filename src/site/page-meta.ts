@@ -1,7 +1,6 @@
 /**
- * Each public route's <title> and meta description. The pages set them at run time
- * (usePageSetup) and the prerender step writes them into the static HTML, so crawlers
- * and link previews see the right text without running JavaScript.
+ * Each public route's <title> and meta description, set by the page at run time (usePageSetup);
+ * index.html carries the landing page's for link previews that run no JavaScript (docs/decisions/0005).
  */
 import { SITE } from "./site-config";
 
@@ -40,6 +39,3 @@ export const PAGE_META = {
     description: "The page you have requested could not be found. Find our menus, hours and contact details on the home page.",
   },
 } satisfies Record<string, PageMeta>;
-
-/** The routes that have their own static HTML (see scripts/prerender-site.ts). */
-export const PRERENDERED_ROUTES = ["/", "/menu", "/menu2", "/about", "/reserve"] as const;

@@ -1,5 +1,4 @@
-/** Prices, weekdays and times in the diner's language, through Intl (the numbers stay the same; their words and order change). */
-import { RESTAURANT_TIME_ZONE } from "../../../contract/menu";
+/** Prices, weekdays and lists in the diner's language, through Intl (the numbers stay the same; their words and order change). */
 import { LOCALE_TAGS, type Language } from "./language";
 
 const moneyFormats = new Map<Language, Intl.NumberFormat>();
@@ -20,11 +19,6 @@ export function formatMoney(cents: number, code: Language): string {
 /** ISO weekday (Monday = 1) → "Tuesday", "Martes", "星期二". 2024-01-01 was a Monday. */
 export function formatWeekday(isoWeekday: number, code: Language): string {
   return new Intl.DateTimeFormat(LOCALE_TAGS[code], { weekday: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, isoWeekday)));
-}
-
-/** A clock time ("7:45 p.m.", "7:45 PM", "下午7:45") in the restaurant's zone, where the diner is. */
-export function formatTime(at: Date | string, code: Language, timeZone = RESTAURANT_TIME_ZONE): string {
-  return new Intl.DateTimeFormat(LOCALE_TAGS[code], { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(at));
 }
 
 /** "milk, wheat" / "牛奶、小麦": a plain list, as labels and names are listed. */
