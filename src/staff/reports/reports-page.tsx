@@ -6,6 +6,7 @@ import { api } from "../../shared/api";
 import { isAbort } from "../../shared/api-client";
 import { useBranchId } from "../branch/branch-store";
 import { problemOf, type Problem } from "../lib/errors";
+import { DataTable } from "../lib/data-table";
 import { ProblemMessage } from "../lib/problem-message";
 import { saveBlob } from "../lib/save-file";
 import { useDocumentTitle } from "../lib/use-document-title";
@@ -150,24 +151,11 @@ export default function ReportsPage() {
               <SalesChart byHour={report.by_hour} />
               <details className="reports__hours">
                 <summary>Orders by hour as a table</summary>
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Hour</th>
-                      <th scope="col">Orders</th>
-                      <th scope="col">Total</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {report.by_hour.map((hour) => (
-                      <tr key={hour.hour}>
-                        <th scope="row">{hourLabel(hour.hour)}</th>
-                        <td>{hour.orders}</td>
-                        <td>${hour.total}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <DataTable
+                  columns={["Hour", "Orders", "Total"]}
+                  rows={report.by_hour.map((hour) => ({ key: hour.hour, cells: [hourLabel(hour.hour), hour.orders, `$${hour.total}`] }))}
+                  rowHeadings
+                />
               </details>
             </figure>
 
@@ -176,24 +164,12 @@ export default function ReportsPage() {
               {report.top_products.length === 0 ? (
                 <p>No products sold.</p>
               ) : (
-                <table className="reports__products">
-                  <thead>
-                    <tr>
-                      <th scope="col">Product</th>
-                      <th scope="col">Sold</th>
-                      <th scope="col">Total</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {report.top_products.map((product) => (
-                      <tr key={product.product_id}>
-                        <th scope="row">{product.name}</th>
-                        <td>{product.quantity}</td>
-                        <td>${product.total}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <DataTable
+                  className="reports__products"
+                  columns={["Product", "Sold", "Total"]}
+                  rows={report.top_products.map((product) => ({ key: product.product_id, cells: [product.name, product.quantity, `$${product.total}`] }))}
+                  rowHeadings
+                />
               )}
             </div>
           </div>

@@ -1,4 +1,5 @@
 import type { ApiErrorDetail, CsvImportSummary } from "../../../contract/schemas";
+import { DataTable } from "../lib/data-table";
 
 /** Added / updated / removed items, by name. */
 export function ChangeList({ summary, done = false }: { summary: CsvImportSummary; done?: boolean }) {
@@ -35,24 +36,11 @@ export function ChangeList({ summary, done = false }: { summary: CsvImportSummar
 export function CsvErrorTable({ details }: { details: ApiErrorDetail[] }) {
   if (details.length === 0) return null;
   return (
-    <table className="csv-errors">
-      <caption className="visually-hidden">Problems in the file, by line</caption>
-      <thead>
-        <tr>
-          <th scope="col">Line</th>
-          <th scope="col">Column</th>
-          <th scope="col">Problem</th>
-        </tr>
-      </thead>
-      <tbody>
-        {details.map((detail, index) => (
-          <tr key={index}>
-            <td>{detail.line ?? "—"}</td>
-            <td>{detail.column ?? detail.path ?? "—"}</td>
-            <td>{detail.message}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      className="csv-errors"
+      caption="Problems in the file, by line"
+      columns={["Line", "Column", "Problem"]}
+      rows={details.map((detail, index) => ({ key: index, cells: [detail.line ?? "—", detail.column ?? detail.path ?? "—", detail.message] }))}
+    />
   );
 }
