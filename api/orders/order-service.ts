@@ -83,7 +83,6 @@ export async function placeOrder(
       }
     }
 
-    // UUIDs are case-insensitive; stations are stored lower-case (GET /stations/{id} accepts either too).
     const station = await findStation(db, input.station_id);
     if (!station) throw notFound("unknown_station", "This table's code is not known. Please scan the QR code on your table again.");
     if (station.branchId !== input.branch_id) {
