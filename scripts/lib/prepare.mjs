@@ -26,19 +26,17 @@ function newestMtime(path) {
 }
 
 /**
- * Installs the locked dependencies when node_modules is missing, older than the lockfile, or lacks the
- * build tools. Always with the devDependencies: under NODE_ENV=production npm would leave them out,
- * and the build (vite) needs them.
+ * Installs exactly the committed lockfile (`npm ci`) when node_modules is missing, older than the
+ * lockfile, or lacks the build tools, so installing never rewrites package-lock.json. Always with the
+ * devDependencies: under NODE_ENV=production npm would leave them out, and the build (vite) needs them.
  */
 export function ensureDependencies() {
   const marker = join(root, "node_modules", ".package-lock.json");
   const lock = join(root, "package-lock.json");
   const buildTool = join(root, "node_modules", "vite", "package.json");
   if (existsSync(marker) && existsSync(buildTool) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  // `npm install` rather than `npm ci`: this npm writes lockfiles without other platforms' optional
-  // packages, which `npm ci` then rejects; with the lockfile present, install still takes its versions.
-  console.log("› Installing dependencies (npm install)…");
-  run("npm", ["install", "--include=dev", "--no-audit", "--no-fund"]);
+  console.log("› Installing dependencies (npm ci)…");
+  run("npm", ["ci", "--include=dev", "--no-audit", "--no-fund"]);
 }
 
 /** Builds the web app when dist/ is missing or older than its sources. */
