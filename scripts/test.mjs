@@ -95,9 +95,11 @@ for (const { name, projects } of runs) {
   );
   if (vitest.status !== 0) status = vitest.status ?? 1;
   if (existsSync(report)) {
-    const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(readFileSync(report, "utf8"));
+    const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, testResults } = JSON.parse(readFileSync(report, "utf8"));
+    // A file whose set-up failed reports its tests as skipped, none as failed: it counts as one failure.
+    const failedSetUps = testResults.filter((file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed")).length;
     totals.passed += numPassedTests;
-    totals.failed += numFailedTests;
+    totals.failed += numFailedTests + failedSetUps;
     totals.skipped += numPendingTests + numTodoTests;
   } else if (vitest.status !== 0) {
     totals.failed += 1; // the run itself failed before reporting (a crash, a bad option)

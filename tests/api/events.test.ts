@@ -5,8 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Menu, Order, Product, Station } from "../../contract/schemas";
-import { CATEGORY_KEYS } from "../../contract/menu";
-import { call, expectApiError, readMenu, readStations, revokedToken } from "../support/api-helpers";
+import { call, expectApiError, orderableAnyDay, readMenu, readStations, revokedToken } from "../support/api-helpers";
 import { SseStream } from "../support/sse-stream";
 import { staffToken, startTestServer, type TestServer } from "../support/test-server";
 
@@ -23,14 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.dispose());
 
-/** A product that can be ordered with no choices at all, on any day (not a daily special) and as often as wanted (not counted). */
-function simpleProduct(menu: Menu): Product {
-  for (const key of CATEGORY_KEYS) {
-    const found = menu[key].find((p) => p.available && p.weekday === undefined && p.stock === null && Object.values(p.customizations).every((g) => !g.required));
-    if (found) return found;
-  }
-  throw new Error("no orderable product without required choices");
-}
+const simpleProduct = (menu: Menu): Product => orderableAnyDay(menu)[0]!;
 
 async function placeOrder(branchId: 1 | 2 = 1): Promise<Order> {
   const response = await call<Order>(server, "POST", "/api/orders", {

@@ -12,7 +12,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Order } from "../../contract/schemas";
 import { businessDigest, postgresProbe, sqliteProbe, storageProblems, type DbProbe } from "../../scripts/reliability/db-probe";
-import { call, readMenu, readStations } from "../support/api-helpers";
+import { call, orderableAnyDay, readMenu, readStations } from "../support/api-helpers";
 import { rawRequest } from "../support/raw-http";
 import { RELIABILITY_LONG, fuzzRuns, fuzzSeed } from "../support/fast-check-settings";
 import {
@@ -60,8 +60,7 @@ beforeAll(async () => {
   const products = Object.values(menu).flat();
   const stations = (await readStations(server, token, 1)).map((s) => s.id);
   const orders: string[] = [];
-  // Orderable on any day: daily specials are refused off their weekday.
-  for (const product of products.filter((p) => p.weekday === undefined && p.stock === null && Object.keys(p.customizations).length === 0).slice(0, 2)) {
+  for (const product of orderableAnyDay(menu).slice(0, 2)) {
     const placed = await call<Order>(server, "POST", "/api/orders", { json: { products: [{ id: product.id, quantity: 1 }], station_id: stations[0], branch_id: 1 } });
     expect(placed.status).toBe(201);
     orders.push(placed.body.id);

@@ -5,10 +5,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATEGORY_KEYS } from "../../contract/menu";
 import { formatCents, parsePriceToCents } from "../../contract/money";
 import type { Menu, Order, Product, Station } from "../../contract/schemas";
-import { call, countRows, expectApiError, productNamed, readMenu, readOrders } from "../support/api-helpers";
+import { call, countRows, expectApiError, orderableAnyDay, productNamed, readMenu, readOrders } from "../support/api-helpers";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 
 const WINDOW_MS = 10 * 60_000;
@@ -176,8 +175,7 @@ describe("per-table order limit (default 20 per 10 minutes)", () => {
 describe("order total cap (default 2000.00 before tax)", () => {
   /** The menu's priciest products that need no choices: the most a prankster can order. */
   function priciest(count: number): Product[] {
-    return CATEGORY_KEYS.flatMap((key) => menu[key])
-      .filter((p) => p.available && p.weekday === undefined && Object.values(p.customizations).every((g) => !g.required))
+    return orderableAnyDay(menu)
       .sort((a, b) => parsePriceToCents(b.price)! - parsePriceToCents(a.price)!)
       .slice(0, count);
   }

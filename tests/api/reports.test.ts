@@ -6,9 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATEGORY_KEYS } from "../../contract/menu";
 import type { Order, Product, SalesReport, Station } from "../../contract/schemas";
-import { call, expectApiError, readMenu } from "../support/api-helpers";
+import { call, expectApiError, orderableAnyDay, readMenu } from "../support/api-helpers";
 import { staffToken, startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -38,9 +37,7 @@ beforeAll(async () => {
   server = await startTestServer({ staticDir: null });
   token = await staffToken(server);
   const menu = await readMenu(server, 1);
-  [a, b, c] = CATEGORY_KEYS.flatMap((key) => menu[key]).filter(
-    (p) => p.available && p.weekday === undefined && Object.values(p.customizations).every((g) => !g.required),
-  ) as [Product, Product, Product];
+  [a, b, c] = orderableAnyDay(menu) as [Product, Product, Product];
   // A name a spreadsheet would run as a formula, unless the CSV neutralises it.
   table = (await call<Station>(server, "POST", "/api/stations?branch_id=1", { token, json: { codename: "=SUM(A1)", capacity: 4 } })).body;
 

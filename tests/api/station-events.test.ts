@@ -6,23 +6,15 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATEGORY_KEYS } from "../../contract/menu";
 import type { Menu, Order, Product, Station } from "../../contract/schemas";
 import type { AppConfig } from "../../api/config";
 import { EVENT_RETENTION_MS } from "../../api/events/event-log";
 import type { ServerOptions } from "../../api/server";
-import { call, expectApiError, readMenu, readStations } from "../support/api-helpers";
+import { call, expectApiError, orderableAnyDay, readMenu, readStations } from "../support/api-helpers";
 import { SseStream } from "../support/sse-stream";
 import { staffToken, startTestServer, TEST_STAFF, type TestServer } from "../support/test-server";
 
-/** A product that can be ordered with no choices at all, on any day (not a daily special) and as often as wanted (not counted). */
-function simpleProduct(menu: Menu): Product {
-  for (const key of CATEGORY_KEYS) {
-    const found = menu[key].find((p) => p.available && p.weekday === undefined && p.stock === null && Object.values(p.customizations).every((g) => !g.required));
-    if (found) return found;
-  }
-  throw new Error("no orderable product without required choices");
-}
+const simpleProduct = (menu: Menu): Product => orderableAnyDay(menu)[0]!;
 
 /** What the tests need of a running server, and the usual calls against it. */
 async function fixture(server: { url: string }) {

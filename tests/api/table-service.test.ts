@@ -4,16 +4,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATEGORY_KEYS } from "../../contract/menu";
-import type { Call, ClosedTab, Menu, OpenTab, Order, Product, Station, Tab } from "../../contract/schemas";
-import { call, expectApiError, readMenu } from "../support/api-helpers";
+import type { Call, ClosedTab, OpenTab, Order, Product, Station, Tab } from "../../contract/schemas";
+import { call, expectApiError, orderableAnyDay, readMenu } from "../support/api-helpers";
 import { SseStream } from "../support/sse-stream";
 import { staffToken, startTestServer, type TestServer } from "../support/test-server";
 
-/** Orderable products with no choices to make. */
-function simpleProducts(menu: Menu): Product[] {
-  return CATEGORY_KEYS.flatMap((key) => menu[key]).filter((p) => p.available && p.weekday === undefined && Object.values(p.customizations).every((g) => !g.required));
-}
 
 let server: TestServer;
 let token: string;
@@ -22,7 +17,7 @@ let products: Product[];
 beforeAll(async () => {
   server = await startTestServer({ staticDir: null });
   token = await staffToken(server);
-  products = simpleProducts(await readMenu(server, 1));
+  products = orderableAnyDay(await readMenu(server, 1));
 }, 30_000);
 afterAll(() => server.dispose());
 

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATEGORY_KEYS } from "../../contract/menu";
+import { orderableAnyDay } from "../support/api-helpers";
 import type { Menu, Order, Product, Station } from "../../contract/schemas";
 import type { TestServer } from "../support/test-server";
 import { closeTablet, openSignedInTablet } from "./staff-support";
@@ -25,7 +25,7 @@ beforeAll(async () => {
   ({ server, browser, token, context, page } = await openSignedInTablet({ config: { unseenAlertSeconds: 1 } }));
   station = ((await api("GET", "/api/stations?branch_id=1")) as Station[]).find((s) => /^\d+$/.test(s.codename))!;
   const menu = (await api("GET", "/api/products_by_category?branch_id=1")) as Menu;
-  product = CATEGORY_KEYS.flatMap((key) => menu[key]).find((p) => p.available && Object.values(p.customizations).every((g) => !g.required))!;
+  product = orderableAnyDay(menu)[0]!;
 });
 afterAll(() => closeTablet({ browser, server }));
 

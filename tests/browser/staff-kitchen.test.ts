@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORY_KEYS } from "../../contract/menu";
+import { orderableAnyDay } from "../support/api-helpers";
 import type { Menu, Order, Product, Station } from "../../contract/schemas";
 import { axeViolations } from "./site-support";
 import type { TestServer } from "../support/test-server";
@@ -39,16 +40,15 @@ async function api(method: string, path: string, body?: unknown, headers: Record
 
 const products = () => CATEGORY_KEYS.flatMap((key) => menu[key]);
 
-/** A product with choices: the first option of every group goes with it. */
+/** A product with choices, orderable on any day: the first option of every group goes with it. */
 function productWithOptions(): { product: Product; optionIds: number[]; optionNames: string[] } {
-  const product = products().find((p) => p.available && Object.keys(p.customizations).length > 0)!;
+  const product = products().find((p) => p.available && p.weekday === undefined && p.stock === null && Object.keys(p.customizations).length > 0)!;
   const picked = Object.values(product.customizations).map((group) => group.options[0]!);
   return { product, optionIds: picked.map((o) => o.id), optionNames: picked.map((o) => o.name) };
 }
 
-/** Orderable on any day (not a daily special), as often as wanted (not counted), with no required choice. */
 function plainProduct(): Product {
-  return products().find((p) => p.available && p.weekday === undefined && p.stock === null && Object.values(p.customizations).every((g) => !g.required))!;
+  return orderableAnyDay(menu)[0]!;
 }
 
 /** A diner's order, placed through the API as the order screen would. */

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATEGORY_KEYS } from "../../contract/menu";
+import { orderableAnyDay } from "../support/api-helpers";
 import { restaurantDay } from "../../contract/restaurant-time";
 import type { Call, Menu, Order, Product, SalesReport, Station, Tab } from "../../contract/schemas";
 import type { TestServer } from "../support/test-server";
@@ -22,7 +22,7 @@ let product: Product;
 beforeAll(async () => {
   ({ server, browser, token, page } = await openSignedInTablet());
   const menu = (await api("GET", "/api/products_by_category?branch_id=1")) as Menu;
-  product = CATEGORY_KEYS.flatMap((key) => menu[key]).find((p) => p.available && p.weekday === undefined && Object.values(p.customizations).every((g) => !g.required))!;
+  product = orderableAnyDay(menu)[0]!;
 });
 afterAll(() => closeTablet({ browser, server }));
 

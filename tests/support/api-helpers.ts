@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { expect } from "vitest";
-import type { ApiErrorBody, ApiErrorDetail, Menu, Order, Station } from "../../contract/schemas";
+import type { ApiErrorBody, ApiErrorDetail, Menu, Order, Product, Station } from "../../contract/schemas";
 import { CATEGORY_KEYS } from "../../contract/menu";
 import type { TestServer } from "./test-server";
 
@@ -153,6 +153,19 @@ export async function revokedToken(server: TestServer): Promise<string> {
   expect((await call(server, "GET", "/api/current_user", { token })).status).toBe(200);
   expect((await call(server, "POST", "/api/logout", { token })).status).toBe(200);
   return token;
+}
+
+/**
+ * The products a test may order whatever the day and however often: available, not a daily special
+ * (refused off its weekday), not counted (a stock runs out) and with no choice to make. Tests pick
+ * from these so that no test passes or fails by the day it runs.
+ */
+export function orderableAnyDay(menu: Menu): Product[] {
+  const products = CATEGORY_KEYS.flatMap((key) => menu[key]).filter(
+    (p) => p.available && p.weekday === undefined && p.stock === null && Object.values(p.customizations).every((group) => !group.required),
+  );
+  if (products.length === 0) throw new Error("the menu has no product orderable on any day without choices");
+  return products;
 }
 
 /** Finds a product of the branch's menu by name. */
