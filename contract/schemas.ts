@@ -327,6 +327,8 @@ const cartLineSchema = z.object({
   /** When its quantity was last set: a phone stamps its next change of the line no earlier. */
   changed_at: z.string(),
 });
+/** A line of the table's sent order: the order's line (names and prices as charged) and who added it. */
+const sentLineSchema = orderLineSchema.extend({ line_id: z.string(), phone_id: z.string(), phone_name: z.string() });
 export const tableCartSchema = z.object({
   station_id: z.string(),
   branch_id: z.number(),
@@ -340,6 +342,11 @@ export const tableCartSchema = z.object({
   total: money,
   /** The order the table's last submit made, until the cart is emptied. */
   last_order: orderSchema.optional(),
+  /**
+   * That order's lines as the table's phones added them (each line of `last_order`, in its order, with
+   * the cart line it came from and who added it), so every phone at the table shows what went.
+   */
+  last_order_lines: z.array(sentLineSchema).optional(),
 });
 export const CART_IGNORED_REASONS = ["line_exists", "line_removed", "line_submitted", "line_not_found", "stale", "cart_full", "too_many_phones"] as const;
 export const cartOperationResultSchema = z.object({
@@ -354,6 +361,7 @@ export const cartChangedDetailSchema = z.object({ path: z.literal("version"), ve
 export const cartSubmittedDetailSchema = z.object({ order_id: z.string(), message: z.string() });
 export type CartLine = z.infer<typeof cartLineSchema>;
 export type TableCart = z.infer<typeof tableCartSchema>;
+export type SentLine = z.infer<typeof sentLineSchema>;
 export type CartOperationResult = z.infer<typeof cartOperationResultSchema>;
 export type CartOperationsAnswer = z.infer<typeof cartOperationsAnswerSchema>;
 export type CartIgnoredReason = (typeof CART_IGNORED_REASONS)[number];

@@ -47,6 +47,17 @@ export async function findCartLines(db: Db, stationId: string, onlyOpen = false)
   return rows.map(toMergeLine);
 }
 
+/** The lines an order sent, in the order they were sent (the order's own line order), with who added each. */
+export async function findOrderCartLines(db: Db, stationId: string, orderId: string): Promise<(MergeLine & { phoneName: string })[]> {
+  const { cartLines } = tablesOf(db);
+  const rows = await db
+    .select()
+    .from(cartLines)
+    .where(and(eq(cartLines.stationId, stationId), eq(cartLines.orderId, orderId)))
+    .orderBy(asc(cartLines.addedAt), asc(cartLines.lineId));
+  return rows.map((row) => ({ ...toMergeLine(row), phoneName: row.phoneName }));
+}
+
 export async function hasCartLines(db: Db, stationId: string): Promise<boolean> {
   const { cartLines } = tablesOf(db);
   const [row] = await db.select({ lineId: cartLines.lineId }).from(cartLines).where(eq(cartLines.stationId, stationId)).limit(1);
@@ -75,13 +86,13 @@ export async function renamePhoneLines(tx: Db, stationId: string, phone: CartPho
     .where(and(eq(cartLines.stationId, stationId), eq(cartLines.phoneId, phone.phoneId)));
 }
 
-/** The submitted lines become tombstones: a late change to one of them is a no-op. */
-export async function markLinesSubmitted(tx: Db, stationId: string, lineIds: string[], now: Date): Promise<void> {
+/** The submitted lines become tombstones (a late change to one of them is a no-op) that remember their order. */
+export async function markLinesSubmitted(tx: Db, stationId: string, lineIds: string[], orderId: string, now: Date): Promise<void> {
   if (lineIds.length === 0) return;
   const { cartLines } = tablesOf(tx);
   await tx
     .update(cartLines)
-    .set({ status: "submitted", updatedAt: now.toISOString() })
+    .set({ status: "submitted", orderId, updatedAt: now.toISOString() })
     .where(and(eq(cartLines.stationId, stationId), eq(cartLines.status, "open"), inArray(cartLines.lineId, lineIds)));
 }
 

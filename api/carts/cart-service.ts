@@ -4,7 +4,7 @@
  * one transaction that records `cart.updated` for the table's stream and announces it after commit.
  */
 import { formatCents, totalsFromSubtotal } from "../../contract/money";
-import { MAX_ORDER_LINES, type ApiErrorDetail, type CartOperation, type CartOperationsAnswer, type CartOperationsBody, type CartSubmit, type OrderCreate, type TableCart } from "../../contract/schemas";
+import { MAX_ORDER_LINES, type ApiErrorDetail, type CartOperation, type CartOperationsAnswer, type CartOperationsBody, type CartSubmit, type Order, type OrderCreate, type SentLine, type TableCart } from "../../contract/schemas";
 import type { DatabaseHandle, Db } from "../db/database";
 import { lockInTransaction } from "../db/dialect";
 import { loadCatalog, type CatalogProduct } from "../menu/menu-repository";
@@ -22,6 +22,7 @@ import {
   ensureCart,
   findCart,
   findCartLines,
+  findOrderCartLines,
   handledOperationIds,
   hasCartLines,
   insertCartLine,
@@ -121,8 +122,27 @@ async function cartView(db: Db, cart: CartRow, now: Date): Promise<TableCart> {
   };
   Object.assign(view, formatTotals(subtotal));
   const lastOrder = cart.lastOrderId ? await findOrder(db, cart.lastOrderId) : undefined;
-  if (lastOrder) view.last_order = lastOrder;
+  if (lastOrder) {
+    view.last_order = lastOrder;
+    const sent = await sentLines(db, cart.stationId, lastOrder, phones);
+    if (sent) view.last_order_lines = sent;
+  }
   return view;
+}
+
+/**
+ * The order's lines with who added each: the order was placed from the cart's lines in their order, one
+ * order line each, so the two lists line up. Undefined if they do not (an order placed before cart lines
+ * remembered their order): the phones then show the order's lines without their authors.
+ */
+async function sentLines(db: Db, stationId: string, order: Order, phones: ReadonlyMap<string, string>): Promise<SentLine[] | undefined> {
+  const lines = await findOrderCartLines(db, stationId, order.id);
+  const matches = lines.length === order.lines.length && lines.every((line, i) => line.productId === order.lines[i]!.product_id && line.quantity === order.lines[i]!.quantity);
+  if (!matches) return undefined;
+  return order.lines.map((orderLine, i) => {
+    const line = lines[i]!;
+    return { ...orderLine, line_id: line.lineId, phone_id: line.phoneId, phone_name: phones.get(line.phoneId) ?? line.phoneName };
+  });
 }
 
 async function recordCartUpdated(tx: Db, cart: CartRow, now: Date): Promise<TableCart> {
@@ -375,7 +395,7 @@ export async function submitTableCart(
     await lockInTransaction(tx, "station", claim.stationId);
     const cart = (await findCart(tx, claim.stationId))!;
     if (cart.submittedVersion === body.version) throw alreadySubmitted(cart);
-    await markLinesSubmitted(tx, claim.stationId, claim.lines.map((line) => line.lineId), now);
+    await markLinesSubmitted(tx, claim.stationId, claim.lines.map((line) => line.lineId), orderId, now);
     const changes = {
       submittedVersion: body.version,
       lastOrderId: orderId,

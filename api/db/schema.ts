@@ -318,6 +318,8 @@ export function defineTables(c: Columns) {
       status: c.text("status", { enum: ["open", "removed", "submitted"] }).notNull().default("open"),
       /** `<at>|<op_id>` of the operation that set the quantity: the last writer by this stamp wins. */
       stamp: c.text("stamp").notNull().default(""),
+      /** The order a submitted line went out in: the table's phones show who added each of its lines. */
+      orderId: c.text("order_id"),
     },
     (table) => [c.primaryKey({ columns: [table.stationId, table.lineId] })],
   );

@@ -27,6 +27,7 @@ export const cartMessages = i18n("cart", {
   submit: "Submit Order",
   scanToSend: "Scan the QR code on your table to send this order.",
   tableSent: "Your table's order has been sent.",
+  sentCaption: "What your table ordered",
   addedBy: params("Added by {name}"),
   you: "you",
   unavailable: "No longer available: please remove it.",

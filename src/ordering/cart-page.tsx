@@ -9,11 +9,11 @@ import { totalsFromSubtotal, HST_RATE_PERCENT } from "../../contract/money";
 import { formatMoney } from "../shared/i18n/format";
 import { useLanguage, useMessages } from "../shared/i18n/i18n";
 import { productText } from "../shared/i18n/product-text";
-import type { Order, Product } from "../../contract/schemas";
+import type { Order, Product, SentLine } from "../../contract/schemas";
 import { stationEventsPath } from "../shared/api";
 import { useMenu } from "../shared/use-menu";
 import { cartLines, cents, lineKey, lineTotalCents, subtotalCents, type CartLine } from "./cart/cart-logic";
-import { isLocked, isOver, useCart } from "./cart/cart-store";
+import { isLocked, tableOrder as tableOrderOf, useCart } from "./cart/cart-store";
 import { useSharedCart } from "./cart/cart-sync";
 import type { SharedLine } from "./cart/shared-cart";
 import { retryNow, startOutbox, submitCart } from "./outbox/order-submission";
@@ -91,8 +91,10 @@ export default function CartPage() {
   // New prices need the diner's yes ("Accept new prices and submit"); resending the old ones would only be refused again.
   const awaitingPriceConfirmation = problem?.code === "price_changed";
   const submitted = submission?.state === "submitted" ? submission.order : null;
-  // Another phone at the table sent the table's cart: this phone shows it sent too.
-  const tableOrder = !submitted && server?.last_order && !isOver(server.last_order) ? server.last_order : null;
+  // The table's cart was sent (by another phone, or by this one before "Order more"): this phone shows
+  // that order, its lines with who added each, and its status, live; its own cart is the next round.
+  const sentByTable = useCart(tableOrderOf);
+  const tableOrder = submitted ? null : sentByTable;
   // The server's figures are the truth: a placed order's, else the table's cart's once nothing of this phone's is on its way.
   const totals = submitted
     ? { subtotal: cents(submitted.subtotal), tax: cents(submitted.tax), total: cents(submitted.total) }
@@ -109,13 +111,14 @@ export default function CartPage() {
       {submitted && (
         <div className="order-submitted">
           <p role="status">{t.submitted}</p>
-          <OrderProgress order={submitted} />
+          <OrderProgress order={submitted} stationId={station?.id ?? null} />
         </div>
       )}
       {tableOrder && (
         <div className="order-submitted">
           <p role="status">{t.tableSent}</p>
-          <OrderProgress order={tableOrder} />
+          <OrderProgress order={tableOrder} stationId={station?.id ?? null} />
+          <SentLines order={tableOrder} lines={server?.last_order_lines} translationsOf={translationsOf} />
         </div>
       )}
       {submission?.state === "sending" && (
@@ -246,6 +249,27 @@ export default function CartPage() {
       {station && !locked && <PhoneName />}
       {station && <CallButtons stationId={station.id} />}
     </div>
+  );
+}
+
+/** What the table's order sent: each line, and who added it when the server says (last_order_lines). */
+function SentLines({ order, lines, translationsOf }: { order: Order; lines: SentLine[] | undefined; translationsOf: ReadonlyMap<number, Product["translations"]> }) {
+  const code = useLanguage();
+  const t = useMessages(cartMessages);
+  const shown: (Order["lines"][number] & Partial<SentLine>)[] = lines ?? order.lines;
+  return (
+    <ul className="sent-lines" aria-label={t.sentCaption}>
+      {shown.map((line, index) => (
+        <li key={line.line_id ?? index}>
+          <span className="sent-line-name">
+            {line.quantity} × {productText({ name: line.name, description: "", translations: translationsOf.get(line.product_id) }, code).name}
+          </span>
+          {line.options.length > 0 && <span className="cart-note"> ({line.options.map((option) => option.name).join(", ")})</span>}
+          {line.note && <p className="cart-note">{t.note({ note: line.note })}</p>}
+          {line.phone_name && <p className="cart-note cart-adder">{t.addedBy({ name: line.phone_name })}</p>}
+        </li>
+      ))}
+    </ul>
   );
 }
 

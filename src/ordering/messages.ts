@@ -25,6 +25,7 @@ export const orderPageMessages = i18n("orderPage", {
   allInCart: count({ one: "Only 1 left, and it is in your cart.", other: "Only {count} left, and they are all in your cart." }),
   scanToOrder: "Scan the QR code on your table to order.",
   alreadySent: "Your order has been sent. To add more, open your order and choose Order more.",
+  tableOrderSent: params("Your table's order #{number} has been sent: see how it's going."),
 });
 
 /** What the order screen says about the table it was opened for. */

@@ -12,7 +12,7 @@ import { useLanguage, useMessages } from "../shared/i18n/i18n";
 import { categoryMessages, menuWords } from "../shared/i18n/messages";
 import { productText } from "../shared/i18n/product-text";
 import { cents, quantityOfProduct, subtotalCents, type Cart } from "./cart/cart-logic";
-import { isLocked, useCart } from "./cart/cart-store";
+import { isLocked, tableOrder, useCart } from "./cart/cart-store";
 import { useSharedCart } from "./cart/cart-sync";
 import { pastOrders } from "./history/order-history";
 import { CategoryTabs, sectionId } from "./menu/category-tabs";
@@ -108,6 +108,7 @@ export default function OrderPage() {
           <TableNoticeText notice={notice} />
         </p>
       )}
+      {station && <TableOrderNotice />}
       {station && <CallButtons stationId={station.id} />}
       {station && !locked && pastOrders(station.id).length > 0 && (
         <Suspense fallback={null}>
@@ -123,6 +124,20 @@ export default function OrderPage() {
       )}
       {!open && <FloatingCartLink />}
     </div>
+  );
+}
+
+/** The table's cart went to the kitchen (from any phone at the table): say so, and where to follow it. */
+function TableOrderNotice() {
+  const order = useCart(tableOrder);
+  const locked = useCart(isLocked);
+  const t = useMessages(orderPageMessages);
+  // This phone's own submit shows through its "View your order" link.
+  if (!order || locked) return null;
+  return (
+    <p className="order-notice" role="status">
+      <Link to="/order/cart">{t.tableOrderSent({ number: order.number })}</Link>
+    </p>
   );
 }
 
@@ -259,12 +274,14 @@ function OpenProduct({ product, canOrder, today, onClose }: OpenProductProps) {
 function FloatingCartLink() {
   const cart = useCart((state) => state.cart);
   const locked = useCart(isLocked);
+  const sent = useCart((state) => tableOrder(state) !== null);
   const code = useLanguage();
   const t = useMessages(orderPageMessages);
-  if (Object.keys(cart).length === 0 && !locked) return null;
+  const empty = Object.keys(cart).length === 0;
+  if (empty && !locked && !sent) return null;
   return (
     <Link className="floating-cart" to="/order/cart">
-      {locked ? t.viewOrder : t.viewCart({ total: formatMoney(subtotalCents(cart), code) })}
+      {locked || empty ? t.viewOrder : t.viewCart({ total: formatMoney(subtotalCents(cart), code) })}
     </Link>
   );
 }

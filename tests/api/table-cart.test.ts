@@ -255,6 +255,55 @@ describe("the one submit", () => {
     expect(await ordersOf(table)).toBe(3);
   });
 
+  it("tells every phone which order emptied the cart and who added each of its lines, also on the table's stream", async () => {
+    const table = await newTable();
+    const [alice, phone2] = [randomUUID(), randomUUID()];
+    // The same dish from two phones stays two lines, each with its own author.
+    const aliceLumpia = addLumpia(2);
+    await apply(table, alice, [op({ type: "set_name", name: "Alice" }), aliceLumpia]);
+    const burgerLine = addBurger(1, "Onion Rings");
+    const phone2Lumpia = addLumpia(1);
+    const { cart } = await apply(table, phone2, [burgerLine, phone2Lumpia]);
+    expect(cart.last_order_lines).toBeUndefined();
+
+    const stream = await SseStream.open(`${server.url}/api/stations/${table.id}/events`);
+    try {
+      const placed = await submit(table, cart.version);
+      expect(placed.status).toBe(201);
+      let event = await stream.next();
+      while (event.event !== "cart.updated") event = await stream.next();
+      const emptied = JSON.parse(event.data) as TableCart;
+      expect(emptied).toMatchObject({ lines: [], last_order: { id: placed.body.id, number: placed.body.number } });
+      const expected = [
+        { line_id: aliceLumpia.line_id, phone_id: alice, phone_name: "Alice", name: "Lumpia Shanghai", quantity: 2 },
+        { line_id: burgerLine.line_id, phone_id: phone2, phone_name: "Phone 2", name: "Limitless Mega Burger", quantity: 1 },
+        { line_id: phone2Lumpia.line_id, phone_id: phone2, phone_name: "Phone 2", name: "Lumpia Shanghai", quantity: 1 },
+      ];
+      expect(emptied.last_order_lines).toMatchObject(expected);
+      // Each is the order's own line (names, options and prices as charged), plus who added it.
+      expect(emptied.last_order_lines!.map(({ line_id: _l, phone_id: _p, phone_name: _n, ...line }) => line)).toEqual(placed.body.lines);
+      expect((await readCart(table)).last_order_lines).toEqual(emptied.last_order_lines);
+
+      // The next round's order names only its own lines; a renamed phone shows its new name.
+      const next = await apply(table, phone2, [op({ type: "set_name", name: "Bo" }), addLumpia(4)]);
+      expect(next.cart.last_order_lines?.map((line) => line.phone_name)).toEqual(["Alice", "Bo", "Bo"]);
+      const second = await submit(table, next.cart.version);
+      expect(second.status).toBe(201);
+      const after = await readCart(table);
+      expect(after.last_order?.id).toBe(second.body.id);
+      expect(after.last_order_lines).toMatchObject([{ phone_id: phone2, phone_name: "Bo", name: "Lumpia Shanghai", quantity: 4 }]);
+
+      // Emptied (a closed tab): no order, no lines.
+      const closed = await call(server, "POST", `/api/stations/${table.id}/tab/close`, { token, json: { paid_with: "cash" } });
+      expect(closed.status).toBe(200);
+      const fresh = await readCart(table);
+      expect(fresh.last_order).toBeUndefined();
+      expect(fresh.last_order_lines).toBeUndefined();
+    } finally {
+      stream.close();
+    }
+  });
+
   it("refuses an empty cart, a version the phone has not seen, and what the order service refuses, leaving the cart as it was", async () => {
     const table = await newTable();
     expectApiError(await submit(table, 0), 409, "cart_empty");

@@ -2,22 +2,24 @@
  * The shared table cart (docs/decisions/0010) on two phones at one table, in real Chromium against a
  * real server: lines appear on the other phone live with who added them, a phone that drops off the
  * network keeps adding and merges when it returns (nothing lost, nothing doubled), and two phones
- * pressing Submit together make one order that both then show as sent.
+ * pressing Submit together make one order that both then show as sent; a phone that did not press
+ * Submit shows the order (its number, its lines with who added each) and follows its status.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { TableCart } from "../../contract/schemas";
-import { call } from "../support/api-helpers";
+import { CATEGORY_KEYS } from "../../contract/menu";
+import type { Order, Product, Station, TableCart } from "../../contract/schemas";
+import { call, readMenu } from "../support/api-helpers";
 import { PHONE } from "../support/browser";
-import { addItem, NO_SERVICE_WORKER, orderUrl, ordersOf, orderingBrowserSuite } from "./ordering-support";
+import { addItem, createStation, NO_SERVICE_WORKER, orderUrl, ordersOf, orderingBrowserSuite, setStatus } from "./ordering-support";
 
 const suite = orderingBrowserSuite("Booth 3");
 
-async function phone(): Promise<{ context: BrowserContext; page: Page }> {
+async function phone(table: Station = suite.table): Promise<{ context: BrowserContext; page: Page }> {
   const context = await suite.browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: suite.server.url });
   const page = await context.newPage();
-  await page.goto(orderUrl(suite.table));
-  await page.getByRole("heading", { name: "Ordering for table Booth 3" }).waitFor();
+  await page.goto(orderUrl(table));
+  await page.getByRole("heading", { name: `Ordering for table ${table.codename}` }).waitFor();
   return { context, page };
 }
 
@@ -29,8 +31,15 @@ async function cartRows(page: Page): Promise<string[]> {
   )).sort();
 }
 
-async function serverCart(): Promise<TableCart> {
-  const response = await call<TableCart>(suite.server, "GET", `/api/stations/${suite.table.id}/cart`);
+/** The sent order's lines as "quantity × name — who added it". */
+async function sentRows(page: Page): Promise<string[]> {
+  return (await page.locator(".sent-lines li").evaluateAll((lis) =>
+    lis.map((li) => `${li.querySelector(".sent-line-name")?.textContent ?? ""} — ${li.querySelector(".cart-adder")?.textContent ?? ""}`),
+  )).sort();
+}
+
+async function serverCart(table: Station = suite.table): Promise<TableCart> {
+  const response = await call<TableCart>(suite.server, "GET", `/api/stations/${table.id}/cart`);
   expect(response.status).toBe(200);
   return response.body;
 }
@@ -99,6 +108,69 @@ describe("one cart for the table", () => {
         }
         await page.getByText("Your cart is empty.").waitFor();
       }
+    } finally {
+      await Promise.all([a.context.close(), b.context.close()]);
+    }
+  });
+
+  it("shows the order on the phone that did not press Submit: its number, its lines with who added each, its live status, and an empty cart", async () => {
+    const table = await createStation(suite.server, suite.token, 1, "Booth 4");
+    const menu = await readMenu(suite.server, 1);
+    // Two dishes any day can order with no choice to make, named so that tapping one cannot hit another.
+    const products = CATEGORY_KEYS.flatMap((key) => (menu[key] ?? []) as Product[]);
+    const orderable = products.filter(
+      (p) =>
+        p.available &&
+        p.weekday === undefined &&
+        p.stock === null &&
+        !Object.values(p.customizations ?? {}).some((group) => group.required) &&
+        !products.some((other) => other !== p && other.name.startsWith(p.name)),
+    );
+    const [first, second] = orderable;
+    expect(second, "two orderable dishes on the menu").toBeDefined();
+    const a = await phone(table);
+    const b = await phone(table);
+    try {
+      await addItem(a.page, first!.name);
+      await toCart(a.page);
+      await a.page.getByLabel("Your name at this table").fill("Alice");
+      await a.page.getByRole("button", { name: "Save name" }).click();
+      await expect.poll(async () => (await serverCart(table)).lines.map((line) => line.phone_name), { timeout: 5_000 }).toEqual(["Alice"]);
+      // B adds its drink and stays on the menu.
+      await addItem(b.page, second!.name);
+      const rows = [`1 × ${first!.name} — Added by Alice`, `1 × ${second!.name} — Added by Phone 2`].sort();
+      await expect.poll(() => cartRows(a.page), { timeout: 5_000 }).toEqual([`${first!.name} — Added by Alice`, `${second!.name} — Added by Phone 2`].sort());
+
+      await a.page.getByRole("button", { name: "Submit Order" }).click();
+      await a.page.getByRole("status").filter({ hasText: "Your order has been submitted." }).waitFor({ timeout: 10_000 });
+      const [order] = await ordersOf(suite.server, suite.token, table);
+      expect(order).toBeDefined();
+
+      // B, on the menu, is told, and its link leads to the order.
+      const notice = b.page.getByRole("link", { name: `Your table's order #${order!.number} has been sent: see how it's going.` });
+      await notice.waitFor({ timeout: 10_000 });
+      await notice.click();
+      await b.page.getByRole("status").filter({ hasText: "Your table's order has been sent." }).waitFor();
+      await b.page.getByRole("heading", { name: `Order #${order!.number}` }).waitFor();
+      await expect.poll(() => sentRows(b.page), { timeout: 5_000 }).toEqual(rows);
+      const step = () => b.page.locator(".order-progress-status").getAttribute("data-step");
+      await expect.poll(step, { timeout: 5_000 }).toBe("sent");
+
+      // Staff move it; B follows.
+      expect((await call<Order>(suite.server, "POST", `/api/orders/${order!.id}/seen`, { token: suite.token, json: {} })).status).toBe(200);
+      await expect.poll(step, { timeout: 15_000 }).toBe("seen");
+      await setStatus(suite.server, suite.token, order!.id, "preparing");
+      await expect.poll(step, { timeout: 15_000 }).toBe("preparing");
+      await setStatus(suite.server, suite.token, order!.id, "ready");
+      await expect.poll(step, { timeout: 15_000 }).toBe("ready");
+      await b.page.getByText("Your order is ready.").waitFor();
+
+      // B's cart is the next round: empty, and B may fill it.
+      await b.page.getByText("Your cart is empty.").waitFor();
+      expect((await serverCart(table)).lines).toEqual([]);
+      await toMenu(b.page);
+      await addItem(b.page, first!.name);
+      await expect.poll(async () => (await serverCart(table)).lines.map((line) => `${line.name} — ${line.phone_name}`), { timeout: 5_000 }).toEqual([`${first!.name} — Phone 2`]);
     } finally {
       await Promise.all([a.context.close(), b.context.close()]);
     }

@@ -269,4 +269,32 @@ describe("the shared cart's queue", () => {
     useCart.getState().receiveCart({ ...serverCart([], 9), station_id: pickeringTable.id });
     expect(useCart.getState().shared.server?.version).toBe(4);
   });
+
+  it("follows the table's order sent from another phone: shown while it runs, its status kept current, gone once over or emptied", () => {
+    const { useCart, tableOrder } = store;
+    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().receiveCart(serverCart([{}], 3));
+    expect(tableOrder(useCart.getState())).toBeNull();
+
+    // Another phone submitted: the cart that emptied comes with the order.
+    const order = { id: "o-9", number: 41, status: "received", seen_at: null, created_at: new Date().toISOString() } as Order;
+    useCart.getState().receiveCart({ ...serverCart([], 4), last_order: order });
+    expect(tableOrder(useCart.getState())).toMatchObject({ id: "o-9", number: 41 });
+    expect(store.sharedLines(useCart.getState())).toEqual([]);
+    expect(store.isLocked(useCart.getState())).toBe(false); // the next round is this phone's to fill
+
+    // Its live status lands on the table's order (this phone has no submission of its own), and is kept.
+    useCart.getState().updateOrder({ ...order, status: "preparing" });
+    expect(tableOrder(useCart.getState())).toMatchObject({ id: "o-9", status: "preparing" });
+    expect(JSON.parse(storage.getItem(store.CART_META_KEY)!).shared.server.last_order.status).toBe("preparing");
+    useCart.getState().updateOrder({ ...order, id: "another", status: "ready" });
+    expect(tableOrder(useCart.getState())?.status).toBe("preparing");
+
+    useCart.getState().updateOrder({ ...order, status: "served" });
+    expect(tableOrder(useCart.getState())).toBeNull();
+    useCart.getState().receiveCart({ ...serverCart([], 5), last_order: { ...order, status: "ready" } });
+    expect(tableOrder(useCart.getState())).not.toBeNull();
+    useCart.getState().receiveCart(serverCart([], 6)); // emptied (a closed tab)
+    expect(tableOrder(useCart.getState())).toBeNull();
+  });
 });

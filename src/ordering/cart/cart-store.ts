@@ -324,9 +324,13 @@ export const useCart = create<CartState>()(
           }),
         setProblem: (problem) => set({ problem }),
         updateOrder(order) {
-          const submission = get().submission;
+          const { submission, shared } = get();
           if (submission?.state === "submitted" && submission.order.id === order.id) {
             set({ submission: { ...submission, order } });
+          }
+          // The table's order, sent from this phone or another: every phone follows its status.
+          if (shared.server?.last_order?.id === order.id) {
+            set({ shared: { ...shared, server: { ...shared.server, last_order: { ...shared.server.last_order, ...order } } } });
           }
         },
         applyPrices: (updates) => set({ cart: applyPriceUpdates(get().cart, updates), problem: null }),
@@ -361,6 +365,16 @@ export function isOver(order: Pick<Order, "status" | "created_at">, now = Date.n
   if (order.status === "served" || order.status === "cancelled") return true;
   const created = Date.parse(order.created_at);
   return Number.isFinite(created) && now - created > ORDER_LIFETIME_MS;
+}
+
+/**
+ * The order the table's last submit made (from any phone at the table) while it is still worth
+ * following; null once it is over, the cart was emptied, or for another table's cart.
+ */
+export function tableOrder(state: Pick<CartState, "shared">): Order | null {
+  const { server, stationId } = state.shared;
+  const order = server?.station_id === stationId ? server?.last_order : undefined;
+  return order && !isOver(order) ? order : null;
 }
 
 /** True once the order left the cart (sending, queued or submitted): the cart is locked. */

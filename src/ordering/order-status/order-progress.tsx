@@ -28,9 +28,10 @@ export function readyAround(order: Pick<Order, "status" | "estimated_ready_at">,
   return new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit" }).format(at);
 }
 
-export function OrderProgress({ order }: { order: Order }) {
+/** `stationId`: the table the phone is at, whose live stream carries the order's changes. */
+export function OrderProgress({ order, stationId }: { order: Order; stationId: string | null }) {
   const updateOrder = useCart((state) => state.updateOrder);
-  const stale = useLiveOrder(order, order.status, updateOrder);
+  const stale = useLiveOrder(order, stationId, order.status, updateOrder);
   const step = stepOf(order);
   const cancelled = step === "cancelled";
   const current = STEPS.findIndex((candidate) => candidate === step);

@@ -11,9 +11,14 @@ import { useLiveEvents } from "../../shared/use-live-events";
 const POLL_EVERY_MS = 10_000;
 const FINAL: readonly OrderStatus[] = ["served", "cancelled"];
 
-/** Returns whether the last refresh failed (status shown may be out of date). */
+/**
+ * Returns whether the last refresh failed (status shown may be out of date). `stationId` is the table the
+ * phone is at (its stream carries the order's updates): not read from the order, whose public answer
+ * need not name its table.
+ */
 export function useLiveOrder(
-  order: Pick<Order, "id" | "station_id"> | null,
+  order: Pick<Order, "id"> | null,
+  stationId: string | null,
   status: OrderStatus | null,
   onOrder: (order: Order) => void,
 ): boolean {
@@ -55,7 +60,7 @@ export function useLiveOrder(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [orderId, done]);
 
-  useLiveEvents(order && !done ? stationEventsPath(order.station_id) : null, {
+  useLiveEvents(order && stationId && !done ? stationEventsPath(stationId) : null, {
     onEvent: (event) => {
       if (event === null) refreshRef.current?.(); // an unreadable event: ask for the order instead
       else if (event.type === "order.updated" && event.data.id === orderId) applyRef.current?.(event.data);

@@ -69,6 +69,7 @@ const fil: ComponentsJSON = {
     },
     scanToOrder: "I-scan ang QR code sa inyong mesa para makapag-order.",
     alreadySent: "Naipadala na ang inyong order. Para magdagdag, buksan ang inyong order at piliin ang Mag-order pa.",
+    tableOrderSent: "Naipadala na ang order #{number} ng inyong mesa: tingnan ang kalagayan nito.",
   },
   tableNotice: {
     scan: "I-scan ang QR code sa inyong mesa para makapag-order. Maaari muna ninyong tingnan ang menu.",
@@ -114,6 +115,7 @@ const fil: ComponentsJSON = {
     submit: "Ipadala ang Order",
     scanToSend: "I-scan ang QR code sa inyong mesa para maipadala ang order na ito.",
     tableSent: "Naipadala na ang order ng inyong mesa.",
+    sentCaption: "Ang in-order ng inyong mesa",
     addedBy: "Idinagdag ni {name}",
     you: "ikaw",
     unavailable: "Hindi na ito available: pakitanggal.",

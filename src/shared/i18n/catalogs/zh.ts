@@ -66,6 +66,7 @@ const zh: ComponentsJSON = {
     allInCart: { other: "仅剩{count}份，已全部在您的购物车中。" },
     scanToOrder: "请扫描桌上的二维码点餐。",
     alreadySent: "您的订单已发送。如需加点，请打开您的订单并选择“再点一些”。",
+    tableOrderSent: "您这桌的订单 #{number} 已发送：点此查看进度。",
   },
   tableNotice: {
     scan: "请扫描桌上的二维码点餐。您可以先浏览菜单。",
@@ -109,6 +110,7 @@ const zh: ComponentsJSON = {
     submit: "提交订单",
     scanToSend: "请扫描桌上的二维码来发送此订单。",
     tableSent: "您这桌的订单已发送。",
+    sentCaption: "您这桌点的菜品",
     addedBy: "由 {name} 添加",
     you: "您",
     unavailable: "已无法供应：请移除。",

@@ -1,0 +1,1 @@
+ALTER TABLE `cart_lines` ADD `order_id` text;
