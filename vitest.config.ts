@@ -69,6 +69,9 @@ export default defineConfig({
           fileParallelism: false,
           // One worker imports the server, Playwright and the helpers once for every file, not once per file.
           isolate: false,
+          // The page draws after the test's action, in its own time: every read of it is an expect.poll,
+          // and the default second is too short on two busy cores.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
     ],

@@ -84,15 +84,15 @@ describe("kitchen and bar boards", () => {
     try {
       await Promise.all([page.goto("/kitchen"), bar.goto("/kitchen?station=bar")]);
       await bar.getByRole("heading", { name: "Bar · Thornhill" }).waitFor();
-      expect(await bar.getByRole("button", { name: "Bar", exact: true }).getAttribute("aria-pressed")).toBe("true");
+      await expect.poll(() => bar.getByRole("button", { name: "Bar", exact: true }).getAttribute("aria-pressed")).toBe("true");
 
       const kitchenTicket = ticket(page, order);
       const barTicket = ticket(bar, order);
       await Promise.all([kitchenTicket.waitFor(), barTicket.waitFor()]);
-      expect(await kitchenTicket.getByText("Note: no ice").count()).toBe(0);
+      await expect.poll(() => kitchenTicket.getByText("Note: no ice").count()).toBe(0);
       await barTicket.getByText("Note: no ice").waitFor();
-      expect(await kitchenTicket.getByRole("listitem").count()).toBe(1);
-      expect(await barTicket.getByRole("listitem").count()).toBe(1);
+      await expect.poll(() => kitchenTicket.getByRole("listitem").count()).toBe(1);
+      await expect.poll(() => barTicket.getByRole("listitem").count()).toBe(1);
 
       // The kitchen's part is done: the ticket waits under Ready for the bar; the order is being prepared.
       await kitchenTicket.getByRole("button", { name: `Bump order ${order.number}` }).click();

@@ -47,12 +47,12 @@ describe("languages", () => {
       const { page } = chinese;
       await page.goto(orderUrl(table));
       await page.getByRole("heading", { name: "点餐桌号：Patio 9" }).waitFor();
-      expect(await htmlLang(page)).toBe("zh-Hans");
-      expect(await page.getByRole("combobox", { name: "语言" }).inputValue()).toBe("zh");
-      expect(await page.getByRole("navigation", { name: "菜单分类" }).getByRole("link").first().textContent()).toBe("特价菜");
+      await expect.poll(() => htmlLang(page)).toBe("zh-Hans");
+      await expect.poll(() => page.getByRole("combobox", { name: "语言" }).inputValue()).toBe("zh");
+      await expect.poll(() => page.getByRole("navigation", { name: "菜单分类" }).getByRole("link").first().textContent()).toBe("特价菜");
       const nachos = dish(page, NACHOS.zh.name);
-      expect(await nachos.textContent()).toContain(NACHOS.zh.description);
-      expect(await nachos.textContent()).toContain("$11.99");
+      await expect.poll(() => nachos.textContent()).toContain(NACHOS.zh.description);
+      await expect.poll(() => nachos.textContent()).toContain("$11.99");
 
       const catalogs: string[] = [];
       english.page.on("request", (request) => {
@@ -61,7 +61,7 @@ describe("languages", () => {
       await english.page.goto(orderUrl(table));
       await english.page.getByRole("heading", { name: "Ordering for table Patio 9" }).waitFor();
       await dish(english.page, "Nachos").waitFor();
-      expect(await htmlLang(english.page)).toBe("en-CA");
+      await expect.poll(() => htmlLang(english.page)).toBe("en-CA");
       expect(catalogs).toEqual([]);
     } finally {
       await Promise.all([chinese.context.close(), english.context.close()]);
@@ -75,43 +75,43 @@ describe("languages", () => {
       await page.getByRole("heading", { name: "Ordering for table Patio 9" }).waitFor();
       const switcher = page.getByRole("combobox", { name: "Language" });
       // On a phone it stays in the navbar, outside the folded menu.
-      expect(await switcher.isVisible()).toBe(true);
-      expect(await switcher.locator("option").allTextContents()).toEqual(["English", "Filipino", "中文"]);
+      await expect.poll(() => switcher.isVisible()).toBe(true);
+      await expect.poll(() => switcher.locator("option").allTextContents()).toEqual(["English", "Filipino", "中文"]);
 
       await switcher.selectOption("fil");
       await page.getByRole("heading", { name: "Nag-o-order para sa mesa Patio 9" }).waitFor();
-      expect(await htmlLang(page)).toBe("fil");
+      await expect.poll(() => htmlLang(page)).toBe("fil");
       await dish(page, NACHOS.fil.name).click();
       const panel = page.getByRole("dialog", { name: NACHOS.fil.name });
-      expect(await panel.getByRole("button", { name: /^Idagdag/ }).textContent()).toBe("Idagdag • $11.99");
+      await expect.poll(() => panel.getByRole("button", { name: /^Idagdag/ }).textContent()).toBe("Idagdag • $11.99");
       await panel.getByRole("button", { name: /^Idagdag/ }).click();
       await panel.waitFor({ state: "hidden" });
-      expect(await dish(page, NACHOS.fil.name).textContent()).toContain("1 nasa cart");
-      expect(await page.getByRole("link", { name: /^Tingnan ang cart/ }).textContent()).toBe("Tingnan ang cart • $11.99");
+      await expect.poll(() => dish(page, NACHOS.fil.name).textContent()).toContain("1 nasa cart");
+      await expect.poll(() => page.getByRole("link", { name: /^Tingnan ang cart/ }).textContent()).toBe("Tingnan ang cart • $11.99");
 
       await page.reload();
       await page.getByRole("heading", { name: "Nag-o-order para sa mesa Patio 9" }).waitFor();
-      expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("fil");
-      expect(await page.getByRole("combobox", { name: "Wika" }).inputValue()).toBe("fil");
+      await expect.poll(() => page.evaluate(() => localStorage.getItem("language"))).toBe("fil");
+      await expect.poll(() => page.getByRole("combobox", { name: "Wika" }).inputValue()).toBe("fil");
 
       await page.getByRole("link", { name: /^Tingnan ang cart/ }).click();
       await page.getByRole("heading", { name: "Ang inyong order" }).waitFor();
-      expect(await page.getByRole("table").textContent()).toContain(NACHOS.fil.name);
+      await expect.poll(() => page.getByRole("table").textContent()).toContain(NACHOS.fil.name);
 
       // The public site: its chrome and its live menu follow the same choice.
       await page.goto("/menu");
       const nav = page.getByRole("navigation", { name: "Pangunahin" });
       await nav.getByRole("link", { name: "Tungkol sa Amin", includeHidden: true }).waitFor({ state: "attached" });
-      expect(await htmlLang(page)).toBe("fil");
+      await expect.poll(() => htmlLang(page)).toBe("fil");
       await page.getByRole("heading", { name: NACHOS.fil.name }).waitFor();
       await page.getByRole("list", { name: "Sundan kami" }).waitFor();
-      expect(await page.locator(".site-footer").textContent()).toContain("I-email kami");
+      await expect.poll(() => page.locator(".site-footer").textContent()).toContain("I-email kami");
 
       await page.getByRole("combobox", { name: "Wika" }).selectOption("en");
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About", includeHidden: true }).waitFor({ state: "attached" });
       await page.getByRole("heading", { name: "Nachos", exact: true }).waitFor();
-      expect(await htmlLang(page)).toBe("en-CA");
-      expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
+      await expect.poll(() => htmlLang(page)).toBe("en-CA");
+      await expect.poll(() => page.evaluate(() => localStorage.getItem("language"))).toBe("en");
     } finally {
       await context.close();
     }

@@ -9,7 +9,7 @@ import { CATEGORY_KEYS, WEEKDAY_NAMES, isoWeekday } from "../../contract/menu";
 import type { Call, Menu, Order, Product } from "../../contract/schemas";
 import { call } from "../support/api-helpers";
 import { PHONE } from "../support/browser";
-import { addItem, escapeRegExp, orderUrl, ordersOf, orderingBrowserSuite } from "./ordering-support";
+import { addItem, escapeRegExp, orderUrl, ordersOf, orderingBrowserSuite, storedCart } from "./ordering-support";
 import { axeViolations } from "./site-support";
 
 const suite = orderingBrowserSuite("Garden 3");
@@ -43,39 +43,39 @@ describe("the order screen", () => {
       await page.getByRole("heading", { name: "Ordering for table Garden 3" }).waitFor();
 
       // Marks on the item itself, part of its accessible name.
-      expect(await page.getByRole("button", { name: /^Lumpia Shanghai/ }).textContent()).toContain("Contains pork");
-      expect(await item(page, "Nachos").textContent()).toContain("3 left");
+      await expect.poll(() => page.getByRole("button", { name: /^Lumpia Shanghai/ }).textContent()).toContain("Contains pork");
+      await expect.poll(() => item(page, "Nachos").textContent()).toContain("3 left");
 
       // Hide pork: those dishes go, the rest stay, and the screen says how many it hid.
       await page.getByText("Dietary filter").click();
       await page.getByLabel("Pork", { exact: true }).check();
       const result = page.locator(".diet-filter-result");
       await page.getByText(`${pork.length} items hidden by your filter.`).waitFor();
-      expect(await item(page, "Lumpia Shanghai").count()).toBe(0);
-      expect(await item(page, "Nachos").count()).toBe(1);
+      await expect.poll(() => item(page, "Lumpia Shanghai").count()).toBe(0);
+      await expect.poll(() => item(page, "Nachos").count()).toBe(1);
       // The open filter, the marks, the stock badge and the greyed specials are readable and labelled.
-      expect(await axeViolations(page)).toEqual([]);
+      await expect.poll(() => axeViolations(page)).toEqual([]);
 
       // The filter stays on the phone across visits, and Clear brings everything back.
       await page.reload();
       await page.getByText(`${pork.length} items hidden by your filter.`).waitFor();
-      expect(await page.getByLabel("Pork", { exact: true }).isChecked()).toBe(true);
+      await expect.poll(() => page.getByLabel("Pork", { exact: true }).isChecked()).toBe(true);
       await result.getByRole("button", { name: "Clear filter" }).click();
       await item(page, "Lumpia Shanghai").waitFor();
-      expect(await result.textContent()).toBe("");
+      await expect.poll(() => result.textContent()).toBe("");
 
       // Stock reaches the open menu live: at 0 the dish is sold out without a reload.
       expect((await call(suite.server, "PATCH", `/api/products/${nachos.id}`, { token: suite.token, json: { stock: 0 } })).status).toBe(200);
       await item(page, "Nachos").locator(".badge-sold-out").waitFor({ timeout: 5_000 });
-      expect(await page.getByRole("button", { name: /^Nachos/ }).count()).toBe(0);
+      await expect.poll(() => page.getByRole("button", { name: /^Nachos/ }).count()).toBe(0);
 
       // A special of another day (in Toronto): listed with its day, greyed, nothing to tap.
       const today = isoWeekday(new Date());
       const other = products.find((product) => product.weekday !== undefined && product.weekday !== today)!;
       const special = item(page, other.name);
-      expect(await special.getAttribute("class")).toContain("is-other-day");
-      expect(await special.textContent()).toContain(`Only on ${WEEKDAY_NAMES[other.weekday! - 1]}s`);
-      expect(await special.evaluate((element) => element.tagName)).toBe("DIV");
+      await expect.poll(() => special.getAttribute("class")).toContain("is-other-day");
+      await expect.poll(() => special.textContent()).toContain(`Only on ${WEEKDAY_NAMES[other.weekday! - 1]}s`);
+      await expect.poll(() => special.evaluate((element) => element.tagName)).toBe("DIV");
     } finally {
       await context.close();
     }
@@ -90,7 +90,7 @@ describe("an order from the phone", () => {
       await page.getByRole("button", { name: /^Lumpia Shanghai/ }).click();
       const dialog = page.getByRole("dialog", { name: "Lumpia Shanghai" });
       await dialog.getByLabel("Note for the kitchen (optional)").fill("extra sweet chili sauce");
-      expect(await dialog.locator(".product-note-count").textContent()).toBe("23/140");
+      await expect.poll(() => dialog.locator(".product-note-count").textContent()).toBe("23/140");
       await dialog.getByRole("button", { name: /^Add/ }).click();
       await dialog.waitFor({ state: "hidden" });
       await addItem(page, "Lumpia Shanghai"); // no note: a line of its own
@@ -99,8 +99,8 @@ describe("an order from the phone", () => {
       await page.getByRole("heading", { name: "Your order" }).waitFor();
       const rows = page.locator(".cart-table tbody tr");
       await rows.nth(1).waitFor();
-      expect(await rows.count()).toBe(2);
-      expect(await rows.filter({ hasText: "Note: extra sweet chili sauce" }).count()).toBe(1);
+      await expect.poll(() => rows.count()).toBe(2);
+      await expect.poll(() => rows.filter({ hasText: "Note: extra sweet chili sauce" }).count()).toBe(1);
 
       await page.getByRole("button", { name: "Submit Order" }).click();
       await page.getByText("Your order has been submitted.").waitFor();
@@ -112,18 +112,17 @@ describe("an order from the phone", () => {
 
       // Sent, then a kitchen board shows it: the phone hears it without a reload.
       const status = page.locator(".order-progress-status");
-      expect(await status.getAttribute("data-step")).toBe("sent");
-      if (order!.estimated_ready_at) expect(await page.locator(".order-progress-eta").textContent()).toMatch(/^Ready around \d{1,2}:\d{2}/);
+      await expect.poll(() => status.getAttribute("data-step")).toBe("sent");
+      if (order!.estimated_ready_at) await expect.poll(() => page.locator(".order-progress-eta").textContent()).toMatch(/^Ready around \d{1,2}:\d{2}/);
       expect((await call<Order>(suite.server, "POST", `/api/orders/${order!.id}/seen`, { token: suite.token, json: {} })).status).toBe(200);
       await page.locator('.order-progress-status[data-step="seen"]').waitFor({ timeout: 12_000 });
-      expect(await status.textContent()).toContain("The kitchen has your order.");
+      await expect.poll(() => status.textContent()).toContain("The kitchen has your order.");
 
       // Order more → the earlier order is offered again, repriced, with its note.
       await page.getByRole("link", { name: "Order more" }).click();
       await page.getByRole("button", { name: `Order again: order #${order!.number}` }).click();
       await page.getByText(`Added 2 items from order #${order!.number} to your cart at today's prices.`).waitFor();
-      const stored = JSON.parse((await page.evaluate(() => localStorage.getItem("cart"))) ?? "{}") as Record<string, { note?: string; quantity: number }[]>;
-      expect(Object.values(stored).flat().map((line) => [line.quantity, line.note ?? null])).toEqual([
+      await expect.poll(async () => Object.values((await storedCart(page)) ?? {}).flat().map((line) => [line.quantity, line.note ?? null])).toEqual([
         [1, "extra sweet chili sauce"],
         [1, null],
       ]);
@@ -141,7 +140,7 @@ describe("calling staff from the table", () => {
       await page.getByRole("button", { name: "Call a server" }).click();
       const server_ = page.locator('[data-call="server"]');
       await page.locator('[data-call="server"][data-state="open"]').waitFor();
-      expect(await server_.textContent()).toContain("someone is on the way");
+      await expect.poll(() => server_.textContent()).toContain("someone is on the way");
 
       const open = await call<Call[]>(suite.server, "GET", "/api/calls?branch_id=1", { token: suite.token });
       const mine = open.body.find((candidate) => candidate.station_id === suite.table.id && candidate.kind === "server")!;
@@ -152,8 +151,8 @@ describe("calling staff from the table", () => {
 
       expect((await call(suite.server, "PATCH", `/api/calls/${mine.id}`, { token: suite.token, json: { status: "done" } })).status).toBe(200);
       await page.locator('[data-call="server"][data-state="done"]').waitFor({ timeout: 5_000 });
-      expect(await server_.textContent()).toBe("Done — enjoy!");
-      expect(await page.locator('[data-call="bill"]').count()).toBe(0);
+      await expect.poll(() => server_.textContent()).toBe("Done — enjoy!");
+      await expect.poll(() => page.locator('[data-call="bill"]').count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formatDollars, parsePriceToCents, totalsFromSubtotal } from "../../contract/money";
 import { PHONE } from "../support/browser";
-import { addItem, createStation, orderUrl, ordersOf, setStatus, orderingBrowserSuite } from "./ordering-support";
+import { addItem, createStation, orderUrl, ordersOf, setStatus, orderingBrowserSuite, storedCart } from "./ordering-support";
 import { axeViolations } from "./site-support";
 
 const suite = orderingBrowserSuite("Patio 7");
@@ -37,20 +37,20 @@ describe("ordering from the table", () => {
       await page.getByRole("button", { name: /^Limitless Mega Burger/ }).click();
       const dialog = page.getByRole("dialog", { name: "Limitless Mega Burger" });
       const add = dialog.getByRole("button", { name: /^Add/ });
-      expect(await add.isDisabled()).toBe(true);
+      await expect.poll(() => add.isDisabled()).toBe(true);
       await dialog.getByLabel("Onion Rings").check();
-      expect(await add.textContent()).toBe("Add • $15.99");
+      await expect.poll(() => add.textContent()).toBe("Add • $15.99");
       await add.click();
       await dialog.waitFor({ state: "hidden" });
       const burgerItem = page.getByRole("button", { name: /^Limitless Mega Burger/ });
-      expect(await burgerItem.textContent()).toContain("1 in cart");
+      await expect.poll(() => burgerItem.textContent()).toContain("1 in cart");
 
       // Same burger, same side → the same line, quantity 2; nachos with two add-ons → a line of its own.
       await addItem(page, "Limitless Mega Burger", ["Onion Rings"]);
-      expect(await burgerItem.textContent()).toContain("2 in cart");
+      await expect.poll(() => burgerItem.textContent()).toContain("2 in cart");
       await addItem(page, "Nachos", ["Pork Belly", "Chicken Tenders"]);
       const viewCart = page.getByRole("link", { name: /^View cart/ });
-      expect(await viewCart.textContent()).toBe("View cart • $50.97"); // 2 × 15.99 + 18.99, untaxed
+      await expect.poll(() => viewCart.textContent()).toBe("View cart • $50.97"); // 2 × 15.99 + 18.99, untaxed
 
       // The cart survives a reload (localStorage `cart`).
       const streams: string[] = [];
@@ -59,32 +59,31 @@ describe("ordering from the table", () => {
       });
       await page.reload();
       await viewCart.waitFor();
-      expect(await viewCart.textContent()).toBe("View cart • $50.97");
-      const stored = JSON.parse((await page.evaluate(() => localStorage.getItem("cart"))) ?? "null");
-      expect(Object.values(stored).flat()).toHaveLength(2);
+      await expect.poll(() => viewCart.textContent()).toBe("View cart • $50.97");
+      await expect.poll(async () => Object.values((await storedCart(page)) ?? {}).flat()).toHaveLength(2);
 
       await viewCart.click();
       await page.getByRole("heading", { name: "Your order" }).waitFor();
       const rows = page.locator(".cart-table tbody tr");
-      expect(await rows.count()).toBe(2);
+      await expect.poll(() => rows.count()).toBe(2);
       const burgerRow = rows.filter({ hasText: "Limitless Mega Burger" });
-      expect(await burgerRow.textContent()).toContain("Onion Rings");
+      await expect.poll(() => burgerRow.textContent()).toContain("Onion Rings");
 
       // Remove 1 takes ONE burger off, not the whole product.
       await burgerRow.getByRole("button", { name: "Remove 1 Limitless Mega Burger" }).click();
-      expect(await burgerRow.locator(".cart-qty").textContent()).toBe("1");
-      expect(await rows.count()).toBe(2);
+      await expect.poll(() => burgerRow.locator(".cart-qty").textContent()).toBe("1");
+      await expect.poll(() => rows.count()).toBe(2);
 
       const expected = totalsFromSubtotal(1599 + 1899);
       const footer = page.locator(".cart-table tfoot");
-      expect(await footer.textContent()).toContain(`Subtotal${formatDollars(expected.subtotal)}`);
-      expect(await footer.textContent()).toContain(`HST (13%)${formatDollars(expected.tax)}`);
-      expect(await footer.textContent()).toContain(`Total${formatDollars(expected.total)}`);
+      await expect.poll(() => footer.textContent()).toContain(`Subtotal${formatDollars(expected.subtotal)}`);
+      await expect.poll(() => footer.textContent()).toContain(`HST (13%)${formatDollars(expected.tax)}`);
+      await expect.poll(() => footer.textContent()).toContain(`Total${formatDollars(expected.total)}`);
 
       await page.getByRole("button", { name: "Submit Order" }).click();
       await page.getByText("Your order has been submitted.").waitFor();
-      expect(await page.getByRole("button", { name: /^Remove 1/ }).count()).toBe(0);
-      expect(await page.getByRole("button", { name: "Submit Order" }).count()).toBe(0);
+      await expect.poll(() => page.getByRole("button", { name: /^Remove 1/ }).count()).toBe(0);
+      await expect.poll(() => page.getByRole("button", { name: "Submit Order" }).count()).toBe(0);
 
       // Exactly one order reached the kitchen, priced by the server the same as the cart showed.
       const [order, ...others] = await ordersOf(suite.server, suite.token, suite.table);
@@ -96,7 +95,7 @@ describe("ordering from the table", () => {
         ["Nachos", 1, ["Chicken Tenders", "Pork Belly"]],
       ]);
       await page.getByRole("heading", { name: `Order #${order!.number}` }).waitFor();
-      expect(cents(await page.locator(".cart-total td").textContent())).toBe(cents(order!.total));
+      await expect.poll(async () => cents(await page.locator(".cart-total td").textContent())).toBe(cents(order!.total));
 
       // One submit of the table's cart, with a UUID Idempotency-Key and the version the phone showed.
       expect(submissions).toHaveLength(1);
@@ -105,19 +104,19 @@ describe("ordering from the table", () => {
 
       // Staff move the order along; the diner's screen follows without a reload.
       const status = page.locator(".order-progress-status");
-      expect(await status.getAttribute("data-status")).toBe("received");
+      await expect.poll(() => status.getAttribute("data-status")).toBe("received");
       await setStatus(suite.server, suite.token, order!.id, "preparing");
       await page.locator('.order-progress-status[data-status="preparing"]').waitFor({ timeout: 5_000 });
       await setStatus(suite.server, suite.token, order!.id, "ready");
       await page.locator('.order-progress-status[data-status="ready"]').waitFor({ timeout: 5_000 });
-      expect(await status.textContent()).toContain("Ready");
+      await expect.poll(() => status.textContent()).toContain("Ready");
       // The menu, the cart and the live status shared one stream: the table's.
       expect(streams).toEqual([`/api/stations/${suite.table.id}/events`]);
 
       // Return home: to / with an empty cart.
       await page.getByRole("link", { name: "Return home" }).click();
       await page.waitForURL(`${suite.server.url}/`);
-      expect(JSON.parse((await page.evaluate(() => localStorage.getItem("cart"))) ?? "null")).toEqual({});
+      await expect.poll(() => storedCart(page)).toEqual({});
     } finally {
       await context.close();
     }
@@ -138,7 +137,7 @@ describe("ordering from the table", () => {
       // Poll every 10 s, or at once when the phone comes back to the page: simulate the latter.
       await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
       await page.locator('.order-progress-status[data-status="cancelled"]').waitFor({ timeout: 12_000 });
-      expect(await page.locator(".order-progress-status").textContent()).toContain("cancelled");
+      await expect.poll(() => page.locator(".order-progress-status").textContent()).toContain("cancelled");
     } finally {
       await context.close();
     }
@@ -156,20 +155,20 @@ describe("the product panel", () => {
       const dialog = page.getByRole("dialog", { name: "Nachos" });
       await dialog.waitFor();
       const focusInDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest("dialog[open]")));
-      expect(await focusInDialog()).toBe(true);
+      await expect.poll(focusInDialog).toBe(true);
       for (let i = 0; i < 6; i++) {
         await page.keyboard.press("Tab");
-        expect(await focusInDialog()).toBe(true);
+        await expect.poll(focusInDialog).toBe(true);
       }
       // Checkboxes by keyboard, then Escape.
       await dialog.getByLabel("Pork Belly").focus();
       await page.keyboard.press("Space");
-      expect(await dialog.getByRole("button", { name: /^Add/ }).textContent()).toBe("Add • $14.99");
+      await expect.poll(() => dialog.getByRole("button", { name: /^Add/ }).textContent()).toBe("Add • $14.99");
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });
-      expect(await item.evaluate((element) => element === document.activeElement)).toBe(true);
+      await expect.poll(() => item.evaluate((element) => element === document.activeElement)).toBe(true);
       // Closing without Add adds nothing.
-      expect(await page.getByRole("link", { name: /^View cart/ }).count()).toBe(0);
+      await expect.poll(() => page.getByRole("link", { name: /^View cart/ }).count()).toBe(0);
     } finally {
       await context.close();
     }
@@ -185,7 +184,7 @@ describe("the product panel", () => {
       const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent);
       const removes = page.getByRole("button", { name: /^Remove 1 / });
       await removes.first().waitFor();
-      expect(await removes.count()).toBe(2);
+      await expect.poll(() => removes.count()).toBe(2);
       await removes.first().focus();
       const remaining = (await removes.nth(1).getAttribute("aria-label"))!;
       await page.keyboard.press("Enter");
@@ -205,12 +204,12 @@ describe("the product panel", () => {
       await page.getByRole("button", { name: /^Sisig/ }).click();
       const dialog = page.getByRole("dialog", { name: "Sisig" });
       const none = dialog.getByLabel("None");
-      expect(await none.isChecked()).toBe(true);
+      await expect.poll(() => none.isChecked()).toBe(true);
       await dialog.getByLabel("Substitute garlic rice").check();
-      expect(await none.isChecked()).toBe(false);
+      await expect.poll(() => none.isChecked()).toBe(false);
       await dialog.getByRole("button", { name: "Add • $14.99" }).click();
       await page.getByRole("link", { name: /^View cart/ }).click();
-      expect(await page.locator(".cart-table tbody").textContent()).toContain("Substitute garlic rice");
+      await expect.poll(() => page.locator(".cart-table tbody").textContent()).toContain("Substitute garlic rice");
       await page.getByRole("button", { name: "Remove 1 Sisig" }).click();
       await page.getByText("Your cart is empty.").waitFor();
     } finally {
@@ -226,9 +225,9 @@ describe("the order screen", () => {
       await page.clock.setFixedTime(new Date(2025, 0, 5, 18, 0)); // Sunday 5 January 2025, 6 pm local
       await page.goto(orderUrl(suite.table));
       const sunday = page.getByRole("button", { name: /^Sunday Cocktails/ });
-      expect(await sunday.textContent()).toContain("Today's special");
-      expect(await sunday.getAttribute("class")).toContain("is-today");
-      expect(await page.locator(".menu-item.is-today").count()).toBe(1);
+      await expect.poll(() => sunday.textContent()).toContain("Today's special");
+      await expect.poll(() => sunday.getAttribute("class")).toContain("is-today");
+      await expect.poll(() => page.locator(".menu-item.is-today").count()).toBe(1);
     } finally {
       await context.close();
     }
@@ -249,9 +248,9 @@ describe("the order screen", () => {
       await page.goto(orderUrl(suite.table));
       const item = page.locator(".menu-item", { hasText: "Fish Balls" });
       await item.waitFor();
-      expect(await item.textContent()).toContain("Sold out");
-      expect(await item.evaluate((element) => element.tagName)).toBe("DIV");
-      expect(await page.getByRole("button", { name: /^Fish Balls/ }).count()).toBe(0);
+      await expect.poll(() => item.textContent()).toContain("Sold out");
+      await expect.poll(() => item.evaluate((element) => element.tagName)).toBe("DIV");
+      await expect.poll(() => page.getByRole("button", { name: /^Fish Balls/ }).count()).toBe(0);
     } finally {
       await patch(true);
       await context.close();
@@ -274,17 +273,17 @@ describe("the order screen", () => {
       await page.getByRole("button", { name: /^Grilled Seafood Platter/ }).click();
       const dialog = page.getByRole("dialog", { name: "Grilled Seafood Platter" });
       const add = dialog.getByRole("button", { name: /^Add/ });
-      expect(await add.isEnabled()).toBe(true);
+      await expect.poll(() => add.isEnabled()).toBe(true);
       // The stream starts from "now": the switch must come after it is open.
       expect((await streamOpen).status()).toBe(200);
 
       expect((await patch(false)).status).toBe(200);
       // Pushed, not polled: the menu's own refresh runs only once a minute.
       await dialog.getByText("Sorry — this item has just sold out.").waitFor({ timeout: 5_000 });
-      expect(await add.isDisabled()).toBe(true);
+      await expect.poll(() => add.isDisabled()).toBe(true);
       await dialog.getByRole("button", { name: "Close" }).click();
       await page.locator(".menu-item.is-sold-out", { hasText: "Grilled Seafood Platter" }).waitFor({ timeout: 1_000 });
-      expect(await page.getByRole("button", { name: /^Grilled Seafood Platter/ }).count()).toBe(0);
+      await expect.poll(() => page.getByRole("button", { name: /^Grilled Seafood Platter/ }).count()).toBe(0);
 
       expect((await patch(true)).status).toBe(200);
       await page.getByRole("button", { name: /^Grilled Seafood Platter/ }).waitFor({ timeout: 5_000 });
@@ -299,13 +298,12 @@ describe("the order screen", () => {
     try {
       await page.goto(orderUrl(suite.table));
       const tabs = page.getByRole("navigation", { name: "Menu categories" });
-      const bar = await tabs.boundingBox();
-      expect(bar).toMatchObject({ y: 50, height: 69 });
+      await expect.poll(() => tabs.boundingBox()).toMatchObject({ y: 50, height: 69 });
       await tabs.getByRole("link", { name: "Burgers" }).click();
       await expect
         .poll(() => page.evaluate(() => Math.round(document.getElementById("category-burger")!.getBoundingClientRect().top)), { timeout: 3_000 })
         .toBe(135);
-      expect(await tabs.getByRole("link", { name: "Burgers" }).getAttribute("aria-current")).toBe("true");
+      await expect.poll(() => tabs.getByRole("link", { name: "Burgers" }).getAttribute("aria-current")).toBe("true");
       // Scrolling by hand moves the highlight (after the 1 s click lock).
       await page.waitForTimeout(1_100);
       await page.evaluate(() => {
@@ -333,7 +331,7 @@ describe("the order screen", () => {
       );
       await tabs.getByRole("link", { name: "Buckets" }).click();
       expect((await seen).filter((title) => title !== "Specials")).toEqual(["Buckets"]);
-      expect(await page.evaluate(() => Math.round(document.getElementById("category-bucket")!.getBoundingClientRect().top))).toBe(135);
+      await expect.poll(() => page.evaluate(() => Math.round(document.getElementById("category-bucket")!.getBoundingClientRect().top))).toBe(135);
     } finally {
       await context.close();
     }
@@ -346,8 +344,8 @@ describe("the order screen", () => {
       await page.getByText(/Scan the QR code on your table/).first().waitFor();
       await page.getByRole("button", { name: /^Nachos/ }).click();
       const dialog = page.getByRole("dialog", { name: "Nachos" });
-      expect(await dialog.getByRole("button", { name: /^Add/ }).isDisabled()).toBe(true);
-      expect(await dialog.textContent()).toContain("Scan the QR code on your table to order.");
+      await expect.poll(() => dialog.getByRole("button", { name: /^Add/ }).isDisabled()).toBe(true);
+      await expect.poll(() => dialog.textContent()).toContain("Scan the QR code on your table to order.");
 
       // A table that does not exist: same, with a message to scan again.
       await page.goto("/order?station_id=00000000-0000-4000-8000-000000000000");
@@ -368,14 +366,14 @@ describe("the order screen", () => {
       await page.goto(orderUrl(suite.table));
       const alert = page.getByRole("alert");
       await expect.poll(() => alert.textContent()).toContain("Error: The kitchen printer is on fire.");
-      expect(await page.getByRole("button", { name: /^Nachos/ }).count()).toBe(0);
+      await expect.poll(() => page.getByRole("button", { name: /^Nachos/ }).count()).toBe(0);
 
       await page.unroute("**/api/products_by_category*");
       await alert.getByRole("button", { name: "Try again" }).click();
       const heading = page.getByRole("heading", { name: "Ordering for table Patio 7" });
       await expect.poll(() => heading.isVisible()).toBe(true);
-      expect(await page.getByRole("button", { name: /^Nachos/ }).isVisible()).toBe(true);
-      expect(await page.getByText("The kitchen printer is on fire.").count()).toBe(0);
+      await expect.poll(() => page.getByRole("button", { name: /^Nachos/ }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByText("The kitchen printer is on fire.").count()).toBe(0);
     } finally {
       await context.close();
     }
@@ -388,18 +386,18 @@ describe("accessibility", () => {
     try {
       await page.goto(orderUrl(suite.table));
       await page.getByRole("heading", { name: "Ordering for table Patio 7" }).waitFor();
-      expect(await axeViolations(page)).toEqual([]);
+      await expect.poll(() => axeViolations(page)).toEqual([]);
       await page.getByRole("button", { name: /^Limitless Mega Burger/ }).click();
       await page.getByRole("dialog").waitFor();
-      expect(await axeViolations(page)).toEqual([]);
+      await expect.poll(() => axeViolations(page)).toEqual([]);
       await page.keyboard.press("Escape");
       await addItem(page, "Nachos", ["Pork Belly"]);
       await page.getByRole("link", { name: /^View cart/ }).click();
       await page.getByRole("heading", { name: "Your order" }).waitFor();
-      expect(await axeViolations(page)).toEqual([]);
+      await expect.poll(() => axeViolations(page)).toEqual([]);
       await page.getByRole("button", { name: "Submit Order" }).click();
       await page.getByText("Your order has been submitted.").waitFor();
-      expect(await axeViolations(page)).toEqual([]);
+      await expect.poll(() => axeViolations(page)).toEqual([]);
     } finally {
       await context.close();
     }
@@ -424,7 +422,7 @@ describe("refused orders", () => {
       await page.locator(".cart-total td", { hasText: total }).waitFor();
       await page.getByRole("button", { name: "Submit Order" }).click();
       await page.getByText("Your order has been submitted.").waitFor();
-      expect(await page.locator(".cart-total td").textContent()).toBe(total);
+      await expect.poll(() => page.locator(".cart-total td").textContent()).toBe(total);
       const burgers = (await ordersOf(suite.server, suite.token, suite.table)).filter((o) => o.lines[0]?.name === "Chicken Burger");
       expect(burgers.map((o) => o.lines[0]!.unit_price)).toEqual(["13.99"]);
     } finally {

@@ -62,8 +62,8 @@ it("offers the new version with a prompt and reloads only when the diner says so
     await prompt.waitFor({ timeout: 15_000 }); // …the prompt comes back instead
     await Promise.all([page.waitForEvent("load"), prompt.getByRole("button", { name: "Reload" }).click()]);
     await page.getByRole("heading", { name: "Ordering for table Update 1" }).waitFor();
-    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting ?? null))).toBeNull();
-    expect(await page.getByRole("link", { name: /^View cart/ }).textContent()).toBe("View cart • $14.99");
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting ?? null))).toBeNull();
+    await expect.poll(() => page.getByRole("link", { name: /^View cart/ }).textContent()).toBe("View cart • $14.99");
   } finally {
     await context.close();
   }

@@ -71,11 +71,12 @@ describe("one cart for the table", () => {
       await b.context.setOffline(true);
       await addItem(b.page, "BBQ Skewers");
       await toCart(b.page);
-      expect(await cartRows(b.page)).toContain("BBQ Skewers — Added by you");
+      await expect.poll(() => cartRows(b.page)).toContain("BBQ Skewers — Added by you");
       await toMenu(a.page);
       await addItem(a.page, "Nachos");
       await toCart(a.page);
-      expect((await serverCart()).lines.map((line) => line.name).sort()).toEqual(["Lumpia Shanghai", "Nachos", "Red Horse"]);
+      // A's page sends its line in its own time.
+      await expect.poll(async () => (await serverCart()).lines.map((line) => line.name).sort()).toEqual(["Lumpia Shanghai", "Nachos", "Red Horse"]);
 
       // Back online: B's queued line goes up, B gets A's; nothing lost, nothing doubled.
       await b.context.setOffline(false);

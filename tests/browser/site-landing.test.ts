@@ -3,7 +3,7 @@
  * cover/contain, responsive images), the texts and prices, the contact section, the menu
  * sections fed by the live menu API (loading, error with retry), and the event announcement modal.
  */
-import type { BrowserContext, Page, Route } from "playwright-core";
+import type { BrowserContext, Locator, Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, PHONE } from "../support/browser";
 import { NO_SERVICE_WORKER, siteBrowserSuite, tabOf } from "./site-support";
@@ -19,6 +19,9 @@ async function currentDot(page: Page): Promise<number> {
   const states = await dots.evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-current")));
   return states.indexOf("true") + 1;
 }
+
+/** A section's text as read, its white space collapsed. */
+const textOf = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, " ");
 
 /** The 1-based number of the slide the track shows. */
 function visibleSlide(page: Page): Promise<number> {
@@ -37,8 +40,8 @@ async function openLanding(context: BrowserContext): Promise<Page> {
 describe("carousel", () => {
   it("goes to the clicked dot's slide (not the next one), both ways", async () => {
     const page = await openLanding(site.desktop);
-    expect(await carousel(page).locator(".carousel-dot").count()).toBe(5);
-    expect(await currentDot(page)).toBe(1);
+    await expect.poll(() => carousel(page).locator(".carousel-dot").count()).toBe(5);
+    await expect.poll(() => currentDot(page)).toBe(1);
 
     await dot(page, 4).click();
     await expect.poll(() => visibleSlide(page)).toBe(4);
@@ -89,7 +92,7 @@ describe("carousel", () => {
     // Pointer over the carousel: it stays.
     await carousel(page).locator(".carousel-track").hover();
     await page.clock.runFor(12_000);
-    expect(await currentDot(page)).toBe(2);
+    expect(await currentDot(page)).toBe(2); // read once, as each "it stays" below: nothing is to change
     await page.mouse.move(5, 880);
     await page.clock.runFor(5_100);
     await expect.poll(() => currentDot(page)).toBe(3);
@@ -129,7 +132,7 @@ describe("carousel", () => {
     ] as const) {
       const page = await openLanding(context);
       const img = carousel(page).locator("img").first();
-      expect(await img.evaluate((el) => getComputedStyle(el).objectFit)).toBe(fit);
+      await expect.poll(() => img.evaluate((el) => getComputedStyle(el).objectFit)).toBe(fit);
     }
   });
 
@@ -161,7 +164,7 @@ describe("carousel", () => {
           sources: [...(img.parentElement?.querySelectorAll("source") ?? [])].map((source) => [source.type, source.srcset, source.sizes]),
         })),
       );
-    expect(images).toHaveLength(5);
+    expect(images).toHaveLength(5); // drawn with the five images counted above
     expect(images.map((image) => image.loading)).toEqual(["eager", "lazy", "lazy", "lazy", "lazy"]);
     expect(images[0]!.priority).toBe("high");
     for (const image of images) {
@@ -174,7 +177,7 @@ describe("carousel", () => {
     }
     const first = carousel(page).locator("img").first();
     await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-    expect(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.avif$/);
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.avif$/);
     await page.close();
   });
 });
@@ -182,7 +185,7 @@ describe("carousel", () => {
 describe("texts, prices and links", () => {
   it("shows its sections with their texts and prices", async () => {
     const page = await openLanding(site.phone);
-    const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
+    const main = page.locator("main");
     for (const expected of [
       "Limitless Bar & Grill",
       "Menus",
@@ -199,26 +202,26 @@ describe("texts, prices and links", () => {
       "Contact",
       "7600 Yonge St Thornhill, ON",
     ]) {
-      expect(text, expected).toContain(expected);
+      await expect.poll(() => textOf(main), { message: expected }).toContain(expected);
     }
-    expect(await page.getByRole("link", { name: /^Thornhill Location Menu/ }).getAttribute("href")).toBe("/menu");
-    expect(await page.getByRole("link", { name: /^Pickering Location Menu/ }).getAttribute("href")).toBe("/menu2");
+    await expect.poll(() => page.getByRole("link", { name: /^Thornhill Location Menu/ }).getAttribute("href")).toBe("/menu");
+    await expect.poll(() => page.getByRole("link", { name: /^Pickering Location Menu/ }).getAttribute("href")).toBe("/menu2");
   });
 
   it("has the delivery-partner button, the phone link and the map link, external ones in a new tab", async () => {
     const page = await openLanding(site.phone);
     const delivery = page.getByRole("link", { name: /^Order delivery/ });
-    expect(await delivery.getAttribute("target")).toBe("_blank");
-    expect(await delivery.getAttribute("rel")).toContain("noopener");
-    expect(await delivery.getAttribute("href")).toMatch(/^https:\/\//);
+    await expect.poll(() => delivery.getAttribute("target")).toBe("_blank");
+    await expect.poll(() => delivery.getAttribute("rel")).toContain("noopener");
+    await expect.poll(() => delivery.getAttribute("href")).toMatch(/^https:\/\//);
 
     const contact = page.locator("section#contact");
-    expect(await contact.getByRole("link", { name: "(905) 555-0123" }).getAttribute("href")).toBe("tel:+19055550123");
+    await expect.poll(() => contact.getByRole("link", { name: "(905) 555-0123" }).getAttribute("href")).toBe("tel:+19055550123");
     // No maps key in this build: a link instead of the embed.
-    expect(await contact.locator("iframe").count()).toBe(0);
+    await expect.poll(() => contact.locator("iframe").count()).toBe(0);
     const maps = contact.getByRole("link", { name: /^Open in Maps/ });
-    expect(await maps.getAttribute("target")).toBe("_blank");
-    expect(await maps.getAttribute("href")).toContain(encodeURIComponent("7600 Yonge St"));
+    await expect.poll(() => maps.getAttribute("target")).toBe("_blank");
+    await expect.poll(() => maps.getAttribute("href")).toContain(encodeURIComponent("7600 Yonge St"));
   });
 
   it("starts at the top when arriving from a scrolled page", async () => {
@@ -242,20 +245,20 @@ describe("Bucket Deals, Limitless Burgers and Drinks from the live menu", () => 
 
     const section = (name: string) => page.getByRole("region", { name });
     await section("Bucket Deals").getByRole("heading", { name: "Domestic Bucket" }).waitFor();
-    const buckets = (await section("Bucket Deals").innerText()).replace(/\s+/g, " ");
-    expect(buckets).toContain("Domestic Bucket $30.00");
-    expect(buckets).toContain("Import Bucket $34.00");
-    expect(buckets).toContain("4 Domestic beers with choice of 1 lb Wings, Pork Belly Fries or 6 BBQ Skewers");
+    const buckets = () => textOf(section("Bucket Deals"));
+    await expect.poll(buckets).toContain("Domestic Bucket $30.00");
+    await expect.poll(buckets).toContain("Import Bucket $34.00");
+    await expect.poll(buckets).toContain("4 Domestic beers with choice of 1 lb Wings, Pork Belly Fries or 6 BBQ Skewers");
 
-    const burgers = (await section("Limitless Burgers").innerText()).replace(/\s+/g, " ");
+    const burgers = () => textOf(section("Limitless Burgers"));
     for (const name of ["Limitless Mega Burger", "Pork Belly sandwich", "Chorizo (Longanisa) Burger", "Chicken Burger", "Classic Crispy Chicken Burger"]) {
-      expect(burgers).toContain(`${name} $13.99`);
+      await expect.poll(burgers).toContain(`${name} $13.99`);
     }
-    expect(burgers).toContain("onion rings instead +2.00");
+    await expect.poll(burgers).toContain("onion rings instead +2.00");
 
-    const drinks = (await section("Drinks").innerText()).replace(/\s+/g, " ");
-    expect(drinks).toContain("Domestic Beer $4.49");
-    expect(drinks).toContain("Import Beer $5.49");
+    const drinks = () => textOf(section("Drinks"));
+    await expect.poll(drinks).toContain("Domestic Beer $4.49");
+    await expect.poll(drinks).toContain("Import Beer $5.49");
   });
 
   it("shows whatever the menu API says (no hand-typed copy)", async () => {
@@ -272,8 +275,8 @@ describe("Bucket Deals, Limitless Burgers and Drinks from the live menu", () => 
     await page.goto("/");
     const buckets = page.getByRole("region", { name: "Bucket Deals" });
     await buckets.getByRole("heading", { name: "Test Bucket" }).waitFor();
-    expect((await buckets.innerText()).replace(/\s+/g, " ")).toContain("Test Bucket $31.50");
-    expect(await page.getByRole("region", { name: "Limitless Burgers" }).innerText()).toContain("Nothing here right now.");
+    await expect.poll(() => textOf(buckets)).toContain("Test Bucket $31.50");
+    await expect.poll(() => page.getByRole("region", { name: "Limitless Burgers" }).innerText()).toContain("Nothing here right now.");
     await page.close();
   });
 
@@ -296,7 +299,7 @@ describe("Bucket Deals, Limitless Burgers and Drinks from the live menu", () => 
 
     const alert = page.getByRole("alert").filter({ hasText: "couldn't load the menu" });
     await alert.waitFor();
-    expect(await alert.innerText()).toContain("The kitchen is offline.");
+    await expect.poll(() => alert.innerText()).toContain("The kitchen is offline.");
     await alert.getByRole("button", { name: "Try again" }).click();
     await page.getByRole("region", { name: "Bucket Deals" }).getByRole("heading", { name: "Domestic Bucket" }).waitFor();
     expect(calls).toBe(2);
@@ -310,7 +313,7 @@ describe("event announcement modal", () => {
     const response = await page.request.get("/event.json");
     expect(((await response.json()) as { enabled: boolean }).enabled).toBe(false);
     await page.getByRole("region", { name: "Bucket Deals" }).getByRole("heading", { name: "Domestic Bucket" }).waitFor();
-    expect(await page.getByRole("dialog").count()).toBe(0);
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
   });
 
   it("when enabled: full-screen overlay with the image, scroll locked, focus inside, Escape closes and restores", async () => {
@@ -338,39 +341,38 @@ describe("event announcement modal", () => {
 
     const dialog = page.getByRole("dialog", { name: "Karaoke Night" });
     await dialog.waitFor();
-    const overlay = await dialog.evaluate((el) => {
-      const rect = el.getBoundingClientRect();
-      return { width: rect.width, height: rect.height, background: getComputedStyle(el).backgroundColor };
-    });
-    expect(overlay.width).toBe(390);
-    expect(overlay.height).toBe(844);
-    expect(overlay.background).toMatch(/rgba\(0, 0, 0, 0\.9/);
+    const overlay = () =>
+      dialog.evaluate((el) => {
+        const rect = el.getBoundingClientRect();
+        return { width: rect.width, height: rect.height, background: getComputedStyle(el).backgroundColor };
+      });
+    await expect.poll(overlay).toMatchObject({ width: 390, height: 844, background: expect.stringMatching(/rgba\(0, 0, 0, 0\.9/) });
     await expect.poll(() => dialog.getByRole("img", { name: "The bar at night" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
     // Focus moves to the close button and stays inside the dialog.
     const close = dialog.getByRole("button", { name: "Close" });
-    expect(await close.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => close.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
-    expect(await dialog.evaluate((el) => el.contains(document.activeElement) || el === document.activeElement)).toBe(true);
+    await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement) || el === document.activeElement)).toBe(true);
 
     // The page does not scroll behind it.
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
     await page.mouse.wheel(0, 1200);
     await page.waitForTimeout(300); // give a wrong scroll time to happen
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0); // so read once
 
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("visible");
-    expect(await delivery.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("visible");
+    await expect.poll(() => delivery.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.mouse.wheel(0, 600);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 
     // Once closed it stays closed for the visit.
     await page.reload();
     await page.getByRole("region", { name: "Bucket Deals" }).getByRole("heading", { name: "Domestic Bucket" }).waitFor();
-    expect(await page.getByRole("dialog").count()).toBe(0);
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
     await context.close();
   });
 
@@ -385,7 +387,7 @@ describe("event announcement modal", () => {
     await dialog.waitFor();
     await dialog.getByRole("button", { name: "Close" }).click();
     await dialog.waitFor({ state: "hidden" });
-    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe("");
+    await expect.poll(() => page.evaluate(() => document.documentElement.style.overflow)).toBe("");
     await context.close();
   });
 });

@@ -18,18 +18,18 @@ describe("navbar at phone width", () => {
     await page.goto("/about");
     await page.getByRole("heading", { name: "About us" }).waitFor();
 
-    expect(await toggle(page).getAttribute("aria-expanded")).toBe("false");
-    expect(await nav(page).getByRole("link", { name: "About" }).isVisible()).toBe(false);
+    await expect.poll(() => toggle(page).getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => nav(page).getByRole("link", { name: "About" }).isVisible()).toBe(false);
 
     await toggle(page).click();
-    expect(await toggle(page).getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => toggle(page).getAttribute("aria-expanded")).toBe("true");
     for (const name of ["Menu", "Reserve (opens in a new tab)", "About", "Contact"]) {
-      expect(await nav(page).getByRole("link", { name, exact: true }).isVisible(), name).toBe(true);
+      await expect.poll(() => nav(page).getByRole("link", { name, exact: true }).isVisible(), { message: name }).toBe(true);
     }
 
     await toggle(page).click();
-    expect(await toggle(page).getAttribute("aria-expanded")).toBe("false");
-    expect(await nav(page).getByRole("link", { name: "Menu", exact: true }).isVisible()).toBe(false);
+    await expect.poll(() => toggle(page).getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => nav(page).getByRole("link", { name: "Menu", exact: true }).isVisible()).toBe(false);
   });
 
   it("works from the keyboard: Enter opens, Tab reaches the links, Escape closes", async () => {
@@ -37,14 +37,14 @@ describe("navbar at phone width", () => {
     await page.goto("/about");
     await toggle(page).focus();
     await page.keyboard.press("Enter");
-    expect(await toggle(page).getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => toggle(page).getAttribute("aria-expanded")).toBe("true");
     await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Menu");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Menu");
     await page.keyboard.press("Escape");
-    expect(await toggle(page).getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => toggle(page).getAttribute("aria-expanded")).toBe("false");
     await toggle(page).focus();
     await page.keyboard.press("Space");
-    expect(await toggle(page).getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => toggle(page).getAttribute("aria-expanded")).toBe("true");
   });
 
   it("closes after following a link, which goes to its page", async () => {
@@ -54,7 +54,7 @@ describe("navbar at phone width", () => {
     await nav(page).getByRole("link", { name: "Menu", exact: true }).click();
     await page.getByRole("heading", { name: "Thornhill Location", level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/menu");
-    expect(await toggle(page).getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => toggle(page).getAttribute("aria-expanded")).toBe("false");
   });
 });
 
@@ -63,18 +63,18 @@ describe("navbar on a wide screen", () => {
     const page = await tabOf(site.desktop);
     await page.goto("/about");
     await page.getByRole("heading", { name: "About us" }).waitFor();
-    expect(await toggle(page).isVisible()).toBe(false);
+    await expect.poll(() => toggle(page).isVisible()).toBe(false);
 
     const links = nav(page).getByRole("listitem");
-    expect(await links.allTextContents()).toEqual(["Menu", "Reserve↗ (opens in a new tab)", "About", "Contact"]);
-    expect(await nav(page).getByRole("link", { name: "Menu", exact: true }).getAttribute("href")).toBe("/menu");
-    expect(await nav(page).getByRole("link", { name: "About", exact: true }).getAttribute("href")).toBe("/about");
-    expect(await nav(page).getByRole("link", { name: "Contact" }).getAttribute("href")).toBe("/#contact");
+    await expect.poll(() => links.allTextContents()).toEqual(["Menu", "Reserve↗ (opens in a new tab)", "About", "Contact"]);
+    await expect.poll(() => nav(page).getByRole("link", { name: "Menu", exact: true }).getAttribute("href")).toBe("/menu");
+    await expect.poll(() => nav(page).getByRole("link", { name: "About", exact: true }).getAttribute("href")).toBe("/about");
+    await expect.poll(() => nav(page).getByRole("link", { name: "Contact" }).getAttribute("href")).toBe("/#contact");
 
     const reserve = nav(page).getByRole("link", { name: /^Reserve/ });
-    expect(await reserve.getAttribute("target")).toBe("_blank");
-    expect(await reserve.getAttribute("rel")).toContain("noopener");
-    expect(await reserve.getAttribute("href")).toMatch(/^https:\/\//);
+    await expect.poll(() => reserve.getAttribute("target")).toBe("_blank");
+    await expect.poll(() => reserve.getAttribute("rel")).toContain("noopener");
+    await expect.poll(() => reserve.getAttribute("href")).toMatch(/^https:\/\//);
 
     await nav(page).getByRole("link", { name: "Limitless Bar & Grill home" }).click();
     await page.getByRole("heading", { name: "Limitless Bar & Grill", level: 1 }).waitFor();
@@ -88,7 +88,7 @@ describe("navbar on a wide screen", () => {
     const contact = page.locator("#contact");
     await contact.getByRole("heading", { name: "Contact" }).waitFor();
     await expect.poll(() => contact.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(120);
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
   });
 });
 
@@ -100,12 +100,11 @@ describe("footer", () => {
     const footer = page.getByRole("contentinfo");
     await footer.waitFor();
     const social = footer.getByRole("list", { name: "Follow us" }).getByRole("link");
-    expect(await social.count()).toBe(4);
-    const networks = await social.evaluateAll((links) => links.map((link) => link.getAttribute("data-network")));
-    expect(networks).toEqual(["facebook", "instagram", "yelp", "mail"]);
-    expect(await footer.getByRole("link", { name: /^Facebook/ }).getAttribute("target")).toBe("_blank");
-    expect(await footer.getByRole("link", { name: "Email us" }).getAttribute("href")).toMatch(/^mailto:/);
-    expect(await footer.locator(".copyright").textContent()).toBe("© 2018 Limitless Bar & Grill · Happy Sunday!");
+    await expect.poll(() => social.count()).toBe(4);
+    await expect.poll(() => social.evaluateAll((links) => links.map((link) => link.getAttribute("data-network")))).toEqual(["facebook", "instagram", "yelp", "mail"]);
+    await expect.poll(() => footer.getByRole("link", { name: /^Facebook/ }).getAttribute("target")).toBe("_blank");
+    await expect.poll(() => footer.getByRole("link", { name: "Email us" }).getAttribute("href")).toMatch(/^mailto:/);
+    await expect.poll(() => footer.locator(".copyright").textContent()).toBe("© 2018 Limitless Bar & Grill · Happy Sunday!");
     await page.close();
   });
 
@@ -115,7 +114,7 @@ describe("footer", () => {
       await page.goto(path);
       await nav(page).waitFor();
       await page.locator("main").waitFor();
-      expect(await page.getByRole("contentinfo").count(), path).toBe(0);
+      await expect.poll(() => page.getByRole("contentinfo").count(), { message: path }).toBe(0);
     }
   });
 });

@@ -43,9 +43,8 @@ async function highlightedSpecials(page: Page): Promise<string[]> {
 describe("/menu — Thornhill Location", () => {
   it("links the menu PDF (2024-12-17), the drink menu PDF and the happy hour image, each in a new tab", async () => {
     const page = await openMenu(site.phone);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Thornhill Location");
-    const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
-    expect(text).toContain("Monday-Friday 2:00PM - 6:00PM");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Thornhill Location");
+    await expect.poll(async () => (await page.locator("main").innerText()).replace(/\s+/g, " ")).toContain("Monday-Friday 2:00PM - 6:00PM");
 
     const documents = [
       [/^Menu PDF · 2024-12-17/, "/menus/limitless-menu-2024-12-17.pdf", "application/pdf"],
@@ -54,9 +53,9 @@ describe("/menu — Thornhill Location", () => {
     ] as const;
     for (const [name, href, type] of documents) {
       const link = page.getByRole("link", { name });
-      expect(await link.getAttribute("href")).toBe(href);
-      expect(await link.getAttribute("target")).toBe("_blank");
-      expect(await link.getAttribute("rel")).toContain("noopener");
+      await expect.poll(() => link.getAttribute("href")).toBe(href);
+      await expect.poll(() => link.getAttribute("target")).toBe("_blank");
+      await expect.poll(() => link.getAttribute("rel")).toContain("noopener");
       const response = await page.request.get(href);
       expect(response.status(), href).toBe(200);
       expect(response.headers()["content-type"]).toBe(type);
@@ -78,8 +77,8 @@ describe("/menu — Thornhill Location", () => {
     const page = await openMenu(site.desktop);
     const card = page.locator("#happy-hour-preview");
     const link = page.getByRole("link", { name: /^Happy Hour Menu/ });
-    expect(await card.isVisible()).toBe(false);
-    expect(await page.getByRole("button", { name: "Preview" }).isVisible()).toBe(false);
+    await expect.poll(() => card.isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole("button", { name: "Preview" }).isVisible()).toBe(false);
 
     await link.hover();
     await card.waitFor({ state: "visible" });
@@ -99,12 +98,12 @@ describe("/menu — Thornhill Location", () => {
     const page = await openMenu(site.phone);
     const card = page.locator("#happy-hour-preview");
     const button = page.getByRole("button", { name: "Preview" });
-    expect(await button.getAttribute("aria-expanded")).toBe("false");
-    expect(await card.isVisible()).toBe(false);
+    await expect.poll(() => button.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => card.isVisible()).toBe(false);
     await button.click();
     await card.waitFor({ state: "visible" });
     const hide = page.getByRole("button", { name: "Hide preview" });
-    expect(await hide.getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => hide.getAttribute("aria-expanded")).toBe("true");
     await hide.click();
     await card.waitFor({ state: "hidden" });
   });
@@ -122,13 +121,12 @@ describe("live menu", () => {
     await page.goto("/menu");
     const status = liveMenu(page).getByRole("status");
     await status.waitFor();
-    expect(await status.textContent()).toBe("loading...");
+    await expect.poll(() => status.textContent()).toBe("loading...");
     release();
     await liveMenu(page).getByRole("heading", { name: "Buckets" }).waitFor();
-    expect(await liveMenu(page).locator("h3").allTextContents()).toEqual(SECTIONS);
-    const starters = (await liveMenu(page).getByRole("region", { name: "Starters" }).innerText()).replace(/\s+/g, " ");
-    expect(starters).toContain("Lumpia Shanghai $5.49");
-    expect(await status.count()).toBe(0);
+    await expect.poll(() => liveMenu(page).locator("h3").allTextContents()).toEqual(SECTIONS);
+    await expect.poll(async () => (await liveMenu(page).getByRole("region", { name: "Starters" }).innerText()).replace(/\s+/g, " ")).toContain("Lumpia Shanghai $5.49");
+    await expect.poll(() => status.count()).toBe(0);
     await page.close();
   });
 
@@ -136,10 +134,10 @@ describe("live menu", () => {
     const page = await openMenu(site.phone);
     const item = (name: string) =>
       liveMenu(page).locator("li.menu-item", { has: page.getByRole("heading", { name, exact: true }) }).innerText();
-    expect(await item("Asahi")).toContain("Size: 16oz / 64oz (+$13.00)");
-    expect(await item("Wings")).toContain("Size: 1 lb / 2 lbs (+$10.00)");
-    expect(await item("Nachos")).toContain("Add-ons: Pork Belly (+$3.00) / Chicken Tenders (+$4.00)");
-    expect(await item("Lumpia Shanghai")).not.toContain(":");
+    await expect.poll(() => item("Asahi")).toContain("Size: 16oz / 64oz (+$13.00)");
+    await expect.poll(() => item("Wings")).toContain("Size: 1 lb / 2 lbs (+$10.00)");
+    await expect.poll(() => item("Nachos")).toContain("Add-ons: Pork Belly (+$3.00) / Chicken Tenders (+$4.00)");
+    await expect.poll(() => item("Lumpia Shanghai")).not.toContain(":");
   });
 
   it("highlights Sunday's special on a Sunday (ISO weekday 7, not getDay's 0)", async () => {
@@ -147,10 +145,10 @@ describe("live menu", () => {
     await page.clock.setFixedTime(SUNDAY);
     await page.goto("/menu");
     await liveMenu(page).getByRole("heading", { name: "Specials" }).waitFor();
-    expect(await highlightedSpecials(page)).toEqual(["Sunday Cocktails"]);
+    await expect.poll(() => highlightedSpecials(page)).toEqual(["Sunday Cocktails"]);
     const today = liveMenu(page).locator("li.is-today");
-    expect(await today.innerText()).toContain("Today's special");
-    expect(await liveMenu(page).innerText()).toContain("Today is Sunday");
+    await expect.poll(() => today.innerText()).toContain("Today's special");
+    await expect.poll(() => liveMenu(page).innerText()).toContain("Today is Sunday");
     await page.close();
   });
 
@@ -159,7 +157,7 @@ describe("live menu", () => {
     await page.clock.setFixedTime(MONDAY);
     await page.goto("/menu");
     await liveMenu(page).getByRole("heading", { name: "Specials" }).waitFor();
-    expect(await highlightedSpecials(page)).toEqual(["Monday Wings"]);
+    await expect.poll(() => highlightedSpecials(page)).toEqual(["Monday Wings"]);
     await page.close();
   });
 
@@ -168,10 +166,10 @@ describe("live menu", () => {
 
     const page = await openMenu(site.phone);
     const item = liveMenu(page).locator("li.menu-item", { has: page.getByRole("heading", { name: "Tacos", exact: true }) });
-    expect(await item.getAttribute("class")).toContain("is-sold-out");
-    expect(await item.innerText()).toContain("Sold out");
+    await expect.poll(() => item.getAttribute("class")).toContain("is-sold-out");
+    await expect.poll(() => item.innerText()).toContain("Sold out");
     const lumpia = liveMenu(page).locator("li.menu-item", { has: page.getByRole("heading", { name: "Lumpia Shanghai" }) });
-    expect(await lumpia.innerText()).not.toContain("Sold out");
+    await expect.poll(() => lumpia.innerText()).not.toContain("Sold out");
   });
 
   it("catches up with a sold-out switch when the service worker had an older copy of the menu", async () => {
@@ -183,7 +181,7 @@ describe("live menu", () => {
     await page.reload(); // the worker now caches the menu call
     const nachos = liveMenu(page).locator("li.menu-item", { has: page.getByRole("heading", { name: "Nachos", exact: true }) });
     await nachos.waitFor();
-    expect(await nachos.innerText()).not.toContain("Sold out");
+    await expect.poll(() => nachos.innerText()).not.toContain("Sold out");
 
     await setAvailable("Nachos", false);
     await page.reload(); // answered from the worker's cache first, then refreshed behind the scenes
@@ -203,8 +201,8 @@ describe("live menu", () => {
     await page.goto("/menu");
     const alert = liveMenu(page).getByRole("alert");
     await alert.waitFor();
-    expect(await alert.innerText()).toContain("We couldn't load the menu. Can't reach the restaurant's server.");
-    expect(await liveMenu(page).getByRole("status").count()).toBe(0);
+    await expect.poll(() => alert.innerText()).toContain("We couldn't load the menu. Can't reach the restaurant's server.");
+    await expect.poll(() => liveMenu(page).getByRole("status").count()).toBe(0);
     await alert.getByRole("button", { name: "Try again" }).click();
     await liveMenu(page).getByRole("heading", { name: "Buckets" }).waitFor();
     expect(calls).toBe(2);
@@ -217,7 +215,7 @@ describe("live menu", () => {
     const heading = liveMenu(page).getByRole("heading", { name: "Seafood", exact: true });
     // Below the sticky navbar (50 px), not under it.
     await expect.poll(() => heading.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(120);
-    expect(await heading.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(50);
+    await expect.poll(() => heading.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(50);
   });
 });
 
@@ -228,14 +226,14 @@ describe("/menu2 — Pickering Location", () => {
     await page.goto("/menu2");
     expect(new URL((await request).url()).searchParams.get("branch_id")).toBe("2");
     await liveMenu(page).getByRole("heading", { name: "Buckets" }).waitFor();
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Pickering Location");
-    expect(await page.locator("main").innerText()).toContain("2200 Brock Rd Unit A1");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Pickering Location");
+    await expect.poll(() => page.locator("main").innerText()).toContain("2200 Brock Rd Unit A1");
 
     const pdf = page.getByRole("link", { name: /^Menu PDF/ });
-    expect(await pdf.getAttribute("href")).toBe("/menus/pickering-menu.pdf");
-    expect(await pdf.getAttribute("target")).toBe("_blank");
-    expect(await pdf.getAttribute("rel")).toContain("noopener");
+    await expect.poll(() => pdf.getAttribute("href")).toBe("/menus/pickering-menu.pdf");
+    await expect.poll(() => pdf.getAttribute("target")).toBe("_blank");
+    await expect.poll(() => pdf.getAttribute("rel")).toContain("noopener");
     expect((await page.request.get("/menus/pickering-menu.pdf")).headers()["content-type"]).toBe("application/pdf");
-    expect(await liveMenu(page).locator("h3").allTextContents()).toEqual(SECTIONS);
+    await expect.poll(() => liveMenu(page).locator("h3").allTextContents()).toEqual(SECTIONS);
   });
 });

@@ -71,7 +71,8 @@ export interface AxeViolation {
  * Evaluated through the DevTools protocol, so the site's CSP (script-src 'self') does not block it.
  */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(AXE_SOURCE);
+  // Injected once per document: tests poll this until the page has settled.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
     const result = await axe.run(document, { resultTypes: ["violations"] });

@@ -61,11 +61,11 @@ describe("staff sign-in", () => {
       await submit.click();
       await page.getByText("Email format incorrect.").waitFor();
       await page.getByText("Password is required.").waitFor();
-      expect(await axeViolations(page)).toEqual([]);
-      expect(await email.getAttribute("aria-invalid")).toBe("true");
-      expect(await email.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expect.poll(() => axeViolations(page)).toEqual([]);
+      await expect.poll(() => email.getAttribute("aria-invalid")).toBe("true");
+      await expect.poll(() => email.evaluate((el) => el === document.activeElement)).toBe(true);
       const describedBy = await password.getAttribute("aria-describedby");
-      expect(await page.locator(`#${describedBy}`).textContent()).toBe("Password is required.");
+      await expect.poll(() => page.locator(`#${describedBy}`).textContent()).toBe("Password is required.");
 
       // Wrong password: a clear message, no session.
       await email.fill(server.staff.email);
@@ -74,7 +74,7 @@ describe("staff sign-in", () => {
       const alert = page.getByRole("alert").filter({ hasText: "Wrong email or password" });
       await alert.waitFor();
       expect(await sessionCookie(context)).toBeUndefined();
-      expect(await password.inputValue()).toBe("");
+      await expect.poll(() => password.inputValue()).toBe("");
 
       // Right password: back to /stations, signed in, with the staff tools.
       await password.fill(server.staff.password);
@@ -119,8 +119,8 @@ describe("staff sign-in", () => {
       await expect.poll(() => alert.textContent()).toBe("Too many sign-in attempts. Wait a few minutes, then try again.");
       // Still on the sign-in form, free to try again later, with what was typed kept.
       expect(new URL(page.url()).pathname).toBe("/login");
-      expect(await signIn.isEnabled()).toBe(true);
-      expect(await page.getByLabel("Email").inputValue()).toBe(server.staff.email);
+      await expect.poll(() => signIn.isEnabled()).toBe(true);
+      await expect.poll(() => page.getByLabel("Email").inputValue()).toBe(server.staff.email);
     } finally {
       await context.close();
     }
@@ -144,7 +144,7 @@ describe("staff sign-out", () => {
 
       await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Sign out" }).click();
       await page.waitForURL(`${server.url}/`);
-      expect(await sessionCookie(context)).toBeUndefined();
+      await expect.poll(() => sessionCookie(context)).toBeUndefined();
 
       // Revoked server-side, not just forgotten by the browser.
       const after = await fetch(`${server.url}/api/current_user`, { headers: { Authorization: `Bearer ${token}` } });

@@ -72,12 +72,12 @@ describe("kitchen board", () => {
 
     const existing = columnOf("Received").getByRole("article", { name: `Order #${earlier.number}, Table ${station.codename}` });
     await existing.waitFor();
-    expect(await existing.textContent()).toContain(`Table ${station.codename}`); // codename "1" → "Table 1"
-    expect(await existing.textContent()).toContain(`2×`);
-    expect(await existing.textContent()).toContain(product.name);
+    await expect.poll(() => existing.textContent()).toContain(`Table ${station.codename}`); // codename "1" → "Table 1"
+    await expect.poll(() => existing.textContent()).toContain(`2×`);
+    await expect.poll(() => existing.textContent()).toContain(product.name);
     for (const name of optionNames) await existing.getByText(name, { exact: true }).first().waitFor();
-    expect(await existing.locator("time").textContent()).toBe("just now");
-    expect(await existing.getByText("New", { exact: true }).count()).toBe(0);
+    await expect.poll(() => existing.locator("time").textContent()).toBe("just now");
+    await expect.poll(() => existing.getByText("New", { exact: true }).count()).toBe(0);
 
     // Placed by "another client" (the API) while the board is open: no reload needed.
     const columnsTop = async () => (await page.locator(".kitchen__columns").boundingBox())!.y;
@@ -90,8 +90,8 @@ describe("kitchen board", () => {
     await card.getByText("New", { exact: true }).waitFor();
     await page.getByRole("status").filter({ hasText: `New order #${live.number} · Table ${station.codename}` }).waitFor();
     // The banner has its place already: the board does not jump under a finger about to tap.
-    expect(await columnsTop()).toBeCloseTo(topBefore, 0);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await columnsTop()).toBeCloseTo(topBefore, 0); // read once: it must not have moved at all
+    await expect.poll(() => axeViolations(page)).toEqual([]);
   });
 
   it("moves an order received → preparing → bumped (ready) → served with big buttons, and recalls a bump", async () => {
@@ -100,8 +100,7 @@ describe("kitchen board", () => {
     await columnOf("Received").getByRole("article", { name: `Order #${order.number}, Table ${station.codename}` }).waitFor();
 
     const start = ticket(order).getByRole("button", { name: `Start preparing order ${order.number}` });
-    const box = (await start.boundingBox())!;
-    expect(box.height).toBeGreaterThanOrEqual(48); // finger-sized
+    await expect.poll(async () => (await start.boundingBox())?.height).toBeGreaterThanOrEqual(48); // finger-sized
     await start.click();
     await columnOf("Preparing").getByRole("article", { name: `Order #${order.number}, Table ${station.codename}` }).waitFor();
     expect(await statusOf(order)).toBe("preparing");
@@ -114,7 +113,7 @@ describe("kitchen board", () => {
     await page.getByRole("button", { name: `Recall last bump (#${order.number})` }).click();
     await columnOf("Preparing").getByRole("article", { name: `Order #${order.number}, Table ${station.codename}` }).waitFor();
     expect(await statusOf(order)).toBe("preparing");
-    expect(await page.getByRole("button", { name: /^Recall last bump/ }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: /^Recall last bump/ }).isDisabled()).toBe(true);
 
     await ticket(order).getByRole("button", { name: `Bump order ${order.number}` }).click();
     await ticket(order).getByRole("button", { name: `Served order ${order.number}` }).click();
@@ -174,8 +173,8 @@ describe("kitchen board", () => {
     await page.getByRole("button", { name: /^Sold-out items/ }).click();
     const toggle = page.getByRole("button", { name: `Sold out: ${product.name}`, exact: true });
     await toggle.waitFor();
-    expect(await toggle.getAttribute("aria-pressed")).toBe("false");
-    expect(await axeViolations(page)).toEqual([]);
+    await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("false");
+    await expect.poll(() => axeViolations(page)).toEqual([]);
 
     await toggle.click();
     await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("true");
@@ -209,6 +208,6 @@ describe("kitchen board", () => {
     // And the stream works again afterwards: a new order appears without a reload.
     const after = await placeOrder([{ id: plainProduct().id, quantity: 1, selectedCustomizations: [] }]);
     await expect.poll(() => ticket(after).isVisible(), { timeout: 5_000 }).toBe(true);
-    expect(await ticket(missed).isVisible()).toBe(true);
+    await expect.poll(() => ticket(missed).isVisible()).toBe(true);
   });
 });

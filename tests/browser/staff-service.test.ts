@@ -54,8 +54,8 @@ describe("table calls on every staff screen", () => {
     const live = (await api("POST", `/api/stations/${patio.id}/calls`, { kind: "server" })) as Call;
     await calls.getByText("wants a server").waitFor({ timeout: 3_000 });
     await page.getByRole("status").filter({ hasText: "Patio 3 wants a server." }).waitFor();
-    expect(await calls.getByRole("listitem").allTextContents()).toEqual([expect.stringContaining("Patio 3 asks for the bill"), expect.stringContaining("Patio 3 wants a server")]);
-    expect(await axeViolations(page)).toEqual([]);
+    await expect.poll(() => calls.getByRole("listitem").allTextContents()).toEqual([expect.stringContaining("Patio 3 asks for the bill"), expect.stringContaining("Patio 3 wants a server")]);
+    await expect.poll(() => axeViolations(page)).toEqual([]);
 
     await calls.getByRole("button", { name: "Done: Patio 3 wants a server" }).click();
     await calls.getByText("wants a server").waitFor({ state: "detached" });
@@ -79,8 +79,8 @@ describe("tabs", () => {
     await page.goto("/staff/tabs");
     const line = page.getByRole("button", { name: /^Table 21/ });
     await line.waitFor();
-    expect(await line.textContent()).toContain(`$${tab.total}`);
-    expect(await line.textContent()).toContain("2 orders");
+    await expect.poll(() => line.textContent()).toContain(`$${tab.total}`);
+    await expect.poll(() => line.textContent()).toContain("2 orders");
     await line.click();
     await page.getByRole("heading", { name: "Table 21's tab" }).waitFor();
     await page.getByText(`Order #${first.number}`).waitFor();
@@ -89,7 +89,7 @@ describe("tabs", () => {
     await page.getByRole("button", { name: "Close with card" }).click();
     const dialog = page.getByRole("dialog", { name: "Close Table 21's tab?" });
     await dialog.waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    await expect.poll(() => axeViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: `Close: $${tab.total} by card` }).click();
     await page.getByRole("status").filter({ hasText: `Table 21: tab of $${tab.total} closed, paid by card.` }).waitFor();
     await line.waitFor({ state: "detached" });
@@ -108,22 +108,22 @@ describe("sales report", () => {
     const todayName = new Intl.DateTimeFormat("en-CA", { dateStyle: "full", timeZone: "UTC" }).format(Date.parse(today));
     await page.getByRole("heading", { name: todayName }).waitFor();
     const totals = page.locator(".reports__totals");
-    expect(await totals.textContent()).toBe(`Orders${report.orders}Subtotal$${report.subtotal}HST$${report.tax}Total$${report.total}`);
+    await expect.poll(() => totals.textContent()).toBe(`Orders${report.orders}Subtotal$${report.subtotal}HST$${report.tax}Total$${report.total}`);
 
     const busiest = report.by_hour.reduce((best, hour) => (hour.orders > best.orders ? hour : best));
     const chart = page.getByRole("img", { name: /^Orders by hour: busiest/ });
     await chart.waitFor();
-    expect(await chart.getAttribute("aria-label")).toContain(`with ${busiest.orders} orders`);
-    expect(await chart.locator("canvas").count()).toBe(1);
-    const box = (await chart.locator("canvas").boundingBox())!;
-    expect(box.width).toBeGreaterThan(200);
-    expect(box.height).toBeGreaterThan(100);
+    await expect.poll(() => chart.getAttribute("aria-label")).toContain(`with ${busiest.orders} orders`);
+    await expect.poll(() => chart.locator("canvas").count()).toBe(1);
+    const canvasBox = () => chart.locator("canvas").boundingBox();
+    await expect.poll(async () => (await canvasBox())?.width).toBeGreaterThan(200);
+    await expect.poll(async () => (await canvasBox())?.height).toBeGreaterThan(100);
 
     await page.getByText("Orders by hour as a table").click();
     const hourRow = page.getByRole("row", { name: new RegExp(`^${String(busiest.hour).padStart(2, "0")}:00 `) });
-    expect(await hourRow.textContent()).toBe(`${String(busiest.hour).padStart(2, "0")}:00${busiest.orders}$${busiest.total}`);
+    await expect.poll(() => hourRow.textContent()).toBe(`${String(busiest.hour).padStart(2, "0")}:00${busiest.orders}$${busiest.total}`);
     await page.getByRole("row", { name: new RegExp(`^${product.name} `) }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    await expect.poll(() => axeViolations(page)).toEqual([]);
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download orders CSV" }).click()]);
     expect(download.suggestedFilename()).toBe(`orders-branch-1-${today}.csv`);

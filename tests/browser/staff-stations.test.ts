@@ -71,13 +71,13 @@ describe("stations", () => {
     const stations = await apiStations();
     expect(stations.length).toBeGreaterThan(0);
     await page.locator(".station-card").first().waitFor();
-    expect(await page.locator(".station-card").count()).toBe(stations.length);
+    await expect.poll(() => page.locator(".station-card").count()).toBe(stations.length);
 
     const first = stations[0]!;
     const figure = card(first.codename).locator("figure");
-    expect(await figure.getAttribute("data-qr-value")).toBe(orderLink(first));
+    await expect.poll(() => figure.getAttribute("data-qr-value")).toBe(orderLink(first));
     const canvas = figure.getByRole("img", { name: `QR code for ${first.codename}, opens ${orderLink(first)}` });
-    expect(await decodeCanvas(canvas)).toBe(orderLink(first));
+    await expect.poll(() => decodeCanvas(canvas)).toBe(orderLink(first));
   });
 
   it("creates (defaults, editable), edits (the update is really sent) and deletes with confirmation", async () => {
@@ -86,9 +86,9 @@ describe("stations", () => {
     const form = page.getByRole("form", { name: "New station" });
     const codename = form.getByLabel("Codename");
     const capacity = form.getByLabel("Capacity");
-    expect(await codename.inputValue()).toBe("4");
-    expect(await capacity.inputValue()).toBe("6");
-    expect(await axeViolations(page)).toEqual([]);
+    await expect.poll(() => codename.inputValue()).toBe("4");
+    await expect.poll(() => capacity.inputValue()).toBe("6");
+    await expect.poll(() => axeViolations(page)).toEqual([]);
 
     // Client-side checks first.
     await codename.fill("   ");
@@ -103,24 +103,25 @@ describe("stations", () => {
     await card("Patio 9").waitFor();
     const created = (await apiStations()).find((s) => s.codename === "Patio 9");
     expect(created).toMatchObject({ capacity: 5, branch_id: 1 });
-    expect(await decodeCanvas(card("Patio 9").locator("canvas"))).toBe(orderLink(created!));
+    await expect.poll(() => decodeCanvas(card("Patio 9").locator("canvas"))).toBe(orderLink(created!));
 
     // Edit: codename and capacity reach the server.
     await card("Patio 9").getByRole("button", { name: "Edit Patio 9" }).click();
     const edit = page.getByRole("form", { name: "Edit Patio 9" });
     // Inside a narrow card the fields stack: nothing spills out of the card onto its neighbour.
-    const fits = await edit.evaluate((form) => {
-      const box = form.closest("li")!.getBoundingClientRect();
-      return [...form.querySelectorAll("input, p, button")].every((el) => el.getBoundingClientRect().right <= box.right + 0.5);
-    });
-    expect(fits).toBe(true);
+    const fits = () =>
+      edit.evaluate((form) => {
+        const box = form.closest("li")!.getBoundingClientRect();
+        return [...form.querySelectorAll("input, p, button")].every((el) => el.getBoundingClientRect().right <= box.right + 0.5);
+      });
+    await expect.poll(fits).toBe(true);
     await edit.getByLabel("Codename").fill("Patio 10");
     await edit.getByLabel("Capacity").fill("8");
     await edit.getByRole("button", { name: "Save changes" }).click();
     await card("Patio 10").waitFor();
     expect((await apiStations()).find((s) => s.id === created!.id)).toMatchObject({ codename: "Patio 10", capacity: 8 });
     // Same id, so the printed QR code still works.
-    expect(await card("Patio 10").locator("figure").getAttribute("data-qr-value")).toBe(orderLink(created!));
+    await expect.poll(() => card("Patio 10").locator("figure").getAttribute("data-qr-value")).toBe(orderLink(created!));
 
     // A server refusal is shown, not swallowed.
     await page.route(`**/api/stations/${created!.id}`, (route) =>
@@ -174,24 +175,23 @@ describe("stations", () => {
     await page.goto("/stations");
     const stations = await apiStations();
     await page.locator(".station-card").first().waitFor();
-    expect(await page.locator(".qr-print-card").first().isVisible()).toBe(false);
+    await expect.poll(() => page.locator(".qr-print-card").first().isVisible()).toBe(false);
 
     await page.emulateMedia({ media: "print" });
     try {
       const cards = page.locator(".qr-print-card");
-      expect(await cards.count()).toBe(stations.length);
-      expect(await page.locator("#root").isVisible()).toBe(false);
+      await expect.poll(() => cards.count()).toBe(stations.length);
+      await expect.poll(() => page.locator("#root").isVisible()).toBe(false);
       // One card per station, each named as diners know the table ("4" → "Table 4", "Bar 1" stays).
       const label = (codename: string) => (/^\d+$/.test(codename) ? `Table ${codename}` : codename);
-      const printedNames = await cards.locator(".qr-print-card__name").allTextContents();
-      expect(printedNames.sort()).toEqual(stations.map((s) => label(s.codename)).sort());
+      await expect.poll(async () => (await cards.locator(".qr-print-card__name").allTextContents()).sort()).toEqual(stations.map((s) => label(s.codename)).sort());
       const fourCm = (4 / 2.54) * 96; // CSS px
       for (let index = 0; index < stations.length; index += 1) {
-        const box = (await cards.nth(index).locator("svg").boundingBox())!;
-        expect(box.width).toBeGreaterThanOrEqual(fourCm);
-        expect(box.height).toBeGreaterThanOrEqual(fourCm);
+        const box = () => cards.nth(index).locator("svg").boundingBox();
+        await expect.poll(async () => (await box())?.width).toBeGreaterThanOrEqual(fourCm);
+        await expect.poll(async () => (await box())?.height).toBeGreaterThanOrEqual(fourCm);
       }
-      expect(await cards.first().isVisible()).toBe(true);
+      await expect.poll(() => cards.first().isVisible()).toBe(true);
     } finally {
       await page.emulateMedia({ media: "screen" });
     }
@@ -203,7 +203,7 @@ describe("stations", () => {
     await page.getByRole("heading", { name: "Stations · Pickering" }).waitFor();
     const pickering = await apiStations(2);
     await card(pickering[0]!.codename).waitFor();
-    expect(await card(pickering[0]!.codename).locator("figure").getAttribute("data-qr-value")).toBe(orderLink(pickering[0]!));
+    await expect.poll(() => card(pickering[0]!.codename).locator("figure").getAttribute("data-qr-value")).toBe(orderLink(pickering[0]!));
 
     await page.reload();
     await page.getByRole("heading", { name: "Stations · Pickering" }).waitFor();
@@ -218,10 +218,10 @@ describe("stations", () => {
     await page.goto("/stations");
     const alert = page.getByRole("alert").filter({ hasText: "Can't reach the restaurant's server" });
     await expect.poll(() => alert.isVisible()).toBe(true);
-    expect(await page.locator(".station-card").count()).toBe(0);
+    await expect.poll(() => page.locator(".station-card").count()).toBe(0);
 
     await alert.getByRole("button", { name: "Try again" }).click();
     await expect.poll(() => page.locator(".station-card").count()).toBeGreaterThan(0);
-    expect(await alert.count()).toBe(0);
+    await expect.poll(() => alert.count()).toBe(0);
   });
 });

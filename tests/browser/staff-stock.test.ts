@@ -53,8 +53,8 @@ it("sets a count from the tablet: the public menu has it, the list says how many
   await openPanel();
   const field = page.getByRole("spinbutton", { name: "Stock: Sisig", exact: true });
   await field.waitFor();
-  expect(await field.inputValue()).toBe("");
-  expect(await axeViolations(page)).toEqual([]);
+  await expect.poll(() => field.inputValue()).toBe("");
+  await expect.poll(() => axeViolations(page)).toEqual([]);
 
   await field.fill("3");
   await page.getByRole("button", { name: "Save stock: Sisig", exact: true }).click();
@@ -64,7 +64,7 @@ it("sets a count from the tablet: the public menu has it, the list says how many
   // A diner's order takes two: the tablet hears it (product.updated) without a reload.
   await api("POST", "/api/orders", { station_id: station.id, branch_id: 1, products: [{ id: sisig.id, quantity: 2 }] }, { "Idempotency-Key": randomUUID() });
   await expect.poll(() => item("Sisig").textContent()).toContain("1 left");
-  expect(await field.inputValue()).toBe("1");
+  await expect.poll(() => field.inputValue()).toBe("1");
 });
 
 it("sells an item out at 0 and stops counting when the field is emptied", async () => {
@@ -73,7 +73,7 @@ it("sells an item out at 0 and stops counting when the field is emptied", async 
   const save = page.getByRole("button", { name: "Save stock: Poutine", exact: true });
   const soldOut = page.getByRole("button", { name: "Sold out: Poutine", exact: true });
   await field.waitFor();
-  expect(await soldOut.getAttribute("aria-pressed")).toBe("false");
+  await expect.poll(() => soldOut.getAttribute("aria-pressed")).toBe("false");
 
   await field.fill("0");
   await save.click();

@@ -48,10 +48,10 @@ describe("upload menu", () => {
     await page.getByRole("button", { name: "Check file" }).click();
     const message = page.getByText("File required.", { exact: true });
     await message.waitFor();
-    expect(await fileInput().getAttribute("aria-describedby")).toBe(await message.getAttribute("id"));
-    expect(await fileInput().getAttribute("aria-invalid")).toBe("true");
-    expect(await fileInput().evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await page.getByLabel("Menu file (CSV)").getAttribute("name")).toBe("menu");
+    await expect.poll(() => fileInput().getAttribute("aria-describedby")).toBe(await message.getAttribute("id"));
+    await expect.poll(() => fileInput().getAttribute("aria-invalid")).toBe("true");
+    await expect.poll(() => fileInput().evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => page.getByLabel("Menu file (CSV)").getAttribute("name")).toBe("menu");
   });
 
   it("lists every bad line with its number and changes nothing", async () => {
@@ -75,13 +75,13 @@ describe("upload menu", () => {
     const result = page.getByRole("region", { name: /problems? in the file — nothing was changed/ });
     await result.waitFor();
     const rows = result.getByRole("table").getByRole("row");
-    const lines = await rows.evaluateAll((trs) => trs.slice(1).map((tr) => tr.querySelector("td")?.textContent));
-    expect(lines).toEqual(expect.arrayContaining(["3", "4"]));
-    expect(await rows.filter({ hasText: "price" }).count()).toBeGreaterThan(0);
-    expect(await rows.filter({ hasText: "category" }).count()).toBeGreaterThan(0);
-    expect(await page.getByRole("button", { name: /Replace the .* menu/ }).count()).toBe(0);
+    const lines = () => rows.evaluateAll((trs) => trs.slice(1).map((tr) => tr.querySelector("td")?.textContent));
+    await expect.poll(lines).toEqual(expect.arrayContaining(["3", "4"]));
+    await expect.poll(() => rows.filter({ hasText: "price" }).count()).toBeGreaterThan(0);
+    await expect.poll(() => rows.filter({ hasText: "category" }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole("button", { name: /Replace the .* menu/ }).count()).toBe(0);
     await page.unroute("**/api/products/upload_csv**");
-    expect(await axeViolations(page)).toEqual([]);
+    await expect.poll(() => axeViolations(page)).toEqual([]);
 
     expect(names(await menu())).toEqual(names(before));
   });
@@ -105,7 +105,7 @@ describe("upload menu", () => {
     await preview.getByRole("region", { name: "Will change" }).getByText(changed.product!, { exact: true }).waitFor();
     await preview.getByRole("region", { name: "Will be removed" }).getByText(removed.product!, { exact: true }).waitFor();
     await preview.getByText("Nothing has been replaced yet.", { exact: false }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    await expect.poll(() => axeViolations(page)).toEqual([]);
     // The dry run changed nothing.
     expect(names(await menu())).toEqual(names(before));
 
