@@ -6,11 +6,14 @@ import type { Broadcaster } from "./events/broadcaster";
 import type { StaffIdentity } from "./auth/staff-repository";
 import type { Logger } from "./lib/logger";
 import type { MenuCache } from "./menu/menu-cache";
+import type { Clock } from "./lib/clock";
 
 export interface AppContext {
   database: DatabaseHandle;
   config: AppConfig;
   logger: Logger;
+  /** What time it is for every rule that depends on it (tests set it). */
+  clock: Clock;
   signIn: SignInService;
   menuCache: MenuCache;
   /** The one reader of new events, feeding every open live stream. */

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { serve, type ServerType } from "@hono/node-server";
 import type { AppContext } from "./app-context";
+import { systemClock, type Clock } from "./lib/clock";
 import { createApp } from "./app";
 import { SignInService, type SignInOptions } from "./auth/sign-in";
 import { databaseConfigOf, type AppConfig } from "./config";
@@ -36,15 +37,19 @@ export interface ServerOptions {
   streamTiming?: Partial<StreamTiming>;
   /** How often old events are pruned (tests shorten it). */
   pruneEveryMs?: number;
+  /** The time every rule reads (tests set it); the system's clock by default. */
+  clock?: Clock;
 }
 
 export function createContext(config: AppConfig, database: DatabaseHandle, options: ServerOptions = {}): AppContext {
   const logger = options.logger ?? createLogger(config.logRequests);
+  const clock = options.clock ?? systemClock;
   return {
     database,
     config,
     logger,
-    signIn: new SignInService(database, logger, options.signIn),
+    clock,
+    signIn: new SignInService(database, logger, { now: () => clock.now().getTime(), ...options.signIn }),
     menuCache: new MenuCache(database.db),
     liveEvents: new Broadcaster(database.db, logger, options.streamTiming),
   };
@@ -67,8 +72,8 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
     await context.liveEvents.start();
     // Several instances on one PostgreSQL database hear each other's changes.
     if (database.dialect === "postgres") listener = await listenForChanges(database.pool, context, logger);
-    stopPruning = schedulePruning(database, logger, options.pruneEveryMs);
-    stopSweeping = scheduleUnseenSweep(database, logger, config.unseenAlertSeconds);
+    stopPruning = schedulePruning(database, logger, context.clock, options.pruneEveryMs);
+    stopSweeping = scheduleUnseenSweep(database, logger, context.clock, config.unseenAlertSeconds);
   } catch (error) {
     context?.liveEvents.stop();
     await listener?.close();

@@ -60,7 +60,7 @@ export function secureCookie(c: Context, config: Pick<AppConfig, "secureCookies"
  */
 export function staffAuth(ctx: AppContext): MiddlewareHandler<AppEnv> {
   trustedProxyList(ctx.config.trustedProxies); // a malformed TRUSTED_PROXIES stops start-up here
-  const findStaff = (token: string) => findSessionStaff(ctx.database.db, token);
+  const findStaff = (token: string) => findSessionStaff(ctx.database.db, token, ctx.clock.now());
   return async (c, next) => {
     c.set("findStaff", findStaff);
     if (SAFE_METHODS.has(c.req.method)) return next();

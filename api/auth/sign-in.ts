@@ -132,7 +132,7 @@ export class SignInService {
     const { token, expiresAt } = await this.database.transaction(async (tx) => {
       await clearAttempts(tx, accountKey);
       await releaseAttempt(tx, addressKey);
-      return insertSession(tx, staff.id, input.sessionTtlMs);
+      return insertSession(tx, staff.id, input.sessionTtlMs, new Date(now));
     });
     this.logger.info("login", { account: staff.email, address: input.address });
     return { outcome: "signed_in", staff: { id: staff.id, email: staff.email }, token, expiresAt };

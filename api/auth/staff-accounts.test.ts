@@ -8,12 +8,12 @@ describe("ensureStaff", () => {
     const database = await openDatabase({ path: ":memory:" });
     expect(await ensureStaff(database, "Boss@Example.com", "first password")).toBe("created");
 
-    const { token } = await database.transaction((tx) => insertSession(tx, 1, 60_000));
+    const { token } = await database.transaction((tx) => insertSession(tx, 1, 60_000, new Date()));
     expect(await ensureStaff(database, "boss@example.com", "first password")).toBe("unchanged");
-    expect((await findSessionStaff(database.db, token))?.email).toBe("boss@example.com");
+    expect((await findSessionStaff(database.db, token, new Date()))?.email).toBe("boss@example.com");
 
     expect(await ensureStaff(database, "boss@example.com", "second password")).toBe("reset");
-    expect(await findSessionStaff(database.db, token)).toBeUndefined();
+    expect(await findSessionStaff(database.db, token, new Date())).toBeUndefined();
     await database.close();
     // Three real password hashes (128 MiB scrypt each): seconds on two busy cores.
   }, 30_000);

@@ -42,7 +42,7 @@ export async function insertStaffIfAbsent(tx: Db, email: string, passwordHash: s
   return inserted.length > 0;
 }
 
-export async function insertSession(tx: Db, userId: number, ttlMs: number, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+export async function insertSession(tx: Db, userId: number, ttlMs: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
   const t = tablesOf(tx);
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + ttlMs);
@@ -62,7 +62,7 @@ const sessionStaff = preparedQuery("session_staff", (db, t) =>
     .limit(1),
 );
 
-export async function findSessionStaff(db: Db, token: string, now = new Date()): Promise<StaffIdentity | undefined> {
+export async function findSessionStaff(db: Db, token: string, now: Date): Promise<StaffIdentity | undefined> {
   const [row] = await sessionStaff(db).execute({ tokenHash: hashToken(token), now: now.toISOString() });
   return row;
 }

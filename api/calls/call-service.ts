@@ -44,7 +44,7 @@ export async function tableOpenCalls(db: Db, stationId: string): Promise<Call[]>
  * table's lock, so two phones tapping at once make one call: the second waits, then finds the first
  * one's call (the partial unique index would refuse a second open call anyway).
  */
-export async function callStaff(database: DatabaseHandle, stationId: string, kind: CallKind, now = new Date()): Promise<{ call: Call; created: boolean }> {
+export async function callStaff(database: DatabaseHandle, stationId: string, kind: CallKind, now: Date): Promise<{ call: Call; created: boolean }> {
   const result = await database.transaction(async (tx) => {
     const station = await findStation(tx, stationId);
     if (!station) throw stationMissing();
@@ -74,7 +74,7 @@ export async function callStaff(database: DatabaseHandle, stationId: string, kin
  * Staff on their way: the call is done, staff screens drop it and the table's phones hear it. Done
  * twice (two servers tapping at once) is done once: the second gets the call as it is, and no event.
  */
-export async function finishCall(database: DatabaseHandle, id: string, now = new Date()): Promise<Call> {
+export async function finishCall(database: DatabaseHandle, id: string, now: Date): Promise<Call> {
   const { call, changed } = await database.transaction(async (tx) => {
     const found = await findCall(tx, id);
     if (!found) throw notFound("call_not_found", "There is no such call.");

@@ -11,7 +11,7 @@ export function callRoutes(ctx: AppContext) {
 
   serveEndpoint(app, endpoints.callStaff, async ({ c, params, body }) => {
     try {
-      const { call, created } = await callStaff(database, params.id, body.kind);
+      const { call, created } = await callStaff(database, params.id, body.kind, ctx.clock.now());
       if (created) ctx.logger.info("table called staff", { callId: call.id, stationId: call.station_id, kind: call.kind });
       // 201 for a new call; the open one again is 200.
       return created ? call : c.json(call, 200);
@@ -33,7 +33,7 @@ export function callRoutes(ctx: AppContext) {
     return branchOpenCalls(database.db, branchId);
   });
 
-  serveEndpoint(app, endpoints.finishCall, ({ params }) => finishCall(database, params.id));
+  serveEndpoint(app, endpoints.finishCall, ({ params }) => finishCall(database, params.id, ctx.clock.now()));
 
   return app;
 }

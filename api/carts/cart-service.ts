@@ -3,6 +3,7 @@
  * one submit through the order service, and the hygiene that empties a forgotten cart. Every write is
  * one transaction that records `cart.updated` for the table's stream and announces it after commit.
  */
+import { isoWeekday } from "../../contract/menu";
 import { formatCents, totalsFromSubtotal } from "../../contract/money";
 import { MAX_ORDER_LINES, type ApiErrorDetail, type CartOperation, type CartOperationsAnswer, type CartOperationsBody, type CartSubmit, type Order, type OrderCreate, type SentLine, type TableCart } from "../../contract/schemas";
 import type { DatabaseHandle, Db } from "../db/database";
@@ -101,7 +102,7 @@ async function cartView(db: Db, cart: CartRow, now: Date): Promise<TableCart> {
     ...emptyView(cart.stationId, cart.branchId, cart.version),
     submitting: leaseHeld(cart, now),
     lines: open.map((line) => {
-      const priced = priceOrder([{ id: line.productId, quantity: line.quantity, selectedCustomizations: line.options, note: line.note || undefined }], cart.branchId, orderable);
+      const priced = priceOrder([{ id: line.productId, quantity: line.quantity, selectedCustomizations: line.options, note: line.note || undefined }], cart.branchId, orderable, isoWeekday(now));
       const pricedLine = priced.ok ? priced.lines[0] : undefined;
       if (pricedLine) subtotal += pricedLine.lineTotalCents;
       return {
@@ -177,7 +178,7 @@ const hasContent = async (db: Db, cart: CartRow) => cart.phones.length > 0 || ca
  * table → order numbers → event append). Records `cart.updated`; the caller announces after commit.
  * Returns whether there was anything to empty.
  */
-export async function emptyCart(tx: Db, stationId: string, now = new Date()): Promise<boolean> {
+export async function emptyCart(tx: Db, stationId: string, now: Date): Promise<boolean> {
   await lockInTransaction(tx, "station", stationId);
   const cart = await findCart(tx, stationId);
   if (!cart || !(await hasContent(tx, cart))) return false;
@@ -188,7 +189,7 @@ export async function emptyCart(tx: Db, stationId: string, now = new Date()): Pr
 // ---------- reading ----------
 
 /** The table's cart; one left untouched for CART_IDLE_MS is emptied first. */
-export async function readCart(database: DatabaseHandle, stationId: string, now = new Date()): Promise<TableCart> {
+export async function readCart(database: DatabaseHandle, stationId: string, now: Date): Promise<TableCart> {
   const station = await knownStation(database.db, stationId);
   const cart = await findCart(database.db, station.id);
   if (!cart) return emptyView(station.id, station.branchId, 0);
@@ -215,7 +216,7 @@ function normaliseTime(operation: CartOperation, now: Date): CartOperation {
  * Every `add_line` checked as an order line is (the order pricing), before anything is applied: one bad
  * operation refuses the whole request, with details naming each bad operation.
  */
-async function validateAdds(tx: Db, operations: CartOperation[], branchId: number, handled: Set<string>): Promise<void> {
+async function validateAdds(tx: Db, operations: CartOperation[], branchId: number, handled: Set<string>, now: Date): Promise<void> {
   const adds = operations.flatMap((op, index) => (op.type === "add_line" && !handled.has(op.op_id) ? [{ op, index }] : []));
   if (adds.length === 0) return;
   const catalog = await loadCatalog(tx, [...new Set(adds.map(({ op }) => op.product_id))]);
@@ -223,6 +224,7 @@ async function validateAdds(tx: Db, operations: CartOperation[], branchId: numbe
     adds.map(({ op }) => ({ id: op.product_id, quantity: op.quantity, selectedCustomizations: op.options, note: op.note })),
     branchId,
     catalog,
+    isoWeekday(now),
   );
   if (priced.ok) return;
   const details = priced.details.map((detail) => {
@@ -243,7 +245,7 @@ async function checkOperationRate(tx: Db, stationId: string, count: number, now:
 }
 
 /** A phone's operations, applied once each under the table's lock (docs/decisions/0010). */
-export async function applyCartOperations(database: DatabaseHandle, stationId: string, body: CartOperationsBody, now = new Date()): Promise<CartOperationsAnswer> {
+export async function applyCartOperations(database: DatabaseHandle, stationId: string, body: CartOperationsBody, now: Date): Promise<CartOperationsAnswer> {
   const operations = body.operations.map((op) => normaliseTime(op, now));
   const { answer, changed } = await database.transaction(async (tx) => {
     const station = await knownStation(tx, stationId);
@@ -261,7 +263,7 @@ export async function applyCartOperations(database: DatabaseHandle, stationId: s
     const handled = await handledOperationIds(tx, operations.map((op) => op.op_id));
     const fresh = new Set(operations.filter((op) => !handled.has(op.op_id)).map((op) => op.op_id));
     await checkOperationRate(tx, station.id, fresh.size, now);
-    await validateAdds(tx, operations, station.branchId, handled);
+    await validateAdds(tx, operations, station.branchId, handled, now);
 
     const before = await findCartLines(tx, station.id);
     const outcome = applyOperations(
@@ -330,7 +332,7 @@ export async function submitTableCart(
   body: CartSubmit,
   idempotencyKey: string | undefined,
   limits: OrderLimits,
-  now = new Date(),
+  now: Date,
 ): Promise<SubmittedCart> {
   const { database } = deps;
   const requestHash = hashRequest({ version: body.version });

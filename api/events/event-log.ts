@@ -10,6 +10,7 @@ import { lt, sql } from "drizzle-orm";
 import type { ServerEvents } from "../../contract/schemas";
 import type { DatabaseHandle, Db } from "../db/database";
 import { affectedRows, lockInTransaction, notifyOnCommit, preparedQuery, tablesOf } from "../db/dialect";
+import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
 
 export type EventType = keyof ServerEvents;
@@ -67,7 +68,7 @@ export function announceEvents(): void {
 export const EVENT_RETENTION_MS = 7 * 24 * 3_600_000;
 
 /** Deletes events older than the retention window. Returns how many went. */
-export async function pruneEvents(database: DatabaseHandle, now = new Date()): Promise<number> {
+export async function pruneEvents(database: DatabaseHandle, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - EVENT_RETENTION_MS).toISOString();
   return database.transaction(async (tx) => {
     const { events } = tablesOf(tx);
@@ -81,9 +82,9 @@ export const PRUNE_EVERY_MS = 3_600_000;
  * Prunes now and then every `everyMs`, so a server that runs for weeks keeps a week of events, not
  * everything since it started. Returns the function that stops it.
  */
-export function schedulePruning(database: DatabaseHandle, logger: Logger, everyMs = PRUNE_EVERY_MS): () => void {
+export function schedulePruning(database: DatabaseHandle, logger: Logger, clock: Clock, everyMs = PRUNE_EVERY_MS): () => void {
   const prune = () =>
-    pruneEvents(database).then(
+    pruneEvents(database, clock.now()).then(
       (removed) => {
         if (removed > 0) logger.info("pruned old events", { removed });
       },

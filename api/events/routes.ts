@@ -47,7 +47,7 @@ export function eventRoutes(ctx: AppContext) {
     const branchId = knownBranch(query.branch_id);
     const token = c.get("token");
     // A stream outliving its session would keep showing orders after sign-out: end it.
-    return streamOf(c, [{ branchId, excludeTypes: DINER_ONLY_EVENT_TYPES }], async () => token !== undefined && (await findSessionStaff(database.db, token)) !== undefined);
+    return streamOf(c, [{ branchId, excludeTypes: DINER_ONLY_EVENT_TYPES }], async () => token !== undefined && (await findSessionStaff(database.db, token, ctx.clock.now())) !== undefined);
   });
 
   serveEndpoint(app, endpoints.stationEvents, async ({ c, params, missing }) => {

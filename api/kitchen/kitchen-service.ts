@@ -3,6 +3,7 @@ import type { BoardHeartbeat, KitchenStatus, Order } from "../../contract/schema
 import type { DatabaseHandle, Db } from "../db/database";
 import { announceEvents, recordEvent } from "../events/event-log";
 import { notFound } from "../lib/errors";
+import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
 import { findOrder, findOrders } from "../orders/order-repository";
 import { claimUnseenOrders, markSeen, unseenOrderIds } from "../orders/kitchen-orders-repository";
@@ -17,7 +18,7 @@ const FORGET_BOARDS_MS = 24 * 3_600_000;
  * A board shows the order: the first sighting is kept (later ones change nothing), and the diner's
  * phone hears it as `order.updated` ("The kitchen has your order").
  */
-export async function markOrderSeen(database: DatabaseHandle, id: string, now = new Date()): Promise<Order> {
+export async function markOrderSeen(database: DatabaseHandle, id: string, now: Date): Promise<Order> {
   const { order, changed } = await database.transaction(async (tx) => {
     const order = await findOrder(tx, id);
     if (!order) throw notFound("order_not_found", "There is no such order.");
@@ -32,7 +33,7 @@ export async function markOrderSeen(database: DatabaseHandle, id: string, now = 
   return order;
 }
 
-export async function boardHeartbeat(database: DatabaseHandle, beat: BoardHeartbeat, alertSeconds: number, now = new Date()): Promise<KitchenStatus> {
+export async function boardHeartbeat(database: DatabaseHandle, beat: BoardHeartbeat, alertSeconds: number, now: Date): Promise<KitchenStatus> {
   await database.transaction(async (tx) => {
     await saveBoard(tx, { boardId: beat.board_id, branchId: beat.branch_id, station: beat.station, lastSeenAt: now.toISOString() });
     await forgetBoards(tx, new Date(now.getTime() - FORGET_BOARDS_MS).toISOString());
@@ -41,7 +42,7 @@ export async function boardHeartbeat(database: DatabaseHandle, beat: BoardHeartb
 }
 
 /** The boards on screen now, and the orders no board has shown within the alert time, oldest first. */
-export async function kitchenStatus(db: Db, branchId: number, alertSeconds: number, now = new Date()): Promise<KitchenStatus> {
+export async function kitchenStatus(db: Db, branchId: number, alertSeconds: number, now: Date): Promise<KitchenStatus> {
   const boards = await boardsSeenSince(db, branchId, new Date(now.getTime() - BOARD_ONLINE_MS).toISOString());
   const ids = await unseenOrderIds(db, branchId, new Date(now.getTime() - alertSeconds * 1000).toISOString());
   return { boards, unseen_orders: oldestFirst(await findOrders(db, ids)) };
@@ -54,7 +55,7 @@ const oldestFirst = (orders: Order[]) => orders.sort((a, b) => a.created_at.loca
  * `alertSeconds` while none does. Each alarm is claimed in one UPDATE, so with several instances
  * sweeping one database it goes out once. Returns the orders alarmed.
  */
-export async function sweepUnseenOrders(database: DatabaseHandle, alertSeconds: number, now = new Date()): Promise<Order[]> {
+export async function sweepUnseenOrders(database: DatabaseHandle, alertSeconds: number, now: Date): Promise<Order[]> {
   const due = new Date(now.getTime() - alertSeconds * 1000).toISOString();
   const alarmed = await database.transaction(async (tx) => {
     const ids = await claimUnseenOrders(tx, due, due, now.toISOString());
@@ -75,12 +76,12 @@ export function sweepEveryMs(alertSeconds: number): number {
 }
 
 /** Sweeps on a timer until the returned function is called; that resolves once a sweep under way has finished. */
-export function scheduleUnseenSweep(database: DatabaseHandle, logger: Logger, alertSeconds: number): () => Promise<void> {
+export function scheduleUnseenSweep(database: DatabaseHandle, logger: Logger, clock: Clock, alertSeconds: number): () => Promise<void> {
   let running: Promise<void> | undefined;
   const sweep = () => {
     // A slow database: the next tick tries again rather than piling sweeps up.
     if (running) return;
-    running = sweepUnseenOrders(database, alertSeconds)
+    running = sweepUnseenOrders(database, alertSeconds, clock.now())
       .then(
         (alarmed) => {
           if (alarmed.length > 0) logger.info("orders not seen by any kitchen board", { orders: alarmed.map((order) => order.id) });

@@ -47,7 +47,7 @@ export async function storeResponse(tx: Db, key: string, response: StoredRespons
 }
 
 /** Deletes keys older than the retention window. Returns how many went. */
-export async function pruneIdempotencyKeys(tx: Db, now = new Date()): Promise<number> {
+export async function pruneIdempotencyKeys(tx: Db, now: Date): Promise<number> {
   const { idempotencyKeys } = tablesOf(tx);
   const cutoff = new Date(now.getTime() - KEY_RETENTION_MS).toISOString();
   return affectedRows(await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff)));

@@ -67,7 +67,7 @@ export async function placeOrder(
   input: OrderCreate,
   idempotencyKey: string | undefined,
   limits: OrderLimits,
-  now = new Date(),
+  now: Date,
 ): Promise<PlacedOrder> {
   const requestHash = hashRequest(hashedOrder(input));
   const placed = await database.transaction(async (db): Promise<PlacedOrder & { menusChanged?: number[] }> => {
@@ -166,7 +166,7 @@ function soldOutError(input: OrderCreate, catalog: ReadonlyMap<number, CatalogPr
 }
 
 /** A staff change to an order: a new status, or a prep station's bump or its recall. */
-export async function updateOrder(database: DatabaseHandle, id: string, patch: OrderPatch, now = new Date()): Promise<Order> {
+export async function updateOrder(database: DatabaseHandle, id: string, patch: OrderPatch, now: Date): Promise<Order> {
   const { order, changed } = await database.transaction(async (tx) => {
     // Two boards bumping one order at once must not each write their own station over the other's.
     await lockInTransaction(tx, "order", id);

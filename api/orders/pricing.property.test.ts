@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { formatCents } from "../../contract/money";
 import { orderCreateSchema, type OrderLineInput } from "../../contract/schemas";
 import { PROPERTY_TIMEOUT_MS, propertySettings } from "../../tests/support/fast-check-settings";
-import { catalogArb, catalogMap, catalogWithOrderArb, expectedHst, orderable, unitPriceOf, validLineArb } from "../../tests/support/menu-arbitraries";
+import { ANY_WEEKDAY, catalogArb, catalogMap, catalogWithOrderArb, expectedHst, orderable, unitPriceOf, validLineArb } from "../../tests/support/menu-arbitraries";
 import type { CatalogProduct } from "../menu/menu-repository";
 import { priceOrder, type PricingResult } from "./pricing";
 
@@ -18,7 +18,7 @@ const STATION = randomUUID();
 function validateAndPrice(body: unknown, catalog: ReadonlyMap<number, CatalogProduct>): PricingResult | { ok: false; status: 400; code: "invalid_body" } {
   const parsed = orderCreateSchema.safeParse(body);
   if (!parsed.success) return { ok: false, status: 400, code: "invalid_body" };
-  return priceOrder(parsed.data.products, parsed.data.branch_id, catalog);
+  return priceOrder(parsed.data.products, parsed.data.branch_id, catalog, ANY_WEEKDAY);
 }
 
 const isCents = (value: number) => Number.isSafeInteger(value) && value >= 0;
@@ -27,7 +27,7 @@ describe("priceOrder on random menus and valid orders", () => {
   it("prices every line from the menu: integer cents, unit = base + options, line = unit × quantity, subtotal = Σ lines, HST 13 % half-up, total = subtotal + HST", () => {
     fc.assert(
       fc.property(catalogWithOrderArb, ({ catalog, lines }) => {
-        const result = priceOrder(lines, 1, catalogMap(catalog));
+        const result = priceOrder(lines, 1, catalogMap(catalog), ANY_WEEKDAY);
         expect(result.ok).toBe(true);
         if (!result.ok) return;
         expect(result.lines).toHaveLength(lines.length);
@@ -55,8 +55,8 @@ describe("priceOrder on random menus and valid orders", () => {
     );
     fc.assert(
       fc.property(withPermutation, ({ catalog, lines, order }) => {
-        const straight = priceOrder(lines, 1, catalogMap(catalog));
-        const shuffled = priceOrder(order.map((i) => lines[i]!), 1, catalogMap(catalog));
+        const straight = priceOrder(lines, 1, catalogMap(catalog), ANY_WEEKDAY);
+        const shuffled = priceOrder(order.map((i) => lines[i]!), 1, catalogMap(catalog), ANY_WEEKDAY);
         expect(straight.ok && shuffled.ok).toBe(true);
         if (!straight.ok || !shuffled.ok) return;
         expect(shuffled.totals).toEqual(straight.totals);
@@ -147,7 +147,7 @@ describe("priceOrder refuses what the menu does not allow", () => {
   it("two choices in an exclusive group, a missing required choice, a foreign, unknown or repeated option, an unknown or other-branch product: 400 invalid_order naming the line", () => {
     fc.assert(
       fc.property(invalidOrderArb, ({ catalog, lines, index, kind }) => {
-        const result = priceOrder(lines, 1, catalogMap(catalog));
+        const result = priceOrder(lines, 1, catalogMap(catalog), ANY_WEEKDAY);
         expect(result, kind).toMatchObject({ ok: false, status: 400, code: "invalid_order" });
         if (result.ok) return;
         expect(result.details.some((d) => d.index === index)).toBe(true);
@@ -162,7 +162,7 @@ describe("priceOrder refuses what the menu does not allow", () => {
       fc.property(catalogWithOrderArb, fc.nat(), ({ catalog, lines }, pick) => {
         const soldOutId = lines[pick % lines.length]!.id;
         const menu = catalog.map((p) => (p.id === soldOutId ? { ...p, available: false } : p));
-        const result = priceOrder(lines, 1, catalogMap(menu));
+        const result = priceOrder(lines, 1, catalogMap(menu), ANY_WEEKDAY);
         expect(result).toMatchObject({ ok: false, status: 409, code: "sold_out" });
         if (result.ok) return;
         expect(result.details.every((d) => d.product_id === soldOutId)).toBe(true);
@@ -180,7 +180,7 @@ describe("priceOrder refuses what the menu does not allow", () => {
         const unit = unitPriceOf(catalog.find((p) => p.id === line.id)!, line.selectedCustomizations);
         const wrong = unit >= delta && pick % 2 === 0 ? unit - delta : unit + delta;
         const sent = lines.map((l, i) => (i === index ? { ...l, customizedPrice: formatCents(wrong) } : l));
-        const result = priceOrder(sent, 1, catalogMap(catalog));
+        const result = priceOrder(sent, 1, catalogMap(catalog), ANY_WEEKDAY);
         expect(result).toMatchObject({ ok: false, status: 409, code: "price_changed" });
         if (result.ok) return;
         expect(result.details).toContainEqual(expect.objectContaining({ index, price: formatCents(unit), sent_price: formatCents(wrong) }));
@@ -225,7 +225,7 @@ describe("priceOrder on anything the schema lets through", () => {
     // A sanity anchor for the generators above: large orders stay well inside safe integers.
     fc.assert(
       fc.property(catalogArb.chain((catalog) => fc.tuple(...orderable(catalog).map(validLineArb)).map((lines) => ({ catalog, lines }))), ({ catalog, lines }) => {
-        const result = priceOrder(lines, 1, catalogMap(catalog));
+        const result = priceOrder(lines, 1, catalogMap(catalog), ANY_WEEKDAY);
         expect(result.ok).toBe(true);
         if (result.ok) expect(Number.isSafeInteger(result.totals.total * 13)).toBe(true);
       }),

@@ -66,7 +66,7 @@ const line = (id: number, selectedCustomizations: number[], quantity = 1, custom
 
 describe("priceOrder", () => {
   it("prices every line from the catalog and adds 13 % HST", () => {
-    const result = priceOrder([line(1, [12], 2), line(2, [20, 21])], 1, catalog);
+    const result = priceOrder([line(1, [12], 2), line(2, [20, 21])], 1, catalog, WEDNESDAY);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.lines.map((l) => [l.unitPriceCents, l.lineTotalCents])).toEqual([
@@ -77,26 +77,26 @@ describe("priceOrder", () => {
   });
 
   it("ignores a matching customizedPrice and refuses a different one with the current price", () => {
-    expect(priceOrder([line(1, [12], 1, "15.99")], 1, catalog).ok).toBe(true);
-    const result = priceOrder([line(1, [12], 1, "1.00")], 1, catalog);
+    expect(priceOrder([line(1, [12], 1, "15.99")], 1, catalog, WEDNESDAY).ok).toBe(true);
+    const result = priceOrder([line(1, [12], 1, "1.00")], 1, catalog, WEDNESDAY);
     expect(result).toMatchObject({ ok: false, status: 409, code: "price_changed" });
     if (!result.ok) expect(result.details[0]).toMatchObject({ index: 0, price: "15.99", sent_price: "1.00" });
   });
 
   it("refuses an unknown product or one of another branch", () => {
-    expect(priceOrder([line(99, [])], 1, catalog)).toMatchObject({ ok: false, status: 400, code: "invalid_order" });
-    expect(priceOrder([line(3, [])], 1, catalog)).toMatchObject({ ok: false, status: 400, code: "invalid_order" });
+    expect(priceOrder([line(99, [])], 1, catalog, WEDNESDAY)).toMatchObject({ ok: false, status: 400, code: "invalid_order" });
+    expect(priceOrder([line(3, [])], 1, catalog, WEDNESDAY)).toMatchObject({ ok: false, status: 400, code: "invalid_order" });
   });
 
   it("refuses options that are not the product's, duplicates, two exclusive choices and a missing required one", () => {
     for (const bad of [line(1, [10, 20]), line(2, [20, 20]), line(1, [10, 12]), line(1, [])]) {
-      expect(priceOrder([bad], 1, catalog)).toMatchObject({ ok: false, status: 400, code: "invalid_order" });
+      expect(priceOrder([bad], 1, catalog, WEDNESDAY)).toMatchObject({ ok: false, status: 400, code: "invalid_order" });
     }
   });
 
   it("says which is which: an option chosen twice, and one that is not the product's", () => {
-    const twice = priceOrder([line(2, [20, 20])], 1, catalog);
-    const foreign = priceOrder([line(2, [10])], 1, catalog);
+    const twice = priceOrder([line(2, [20, 20])], 1, catalog, WEDNESDAY);
+    const foreign = priceOrder([line(2, [10])], 1, catalog, WEDNESDAY);
     expect(!twice.ok && twice.details[0]?.message).toBe("Option 20 is chosen twice for Nachos.");
     expect(!foreign.ok && foreign.details[0]?.message).toBe("Option 10 is not a choice for Nachos.");
   });
@@ -104,7 +104,7 @@ describe("priceOrder", () => {
   it("refuses sold-out items with 409 naming them", () => {
     const soldOut = new Map(catalog);
     soldOut.set(2, { ...nachos, available: false });
-    const result = priceOrder([line(1, [10]), line(2, [])], 1, soldOut);
+    const result = priceOrder([line(1, [10]), line(2, [])], 1, soldOut, WEDNESDAY);
     expect(result).toMatchObject({ ok: false, status: 409, code: "sold_out" });
     if (!result.ok) expect(result.details).toEqual([expect.objectContaining({ index: 1, name: "Nachos" })]);
   });
@@ -120,12 +120,12 @@ describe("priceOrder", () => {
   });
 
   it("refuses more of a counted product than is left, over all its lines, saying how many are left", () => {
-    expect(priceOrder([line(5, [], 3)], 1, catalog).ok).toBe(true);
-    const tooMany = priceOrder([line(5, [], 2), line(1, [10]), line(5, [], 2)], 1, catalog);
+    expect(priceOrder([line(5, [], 3)], 1, catalog, WEDNESDAY).ok).toBe(true);
+    const tooMany = priceOrder([line(5, [], 2), line(1, [10]), line(5, [], 2)], 1, catalog, WEDNESDAY);
     expect(tooMany).toMatchObject({ ok: false, status: 409, code: "sold_out" });
     if (!tooMany.ok) expect(tooMany.details).toEqual([0, 2].map((index) => ({ index, product_id: 5, name: "Lechon Kawali", left: 3, message: "Only 3 Lechon Kawali left." })));
     const none = new Map(catalog).set(5, { ...lechon, stock: 0, available: false });
-    const soldOut = priceOrder([line(5, [], 1)], 1, none);
+    const soldOut = priceOrder([line(5, [], 1)], 1, none, WEDNESDAY);
     expect(!soldOut.ok && soldOut.details).toEqual([{ index: 0, product_id: 5, name: "Lechon Kawali", left: 0, message: "Lechon Kawali is sold out." }]);
   });
 
@@ -141,6 +141,6 @@ describe("priceOrder", () => {
   it("reports invalid lines before sold-out and price changes", () => {
     const soldOut = new Map(catalog);
     soldOut.set(2, { ...nachos, available: false });
-    expect(priceOrder([line(2, []), line(1, [])], 1, soldOut)).toMatchObject({ code: "invalid_order" });
+    expect(priceOrder([line(2, []), line(1, [])], 1, soldOut, WEDNESDAY)).toMatchObject({ code: "invalid_order" });
   });
 });

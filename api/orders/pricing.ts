@@ -3,7 +3,7 @@
  * phone believes a burger costs, this decides — and refuses what the menu does not allow.
  * Pure logic (no I/O), so every rule is unit-tested.
  */
-import { isoWeekday, WEEKDAY_NAMES, type PrepStation } from "../../contract/menu";
+import { WEEKDAY_NAMES, type PrepStation } from "../../contract/menu";
 import { formatCents, totalsFromSubtotal, parsePriceToCents, type Totals } from "../../contract/money";
 import type { ApiErrorDetail, OrderLineInput } from "../../contract/schemas";
 import type { CatalogOption, CatalogProduct } from "../menu/menu-repository";
@@ -42,7 +42,7 @@ export function priceOrder(
   input: OrderLineInput[],
   branchId: number,
   catalog: ReadonlyMap<number, CatalogProduct>,
-  today: number = isoWeekday(new Date()),
+  today: number,
 ): PricingResult {
   const invalid: ApiErrorDetail[] = [];
   const notToday: ApiErrorDetail[] = [];

@@ -12,7 +12,7 @@ export function orderRoutes(ctx: AppContext) {
   serveEndpoint(app, endpoints.placeOrder, async ({ c, headers, body }) => {
     let placed: PlacedOrder;
     try {
-      placed = await placeOrder(ctx, body, headers["Idempotency-Key"], ctx.config);
+      placed = await placeOrder(ctx, body, headers["Idempotency-Key"], ctx.config, ctx.clock.now());
     } catch (error) {
       if (!(error instanceof TableOrderLimitError)) throw error;
       c.header("Retry-After", String(error.retryAfterSeconds));
@@ -40,7 +40,7 @@ export function orderRoutes(ctx: AppContext) {
     return order;
   });
 
-  serveEndpoint(app, endpoints.updateOrder, ({ params, body }) => updateOrder(ctx.database, params.id, body));
+  serveEndpoint(app, endpoints.updateOrder, ({ params, body }) => updateOrder(ctx.database, params.id, body, ctx.clock.now()));
 
   return app;
 }

@@ -58,7 +58,7 @@ export async function listOpenTabs(db: Db, branchId: number): Promise<OpenTab[]>
  * before it) or on the next one, never lost between them. Two staff closing at once close it once;
  * the second finds it empty (409 `tab_empty`). The table's shared cart empties with it.
  */
-export async function closeTab(database: DatabaseHandle, stationId: string, paidWith: PaymentMethod, now = new Date()): Promise<ClosedTab> {
+export async function closeTab(database: DatabaseHandle, stationId: string, paidWith: PaymentMethod, now: Date): Promise<ClosedTab> {
   let cartEmptied = false;
   const closedTab = await database.transaction(async (tx) => {
     const station = await findStation(tx, stationId);

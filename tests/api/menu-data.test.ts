@@ -5,21 +5,22 @@
  */
 import { randomUUID } from "node:crypto";
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CSV_COLUMNS } from "../../api/menu/menu-csv";
-import { isoWeekday } from "../../contract/menu";
 import type { CsvImportSummary, Menu, Order, Product, Station } from "../../contract/schemas";
 import { call, countRows, csvForm, expectApiError, productNamed, readMenu, readStations } from "../support/api-helpers";
+import { TestClock } from "../support/test-clock";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 
 let server: TestServer;
+const clock = new TestClock();
 let token: string;
 let menu1: Menu;
 let table1: Station;
 
 beforeAll(async () => {
   // Several orders from one table; the per-table limit has its own tests.
-  server = await startTestServer({ staticDir: null, config: { tableOrderLimit: 0 } });
+  server = await startTestServer({ staticDir: null, config: { tableOrderLimit: 0 }, server: { clock } });
   token = await staffToken(server);
   menu1 = await readMenu(server, 1);
   table1 = (await readStations(server, token, 1))[0]!;
@@ -105,10 +106,14 @@ describe("stock counts", () => {
 });
 
 describe("daily specials", () => {
+  // Sessions and carts after this test live on the real clock again.
+  afterEach(() => clock.reset());
+
   it("are orderable on their weekday (America/Toronto) only; on another day 409 not_available_today names the day", async () => {
-    const today = isoWeekday(new Date());
-    const todays = menu1.special.find((p) => p.weekday === today)!;
-    const tomorrows = menu1.special.find((p) => p.weekday === (today % 7) + 1)!;
+    // Tuesday 1 December 2026, 23:30 in Toronto: already Wednesday in UTC, still Tuesday at the restaurant.
+    clock.set("2026-12-02T04:30:00Z");
+    const todays = menu1.special.find((p) => p.weekday === 2)!;
+    const tomorrows = menu1.special.find((p) => p.weekday === 3)!;
     expect((await place([{ id: todays.id, quantity: 1 }])).status).toBe(201);
 
     const ordersBefore = await countRows(server, "orders");
@@ -117,6 +122,11 @@ describe("daily specials", () => {
     expect(await countRows(server, "orders")).toBe(ordersBefore);
     // The menu still lists it, so the phone can say which day.
     expect((await served(tomorrows.name)).weekday).toBe(tomorrows.weekday);
+
+    // Half an hour later it is Wednesday in Toronto too: the day's special turns over with the clock.
+    clock.advance(30 * 60_000);
+    expect((await place([{ id: tomorrows.id, quantity: 1 }])).status).toBe(201);
+    expectApiError(await place([{ id: todays.id, quantity: 1 }]), 409, "not_available_today");
   });
 });
 

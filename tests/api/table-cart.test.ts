@@ -430,7 +430,7 @@ describe("validation, limits and hygiene", () => {
       expect(JSON.parse(afterClose.data)).toMatchObject({ lines: [], version: refilled.version + 1 });
       expect(await readCart(table)).toMatchObject({ lines: [], version: refilled.version + 1 });
       const { database } = server.running();
-      expect(await database.transaction((tx) => emptyCart(tx, table.id))).toBe(false);
+      expect(await database.transaction((tx) => emptyCart(tx, table.id, new Date()))).toBe(false);
 
       // A write to a cart idle for 3 hours empties it first: only the new line is left.
       await apply(table, randomUUID(), [addLumpia(1)]);

@@ -106,6 +106,9 @@ export const maxUnitPriceOf = (product: CatalogProduct) => unitPriceOf(product, 
 export const wireSafe = (catalog: readonly CatalogProduct[]) => catalog.filter((p) => maxUnitPriceOf(p) <= MAX_WIRE_PRICE_CENTS);
 
 /** The products a branch-`branchId` order may contain. */
+/** The weekday the catalogs here are priced on: they hold no daily special, so every day prices them alike. */
+export const ANY_WEEKDAY = 3;
+
 export const orderable = (catalog: readonly CatalogProduct[], branchId = 1) => catalog.filter((p) => p.branchId === branchId && p.available);
 
 /** A catalog with a valid branch-1 order of 1–8 lines. */

@@ -63,8 +63,8 @@ export interface TestServerOptions {
   config?: Partial<AppConfig>;
   /** Where the server's log lines go (silent by default, errors aside). */
   logger?: Logger;
-  /** Live stream timings and the pruning schedule (tests shorten them). */
-  server?: Pick<ServerOptions, "streamTiming" | "pruneEveryMs">;
+  /** Live stream timings and the pruning schedule (tests shorten them), and the clock (tests set it: tests/support/test-clock.ts). */
+  server?: Pick<ServerOptions, "streamTiming" | "pruneEveryMs" | "clock">;
   /** Overrides TEST_DATABASE for this server (e.g. a test about SQLite itself). */
   dialect?: TestDialect;
 }

@@ -10,7 +10,7 @@ import { totalsFromSubtotal } from "../../contract/money";
 import { orderCreateSchema } from "../../contract/schemas";
 import { addToCart, cartLines, cents, subtotalCents, toOrderRequest, type Cart, type SelectedOption } from "../../src/ordering/cart/cart-logic";
 import { PROPERTY_TIMEOUT_MS, propertySettings } from "../support/fast-check-settings";
-import { catalogArb, catalogMap, orderable, toWireProduct, validChoiceArb, wireSafe } from "../support/menu-arbitraries";
+import { ANY_WEEKDAY, catalogArb, catalogMap, orderable, toWireProduct, validChoiceArb, wireSafe } from "../support/menu-arbitraries";
 import { priceOrder } from "../../api/orders/pricing";
 
 const cartArb = catalogArb.chain((catalog) => {
@@ -39,7 +39,7 @@ it("prices the phone's cart exactly as the phone does: same unit prices, same su
 
       // The request goes through the same schema as POST /api/orders (a JSON round trip included).
       const request = orderCreateSchema.parse(JSON.parse(JSON.stringify(toOrderRequest(cart, randomUUID(), 1))));
-      const priced = priceOrder(request.products, request.branch_id, catalogMap(catalog));
+      const priced = priceOrder(request.products, request.branch_id, catalogMap(catalog), ANY_WEEKDAY);
       expect(priced.ok).toBe(true);
       if (!priced.ok) return;
 
