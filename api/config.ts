@@ -1,6 +1,6 @@
 /** Server settings from the environment (see API.md "Running"). */
 import { resolve } from "node:path";
-import { DEFAULT_POOL_SIZE, databaseConfigFromEnv, type DatabaseConfig } from "./db/database";
+import { DEFAULT_POOL_SIZE, databaseConfigFromEnv, nestingGuardFromEnv, type DatabaseConfig } from "./db/database";
 
 export interface AppConfig {
   port: number;
@@ -32,6 +32,8 @@ export interface AppConfig {
   maxOrderTotalCents: number;
   /** An order no kitchen board has shown for this long raises `order.unseen`, again every as long until one does. */
   unseenAlertSeconds: number;
+  /** TRANSACTION_NESTING_GUARD=1: refuse a transaction inside another (a test aid that costs throughput; db/database.ts). */
+  guardTransactionNesting: boolean;
 }
 
 function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tableOrderLimit: integerSetting(env, "TABLE_ORDER_LIMIT", 20, 0, 100_000),
     maxOrderTotalCents: moneySetting(env, "MAX_ORDER_TOTAL", 200_000),
     unseenAlertSeconds: integerSetting(env, "UNSEEN_ALERT_SECONDS", 60, 1, 86_400),
+    guardTransactionNesting: nestingGuardFromEnv(env),
   };
 }
 

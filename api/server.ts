@@ -55,6 +55,7 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
   let seeded = false;
   const database = await openDatabase(databaseConfigOf(config), {
     logger,
+    guardNesting: config.guardTransactionNesting,
     seed: async (handle) => void ({ seeded } = await seedDatabase(handle)),
   });
   let listener: ChangeListener | undefined;
