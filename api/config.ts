@@ -1,5 +1,6 @@
 /** Server settings from the environment (see API.md "Running"). */
 import { resolve } from "node:path";
+import { LOG_LEVELS, type LogLevel } from "./lib/logger";
 import { DEFAULT_POOL_SIZE, databaseConfigFromEnv, nestingGuardFromEnv, type DatabaseConfig } from "./db/database";
 
 export interface AppConfig {
@@ -20,6 +21,8 @@ export interface AppConfig {
   /** Set the Secure flag on the session cookie: SECURE_COOKIES=1 behind HTTPS (off by default so plain-HTTP clients work). */
   secureCookies: boolean;
   logRequests: boolean;
+  /** LOG_LEVEL: the least severe log line written (debug, info, warn, error, silent). */
+  logLevel: LogLevel;
   /** NODE_ENV=production: the session cookie is always Secure. */
   production: boolean;
   /** Addresses of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed; empty = none. */
@@ -51,6 +54,13 @@ function moneySetting(env: NodeJS.ProcessEnv, name: string, fallbackCents: numbe
   return Math.round(Number(raw) * 100);
 }
 
+function logLevelSetting(env: NodeJS.ProcessEnv): LogLevel {
+  const raw = env.LOG_LEVEL?.trim().toLowerCase();
+  if (raw === undefined || raw === "") return "info";
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${env.LOG_LEVEL}"`);
+  return raw as LogLevel;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
@@ -71,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlMs: sessionTtlHours * 3_600_000,
     secureCookies: env.SECURE_COOKIES === "1",
     logRequests: env.LOG_REQUESTS !== "0",
+    logLevel: logLevelSetting(env),
     production: env.NODE_ENV === "production",
     trustedProxies: (env.TRUSTED_PROXIES ?? "").split(",").map((a) => a.trim()).filter(Boolean),
     maxEventStreams: integerSetting(env, "MAX_EVENT_STREAMS", 10_000, 1, 1_000_000),

@@ -39,7 +39,7 @@ export interface ServerOptions {
 }
 
 export function createContext(config: AppConfig, database: DatabaseHandle, options: ServerOptions = {}): AppContext {
-  const logger = options.logger ?? createLogger(config.logRequests);
+  const logger = options.logger ?? createLogger({ level: config.logLevel });
   return {
     database,
     config,
@@ -51,7 +51,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle, optio
 }
 
 export async function startServer(config: AppConfig, options: ServerOptions = {}): Promise<RunningServer> {
-  const logger = options.logger ?? createLogger(config.logRequests);
+  const logger = options.logger ?? createLogger({ level: config.logLevel });
   let seeded = false;
   const database = await openDatabase(databaseConfigOf(config), {
     logger,

@@ -338,7 +338,7 @@ function postgresHandle(db: PgDatabase<NodePgQueryResultHKT>, pool: pg.Pool, clo
  */
 async function openPostgres(url: string, poolSize: number, options: OpenOptions, guard: NestingGuard): Promise<PostgresHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  const logger = options.logger ?? createLogger(true);
+  const logger = options.logger ?? createLogger();
   // Without a listener, an idle connection's error (the server restarting) would crash the process.
   pool.on("error", (error) => logger.error("PostgreSQL connection error", { error: error.message }));
   let ended = false;

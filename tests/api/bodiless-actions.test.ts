@@ -96,7 +96,7 @@ describe("bodiless actions", () => {
       { sent: "malformed JSON", headers: { "Content-Type": "application/json" }, body: '{"station": "kit', status: 400, code: "invalid_json" },
       { sent: "a text/plain body", headers: { "Content-Type": "text/plain" }, body: "{}", status: 415, code: "unsupported_media_type" },
       { sent: "a form", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "station=kitchen", status: 415, code: "unsupported_media_type" },
-      { sent: "a body without a Content-Type", headers: {}, body: "{}", status: 415, code: "unsupported_media_type" },
+      { sent: "a body without a Content-Type", headers: {} as Record<string, string>, body: "{}", status: 415, code: "unsupported_media_type" },
       { sent: "a JSON body the action does not take", headers: { "Content-Type": "application/json" }, body: '{"station": "grill", "extra": 1}', status: 400, code: "invalid_body" },
     ])("still refuses $sent with $status $code, and does nothing", async ({ headers, body, status, code }) => {
       const target = await TARGETS[name]!();

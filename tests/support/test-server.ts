@@ -130,7 +130,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     guardTransactionNesting: true,
     ...options.config,
   };
-  const logger = options.logger ?? createLogger(false);
+  const logger = options.logger ?? createLogger({ level: "error" });
 
   let current: RunningServer | null = await startServer(baseConfig, {
     ...options.server,
