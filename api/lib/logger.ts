@@ -1,5 +1,5 @@
 /**
- * Structured logs through pino: one JSON object per line on stdout (`level`, `time`, `msg` and the
+ * Structured logs through pino: one JSON object per line on stdout (`level`, `time` in epoch ms, `msg` and the
  * fields), written asynchronously so a request never waits for the terminal or the pipe. In a
  * terminal the same lines are shown readable (pino-pretty, in a worker thread).
  */
@@ -43,7 +43,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const base = pino(
     {
       level,
-      timestamp: pino.stdTimeFunctions.isoTime,
+      // pino's own epoch milliseconds: an ISO string cost a fifth of a request line (pino-pretty shows the clock time).
       formatters: { level: (label) => ({ level: label }) },
     },
     destination ?? sharedStdout(pretty),

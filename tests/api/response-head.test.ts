@@ -151,7 +151,7 @@ describe("request logs", () => {
     expect(response.headers.get("x-request-id")).toMatch(/^\S+$/);
     expect(lines).toEqual([
       {
-        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        time: expect.any(Number),
         level: "info",
         pid: process.pid,
         hostname: expect.any(String),
