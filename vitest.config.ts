@@ -2,6 +2,9 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Databases opened by the tests (and servers they spawn) refuse a transaction inside another
+    // (api/db/database.ts); a normal start leaves that guard off, for speed.
+    env: { TRANSACTION_NESTING_GUARD: "1" },
     // Vitest's default leaves one core free; most API test time is spent waiting on a server, a
     // database or a password hash, so two files at a time use a 2-core machine fully.
     maxWorkers: 2,

@@ -29,23 +29,10 @@ const HEALTHY_HEADERS = { "content-type": "application/json", "content-length": 
  * answer (lib/response-head.ts). Handlers on hot paths return `new Response(body, { headers: {...} })`
  * with a plain header object, which @hono/node-server writes without building a Headers object; no
  * middleware before them may call `c.header()`, since a returned Response does not carry those headers.
+ * Request lines are written there too, when LOG_REQUESTS is on (requestLoggingResponse).
  */
 export function createApp(ctx: AppContext) {
   const app = new Hono<AppEnv>();
-
-  if (ctx.config.logRequests) {
-    app.use("/api/*", async (c, next) => {
-      const started = performance.now();
-      await next();
-      ctx.logger.info("request", {
-        requestId: requestIdOf(c),
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      });
-    });
-  }
 
   // A declared size over the limit is refused before anything runs; a chunked body is counted as it
   // is read (lib/validate.ts). The CSV upload has its own, larger limit.

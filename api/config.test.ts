@@ -29,6 +29,18 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ MAX_ORDER_TOTAL: "lots" })).toThrow(/MAX_ORDER_TOTAL/);
   });
 
+  it("reads LOG_LEVEL, info by default, and refuses an unknown level", () => {
+    expect(loadConfig({}).logLevel).toBe("info");
+    expect(loadConfig({ LOG_LEVEL: "WARN" }).logLevel).toBe("warn");
+    expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+  });
+
+  it("leaves the transaction nesting guard off in a normal start, whatever NODE_ENV says", () => {
+    expect(loadConfig({}).guardTransactionNesting).toBe(false);
+    expect(loadConfig({ NODE_ENV: "development" }).guardTransactionNesting).toBe(false);
+    expect(loadConfig({ TRANSACTION_NESTING_GUARD: "1" }).guardTransactionNesting).toBe(true);
+  });
+
   it("reads the unseen-order alarm's delay, 60 seconds by default", () => {
     expect(loadConfig({}).unseenAlertSeconds).toBe(60);
     expect(loadConfig({ UNSEEN_ALERT_SECONDS: "5" }).unseenAlertSeconds).toBe(5);

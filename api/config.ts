@@ -1,6 +1,7 @@
 /** Server settings from the environment (see API.md "Running"). */
 import { resolve } from "node:path";
-import { DEFAULT_POOL_SIZE, databaseConfigFromEnv, type DatabaseConfig } from "./db/database";
+import { LOG_LEVELS, type LogLevel } from "./lib/logger";
+import { DEFAULT_POOL_SIZE, databaseConfigFromEnv, nestingGuardFromEnv, type DatabaseConfig } from "./db/database";
 
 export interface AppConfig {
   port: number;
@@ -20,6 +21,8 @@ export interface AppConfig {
   /** Set the Secure flag on the session cookie: SECURE_COOKIES=1 behind HTTPS (off by default so plain-HTTP clients work). */
   secureCookies: boolean;
   logRequests: boolean;
+  /** LOG_LEVEL: the least severe log line written (debug, info, warn, error, silent). */
+  logLevel: LogLevel;
   /** NODE_ENV=production: the session cookie is always Secure. */
   production: boolean;
   /** Addresses of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed; empty = none. */
@@ -32,6 +35,8 @@ export interface AppConfig {
   maxOrderTotalCents: number;
   /** An order no kitchen board has shown for this long raises `order.unseen`, again every as long until one does. */
   unseenAlertSeconds: number;
+  /** TRANSACTION_NESTING_GUARD=1: refuse a transaction inside another (a test aid that costs throughput; db/database.ts). */
+  guardTransactionNesting: boolean;
 }
 
 function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -47,6 +52,13 @@ function moneySetting(env: NodeJS.ProcessEnv, name: string, fallbackCents: numbe
   if (raw === undefined || raw === "") return fallbackCents;
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(raw) || Number(raw) <= 0) throw new Error(`${name} must be an amount such as 2000.00, got "${raw}"`);
   return Math.round(Number(raw) * 100);
+}
+
+function logLevelSetting(env: NodeJS.ProcessEnv): LogLevel {
+  const raw = env.LOG_LEVEL?.trim().toLowerCase();
+  if (raw === undefined || raw === "") return "info";
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${env.LOG_LEVEL}"`);
+  return raw as LogLevel;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -69,12 +81,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlMs: sessionTtlHours * 3_600_000,
     secureCookies: env.SECURE_COOKIES === "1",
     logRequests: env.LOG_REQUESTS !== "0",
+    logLevel: logLevelSetting(env),
     production: env.NODE_ENV === "production",
     trustedProxies: (env.TRUSTED_PROXIES ?? "").split(",").map((a) => a.trim()).filter(Boolean),
     maxEventStreams: integerSetting(env, "MAX_EVENT_STREAMS", 10_000, 1, 1_000_000),
     tableOrderLimit: integerSetting(env, "TABLE_ORDER_LIMIT", 20, 0, 100_000),
     maxOrderTotalCents: moneySetting(env, "MAX_ORDER_TOTAL", 200_000),
     unseenAlertSeconds: integerSetting(env, "UNSEEN_ALERT_SECONDS", 60, 1, 86_400),
+    guardTransactionNesting: nestingGuardFromEnv(env),
   };
 }
 

@@ -9,7 +9,7 @@ import { startServer } from "./server";
 export const DEMO_STAFF_EMAIL = "manager@limitless.example";
 
 const config = loadConfig();
-const logger = createLogger(true);
+const logger = createLogger({ level: config.logLevel });
 let credentials = "";
 
 // The account is settled before the port opens: a sign-in can never race a password reset.

@@ -15,7 +15,7 @@ import { schedulePruning } from "./events/event-log";
 import { scheduleUnseenSweep } from "./kitchen/kitchen-service";
 import { errorBody } from "./lib/errors";
 import { createLogger, type Logger } from "./lib/logger";
-import { ApiServerResponse } from "./lib/response-head";
+import { ApiServerResponse, requestLoggingResponse } from "./lib/response-head";
 import { MenuCache } from "./menu/menu-cache";
 
 export interface RunningServer {
@@ -42,7 +42,7 @@ export interface ServerOptions {
 }
 
 export function createContext(config: AppConfig, database: DatabaseHandle, options: ServerOptions = {}): AppContext {
-  const logger = options.logger ?? createLogger(config.logRequests);
+  const logger = options.logger ?? createLogger({ level: config.logLevel });
   const clock = options.clock ?? systemClock;
   return {
     database,
@@ -56,10 +56,11 @@ export function createContext(config: AppConfig, database: DatabaseHandle, optio
 }
 
 export async function startServer(config: AppConfig, options: ServerOptions = {}): Promise<RunningServer> {
-  const logger = options.logger ?? createLogger(config.logRequests);
+  const logger = options.logger ?? createLogger({ level: config.logLevel });
   let seeded = false;
   const database = await openDatabase(databaseConfigOf(config), {
     logger,
+    guardNesting: config.guardTransactionNesting,
     seed: async (handle) => void ({ seeded } = await seedDatabase(handle)),
   });
   let listener: ChangeListener | undefined;
@@ -81,10 +82,12 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
     throw error;
   }
   const app = createApp(context);
+  const requestLogger = context.logger;
+  const ServerResponse = config.logRequests ? requestLoggingResponse((line) => requestLogger.info("request", line)) : ApiServerResponse;
 
   const server: ServerType = await new Promise<ServerType>((resolve, reject) => {
     const s = serve(
-      { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: { ServerResponse: ApiServerResponse } },
+      { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: { ServerResponse } },
       () => resolve(s),
     );
     s.once("error", reject);

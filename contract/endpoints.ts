@@ -22,7 +22,10 @@ export interface EndpointSpec {
   query?: z.ZodType;
   /** Headers by name, each optional; a bad one is 400 `invalid_<name>` (`Idempotency-Key` → `invalid_idempotency_key`). */
   headers?: z.ZodObject;
-  /** A JSON body's schema, or a file upload the route reads itself. */
+  /**
+   * A JSON body's schema (`.optional()`: the body may be left out), or a file upload the route reads
+   * itself. A write without one takes no body: none, or `{}` (api/lib/endpoint.ts).
+   */
   body?: z.ZodType | "multipart/form-data";
   response: z.ZodType | NonJsonAnswer;
   missing?: MissingCode;
@@ -94,7 +97,8 @@ export const endpoints = defineEndpoints({
     missing: "order_not_found",
     errors: { invalid_transition: fieldDetails, not_at_station: 409 },
   },
-  markOrderSeen: { params: s.uuidParams, body: s.orderSeenSchema, response: s.orderSchema, missing: "order_not_found" },
+  /** The body is optional: a board may say which of its stations saw the order. */
+  markOrderSeen: { params: s.uuidParams, body: s.orderSeenSchema.optional(), response: s.orderSchema, missing: "order_not_found" },
 
   /** 201 for a new call; 200 with the open one while that kind is open for the table. */
   callStaff: { status: 201, params: s.uuidParams, body: s.callCreateSchema, response: s.callSchema, missing: "station_not_found", errors: { rate_limited: 429 } },
@@ -166,7 +170,8 @@ function impliedErrors(route: ApiRoute, spec: EndpointSpec): Record<string, Erro
     ...(spec.missing && { [spec.missing]: 404 }),
     ...(spec.query && { invalid_query: fieldDetails }),
     ...(spec.headers && Object.fromEntries(Object.keys(spec.headers.shape).map((name) => [`invalid_${name.toLowerCase().replace(/-/g, "_")}`, 400]))),
-    ...(typeof spec.body === "object" && jsonBodyErrors),
+    // A write without a body still refuses one that is not `{}` or not JSON.
+    ...((typeof spec.body === "object" || (spec.body === undefined && route.method !== "GET")) && jsonBodyErrors),
   };
 }
 

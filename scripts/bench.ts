@@ -5,12 +5,14 @@
  *   - a bare Hono hello-world on @hono/node-server (scripts/bench/bare-hono.mjs, the installed versions),
  *   - our server (the built dist-server/main.js, NODE_ENV=production) on a throwaway, freshly seeded SQLite file, LOG_REQUESTS=0,
  *     TABLE_ORDER_LIMIT=0,
+ *   - the same build as plain `npm start` runs it (NODE_ENV unset, request logging on, JSON lines to /dev/null), for health,
  * then drives them with autocannon from this process, on 127.0.0.1 only, and prints PASS/MISS per target.
  * Writes docs/performance/api-benchmarks.md (the hand-written "Where time goes" section there is kept).
  *
  * Settings: BENCH_SECONDS (each measurement, default 10), BENCH_STREAMS (idle live streams, default 3000),
  * BENCH_PROFILE=<dir> (our server runs with --cpu-prof, its profile lands in <dir>; numbers are then
- * slower, so nothing is written to docs/), BENCH_NO_DOCS=1 (print only).
+ * slower, so nothing is written to docs/), BENCH_NO_DOCS=1 (print only), BENCH_ONLY=health (bare Hono and
+ * both healths only, about 20 s; prints only).
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -32,7 +34,8 @@ const STREAM_OPEN_BUDGET_MS = 45_000;
 /** Every phase is bounded; this only stops a run that hangs for a reason nobody foresaw. */
 const WATCHDOG_MS = 6 * 60_000;
 const PROFILE_DIR = process.env.BENCH_PROFILE;
-const WRITE_DOCS = !PROFILE_DIR && process.env.BENCH_NO_DOCS !== "1";
+const HEALTH_ONLY = process.env.BENCH_ONLY === "health";
+const WRITE_DOCS = !PROFILE_DIR && !HEALTH_ONLY && process.env.BENCH_NO_DOCS !== "1";
 const DOC = "docs/performance/api-benchmarks.md";
 const COMMAND = [...["BENCH_SECONDS", "BENCH_STREAMS"].filter((name) => process.env[name]).map((name) => `${name}=${process.env[name]}`), "npm run bench"].join(" ");
 const STAFF = { email: "bench@limitless.example", password: "bench password, not secret" };
@@ -52,9 +55,11 @@ async function freePort(): Promise<number> {
 }
 
 /** Both servers run as plain JavaScript in production mode: what `npm run serve` runs, and no TypeScript loader in either. */
-async function startChild(name: string, script: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<string> {
+async function startChild(name: string, script: string, env: Record<string, string | undefined>, nodeArgs: string[] = []): Promise<string> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", ...env, PORT: String(port), HOST: "127.0.0.1" };
+  // undefined in `env` means unset, as in a shell that never exported it.
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete childEnv[name];
   delete childEnv.DATABASE_URL; // always the throwaway SQLite file, never an operator's database
   const child = spawn(process.execPath, [...nodeArgs, script], { env: childEnv, stdio: ["ignore", "ignore", "pipe"] });
   children.push(child);
@@ -338,6 +343,13 @@ async function main() {
   const sameBytesFile = join(workDir, "menu.json.gz");
   writeFileSync(sameBytesFile, gzipBytes);
   const bare = await startChild("bare Hono", "scripts/bench/bare-hono.mjs", { SAME_BYTES_FILE: sameBytesFile });
+  // Plain `npm start`: no NODE_ENV, request lines on (JSON, since stdout is not a terminal here).
+  const asStarted = await startChild("our server as npm start runs it", "dist-server/main.js", {
+    NODE_ENV: undefined,
+    LOG_REQUESTS: undefined,
+    DATABASE_PATH: join(workDir, "start.db"),
+    STATIC_DIR: "",
+  });
   console.log(`bare Hono at ${bare}, our server at ${ours} (database ${databasePath})`);
 
   // Set-up through the API, as a client would.
@@ -366,6 +378,7 @@ async function main() {
     bare: { url: `${bare}/` },
     bareSameBytes: { url: `${bare}/same-bytes` },
     health: { url: `${ours}/api/health` },
+    healthStart: { url: `${asStarted}/api/health` },
     menu: gzipMenu,
     notModified: { url: menuUrl, headers: { "accept-encoding": "gzip", "if-none-match": etag } },
   };
@@ -380,6 +393,19 @@ async function main() {
   const healthRatio = measured.ratioOf("health", "bare");
   rows.push({ name: "our `GET /api/health`", rps: health.rps, p50: health.p50, p99: health.p99, ratio: `${fmt(healthRatio)}× bare`, note: only(health, 200) ? "" : "not all 200" });
   target("health ≥ 0.5× bare Hono", healthRatio >= 0.5, `${fmt(healthRatio)}×`);
+
+  const healthStart = measured.summary("healthStart");
+  const healthStartRatio = measured.ratioOf("healthStart", "bare");
+  rows.push({
+    name: "our `GET /api/health` as plain `npm start` runs it (`NODE_ENV` unset, request log on)",
+    rps: healthStart.rps,
+    p50: healthStart.p50,
+    p99: healthStart.p99,
+    ratio: `${fmt(healthStartRatio)}× bare`,
+    note: `${fmt(measured.ratioOf("healthStart", "health"))}× the production health${only(healthStart, 200) ? "" : "; not all 200"}`,
+  });
+  target("health under plain npm start (request log on) ≥ 0.5× bare Hono", healthStartRatio >= 0.5, `${fmt(healthStartRatio)}×`);
+  if (HEALTH_ONLY) return report(started, "", openFiles, fdWarning);
 
   const menuGzip = measured.summary("menu");
   const menuRatio = measured.ratioOf("menu", "health");
@@ -463,6 +489,10 @@ async function main() {
   target("every order answer is 201", all201, otherCodes.length || orders.errors ? `${otherCodes.join(", ")} ${orders.errors} errors`.trim() : `${created} × 201`);
   target("stored orders = 201 answers", storedMatches, `${stored} stored, ${created} × 201${every201Stored ? "" : ", some 201 ids missing"}`);
 
+  await report(started, streamPath, openFiles, fdWarning);
+}
+
+async function report(started: number, streamPath: string, openFiles: number, fdWarning: string): Promise<void> {
   await stopChildren();
   const elapsed = Math.round((Date.now() - started) / 1000);
 
@@ -532,7 +562,8 @@ Machine: ${cpu.length} cores (\`nproc\`), ${cpu[0]?.model.trim() ?? "unknown CPU
 load average ${loadAtStart.toFixed(1)} when the run started (anything above 0 is other work sharing the cores).
 
 Bare Hono (scripts/bench/bare-hono.mjs, the installed hono + @hono/node-server) and our server (the built \`dist-server/main.js\`, \`NODE_ENV=production\`, on
-a throwaway seeded SQLite file, \`LOG_REQUESTS=0\`, \`TABLE_ORDER_LIMIT=0\`) each run in their own process; autocannon
+a throwaway seeded SQLite file, \`LOG_REQUESTS=0\`, \`TABLE_ORDER_LIMIT=0\`) each run in their own process, and so does
+the same build as plain \`npm start\` runs it (\`NODE_ENV\` unset, request log on: JSON lines, here to /dev/null), for health; autocannon
 drives them from a third, ${CONNECTIONS} connections, on 127.0.0.1. All three share the machine's cores, so absolute
 numbers are floors; the ratios are what the targets are about. Bare Hono, health and the menu are measured in
 ${ROUNDS} interleaved rounds (${SECONDS} s each in all, after a ${WARMUP_SECONDS} s warm-up): figures are medians over

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { databaseConfigFromEnv, DEFAULT_POOL_SIZE, openDatabase, type DatabaseHandle, type SqliteHandle } from "./database";
+import { databaseConfigFromEnv, DEFAULT_POOL_SIZE, nestingGuardFromEnv, openDatabase, type DatabaseHandle, type SqliteHandle } from "./database";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -22,6 +22,26 @@ describe("databaseConfigFromEnv", () => {
     expect(attempt).not.toThrow(/hunter2/);
     for (const size of ["0", "-1", "2.5", "ten", "1001"]) {
       expect(() => databaseConfigFromEnv({ DATABASE_POOL_SIZE: size })).toThrow(/DATABASE_POOL_SIZE/);
+    }
+  });
+});
+
+describe("the transaction nesting guard", () => {
+  it("is on in the tests (vitest.config.ts sets TRANSACTION_NESTING_GUARD=1) and off unless asked for", () => {
+    expect(nestingGuardFromEnv()).toBe(true);
+    expect(nestingGuardFromEnv({})).toBe(false);
+    expect(nestingGuardFromEnv({ NODE_ENV: "development" })).toBe(false);
+  });
+
+  it("refuses a transaction opened inside another's callback, and leaves the next ones alone", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "limitless-db-"));
+    const handle = await openDatabase({ path: join(dir, "test.db") }, { guardNesting: true });
+    try {
+      await expect(handle.transaction(() => handle.transaction(async () => "inner"))).rejects.toThrow(/transaction\(\) called inside a transaction callback/);
+      await expect(Promise.all([handle.transaction(async () => 1), handle.transaction(async () => 2)])).resolves.toEqual([1, 2]);
+    } finally {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -88,6 +88,11 @@ export interface OpenOptions {
   seed?: (handle: DatabaseHandle) => Promise<void>;
   /** Where errors of idle PostgreSQL connections are reported (a restarted server, a dropped link). */
   logger?: Pick<Logger, "error">;
+  /**
+   * Refuse transaction() inside a transaction callback (see NestingGuard). Default: on when
+   * TRANSACTION_NESTING_GUARD=1, as the test set-up sets it; off in a normal start.
+   */
+  guardNesting?: boolean;
 }
 
 export const DEFAULT_POOL_SIZE = 10;
@@ -107,7 +112,8 @@ export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Dat
 }
 
 export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<DatabaseHandle> {
-  const handle = config.url ? await openPostgres(config.url, config.poolSize ?? DEFAULT_POOL_SIZE, options) : openSqlite(config.path);
+  const guard = (options.guardNesting ?? nestingGuardFromEnv()) ? NESTING_GUARD : NO_GUARD;
+  const handle = config.url ? await openPostgres(config.url, config.poolSize ?? DEFAULT_POOL_SIZE, options, guard) : openSqlite(config.path, guard);
   if (handle.dialect === "sqlite" && options.seed) {
     try {
       await options.seed(handle);
@@ -121,18 +127,27 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
 
 // Marks the async context of a running transaction callback: calling transaction() again from inside
 // would wait for itself on SQLite, and on PostgreSQL silently run outside the outer transaction.
-// A guard for development and tests only: on Node 20, AsyncLocalStorage turns on a hook for every
-// promise in the process, which cost about a tenth of an order's time under load (measured with
-// `npm run bench`); the tests run every transaction path with it on.
+// A guard for the tests only: on Node 20, AsyncLocalStorage turns on a hook for every promise in the
+// process once it is first used, which cost about a tenth of an order's time and a tenth of health's
+// under load (measured with `npm run bench`); the tests run every transaction path with it on.
 const insideTransaction = new AsyncLocalStorage<true>();
-const guardNesting = process.env.NODE_ENV !== "production";
-const inTransactionContext = <T>(run: () => Promise<T>): Promise<T> => (guardNesting ? insideTransaction.run(true, run) : run());
 
-function refuseNesting(): void {
-  if (guardNesting && insideTransaction.getStore()) {
-    throw new Error("transaction() called inside a transaction callback: pass its tx to the code instead");
-  }
+interface NestingGuard {
+  /** Throws when called from inside a transaction callback. */
+  refuse(): void;
+  /** Runs a transaction's callback marked as inside one. */
+  run<T>(callback: () => Promise<T>): Promise<T>;
 }
+
+const NO_GUARD: NestingGuard = { refuse: () => {}, run: (callback) => callback() };
+const NESTING_GUARD: NestingGuard = {
+  refuse() {
+    if (insideTransaction.getStore()) throw new Error("transaction() called inside a transaction callback: pass its tx to the code instead");
+  },
+  run: (callback) => insideTransaction.run(true, callback),
+};
+
+export const nestingGuardFromEnv = (env: NodeJS.ProcessEnv = process.env) => env.TRANSACTION_NESTING_GUARD === "1";
 
 function applyPragmas(connection: Database.Database): void {
   connection.pragma("journal_mode = WAL");
@@ -152,7 +167,7 @@ function applyPragmas(connection: Database.Database): void {
  * - the reader (`query_only`), for everything else: in WAL mode it reads the last committed state,
  *   never an open transaction's writes — what PostgreSQL's READ COMMITTED gives outside a transaction.
  */
-function openSqlite(requestedPath: string): SqliteHandle {
+function openSqlite(requestedPath: string, guard: NestingGuard): SqliteHandle {
   // Two connections to ":memory:" would be two databases; a private file removed on close is not.
   const scratchDir = requestedPath === ":memory:" ? mkdtempSync(join(tmpdir(), "limitless-memory-")) : null;
   const path = scratchDir ? join(scratchDir, "database.sqlite") : resolve(requestedPath);
@@ -210,7 +225,7 @@ function openSqlite(requestedPath: string): SqliteHandle {
       for (const entry of batch) {
         savepoint.run();
         try {
-          const value = await inTransactionContext(() => entry.fn(writerDb));
+          const value = await guard.run(() => entry.fn(writerDb));
           release.run();
           outcomes.push({ ok: true, value });
         } catch (error) {
@@ -254,7 +269,7 @@ function openSqlite(requestedPath: string): SqliteHandle {
     ping: async () => void select1.get(),
     tables: tablesOf(readerDb),
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-      refuseNesting();
+      guard.refuse();
       return new Promise<T>((resolve, reject) => {
         pending.push({ fn, resolve: resolve as (value: unknown) => void, reject });
         draining ??= drain();
@@ -289,7 +304,7 @@ interface PendingTransaction {
 const RETRIED_SQLSTATES = new Set(["40P01", "40001"]);
 const TRANSACTION_ATTEMPTS = 3;
 
-function postgresHandle(db: PgDatabase<NodePgQueryResultHKT>, pool: pg.Pool, close: () => Promise<void>): PostgresHandle {
+function postgresHandle(db: PgDatabase<NodePgQueryResultHKT>, pool: pg.Pool, close: () => Promise<void>, guard: NestingGuard): PostgresHandle {
   return {
     dialect: "postgres",
     pool,
@@ -297,10 +312,10 @@ function postgresHandle(db: PgDatabase<NodePgQueryResultHKT>, pool: pg.Pool, clo
     ping: async () => void (await pool.query("select 1")),
     tables: pgSchema,
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-      refuseNesting();
+      guard.refuse();
       // READ COMMITTED (PostgreSQL's default): a service that reads, decides and writes takes a lock
       // first (lockInTransaction, or a unique constraint that makes the loser fail).
-      return inTransactionContext(async () => {
+      return guard.run(async () => {
         for (let attempt = 1; ; attempt++) {
           try {
             return await db.transaction((tx) => fn(tx));
@@ -321,9 +336,9 @@ function postgresHandle(db: PgDatabase<NodePgQueryResultHKT>, pool: pg.Pool, clo
  * takes one session-level advisory lock before migrating and seeding, so the first does the work and
  * the others wait, then find the migrations applied and the seed's data present.
  */
-async function openPostgres(url: string, poolSize: number, options: OpenOptions): Promise<PostgresHandle> {
+async function openPostgres(url: string, poolSize: number, options: OpenOptions, guard: NestingGuard): Promise<PostgresHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  const logger = options.logger ?? createLogger(true);
+  const logger = options.logger ?? createLogger();
   // Without a listener, an idle connection's error (the server restarting) would crash the process.
   pool.on("error", (error) => logger.error("PostgreSQL connection error", { error: error.message }));
   let ended = false;
@@ -344,7 +359,7 @@ async function openPostgres(url: string, poolSize: number, options: OpenOptions)
         await migratePg(locked, { migrationsFolder: PG_MIGRATIONS });
         if (options.seed) {
           const refuseClose = () => Promise.reject(new Error("The seed runs during start-up and must not close the database"));
-          await options.seed(postgresHandle(locked, pool, refuseClose));
+          await options.seed(postgresHandle(locked, pool, refuseClose, guard));
         }
       } finally {
         await client.query("SELECT pg_advisory_unlock($1, 0)", [LOCK_SCOPES.migrate]).catch((error: Error) => {
@@ -360,5 +375,5 @@ async function openPostgres(url: string, poolSize: number, options: OpenOptions)
     throw error;
   }
 
-  return postgresHandle(drizzlePg({ client: pool }), pool, close);
+  return postgresHandle(drizzlePg({ client: pool }), pool, close, guard);
 }

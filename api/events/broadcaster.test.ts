@@ -34,7 +34,7 @@ const opened: { broadcaster: Broadcaster; sqlite: Database.Database; handle: Sql
 
 async function setup(options: { timing?: Partial<StreamTiming>; maxStreams?: number } = {}) {
   const { db, sqlite, statements, handle, dir } = await database();
-  const broadcaster = new Broadcaster(db, createLogger(false), { retryMs: 1_500, ...options.timing });
+  const broadcaster = new Broadcaster(db, createLogger({ level: "error" }), { retryMs: 1_500, ...options.timing });
   const app = new Hono();
   let nextFilter: EventFilter = [{ branchId: 1 }];
   let stillAllowed: (() => Promise<boolean>) | undefined;

@@ -4,6 +4,7 @@
  * handler gets typed values and answers with the entry's JSON, which is sent with the entry's status.
  */
 import type { Context, Handler, Hono, MiddlewareHandler } from "hono";
+import { z } from "zod";
 import type { AnswerOf, Endpoint, MissingCode, Parsed } from "../../contract/endpoints";
 import { isBranchId, type BranchId } from "../../contract/menu";
 import type { AppEnv } from "../app-context";
@@ -17,6 +18,12 @@ const MISSING_MESSAGES: Record<MissingCode, string> = {
   product_not_found: "There is no such product.",
   call_not_found: "There is no such call.",
 };
+
+/**
+ * What a write whose entry names no body reads: nothing, or an empty JSON object. A body that is
+ * there is still checked, so a client sending parameters to an action that takes none hears about it.
+ */
+const NO_BODY = z.strictObject({}).optional();
 
 export interface EndpointInput<E extends Endpoint> {
   c: Context<AppEnv>;
@@ -34,7 +41,8 @@ export type EndpointHandler<E extends Endpoint> = (input: EndpointInput<E>) => P
 /**
  * Registers `endpoint` on `app`. Staff endpoints get `requireStaff` first; `before` runs next, ahead of
  * any parsing (a cache that can answer without it, a body limit). The request is parsed in the order
- * path, headers, body, query: the first problem found is the one answered.
+ * path, headers, body, query: the first problem found is the one answered. A body whose schema accepts
+ * `undefined`, and a write's whose entry names none, may be left out (an action taking no parameters).
  */
 export function serveEndpoint<E extends Endpoint>(app: Hono<AppEnv>, endpoint: E, handler: EndpointHandler<E>, ...before: MiddlewareHandler<AppEnv>[]): void {
   const { params, query, headers, body, status } = endpoint;
@@ -42,12 +50,15 @@ export function serveEndpoint<E extends Endpoint>(app: Hono<AppEnv>, endpoint: E
     throw notFound(endpoint.missing!, MISSING_MESSAGES[endpoint.missing!]);
   };
   const headerNames = headers && Object.keys(headers.shape);
+  const bodySchema = typeof body === "object" ? body : body === undefined && endpoint.method !== "GET" ? NO_BODY : undefined;
+  // A schema that accepts `undefined` makes the body optional (lib/validate.ts readJson).
+  const bodyOptional = bodySchema?.safeParse(undefined).success ?? false;
   const serve: Handler<AppEnv> = async (c) => {
     const input = {
       c,
       params: params && (params.safeParse(c.req.param()).data ?? missing()),
       headers: headers && readHeaders(c, headers, headerNames),
-      body: typeof body === "object" ? await readJson(c, body) : undefined,
+      body: bodySchema && (await readJson(c, bodySchema, bodyOptional)),
       query: query && readQuery(c, query),
       missing,
     } as EndpointInput<E>;

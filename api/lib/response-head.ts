@@ -110,6 +110,41 @@ export class ApiServerResponse<Incoming extends IncomingMessage = IncomingMessag
   }
 }
 
+/** What a request line says: the answer's request id, the request, its status and time to the head. */
+export type RequestLine = {
+  requestId: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+};
+
+/**
+ * ApiServerResponse that reports each /api answer as its head is written. Logging here rather than
+ * in a Hono middleware spares every request a link in the middleware chain (measured: request logging
+ * cost plain `npm start` about a tenth of health), and also sees answers the adapter writes itself.
+ */
+export function requestLoggingResponse(log: (line: RequestLine) => void): typeof ApiServerResponse {
+  return class RequestLoggingResponse<Incoming extends IncomingMessage = IncomingMessage> extends ApiServerResponse<Incoming> {
+    private readonly started = performance.now();
+
+    override writeHead(statusCode: number, reasonOrHeaders?: string | HeadersArgument, maybeHeaders?: HeadersArgument): this {
+      const url = this.req.url ?? "";
+      if (url.startsWith("/api/")) {
+        const query = url.indexOf("?");
+        log({
+          requestId: this.requestId,
+          method: this.req.method ?? "",
+          path: query === -1 ? url : url.slice(0, query),
+          status: statusCode,
+          ms: Math.round(performance.now() - this.started),
+        });
+      }
+      return super.writeHead(statusCode, reasonOrHeaders, maybeHeaders);
+    }
+  };
+}
+
 /** The request id of the answer being built (the one its X-Request-Id header will carry). */
 export function requestIdOf(c: Context): string {
   const outgoing = (c.env as { outgoing?: unknown } | undefined)?.outgoing;

@@ -64,12 +64,23 @@ async function readBodyText(c: Context, maxBytes: number): Promise<string> {
   return chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks).toString("utf8");
 }
 
-export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  const contentType = c.req.header("content-type") ?? "";
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
-    throw new ApiHttpError(415, "unsupported_media_type", "Send the request body as JSON (Content-Type: application/json).");
-  }
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
+const unsupportedMediaType = () => new ApiHttpError(415, "unsupported_media_type", "Send the request body as JSON (Content-Type: application/json).");
+
+/**
+ * The JSON body parsed by `schema`. With `optional` (the schema accepts no body at all), a request
+ * without a body — no bytes, with no Content-Type or with a JSON one — is what the schema makes of
+ * `undefined`: `fetch(url, { method: "POST" })` and most HTTP clients send an action that way. A body
+ * that is there is checked all the same (415 without a JSON type, 400 when it does not parse).
+ */
+export async function readJson<S extends z.ZodType>(c: Context, schema: S, optional = false): Promise<z.infer<S>> {
+  const contentType = c.req.header("content-type") || undefined;
+  const isJson = contentType !== undefined && JSON_TYPE.test(contentType);
+  // Another declared type is refused unread, body or not: a client speaking forms is not speaking JSON.
+  if (!isJson && (!optional || contentType !== undefined)) throw unsupportedMediaType();
   const text = await readBodyText(c, MAX_JSON_BYTES);
+  if (optional && text === "") return schema.parse(undefined);
+  if (!isJson) throw unsupportedMediaType();
   let raw: unknown;
   try {
     raw = JSON.parse(text);

@@ -29,7 +29,7 @@ export function freePort(): Promise<number> {
 
 /** Only what the server needs from this environment: a DATABASE_URL of the parent must not leak into a SQLite run. */
 function baseEnvironment(): Record<string, string> {
-  const keep = ["PATH", "HOME", "TMPDIR", "TMP", "TEMP", "LANG", "LC_ALL", "SystemRoot"];
+  const keep = ["PATH", "HOME", "TMPDIR", "TMP", "TEMP", "LANG", "LC_ALL", "SystemRoot", "TRANSACTION_NESTING_GUARD"];
   return Object.fromEntries(keep.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])));
 }
 

@@ -94,7 +94,8 @@ describe("POST /api/orders/{id}/seen", () => {
     const order = await placeOrder();
     expectApiError(await seen(order.id, {}, {}), 401, "unauthenticated");
     expectApiError(await seen(order.id, { station: "grill" }), 400, "invalid_body");
-    for (const bad of BAD_JSON_BODIES.slice(0, 3)) {
+    // An empty body is no body, which this action accepts (bodiless-actions.test.ts).
+    for (const bad of BAD_JSON_BODIES.filter((b) => b.body !== "").slice(0, 3)) {
       const response = await call(server, "POST", `/api/orders/${order.id}/seen`, { body: bad.body, headers: bad.headers, token });
       expectApiError(response, bad.status, bad.code);
     }

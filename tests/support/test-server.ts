@@ -126,9 +126,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // Off in effect: an order left unseen for a minute in a long test file would add `order.unseen`
     // to branch streams that test exact events. The kitchen's tests set a short alert time themselves.
     unseenAlertSeconds: 86_400,
+    // A transaction opened inside another fails the test that does it, on either database.
+    guardTransactionNesting: true,
     ...options.config,
   };
-  const logger = options.logger ?? createLogger(false);
+  const logger = options.logger ?? createLogger({ level: "error" });
 
   let current: RunningServer | null = await startServer(baseConfig, {
     ...options.server,
