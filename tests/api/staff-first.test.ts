@@ -1,5 +1,5 @@
 /**
- * Staff are never crowded out (API.md "Trust at the table", docs/decisions/0011):
+ * Staff are never crowded out (API.md "Trust at the table", docs/decisions/0012):
  * - anonymous live streams stop at MAX_EVENT_STREAMS less the staff reserve, and a staff stream still opens;
  * - a sign-in from a browser holding a valid device cookie for the account is hashed in its own lane
  *   while unknown sign-ins fill theirs, and is not held by the per-address lock unknown browsers get;
