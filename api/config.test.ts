@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config";
+import { loadConfig, streamLimits } from "./config";
 
 describe("loadConfig", () => {
   it("reads the session lifetime in hours, 12 by default", () => {
@@ -45,5 +45,16 @@ describe("loadConfig", () => {
     expect(loadConfig({}).unseenAlertSeconds).toBe(60);
     expect(loadConfig({ UNSEEN_ALERT_SECONDS: "5" }).unseenAlertSeconds).toBe(5);
     expect(() => loadConfig({ UNSEEN_ALERT_SECONDS: "0" })).toThrow(/UNSEEN_ALERT_SECONDS/);
+  });
+
+  it("keeps a reserve of the stream cap for staff: 5 % by default (at least one), never less, never more than the cap", () => {
+    expect(streamLimits(loadConfig({}))).toEqual({ all: 10_000, anonymous: 9_500 });
+    expect(streamLimits(loadConfig({ MAX_EVENT_STREAMS: "30" }))).toEqual({ all: 30, anonymous: 28 });
+    expect(streamLimits(loadConfig({ MAX_EVENT_STREAMS: "10" }))).toEqual({ all: 10, anonymous: 9 });
+    expect(streamLimits(loadConfig({ MAX_EVENT_STREAMS: "20", STAFF_STREAM_RESERVE: "4" }))).toEqual({ all: 20, anonymous: 16 });
+    expect(() => loadConfig({ MAX_EVENT_STREAMS: "100", STAFF_STREAM_RESERVE: "4" })).toThrow(/STAFF_STREAM_RESERVE must be a whole number from 5 to 100/);
+    expect(() => loadConfig({ MAX_EVENT_STREAMS: "10", STAFF_STREAM_RESERVE: "11" })).toThrow(/STAFF_STREAM_RESERVE/);
+    // Settings built in code (tests) cannot go below the contract's 5 % either.
+    expect(streamLimits({ maxEventStreams: 100, staffStreamReserve: 0 })).toEqual({ all: 100, anonymous: 95 });
   });
 });

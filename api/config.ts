@@ -29,6 +29,11 @@ export interface AppConfig {
   trustedProxies: string[];
   /** Open live streams per instance before a new one is refused with 503 busy. */
   maxEventStreams: number;
+  /**
+   * Of `maxEventStreams`, the streams only staff may open (anonymous streams stop short of them).
+   * Undefined = 5 % of the cap, at least 1; a smaller number is raised to that (staffStreamLimits).
+   */
+  staffStreamReserve?: number;
   /** Accepted orders per table per 10 minutes; 0 = no limit. */
   tableOrderLimit: number;
   /** The largest order subtotal accepted, in cents. */
@@ -70,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`SESSION_TTL_HOURS must be a number of hours above 0 (at most a year), got "${env.SESSION_TTL_HOURS}"`);
   }
   const database = databaseConfigFromEnv(env);
+  const maxEventStreams = integerSetting(env, "MAX_EVENT_STREAMS", 10_000, 1, 1_000_000);
   return {
     port,
     host: env.HOST ?? "0.0.0.0",
@@ -84,12 +90,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: logLevelSetting(env),
     production: env.NODE_ENV === "production",
     trustedProxies: (env.TRUSTED_PROXIES ?? "").split(",").map((a) => a.trim()).filter(Boolean),
-    maxEventStreams: integerSetting(env, "MAX_EVENT_STREAMS", 10_000, 1, 1_000_000),
+    maxEventStreams,
+    staffStreamReserve:
+      env.STAFF_STREAM_RESERVE?.trim() ? integerSetting(env, "STAFF_STREAM_RESERVE", 0, minimumStaffStreamReserve(maxEventStreams), maxEventStreams) : undefined,
     tableOrderLimit: integerSetting(env, "TABLE_ORDER_LIMIT", 20, 0, 100_000),
     maxOrderTotalCents: moneySetting(env, "MAX_ORDER_TOTAL", 200_000),
     unseenAlertSeconds: integerSetting(env, "UNSEEN_ALERT_SECONDS", 60, 1, 86_400),
     guardTransactionNesting: nestingGuardFromEnv(env),
   };
+}
+
+/** The smallest reserve of streams kept for staff: 5 % of the cap, at least one stream. */
+export function minimumStaffStreamReserve(maxEventStreams: number): number {
+  return Math.min(maxEventStreams, Math.max(1, Math.ceil(maxEventStreams * 0.05)));
+}
+
+/** How many live streams one instance holds: `all` of any kind, of which at most `anonymous` public ones. */
+export interface StreamLimits {
+  all: number;
+  anonymous: number;
+}
+
+/** The per-instance stream caps: staff streams may use all of MAX_EVENT_STREAMS, anonymous ones all but the reserve. */
+export function streamLimits(config: Pick<AppConfig, "maxEventStreams" | "staffStreamReserve">): StreamLimits {
+  const all = config.maxEventStreams;
+  const reserve = Math.min(all, Math.max(minimumStaffStreamReserve(all), config.staffStreamReserve ?? 0));
+  return { all, anonymous: all - reserve };
 }
 
 /** What openDatabase needs from the settings. */

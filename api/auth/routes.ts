@@ -1,10 +1,11 @@
 import { Hono } from "hono";
-import { deleteCookie, setCookie } from "hono/cookie";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
 import { clientAddress } from "../lib/client-address";
 import { serveEndpoint } from "../lib/endpoint";
 import { ApiHttpError } from "../lib/errors";
+import { DEVICE_COOKIE, DEVICE_COOKIE_PATH } from "./device-cookie";
 import { SESSION_COOKIE, readToken, secureCookie } from "./middleware";
 
 export function authRoutes(ctx: AppContext) {
@@ -16,6 +17,7 @@ export function authRoutes(ctx: AppContext) {
       password,
       address: clientAddress(c, ctx.config.trustedProxies),
       sessionTtlMs: ctx.config.sessionTtlMs,
+      deviceCookie: getCookie(c, DEVICE_COOKIE),
     });
     switch (result.outcome) {
       case "too_many_attempts":
@@ -33,6 +35,14 @@ export function authRoutes(ctx: AppContext) {
       secure: secureCookie(c, ctx.config),
       path: "/",
       expires: result.expiresAt,
+    });
+    // This browser is now a known device for the account (device-cookie.ts); sign-out leaves it.
+    setCookie(c, DEVICE_COOKIE, result.deviceCookie.value, {
+      httpOnly: true,
+      sameSite: "Strict",
+      secure: secureCookie(c, ctx.config),
+      path: DEVICE_COOKIE_PATH,
+      expires: result.deviceCookie.expiresAt,
     });
     return { access_token: result.token };
   });

@@ -13,14 +13,20 @@
  *   price is that someone sharing the staff's address (the restaurant Wi-Fi) can lock that address out
  *   for the window — staff can still sign in from any other network.
  * - At most `maxConcurrentHashes` hashes run at once (HashGate); beyond its line, 503 busy.
+ * - A browser that signed in to this account before carries a device cookie (device-cookie.ts). Its
+ *   attempts skip both counts above and the unknown browsers' line: they are counted per device
+ *   (`perAccount` per window, so a stolen cookie buys five guesses, not a bypass) and hashed in a
+ *   lane of their own (`knownDeviceHashes`, one more hash at most), so a burst of unknown sign-ins or
+ *   a locked-out restaurant address never keeps staff from signing in on their own tablet.
  * - Counter keys and log lines never hold a typed e-mail in clear: the key uses a SHA-256 digest (it
  *   must be the same on every instance), a failed attempt's log line a short HMAC under a key that
  *   lives only in this process's memory (enough to see one e-mail being hammered, useless to reverse).
  */
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import type { DatabaseHandle } from "../db/database";
 import { addressBlock } from "../lib/client-address";
 import type { Logger } from "../lib/logger";
+import { accountTag, issueDeviceCookie, knownDevice, loadDeviceCookieKey } from "./device-cookie";
 import { HashGate, HashGateFull } from "./hash-gate";
 import { clearAttempts, pruneAttempts, releaseAttempt, reserveAttempt } from "./login-attempts";
 import { timingDummyHash, verifyPassword } from "./passwords";
@@ -42,6 +48,9 @@ export interface SignInOptions {
   maxConcurrentHashes: number;
   /** Attempts waiting for a hash slot; one more is answered 503 busy. At ~0.4 s a hash, 16 wait at most ~3 s. */
   maxWaitingHashes: number;
+  /** The known devices' own lane: hashes at once beside the others, and attempts waiting for it. */
+  knownDeviceHashes: number;
+  maxWaitingKnownDeviceHashes: number;
   verifyPassword: (password: string, stored: string) => Promise<boolean>;
   now: () => number;
 }
@@ -50,12 +59,14 @@ export const DEFAULT_SIGN_IN_OPTIONS: SignInOptions = {
   limits: DEFAULT_LOGIN_LIMITS,
   maxConcurrentHashes: 2,
   maxWaitingHashes: 16,
+  knownDeviceHashes: 1,
+  maxWaitingKnownDeviceHashes: 8,
   verifyPassword,
   now: Date.now,
 };
 
 export type SignInResult =
-  | { outcome: "signed_in"; staff: StaffIdentity; token: string; expiresAt: Date }
+  | { outcome: "signed_in"; staff: StaffIdentity; token: string; expiresAt: Date; deviceCookie: { value: string; expiresAt: Date } }
   | { outcome: "invalid_credentials" }
   | { outcome: "too_many_attempts"; retryAfterSeconds: number }
   | { outcome: "busy"; retryAfterSeconds: number };
@@ -64,12 +75,13 @@ export type SignInResult =
 const BUSY_RETRY_SECONDS = 2;
 const PRUNE_EVERY_MS = 60_000;
 
-const emailDigest = (account: string) => createHash("sha256").update(`login-attempts\0${account}`).digest("base64url").slice(0, 22);
 const secondsUntil = (epochMs: number, now: number) => Math.max(1, Math.ceil((epochMs - now) / 1000));
 
 export class SignInService {
   readonly options: SignInOptions;
   private readonly gate: HashGate;
+  private readonly knownDeviceGate: HashGate;
+  private deviceKey: Promise<Buffer> | undefined;
   private readonly logKey = randomBytes(32);
   private nextPruneAt = 0;
 
@@ -80,20 +92,33 @@ export class SignInService {
   ) {
     this.options = { ...DEFAULT_SIGN_IN_OPTIONS, ...options };
     this.gate = new HashGate(this.options.maxConcurrentHashes, this.options.maxWaitingHashes);
+    this.knownDeviceGate = new HashGate(this.options.knownDeviceHashes, this.options.maxWaitingKnownDeviceHashes);
   }
 
-  async signIn(input: { email: string; password: string; address: string; sessionTtlMs: number }): Promise<SignInResult> {
+  async signIn(input: { email: string; password: string; address: string; sessionTtlMs: number; deviceCookie?: string }): Promise<SignInResult> {
     const { limits } = this.options;
     const account = normalizeEmail(input.email);
     const block = addressBlock(input.address);
-    const addressKey = `address:${block}`;
-    const accountKey = `account:${emailDigest(account)}@${block}`;
-    const logFields = { emailHash: this.logHash(account), address: input.address };
     const now = this.options.now();
+    const deviceKey = await this.loadDeviceKey();
+    const device = knownDevice(deviceKey, input.deviceCookie, account, now);
+    const logFields = { emailHash: this.logHash(account), address: input.address, device: device ? "known" : "unknown" };
     await this.prune(now);
 
-    // The address first: once it is over its cap, no per-e-mail row is created for made-up e-mails.
+    // What this attempt counts against: a known device only its own count; any other browser its
+    // address and its (e-mail, address) pair. `release` gives the slots back if no hash ran.
+    const deviceCounter = `device:${device}`;
+    const addressKey = `address:${block}`;
+    const accountKey = `account:${accountTag(account)}@${block}`;
+    const counters = device
+      ? { release: [deviceCounter], clearOnSuccess: [deviceCounter], releaseOnSuccess: [] }
+      : { release: [accountKey, addressKey], clearOnSuccess: [accountKey], releaseOnSuccess: [addressKey] };
     const refused = await this.database.transaction(async (tx) => {
+      if (device) {
+        const byDevice = await reserveAttempt(tx, deviceCounter, limits.windowMs, now);
+        return byDevice.attempts <= limits.perAccount ? undefined : { scope: "device", windowEndsAt: byDevice.windowEndsAt };
+      }
+      // The address first: once it is over its cap, no per-e-mail row is created for made-up e-mails.
       const byAddress = await reserveAttempt(tx, addressKey, limits.windowMs, now);
       if (byAddress.attempts > limits.perAddress) return { scope: "address", windowEndsAt: byAddress.windowEndsAt };
       const byAccount = await reserveAttempt(tx, accountKey, limits.windowMs, now);
@@ -109,18 +134,18 @@ export class SignInService {
     }
 
     const staff = await findStaffByEmail(this.database.db, account);
+    const gate = device ? this.knownDeviceGate : this.gate;
     let valid: boolean;
     try {
       // An unknown e-mail is checked against a dummy hash, so it takes as long (and as much of the gate) as a real one.
-      valid = await this.gate.run(async () => this.options.verifyPassword(input.password, staff?.passwordHash ?? (await timingDummyHash())));
+      valid = await gate.run(async () => this.options.verifyPassword(input.password, staff?.passwordHash ?? (await timingDummyHash())));
     } catch (error) {
       // Never checked: the attempt gives its slots back instead of counting as a failure.
       await this.database.transaction(async (tx) => {
-        await releaseAttempt(tx, accountKey);
-        await releaseAttempt(tx, addressKey);
+        for (const key of counters.release) await releaseAttempt(tx, key);
       });
       if (!(error instanceof HashGateFull)) throw error;
-      this.logger.warn("login refused", { reason: "busy", ...logFields, ...this.gate.load });
+      this.logger.warn("login refused", { reason: "busy", ...logFields, ...gate.load });
       return { outcome: "busy", retryAfterSeconds: BUSY_RETRY_SECONDS };
     }
 
@@ -130,12 +155,27 @@ export class SignInService {
     }
 
     const { token, expiresAt } = await this.database.transaction(async (tx) => {
-      await clearAttempts(tx, accountKey);
-      await releaseAttempt(tx, addressKey);
+      for (const key of counters.clearOnSuccess) await clearAttempts(tx, key);
+      for (const key of counters.releaseOnSuccess) await releaseAttempt(tx, key);
       return insertSession(tx, staff.id, input.sessionTtlMs, new Date(now));
     });
-    this.logger.info("login", { account: staff.email, address: input.address });
-    return { outcome: "signed_in", staff: { id: staff.id, email: staff.email }, token, expiresAt };
+    this.logger.info("login", { account: staff.email, address: input.address, device: logFields.device });
+    const deviceCookie = issueDeviceCookie(deviceKey, input.deviceCookie, account, now);
+    return { outcome: "signed_in", staff: { id: staff.id, email: staff.email }, token, expiresAt, deviceCookie };
+  }
+
+  /** Hash slots in use and waiting, per lane (for tests and logs). */
+  get load(): { unknown: HashGate["load"]; knownDevices: HashGate["load"] } {
+    return { unknown: this.gate.load, knownDevices: this.knownDeviceGate.load };
+  }
+
+  /** The device cookies' key, read (or created) once per process; a failed read is tried again next time. */
+  private loadDeviceKey(): Promise<Buffer> {
+    this.deviceKey ??= loadDeviceCookieKey(this.database).catch((error: unknown) => {
+      this.deviceKey = undefined;
+      throw error;
+    });
+    return this.deviceKey;
   }
 
   /** Ends the session `token` names; a no-op when there is none, so it needs no lookup first. */

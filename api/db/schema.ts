@@ -236,6 +236,15 @@ export function defineTables(c: Columns) {
     windowEndsAt: c.epochMs("window_ends_at").notNull(),
   });
 
+  /**
+   * Secrets the server generates for itself on first start, shared by every instance on the database
+   * (e.g. `device_cookie`, the HMAC key of staff device cookies: api/auth/device-cookie.ts).
+   */
+  const serverSecrets = c.table("server_secrets", {
+    name: c.text("name").primaryKey(),
+    value: c.text("value").notNull(),
+  });
+
   /** "Call a server" / "Ask for the bill": at most one open call of each kind per table. */
   const calls = c.table(
     "calls",
@@ -335,5 +344,5 @@ export function defineTables(c: Columns) {
     (table) => [c.index("cart_operations_station").on(table.stationId, table.appliedAt)],
   );
 
-  return { branches, categories, products, optionGroups, options, stations, orders, orderLines, staffUsers, sessions, idempotencyKeys, events, loginAttempts, calls, tabs, kitchenBoards, carts, cartLines, cartOperations };
+  return { branches, categories, products, optionGroups, options, stations, orders, orderLines, staffUsers, sessions, idempotencyKeys, events, loginAttempts, serverSecrets, calls, tabs, kitchenBoards, carts, cartLines, cartOperations };
 }

@@ -5,6 +5,7 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { StreamLimits } from "../config";
 import { openDatabase, type Db, type SqliteHandle } from "../db/database";
 import { createLogger } from "../lib/logger";
 import { Broadcaster, type StreamTiming } from "./broadcaster";
@@ -32,15 +33,16 @@ async function database() {
 /** What afterEach closes. */
 const opened: { broadcaster: Broadcaster; sqlite: Database.Database; handle: SqliteHandle; dir: string }[] = [];
 
-async function setup(options: { timing?: Partial<StreamTiming>; maxStreams?: number } = {}) {
+async function setup(options: { timing?: Partial<StreamTiming>; limits?: StreamLimits } = {}) {
   const { db, sqlite, statements, handle, dir } = await database();
   const broadcaster = new Broadcaster(db, createLogger({ level: "error" }), { retryMs: 1_500, ...options.timing });
   const app = new Hono();
   let nextFilter: EventFilter = [{ branchId: 1 }];
   let stillAllowed: (() => Promise<boolean>) | undefined;
+  let staff = false;
   app.get("/", (c) => {
     const lastEventId = parseLastEventId(c.req.header("last-event-id"), undefined) ?? null;
-    return eventStreamResponse(c, broadcaster, options.maxStreams ?? 100, { filter: nextFilter, lastEventId, stillAllowed });
+    return eventStreamResponse(c, broadcaster, options.limits ?? { all: 100, anonymous: 95 }, { filter: nextFilter, lastEventId, stillAllowed, staff });
   });
 
   const insertEvent = sqlite.prepare(
@@ -51,9 +53,11 @@ async function setup(options: { timing?: Partial<StreamTiming>; maxStreams?: num
     return (sqlite.prepare("SELECT max(id) AS id FROM events").get() as { id: number }).id;
   };
 
-  const open = async (filter: EventFilter, lastEventId?: number, allowed?: () => Promise<boolean>) => {
+  /** A stream with a `stillAllowed` check, or `asStaff`, is a staff stream. */
+  const open = async (filter: EventFilter, lastEventId?: number, allowed?: () => Promise<boolean>, asStaff = allowed !== undefined) => {
     nextFilter = filter;
     stillAllowed = allowed;
+    staff = asStaff;
     const response = await app.request("/", { headers: lastEventId === undefined ? {} : { "Last-Event-ID": String(lastEventId) } });
     return new Client(response);
   };
@@ -247,7 +251,7 @@ describe("catch-up after Last-Event-ID, then live", () => {
 
 describe("limits and the shared tick", () => {
   it("refuses a stream beyond the cap with 503 busy and Retry-After, and has room again once one closes", async () => {
-    const { broadcaster, open } = await setup({ maxStreams: 2 });
+    const { broadcaster, open } = await setup({ limits: { all: 2, anonymous: 2 } });
     const first = await open([{ branchId: 1 }]);
     await open([{ branchId: 1 }]);
     const refused = await open([{ branchId: 1 }]);
@@ -257,6 +261,29 @@ describe("limits and the shared tick", () => {
     expect(broadcaster.size).toBe(2);
     await first.close();
     expect((await open([{ branchId: 1 }])).response.status).toBe(200);
+  });
+
+  it("stops anonymous streams at their own cap, leaving the reserve to staff streams, which may fill the whole cap", async () => {
+    const { broadcaster, open } = await setup({ limits: { all: 4, anonymous: 2 } });
+    const anonymous = [await open([{ branchId: 1 }]), await open([{ branchId: 1 }])];
+    const refused = await open([{ branchId: 1 }]);
+    expect(refused.response.status).toBe(503);
+    expect(await refused.response.json()).toMatchObject({ error: { code: "busy" } });
+
+    const staff = [await open([{ branchId: 1 }], undefined, undefined, true), await open([{ branchId: 1 }], undefined, undefined, true)];
+    for (const client of staff) expect(client.response.status).toBe(200);
+    expect({ all: broadcaster.size, anonymous: broadcaster.anonymousSize }).toEqual({ all: 4, anonymous: 2 });
+    expect((await open([{ branchId: 1 }], undefined, undefined, true)).response.status).toBe(503);
+
+    // A staff stream closing frees room for staff, not for more anonymous streams…
+    await staff[0]!.close();
+    expect(broadcaster.size).toBe(3);
+    expect((await open([{ branchId: 1 }])).response.status).toBe(503);
+    // …an anonymous one closing does.
+    await anonymous[0]!.close();
+    expect(broadcaster.anonymousSize).toBe(1);
+    expect((await open([{ branchId: 1 }])).response.status).toBe(200);
+    expect({ all: broadcaster.size, anonymous: broadcaster.anonymousSize }).toEqual({ all: 3, anonymous: 2 });
   });
 
   it("ends streams at their age limit (spread over its last tenth) so clients resume elsewhere", async () => {

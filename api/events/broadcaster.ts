@@ -57,6 +57,8 @@ export interface LiveRow extends EventKeys {
 
 export interface Subscriber {
   readonly filter: EventFilter;
+  /** A signed-in staff member's stream: it may use the reserve anonymous streams leave free. */
+  readonly staff?: boolean;
   /** When the tick ends this stream (ms since the epoch). */
   readonly expiresAt: number;
   /** A row with a higher id than any delivered before; only rows that match the filter arrive. */
@@ -119,6 +121,8 @@ export class Broadcaster {
   readonly timing: StreamTiming;
   /** Each open stream, with when its next heartbeat is due. */
   private readonly subscribers = new Map<Subscriber, { beatAt: number }>();
+  /** How many of them are not staff streams. */
+  private anonymous = 0;
   private latest = 0;
   private pumpQueued = false;
   /** The running read, if any: a poke during it queues one more read after it, never a second one beside it. */
@@ -152,6 +156,11 @@ export class Broadcaster {
     return this.subscribers.size;
   }
 
+  /** Open streams that are not staff streams (the count that stops short of the staff reserve). */
+  get anonymousSize(): number {
+    return this.anonymous;
+  }
+
   /** Learns where the log ends (streams opened from now on start there), then listens and ticks. */
   async start(): Promise<void> {
     if (this.timer) return;
@@ -169,6 +178,7 @@ export class Broadcaster {
     this.timer = null;
     for (const subscriber of [...this.subscribers.keys()]) subscriber.end();
     this.subscribers.clear();
+    this.anonymous = 0;
   }
 
   /**
@@ -246,11 +256,13 @@ export class Broadcaster {
    */
   add(subscriber: Subscriber): void {
     // A random first heartbeat spreads streams that connect together (e.g. after a restart).
+    if (this.subscribers.has(subscriber)) return;
     this.subscribers.set(subscriber, { beatAt: Date.now() + Math.random() * this.timing.heartbeatMs });
+    if (!subscriber.staff) this.anonymous++;
   }
 
   remove(subscriber: Subscriber): void {
-    this.subscribers.delete(subscriber);
+    if (this.subscribers.delete(subscriber) && !subscriber.staff) this.anonymous--;
   }
 
   /** A stream's catch-up: matching rows with afterId < id ≤ upTo, oldest first. */

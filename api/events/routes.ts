@@ -2,11 +2,13 @@
  * The live streams (branchEvents, stationEvents, orderEvents, productEvents in contract/endpoints.ts),
  * all fed by the server's one broadcaster (broadcaster.ts). A public stream's UUID is its capability;
  * the product stream sends only what the public menu shows anyway. All resume after the client's
- * Last-Event-ID (header, or `?last_event_id=`), and all count towards MAX_EVENT_STREAMS.
+ * Last-Event-ID (header, or `?last_event_id=`), and all count towards MAX_EVENT_STREAMS; the public
+ * ones stop short of it by STAFF_STREAM_RESERVE, kept for the staff stream (branchEvents).
  */
 import { Hono, type Context } from "hono";
 import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
+import { streamLimits } from "../config";
 import { findSessionStaff } from "../auth/staff-repository";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { badRequest } from "../lib/errors";
@@ -35,19 +37,23 @@ export function eventRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
 
   const { database } = ctx;
-  const streamOf = (c: Context<AppEnv>, filter: EventFilter, stillAllowed?: () => Promise<boolean>) => {
+  const limits = streamLimits(ctx.config);
+  /** A public stream; `staffOnly` (the route required a session) marks a staff stream, which may use the reserve. */
+  const streamOf = (c: Context<AppEnv>, filter: EventFilter, staffOnly?: { stillAllowed: () => Promise<boolean> }) => {
     const lastEventId = parseLastEventId(c.req.header("last-event-id"), c.req.query("last_event_id"));
     if (lastEventId === undefined) {
       throw badRequest("invalid_last_event_id", "Last-Event-ID must be the id of an event this server sent.");
     }
-    return eventStreamResponse(c, ctx.liveEvents, ctx.config.maxEventStreams, { filter, lastEventId, stillAllowed });
+    return eventStreamResponse(c, ctx.liveEvents, limits, { filter, lastEventId, stillAllowed: staffOnly?.stillAllowed, staff: staffOnly !== undefined });
   };
 
   serveEndpoint(app, endpoints.branchEvents, async ({ c, query }) => {
     const branchId = knownBranch(query.branch_id);
     const token = c.get("token");
     // A stream outliving its session would keep showing orders after sign-out: end it.
-    return streamOf(c, [{ branchId, excludeTypes: DINER_ONLY_EVENT_TYPES }], async () => token !== undefined && (await findSessionStaff(database.db, token, ctx.clock.now())) !== undefined);
+    return streamOf(c, [{ branchId, excludeTypes: DINER_ONLY_EVENT_TYPES }], {
+      stillAllowed: async () => token !== undefined && (await findSessionStaff(database.db, token, ctx.clock.now())) !== undefined,
+    });
   });
 
   serveEndpoint(app, endpoints.stationEvents, async ({ c, params, missing }) => {

@@ -12,6 +12,7 @@
  * same bytes each, and an idle stream holds no promise, timer or query of its own.
  */
 import type { Context } from "hono";
+import type { StreamLimits } from "../config";
 import type { Broadcaster, LiveRow, Subscriber } from "./broadcaster";
 import { HEARTBEAT_FRAME } from "./broadcaster";
 import type { EventFilter } from "./filter";
@@ -40,13 +41,19 @@ export interface StreamRequest {
   lastEventId: number | null;
   /** Asked on the broadcaster's re-check tick; false ends the stream (e.g. the staff session ended). */
   stillAllowed?: () => Promise<boolean>;
+  /** A signed-in staff member's stream: it may use the whole cap, the staff reserve included. */
+  staff: boolean;
 }
 
-/** The answer to a stream request: the stream, its headers only for HEAD, or 503 busy at the cap. */
-export function eventStreamResponse(c: Context, broadcaster: Broadcaster, maxStreams: number, request: StreamRequest): Response {
+/**
+ * The answer to a stream request: the stream, its headers only for HEAD, or 503 busy at the cap —
+ * for an anonymous stream, at the cap less the staff reserve (API.md "Trust at the table"), so
+ * whatever anonymous clients open, the kitchen's streams still find room on this instance.
+ */
+export function eventStreamResponse(c: Context, broadcaster: Broadcaster, limits: StreamLimits, request: StreamRequest): Response {
   // HEAD gets the headers only: a stream opened for it would have no reader and never end.
   if (c.req.method === "HEAD") return c.body(null, 200, STREAM_HEADERS);
-  if (broadcaster.size >= maxStreams) {
+  if (broadcaster.size >= limits.all || (!request.staff && broadcaster.anonymousSize >= limits.anonymous)) {
     c.header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
     return c.json({ error: { code: "busy", message: "The server has too many live connections right now. Please try again shortly." } }, 503);
   }
@@ -60,6 +67,7 @@ class LiveStream implements Subscriber {
   readonly filter: EventFilter;
   readonly expiresAt: number;
   readonly stillAllowed?: () => Promise<boolean>;
+  readonly staff: boolean;
   private controller!: ReadableStreamDefaultController<Uint8Array>;
   /** Catch-up position; null once the catch-up is complete and rows go out as they arrive. */
   private backlogAfter: number | null;
@@ -76,6 +84,7 @@ class LiveStream implements Subscriber {
     const { timing } = broadcaster;
     this.filter = request.filter;
     this.stillAllowed = request.stillAllowed;
+    this.staff = request.staff;
     this.expiresAt = Date.now() + timing.maxAgeMs - Math.random() * timing.maxAgeMs * 0.1;
 
     // One synchronous step: read the broadcaster's position and join it (see the file comment).

@@ -40,34 +40,44 @@ afterAll(() => Promise.all([plain.dispose(), proxied.dispose(), production.dispo
 const login = (on: TestServer, headers: Record<string, string> = {}, body: unknown = on.staff) =>
   call<{ access_token: string }>(on, "POST", "/api/login", { json: body, headers });
 
-/** The attribute names of a Set-Cookie header, lower-cased. */
-function cookieAttributes(header: string | null): string[] {
-  expect(header).toMatch(/^access_token=/);
+/** The attribute names of the Set-Cookie header that sets `name`, lower-cased. */
+function attributesOf(headers: Headers, name: string): string[] {
+  const header = headers.getSetCookie().find((h) => h.startsWith(`${name}=`));
+  expect(header, `a Set-Cookie header for ${name}`).toBeDefined();
   return header!.split(";").slice(1).map((part) => part.trim().split("=")[0]!.toLowerCase());
+}
+
+/** The session cookie's attribute names; on sign-in, the device cookie must carry the same Secure flag. */
+function cookieAttributes(headers: Headers): string[] {
+  const session = attributesOf(headers, "access_token");
+  if (headers.getSetCookie().some((h) => h.startsWith("staff_device="))) {
+    expect(attributesOf(headers, "staff_device").includes("secure")).toBe(session.includes("secure"));
+  }
+  return session;
 }
 
 describe("the session cookie's Secure flag", () => {
   it("is set when a trusted proxy says the client came over HTTPS, on sign-in and on sign-out", async () => {
     const signedIn = await login(proxied, { "X-Forwarded-Proto": "https", "X-Forwarded-For": "198.51.100.20" });
     expect(signedIn.status).toBe(200);
-    expect(cookieAttributes(signedIn.headers.get("set-cookie"))).toContain("secure");
+    expect(cookieAttributes(signedIn.headers)).toContain("secure");
 
     const signedOut = await call(proxied, "POST", "/api/logout", { token: signedIn.body.access_token, headers: { "X-Forwarded-Proto": "https" } });
     expect(signedOut.status).toBe(200);
-    expect(cookieAttributes(signedOut.headers.get("set-cookie"))).toContain("secure");
+    expect(cookieAttributes(signedOut.headers)).toContain("secure");
   });
 
   it("is not set when the trusted proxy says the client came over plain HTTP", async () => {
     const response = await login(proxied, { "X-Forwarded-Proto": "http", "X-Forwarded-For": "198.51.100.21" });
     expect(response.status).toBe(200);
-    expect(cookieAttributes(response.headers.get("set-cookie"))).not.toContain("secure");
+    expect(cookieAttributes(response.headers)).not.toContain("secure");
   });
 
   it("is not set over plain HTTP, and X-Forwarded-Proto from an untrusted peer changes nothing", async () => {
     for (const headers of [{}, { "X-Forwarded-Proto": "https" }] as Record<string, string>[]) {
       const response = await login(plain, headers);
       expect(response.status).toBe(200);
-      const attributes = cookieAttributes(response.headers.get("set-cookie"));
+      const attributes = cookieAttributes(response.headers);
       expect(attributes).not.toContain("secure");
       expect(attributes).toContain("httponly");
     }
@@ -77,7 +87,7 @@ describe("the session cookie's Secure flag", () => {
     for (const server of [production, forced]) {
       const response = await login(server);
       expect(response.status).toBe(200);
-      expect(cookieAttributes(response.headers.get("set-cookie"))).toContain("secure");
+      expect(cookieAttributes(response.headers)).toContain("secure");
     }
   });
 });

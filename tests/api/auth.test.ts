@@ -14,7 +14,9 @@ const login = (body: unknown, options: { origin?: string; headers?: Record<strin
   call<{ access_token: string }>(server, "POST", "/api/login", { json: body, ...options });
 
 /** Parses one Set-Cookie header into its value and lower-cased attributes. */
-function parseSetCookie(header: string | null) {
+/** The Set-Cookie header that sets `name` (sign-in sets the session cookie and the device cookie). */
+function parseSetCookie(headers: Headers, cookieName = "access_token") {
+  const header = headers.getSetCookie().find((h) => h.startsWith(`${cookieName}=`));
   expect(header).toBeTruthy();
   const [pair, ...attributes] = header!.split(";").map((part) => part.trim());
   const [name, ...value] = pair!.split("=");
@@ -36,7 +38,7 @@ describe("POST /api/login", () => {
     // ≥ 128 bits of randomness: 32 random bytes in base64url are 43 characters.
     expect(token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
 
-    const cookie = parseSetCookie(response.headers.get("set-cookie"));
+    const cookie = parseSetCookie(response.headers);
     expect(cookie.name).toBe("access_token");
     expect(cookie.value).toBe(token);
     expect(cookie.attrs.has("httponly")).toBe(true);
@@ -44,6 +46,16 @@ describe("POST /api/login", () => {
     expect(cookie.attrs.get("path")).toBe("/");
     const expires = new Date(cookie.attrs.get("expires") ?? cookie.attrs.get("max-age") ?? "");
     expect(expires.getTime()).toBeGreaterThan(Date.now());
+
+    // The device cookie (API.md "Trust at the table"): HttpOnly, SameSite=Strict, sent only to the sign-in, kept a year.
+    const device = parseSetCookie(response.headers, "staff_device");
+    expect(device.value).not.toContain(server.staff.email);
+    expect(device.attrs.has("httponly")).toBe(true);
+    expect(device.attrs.get("samesite")).toBe("Strict");
+    expect(device.attrs.get("path")).toBe("/api/login");
+    const deviceExpires = new Date(device.attrs.get("expires") ?? "").getTime();
+    expect(deviceExpires).toBeGreaterThan(Date.now() + 360 * 24 * 3_600_000);
+    expect(deviceExpires).toBeLessThanOrEqual(Date.now() + 366 * 24 * 3_600_000);
 
     // Stored hashed, never as the token itself.
     const stored = await server.query<{ token_hash: string }>("SELECT token_hash FROM sessions");
@@ -145,7 +157,7 @@ describe("POST /api/logout", () => {
 
     const response = await call(server, "POST", "/api/logout", { token });
     expect(response.status).toBe(200);
-    const cookie = parseSetCookie(response.headers.get("set-cookie"));
+    const cookie = parseSetCookie(response.headers);
     expect(cookie.name).toBe("access_token");
     expect(cookie.value).toBe("");
     expect(cookie.attrs.get("max-age") === "0" || new Date(cookie.attrs.get("expires")!).getTime() <= Date.now()).toBe(true);
@@ -183,7 +195,7 @@ describe("POST /api/logout", () => {
   it("answers 200 and clears the cookie even when nobody is signed in", async () => {
     const response = await call(server, "POST", "/api/logout");
     expect(response.status).toBe(200);
-    expect(parseSetCookie(response.headers.get("set-cookie")).value).toBe("");
+    expect(parseSetCookie(response.headers).value).toBe("");
   });
 });
 

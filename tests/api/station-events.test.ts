@@ -142,31 +142,41 @@ describe("stream limits", () => {
   let f: Awaited<ReturnType<typeof fixture>>;
   const openStreams = () => limited.running.context.liveEvents.size;
   beforeAll(async () => {
-    limited = await startLimitedServer({ maxEventStreams: 2 }, { streamTiming: { maxAgeMs: 1_500, pollMs: 50, recheckMs: 100 }, pruneEveryMs: 100 });
+    limited = await startLimitedServer({ maxEventStreams: 3, staffStreamReserve: 1 }, { streamTiming: { maxAgeMs: 1_500, pollMs: 50, recheckMs: 100 }, pruneEveryMs: 100 });
     f = await fixture(limited);
   });
   afterAll(() => limited.dispose());
 
-  it("answers 503 busy with Retry-After beyond MAX_EVENT_STREAMS, on every stream, and has room again once one closes", async () => {
+  it("answers 503 busy with Retry-After beyond MAX_EVENT_STREAMS (anonymous streams short of the staff reserve), on every stream, and has room again once one closes", async () => {
     const station = f.stations[1][0]!;
+    const order = await f.placeOrder(f.stations[1][2]!);
     const a = await f.open(`/api/stations/${station.id}/events`);
     const b = await f.open("/api/products/events?branch_id=1");
+    let staff: SseStream | undefined;
     try {
       expect(openStreams()).toBe(2);
-      for (const path of [`/api/stations/${station.id}/events`, "/api/products/events?branch_id=2", "/api/events?branch_id=1"]) {
-        const refused = await call(limited, "GET", path, { token: f.token });
+      // Cap 3, reserve 1: the public streams are full at 2, whichever kind.
+      for (const path of [`/api/stations/${station.id}/events`, "/api/products/events?branch_id=2", `/api/orders/${order.id}/events`]) {
+        const refused = await call(limited, "GET", path);
         expectApiError(refused, 503, "busy");
         expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      }
+      // The staff stream takes the reserve; then every stream is refused, the staff stream too.
+      staff = await f.open("/api/events?branch_id=1", { Authorization: `Bearer ${f.token}` });
+      expect(openStreams()).toBe(3);
+      for (const path of [`/api/stations/${station.id}/events`, "/api/events?branch_id=2"]) {
+        expectApiError(await call(limited, "GET", path, { token: f.token }), 503, "busy");
       }
       // HEAD opens nothing, so it is not refused.
       expect((await fetch(`${limited.url}/api/stations/${station.id}/events`, { method: "HEAD" })).status).toBe(200);
       a.close();
-      await expect.poll(openStreams).toBe(1);
+      await expect.poll(openStreams).toBe(2);
       const c = await f.open(`/api/stations/${station.id}/events`);
       c.close();
     } finally {
       a.close();
       b.close();
+      staff?.close();
       await expect.poll(openStreams).toBe(0);
     }
   });
