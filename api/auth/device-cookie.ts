@@ -58,8 +58,10 @@ function validEntries(key: Buffer, cookie: string | undefined, now: number): Ent
     const match = /^([\w-]{22})\.([\w-]{22})\.(\d{1,12})\.([\w-]{43})$/.exec(text);
     if (!match) continue;
     const [, tag, nonce, expires, mac] = match as unknown as [string, string, string, string, string];
-    const expected = sign(key, `${tag}.${nonce}.${expires}`);
-    const given = Buffer.from(mac, "base64url");
+    // Compared as text: decoding would ignore the last character's padding bits, so two spellings
+    // of one signature would both pass.
+    const expected = Buffer.from(sign(key, `${tag}.${nonce}.${expires}`).toString("base64url"));
+    const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) continue;
     const expiresAt = Number(expires) * 1000;
     if (expiresAt <= now) continue;

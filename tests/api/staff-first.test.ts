@@ -109,8 +109,11 @@ function deviceCookieOf(response: ApiResponse): string {
   return header!.split(";")[0]!;
 }
 
-/** The same cookie with its last signature character changed. */
-const forged = (cookie: string) => cookie.slice(0, -1) + (cookie.endsWith("A") ? "B" : "A");
+/** The same cookie with its signature's first character changed. */
+function forged(cookie: string): string {
+  const at = cookie.lastIndexOf(".") + 1;
+  return cookie.slice(0, at) + (cookie[at] === "A" ? "B" : "A") + cookie.slice(at + 1);
+}
 
 describe("sign-in: known devices are not queued behind unknown ones", () => {
   it("lets a browser with a device cookie sign in while 30 unknown sign-ins from 30 addresses fill the line; other cookies get no lane", async () => {
