@@ -14,7 +14,7 @@ import { schedulePruning } from "./events/event-log";
 import { scheduleUnseenSweep } from "./kitchen/kitchen-service";
 import { errorBody } from "./lib/errors";
 import { createLogger, type Logger } from "./lib/logger";
-import { ApiServerResponse } from "./lib/response-head";
+import { responseClassFor } from "./lib/response-head";
 import { MenuCache } from "./menu/menu-cache";
 
 export interface RunningServer {
@@ -79,7 +79,7 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
 
   const server: ServerType = await new Promise<ServerType>((resolve, reject) => {
     const s = serve(
-      { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: { ServerResponse: ApiServerResponse } },
+      { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: { ServerResponse: responseClassFor(config.trustedProxies) } },
       () => resolve(s),
     );
     s.once("error", reject);

@@ -5,7 +5,7 @@ import type { AppContext, AppEnv } from "../app-context";
 import { clientAddress } from "../lib/client-address";
 import { serveEndpoint } from "../lib/endpoint";
 import { ApiHttpError } from "../lib/errors";
-import { SESSION_COOKIE, readToken, secureCookie } from "./middleware";
+import { SESSION_COOKIE, readToken, secretAnswer, secureCookie } from "./middleware";
 
 export function authRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
@@ -35,7 +35,7 @@ export function authRoutes(ctx: AppContext) {
       expires: result.expiresAt,
     });
     return { access_token: result.token };
-  });
+  }, secretAnswer);
 
   serveEndpoint(app, endpoints.currentUser, ({ c }) => ({ logged_in_as: c.get("staff")!.email }));
 
@@ -44,7 +44,7 @@ export function authRoutes(ctx: AppContext) {
     if (found) await ctx.signIn.signOut(found.token);
     deleteCookie(c, SESSION_COOKIE, { path: "/", secure: secureCookie(c, ctx.config), httpOnly: true, sameSite: "Strict" });
     return { logged_out: true as const };
-  });
+  }, secretAnswer);
 
   return app;
 }
