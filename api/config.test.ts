@@ -34,4 +34,10 @@ describe("loadConfig", () => {
     expect(loadConfig({ UNSEEN_ALERT_SECONDS: "5" }).unseenAlertSeconds).toBe(5);
     expect(() => loadConfig({ UNSEEN_ALERT_SECONDS: "0" })).toThrow(/UNSEEN_ALERT_SECONDS/);
   });
+
+  it("reads the time a request may take to arrive, 60 seconds by default", () => {
+    expect(loadConfig({}).requestTimeoutMs).toBe(60_000);
+    expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: "2" }).requestTimeoutMs).toBe(2_000);
+    for (const bad of ["0", "1.5", "a minute", "3601"]) expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: bad }), bad).toThrow(/REQUEST_TIMEOUT_SECONDS/);
+  });
 });

@@ -32,6 +32,8 @@ export interface AppConfig {
   maxOrderTotalCents: number;
   /** An order no kitchen board has shown for this long raises `order.unseen`, again every as long until one does. */
   unseenAlertSeconds: number;
+  /** A request's head and body must have arrived within this long, or the server closes the connection (not the answer: live streams stay). */
+  requestTimeoutMs: number;
 }
 
 function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tableOrderLimit: integerSetting(env, "TABLE_ORDER_LIMIT", 20, 0, 100_000),
     maxOrderTotalCents: moneySetting(env, "MAX_ORDER_TOTAL", 200_000),
     unseenAlertSeconds: integerSetting(env, "UNSEEN_ALERT_SECONDS", 60, 1, 86_400),
+    requestTimeoutMs: integerSetting(env, "REQUEST_TIMEOUT_SECONDS", 60, 1, 3_600) * 1000,
   };
 }
 

@@ -79,7 +79,12 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
 
   const server: ServerType = await new Promise<ServerType>((resolve, reject) => {
     const s = serve(
-      { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: { ServerResponse: responseClassFor(config.trustedProxies) } },
+      {
+        fetch: app.fetch,
+        port: config.port,
+        hostname: config.host,
+        serverOptions: { ServerResponse: responseClassFor(config.trustedProxies), ...requestTimeouts(config.requestTimeoutMs) },
+      },
       () => resolve(s),
     );
     s.once("error", reject);
@@ -120,12 +125,29 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
 }
 
 /**
+ * Slow clients are cut: a connection whose request head or body trickles in is closed (408, then
+ * closed) once `limitMs` has passed since the request began, so hundreds of them hold nothing for
+ * long. Node checks for such connections every `connectionsCheckingInterval`, so the time-outs are
+ * that much shorter than the limit, and the limit is when the connection is gone at the latest.
+ * They cover receiving a request only: a live stream's answer, written for an hour, is not cut.
+ */
+export function requestTimeouts(limitMs: number): { requestTimeout: number; headersTimeout: number; connectionsCheckingInterval: number } {
+  // The check walks only connections still receiving a request: once a second costs nothing.
+  const connectionsCheckingInterval = Math.min(1000, Math.max(50, Math.floor(limitMs / 10)));
+  const timeout = limitMs - connectionsCheckingInterval;
+  return { requestTimeout: timeout, headersTimeout: timeout, connectionsCheckingInterval };
+}
+
+/**
  * Requests Node's HTTP parser refuses before the app sees them (a head over 16 KB, a malformed
  * Content-Length…) get the contract's JSON error shape too, instead of Node's bare status line.
  */
 function answerParserErrorsInJson(server: ServerType): void {
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
-    if (error.code === "ECONNRESET" || !socket.writable) {
+    // A request timed out while its answer was already being written (a refusal sent before the whole
+    // body arrived): a second head would corrupt it, so the connection just closes.
+    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+    if (error.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
       socket.destroy();
       return;
     }
