@@ -124,6 +124,9 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
   };
 }
 
+/** How long a refused client may take to read its 4xx before the connection is destroyed. */
+const CLOSE_GRACE_MS = 1_000;
+
 /**
  * Slow clients are cut: a connection whose request head or body trickles in is closed (408, then
  * closed) once `limitMs` has passed since the request began, so hundreds of them hold nothing for
@@ -161,5 +164,10 @@ function answerParserErrorsInJson(server: ServerType): void {
     socket.end(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
+    // end() only half-closes: a client that neither reads nor closes (a slow-request attacker) would
+    // keep the socket. It gets a moment to read the answer, then the connection is gone.
+    const gone = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS);
+    gone.unref();
+    socket.once("close", () => clearTimeout(gone));
   });
 }

@@ -28,8 +28,11 @@ interface Trickler {
   stop(): void;
 }
 
-/** Opens a connection, writes `head` at once, then one byte of `trickle` every 200 ms, forever. */
-function trickler(head: string, trickle: string): Trickler {
+/**
+ * Opens a connection, writes `head` at once, then one byte of `trickle` every 200 ms, forever.
+ * `reads: false` never reads what the server sends, so never sees its end of the connection either.
+ */
+function trickler(head: string, trickle: string, { reads = true } = {}): Trickler {
   const { hostname, port } = new URL(server.url);
   const socket = connect(Number(port), hostname);
   const opened = Date.now();
@@ -39,7 +42,7 @@ function trickler(head: string, trickle: string): Trickler {
   const timer = setInterval(() => {
     if (socket.writable) socket.write(trickle[at++ % trickle.length]!);
   }, 200);
-  socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
+  if (reads) socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
   socket.on("error", () => undefined); // a reset counts as closed too
   const closed = new Promise<{ afterMs: number; received: string }>((resolve) =>
     socket.once("close", () => {
@@ -71,6 +74,7 @@ it("closes connections that trickle their head or an order's body, while health 
     trickler("GET /api/health HTTP/1.1\r\n", `Host: ${host()}\r\nX-Slow: ${"a".repeat(200)}`),
     trickler(`GET /api/products_by_category?branch_id=1 HTTP/1.1\r\nHost: ${host()}\r\n`, "X-Padding: slowly-slowly-slowly\r\n"),
     trickler("", "GET / HTTP/1.1\r\n"), // not even the request line arrives in time
+    trickler("GET /api/health HTTP/1.1\r\n", "X-Deaf: never reads the answer", { reads: false }),
   ];
   const body = JSON.stringify({ station_id: "00000000-0000-4000-8000-000000000000", branch_id: 1, products: [{ id: 1, quantity: 1 }] });
   const bodies = [
@@ -98,7 +102,7 @@ it("closes connections that trickle their head or an order's body, while health 
     // Where nothing of an answer was under way, the client is told why, in the contract's error shape.
     expect(closed[0]!.received).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
     expect(closed[0]!.received).toContain('"code":"request_timeout"');
-    expect(closed[3]!.received).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(closed[4]!.received).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
 
     // The live stream, opened before all of them, is still open at twice the limit.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, streamOpened + 2 * LIMIT_MS - Date.now())));
