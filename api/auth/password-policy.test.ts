@@ -35,6 +35,11 @@ describe("the password policy", { timeout: 30_000 }, () => {
     expect((await passwordVerdict(`${longest}x`))?.problem).toBe("too_long");
   });
 
+  it("judges a long password by its first 64 characters: weak ones are not redeemed by a strong tail", async () => {
+    expect((await passwordVerdict(`${"a".repeat(64)} plum kettle harbour sunrise`))?.problem).toBe("repetitive");
+    expect(await passwordVerdict(`plum kettle harbour sunrise over the quiet orchard at dusk ${"a".repeat(100)}`)).toBeUndefined();
+  });
+
   it("refuses through the API's error: 400 weak_password with the reason in the contract's shape", async () => {
     const refusal = await assertPasswordAllowed("passwordpassword").catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(WeakPasswordError);

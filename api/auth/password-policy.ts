@@ -17,6 +17,8 @@ export const MAX_PASSWORD_LENGTH = 256;
  * ordinary four-word passphrases that share words with its dictionaries.
  */
 export const MIN_SCORE = 3;
+/** How much of a password zxcvbn-ts judges (the length rule counts all of it). */
+const JUDGED_LENGTH = 64;
 
 export type PasswordProblem = "blank" | "too_short" | "too_long" | "repetitive" | "common";
 
@@ -35,13 +37,16 @@ function loadEstimator(): Promise<ZxcvbnFactory> {
       import("@zxcvbn-ts/language-common"),
       import("@zxcvbn-ts/language-en"),
     ]);
-    // No Levenshtein matching: it costs seconds per check over these dictionaries, and a password
-    // check must stay cheap on a path that a request can reach.
+    // A check runs synchronously and must stay cheap on a path that a request can reach: no
+    // Levenshtein matching, a bound on l33t substitutions, and only the first 64 characters judged
+    // (their cost grows with the length; 64 strong characters make a strong password whatever follows,
+    // and 64 weak ones are refused). Measured in docs/decisions/0011-password-policy.md.
     return new Factory({
       dictionary: { ...common.dictionary, ...en.dictionary },
       graphs: common.adjacencyGraphs,
       translations: en.translations,
-      maxLength: MAX_PASSWORD_LENGTH,
+      maxLength: JUDGED_LENGTH,
+      l33tMaxSubstitutions: 10,
     });
   })();
   return estimator;
