@@ -51,6 +51,10 @@ export default defineConfig({
             // decided before any query, the same whatever the database.
             "tests/api/security.test.ts",
             "tests/api/request-parsing.test.ts",
+            "tests/api/secret-answers.test.ts",
+            "tests/api/slow-clients.test.ts",
+            // Start-up and the staff command on a SQLite file of their own: the policy runs before any database.
+            "tests/api/password-policy-paths.test.ts",
             // These start their own instances on their own PostgreSQL database already.
             "tests/api/multi-instance.test.ts",
             "tests/api/deploy-nginx.test.ts",

@@ -29,7 +29,7 @@ const HEALTHY_HEADERS = { "content-type": "application/json", "content-length": 
  * answer (lib/response-head.ts). Handlers on hot paths return `new Response(body, { headers: {...} })`
  * with a plain header object, which @hono/node-server writes without building a Headers object; no
  * middleware before them may call `c.header()`, since a returned Response does not carry those headers.
- * Request lines are written there too, when LOG_REQUESTS is on (requestLoggingResponse).
+ * Request lines are written there too, when LOG_REQUESTS is on (responseClassFor).
  */
 export function createApp(ctx: AppContext) {
   const app = new Hono<AppEnv>();

@@ -57,4 +57,10 @@ describe("loadConfig", () => {
     // Settings built in code (tests) cannot go below the contract's 5 % either.
     expect(streamLimits({ maxEventStreams: 100, staffStreamReserve: 0 })).toEqual({ all: 100, anonymous: 95 });
   });
+
+  it("reads the time a request may take to arrive, 60 seconds by default", () => {
+    expect(loadConfig({}).requestTimeoutMs).toBe(60_000);
+    expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: "2" }).requestTimeoutMs).toBe(2_000);
+    for (const bad of ["0", "1.5", "a minute", "3601"]) expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: bad }), bad).toThrow(/REQUEST_TIMEOUT_SECONDS/);
+  });
 });

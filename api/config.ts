@@ -42,6 +42,8 @@ export interface AppConfig {
   unseenAlertSeconds: number;
   /** TRANSACTION_NESTING_GUARD=1: refuse a transaction inside another (a test aid that costs throughput; db/database.ts). */
   guardTransactionNesting: boolean;
+  /** A request's head and body must have arrived within this long, or the server closes the connection (not the answer: live streams stay). */
+  requestTimeoutMs: number;
 }
 
 function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -97,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxOrderTotalCents: moneySetting(env, "MAX_ORDER_TOTAL", 200_000),
     unseenAlertSeconds: integerSetting(env, "UNSEEN_ALERT_SECONDS", 60, 1, 86_400),
     guardTransactionNesting: nestingGuardFromEnv(env),
+    requestTimeoutMs: integerSetting(env, "REQUEST_TIMEOUT_SECONDS", 60, 1, 3_600) * 1000,
   };
 }
 

@@ -1,5 +1,5 @@
 /** `npm start` / `npm run serve`: migrate, seed on first run, ensure a staff account, serve. */
-import { randomBytes } from "node:crypto";
+import { generatePassword, passwordVerdict } from "./auth/password-policy";
 import { createStaffIfAbsent, ensureStaff, hasStaff } from "./auth/staff-accounts";
 import { describeDatabase, loadConfig } from "./config";
 import type { DatabaseHandle } from "./db/database";
@@ -12,13 +12,22 @@ const config = loadConfig();
 const logger = createLogger({ level: config.logLevel });
 let credentials = "";
 
+// Refused before the database is touched: a weak STAFF_PASSWORD stops start-up and says why.
+if (process.env.STAFF_EMAIL && process.env.STAFF_PASSWORD) {
+  const verdict = await passwordVerdict(process.env.STAFF_PASSWORD);
+  if (verdict) {
+    process.stderr.write(`STAFF_PASSWORD is refused: ${verdict.reason}\n`);
+    process.exit(1);
+  }
+}
+
 // The account is settled before the port opens: a sign-in can never race a password reset.
 async function ensureStaffAccount(database: DatabaseHandle): Promise<void> {
   if (process.env.STAFF_EMAIL && process.env.STAFF_PASSWORD) {
     const outcome = await ensureStaff(database, process.env.STAFF_EMAIL, process.env.STAFF_PASSWORD);
     credentials = `Staff account ${process.env.STAFF_EMAIL} ${outcome} (STAFF_EMAIL / STAFF_PASSWORD).`;
   } else if (!(await hasStaff(database))) {
-    const password = randomBytes(9).toString("base64url");
+    const password = await generatePassword();
     // Another instance starting at the same moment may create it first: then it has the password to show.
     if (!(await createStaffIfAbsent(database, DEMO_STAFF_EMAIL, password))) return;
     credentials = `Demo staff account created — e-mail: ${DEMO_STAFF_EMAIL}  password: ${password}\n  (shown once; reset it with: npm run staff:set -- <email> <new password>)`;

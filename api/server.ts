@@ -15,7 +15,7 @@ import { schedulePruning } from "./events/event-log";
 import { scheduleUnseenSweep } from "./kitchen/kitchen-service";
 import { errorBody } from "./lib/errors";
 import { createLogger, type Logger } from "./lib/logger";
-import { ApiServerResponse, requestLoggingResponse } from "./lib/response-head";
+import { responseClassFor } from "./lib/response-head";
 import { MenuCache } from "./menu/menu-cache";
 
 export interface RunningServer {
@@ -83,11 +83,19 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
   }
   const app = createApp(context);
   const requestLogger = context.logger;
-  const ServerResponse = config.logRequests ? requestLoggingResponse((line) => requestLogger.info("request", line)) : ApiServerResponse;
+  const ServerResponse = responseClassFor({
+    trustedProxies: config.trustedProxies,
+    logRequest: config.logRequests ? (line) => requestLogger.info("request", line) : undefined,
+  });
 
   const server: ServerType = await new Promise<ServerType>((resolve, reject) => {
     const s = serve(
-      { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: { ServerResponse } },
+      {
+        fetch: app.fetch,
+        port: config.port,
+        hostname: config.host,
+        serverOptions: { ServerResponse, ...requestTimeouts(config.requestTimeoutMs) },
+      },
       () => resolve(s),
     );
     s.once("error", reject);
@@ -127,13 +135,33 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
   };
 }
 
+/** How long a refused client may take to read its 4xx before the connection is destroyed. */
+const CLOSE_GRACE_MS = 1_000;
+
+/**
+ * Slow clients are cut: a connection whose request head or body trickles in is closed (408, then
+ * closed) once `limitMs` has passed since the request began, so hundreds of them hold nothing for
+ * long. Node checks for such connections every `connectionsCheckingInterval`, so the time-outs are
+ * that much shorter than the limit, and the limit is when the connection is gone at the latest.
+ * They cover receiving a request only: a live stream's answer, written for an hour, is not cut.
+ */
+export function requestTimeouts(limitMs: number): { requestTimeout: number; headersTimeout: number; connectionsCheckingInterval: number } {
+  // The check walks only connections still receiving a request: once a second costs nothing.
+  const connectionsCheckingInterval = Math.min(1000, Math.max(50, Math.floor(limitMs / 10)));
+  const timeout = limitMs - connectionsCheckingInterval;
+  return { requestTimeout: timeout, headersTimeout: timeout, connectionsCheckingInterval };
+}
+
 /**
  * Requests Node's HTTP parser refuses before the app sees them (a head over 16 KB, a malformed
  * Content-Length…) get the contract's JSON error shape too, instead of Node's bare status line.
  */
 function answerParserErrorsInJson(server: ServerType): void {
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
-    if (error.code === "ECONNRESET" || !socket.writable) {
+    // A request timed out while its answer was already being written (a refusal sent before the whole
+    // body arrived): a second head would corrupt it, so the connection just closes.
+    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+    if (error.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
       socket.destroy();
       return;
     }
@@ -147,5 +175,10 @@ function answerParserErrorsInJson(server: ServerType): void {
     socket.end(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
+    // end() only half-closes: a client that neither reads nor closes (a slow-request attacker) would
+    // keep the socket. It gets a moment to read the answer, then the connection is gone.
+    const gone = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS);
+    gone.unref();
+    socket.once("close", () => clearTimeout(gone));
   });
 }

@@ -15,6 +15,7 @@ import type { AppContext, AppEnv } from "../app-context";
 import type { AppConfig } from "../config";
 import { cameOverHttps, requestOrigin, trustedProxyList } from "../lib/client-address";
 import { ApiHttpError } from "../lib/errors";
+import { noStore } from "../lib/response-head";
 import { findSessionStaff } from "./staff-repository";
 
 export const SESSION_COOKIE = "access_token";
@@ -75,8 +76,19 @@ export function staffAuth(ctx: AppContext): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** 401 unless the request carries a live session; sets `staff`, `authVia` and `token` for the route. */
+/** For answers that carry a secret without being staff answers (sign-in, sign-out): never stored. */
+export const secretAnswer: MiddlewareHandler<AppEnv> = async (c, next) => {
+  noStore(c);
+  await next();
+};
+
+/**
+ * 401 unless the request carries a live session; sets `staff`, `authVia` and `token` for the route.
+ * Every answer of a staff route, its refusals and live streams included, is marked no-store here, so
+ * no route can forget it.
+ */
 export const requireStaff: MiddlewareHandler<AppEnv> = async (c, next) => {
+  noStore(c);
   const findStaff = c.get("findStaff");
   if (!findStaff) throw new Error("requireStaff needs the staffAuth middleware in front of it");
   const found = readToken(c);

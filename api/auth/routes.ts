@@ -6,7 +6,7 @@ import { clientAddress } from "../lib/client-address";
 import { serveEndpoint } from "../lib/endpoint";
 import { ApiHttpError } from "../lib/errors";
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH } from "./device-cookie";
-import { SESSION_COOKIE, readToken, secureCookie } from "./middleware";
+import { SESSION_COOKIE, readToken, secretAnswer, secureCookie } from "./middleware";
 
 export function authRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
@@ -45,7 +45,7 @@ export function authRoutes(ctx: AppContext) {
       expires: result.deviceCookie.expiresAt,
     });
     return { access_token: result.token };
-  });
+  }, secretAnswer);
 
   serveEndpoint(app, endpoints.currentUser, ({ c }) => ({ logged_in_as: c.get("staff")!.email }));
 
@@ -54,7 +54,7 @@ export function authRoutes(ctx: AppContext) {
     if (found) await ctx.signIn.signOut(found.token);
     deleteCookie(c, SESSION_COOKIE, { path: "/", secure: secureCookie(c, ctx.config), httpOnly: true, sameSite: "Strict" });
     return { logged_out: true as const };
-  });
+  }, secretAnswer);
 
   return app;
 }

@@ -1,10 +1,16 @@
-/** Staff accounts as operators manage them (start-up, `npm run staff:set`): hash first, then one short transaction. */
+/**
+ * Staff accounts as operators manage them (start-up, `npm run staff:set`, and later the API): every
+ * function here that sets a password checks it against the one policy first (password-policy.ts,
+ * throwing WeakPasswordError), then hashes, then writes in one short transaction.
+ */
 import type { DatabaseHandle } from "../db/database";
+import { assertPasswordAllowed } from "./password-policy";
 import { hashPassword, verifyPassword, type HashCost } from "./passwords";
 import { findStaffByEmail, insertStaffIfAbsent, saveStaff } from "./staff-repository";
 
 /** Creates the account, or resets its password and signs out its existing sessions. */
 export async function upsertStaff(database: DatabaseHandle, email: string, password: string, cost?: HashCost): Promise<"created" | "reset"> {
+  await assertPasswordAllowed(password);
   const passwordHash = await hashPassword(password, cost);
   return database.transaction((tx) => saveStaff(tx, email, passwordHash));
 }
@@ -12,9 +18,12 @@ export async function upsertStaff(database: DatabaseHandle, email: string, passw
 /**
  * Makes sure the account exists with this password. Leaves it (and its sessions) alone when the
  * password already matches, so restarting with STAFF_EMAIL / STAFF_PASSWORD signs nobody out.
+ * A password the policy refuses is refused even when it already matches: a weak STAFF_PASSWORD set
+ * before the policy existed stops start-up instead of staying in use.
  * `cost` is for test servers only; operators' accounts get the recommended strength.
  */
 export async function ensureStaff(database: DatabaseHandle, email: string, password: string, cost?: HashCost): Promise<"created" | "reset" | "unchanged"> {
+  await assertPasswordAllowed(password);
   const existing = await findStaffByEmail(database.db, email);
   if (existing && (await verifyPassword(password, existing.passwordHash))) return "unchanged";
   return upsertStaff(database, email, password, cost);
@@ -28,6 +37,7 @@ export async function hasStaff(database: DatabaseHandle): Promise<boolean> {
 
 /** Creates the account with this password unless it exists (the demo account of a first start); true when it did. */
 export async function createStaffIfAbsent(database: DatabaseHandle, email: string, password: string): Promise<boolean> {
+  await assertPasswordAllowed(password);
   if (await findStaffByEmail(database.db, email)) return false;
   const passwordHash = await hashPassword(password);
   return database.transaction((tx) => insertStaffIfAbsent(tx, email, passwordHash));

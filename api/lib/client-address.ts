@@ -6,6 +6,7 @@
  * (ctx.config.trustedProxies); otherwise the socket's peer address and the connection's own scheme are
  * the truth. Nothing here runs per request unless a route asks (sign-in, cookie writes, cross-site checks).
  */
+import type { IncomingMessage } from "node:http";
 import { BlockList, isIP } from "node:net";
 import type { Context } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -93,10 +94,23 @@ export function clientAddress(c: Context, trustedProxies: readonly string[]): st
 export function cameOverHttps(c: Context, trustedProxies: readonly string[]): boolean {
   if (c.req.url.startsWith("https:")) return true;
   if (trustedProxies.length === 0) return false;
-  if (!isTrusted(trustedProxyList(trustedProxies), peerAddress(c))) return false;
+  return forwardedProtoIsHttps(peerAddress(c), c.req.header("x-forwarded-proto"), trustedProxies);
+}
+
+/**
+ * The same rule on Node's request, where the response head is written (lib/response-head.ts): true
+ * when a proxy named in TRUSTED_PROXIES forwarded a request the client sent over HTTPS.
+ */
+export function forwardedOverHttps(incoming: IncomingMessage, trustedProxies: readonly string[]): boolean {
+  if (trustedProxies.length === 0) return false;
+  const proto = incoming.headers["x-forwarded-proto"];
+  return forwardedProtoIsHttps(unmapped(incoming.socket?.remoteAddress ?? ""), Array.isArray(proto) ? proto.join(",") : proto, trustedProxies);
+}
+
+function forwardedProtoIsHttps(peer: string, header: string | undefined, trustedProxies: readonly string[]): boolean {
+  if (header === undefined || !isTrusted(trustedProxyList(trustedProxies), peer)) return false;
   // With chained proxies the header may be a list; the first entry is what the client-facing proxy saw.
-  const proto = c.req.header("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
-  return proto === "https";
+  return header.split(",")[0]!.trim().toLowerCase() === "https";
 }
 
 /**

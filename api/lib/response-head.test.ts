@@ -1,15 +1,20 @@
-import { createServer, get, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, get, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiServerResponse, SECURITY_HEADERS, nextRequestId, requestIdFrom } from "./response-head";
+import { ApiServerResponse, SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY, nextRequestId, requestIdFrom, responseClassFor } from "./response-head";
 
 let server: Server;
 let base: string;
+/** The same handler behind responses that trust 127.0.0.1 as a proxy, and behind ones that trust only 10.0.0.0/8. */
+let proxied: Server;
+let proxiedBase: string;
+let elsewhere: Server;
+let elsewhereBase: string;
 
-/** Each path writes its head in one of the ways Node allows. */
-beforeAll(async () => {
-  server = createServer({ ServerResponse: ApiServerResponse }, (req, res) => {
-    switch (req.url) {
+/** Each path writes its head in one of the ways Node allows; /no-store/… mark the answer as carrying a secret. */
+function handle(req: IncomingMessage, res: ServerResponse) {
+  if (req.url?.startsWith("/no-store/")) (res as ApiServerResponse).noStore = true;
+  switch (req.url) {
       case "/object":
         res.writeHead(200, { "Content-Type": "text/plain", "X-Frame-Options": "DENY" });
         return res.end("object");
@@ -33,15 +38,36 @@ beforeAll(async () => {
         res.setHeader("Cache-Control", "no-cache");
         res.writeHead(304, { etag: '"v1"', "Content-Length": 0 });
         return res.end();
+      case "/no-store/object":
+        res.writeHead(200, { "Content-Type": "text/plain", "Cache-Control": "public, max-age=600" });
+        return res.end("object");
+      case "/no-store/progressive":
+        res.setHeader("Cache-Control", "no-cache");
+        res.writeHead(200, { "content-type": "text/plain" });
+        return res.end("progressive");
+      case "/no-store/array":
+        res.writeHead(200, ["Cache-Control", "max-age=60", "Content-Type", "text/plain"]);
+        return res.end("array");
+      case "/no-store/implicit":
+        return res.end("implicit");
       default:
         res.writeHead(404);
         return res.end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+}
+
+async function listen(ServerResponse: typeof ApiServerResponse): Promise<[Server, string]> {
+  const started = createServer({ ServerResponse }, handle);
+  await new Promise<void>((resolve) => started.listen(0, "127.0.0.1", resolve));
+  return [started, `http://127.0.0.1:${(started.address() as AddressInfo).port}`];
+}
+
+beforeAll(async () => {
+  [server, base] = await listen(ApiServerResponse);
+  [proxied, proxiedBase] = await listen(responseClassFor({ trustedProxies: ["127.0.0.1"] }));
+  [elsewhere, elsewhereBase] = await listen(responseClassFor({ trustedProxies: ["10.0.0.0/8"] }));
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => Promise.all([server, proxied, elsewhere].map((s) => new Promise<void>((resolve) => s.close(() => resolve())))));
 
 interface RawAnswer {
   status: number;
@@ -52,9 +78,9 @@ interface RawAnswer {
   body: string;
 }
 
-function fetchRaw(path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+function fetchRaw(path: string, headers: Record<string, string> = {}, from = base): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    get(`${base}${path}`, { headers, agent: false }, (res) => {
+    get(`${from}${path}`, { headers, agent: false }, (res) => {
       const counts: Record<string, number> = {};
       for (let i = 0; i < res.rawHeaders.length; i += 2) {
         const name = res.rawHeaders[i]!.toLowerCase();
@@ -114,6 +140,44 @@ describe("ApiServerResponse", () => {
     expect((await fetchRaw("/object", { "X-Request-Id": "edge-7f3a" })).headers["x-request-id"]).toBe("edge-7f3a");
     const ids = await Promise.all([1, 2, 3].map(() => fetchRaw("/object").then((a) => a.headers["x-request-id"])));
     expect(new Set(ids).size).toBe(3);
+  });
+});
+
+describe("Strict-Transport-Security", () => {
+  it("is left off answers to plain HTTP", async () => {
+    for (const path of ["/object", "/implicit", "/array", "/not-modified"]) expect((await fetchRaw(path)).counts["strict-transport-security"], path).toBeUndefined();
+  });
+
+  it("is sent once when a trusted proxy says the client used HTTPS, in every way a head is written", async () => {
+    for (const path of ["/object", "/implicit", "/progressive", "/array", "/not-modified"]) {
+      const answer = await fetchRaw(path, { "X-Forwarded-Proto": "https" }, proxiedBase);
+      expect(answer.counts["strict-transport-security"], path).toBe(1);
+      expect(answer.headers["strict-transport-security"], path).toBe(STRICT_TRANSPORT_SECURITY);
+    }
+    expect((await fetchRaw("/object", { "X-Forwarded-Proto": "https, http" }, proxiedBase)).headers["strict-transport-security"]).toBe(STRICT_TRANSPORT_SECURITY);
+  });
+
+  it("is left off when the trusted proxy says http, and when X-Forwarded-Proto comes from an address that is no trusted proxy", async () => {
+    expect((await fetchRaw("/object", { "X-Forwarded-Proto": "http" }, proxiedBase)).counts["strict-transport-security"]).toBeUndefined();
+    expect((await fetchRaw("/object", {}, proxiedBase)).counts["strict-transport-security"]).toBeUndefined();
+    expect((await fetchRaw("/object", { "X-Forwarded-Proto": "https" }, elsewhereBase)).counts["strict-transport-security"]).toBeUndefined();
+    expect((await fetchRaw("/object", { "X-Forwarded-Proto": "https" })).counts["strict-transport-security"]).toBeUndefined();
+  });
+});
+
+describe("an answer marked noStore", () => {
+  it.each(["/no-store/object", "/no-store/progressive", "/no-store/array", "/no-store/implicit"])("is sent with Cache-Control: no-store alone, whatever the route set (%s)", async (path) => {
+    const answer = await fetchRaw(path);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBe(path.slice("/no-store/".length));
+    expect(answer.counts["cache-control"]).toBe(1);
+    expect(answer.headers["cache-control"]).toBe("no-store");
+    expectSecurityHeadersOnce(answer);
+  });
+
+  it("is the only kind that gets it: an unmarked answer keeps the route's own Cache-Control", async () => {
+    expect((await fetchRaw("/progressive-not-modified")).headers["cache-control"]).toBe("no-cache");
+    expect((await fetchRaw("/object")).counts["cache-control"]).toBeUndefined();
   });
 });
 

@@ -5,10 +5,16 @@
  * answers by itself — and costs one short list copy per answer. Added by Hono middleware after `next()`,
  * they forced each answer through a full WHATWG Response and Headers, which cost more than a health
  * check's own work (profile in docs/performance/api-benchmarks.md).
+ *
+ * Two headers depend on the answer: `Strict-Transport-Security` goes only on answers to HTTPS
+ * requests (a browser ignores it over plain HTTP, and a plain-HTTP site has no business promising
+ * HTTPS), and an answer marked with `noStore()` (staff answers, sign-in) gets `Cache-Control: no-store`
+ * whatever the route set, so no answer that carries a secret lands in a browser's or proxy's cache.
  */
 import { randomBytes } from "node:crypto";
 import { ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from "node:http";
 import type { Context } from "hono";
+import { forwardedOverHttps } from "./client-address";
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -33,14 +39,19 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   "origin-agent-cluster": "?1",
   "permissions-policy": "camera=(), microphone=(), geolocation=()",
   "referrer-policy": "strict-origin-when-cross-origin",
-  "strict-transport-security": "max-age=15552000; includeSubDomains",
   "x-content-type-options": "nosniff",
   "x-dns-prefetch-control": "off",
   "x-download-options": "noopen",
-  "x-frame-options": "SAMEORIGIN",
+  // The same as CSP's frame-ancestors 'none', for browsers that know only this header.
+  "x-frame-options": "DENY",
   "x-permitted-cross-domain-policies": "none",
   "x-xss-protection": "0",
 });
+
+/** Only on answers to HTTPS requests (directly, or through a proxy named in TRUSTED_PROXIES). */
+export const STRICT_TRANSPORT_SECURITY = "max-age=15552000; includeSubDomains";
+const HSTS = "strict-transport-security";
+const CACHE_CONTROL = "cache-control";
 
 // Unique without a random UUID per request: a random tag per process (instances differ) and a counter.
 const PROCESS_TAG = randomBytes(6).toString("base64url");
@@ -73,6 +84,8 @@ const dropsLength = (statusCode: number, lowerName: string) => lowerName === "co
 /** Node's response, with the security headers and X-Request-Id on every head it writes. */
 export class ApiServerResponse<Incoming extends IncomingMessage = IncomingMessage> extends ServerResponse<Incoming> {
   readonly requestId: string;
+  /** The answer carries a secret: sent with `Cache-Control: no-store`, replacing a route's own value. */
+  noStore = false;
 
   // Node passes options too (highWaterMark, rejectNonStandardBodyWrites); they go on to ServerResponse.
   constructor(request: Incoming, ...options: unknown[]) {
@@ -81,9 +94,16 @@ export class ApiServerResponse<Incoming extends IncomingMessage = IncomingMessag
     this.requestId = requestIdFrom(request.headers["x-request-id"]);
   }
 
+  /** Whether the request came over HTTPS; this class trusts no proxy (responseClassFor makes one that does). */
+  protected overHttps(): boolean {
+    // The request's socket may be gone already (a body refused half-way destroys the request).
+    return (this.req.socket as { encrypted?: boolean } | null)?.encrypted === true;
+  }
+
   override writeHead(statusCode: number, reasonOrHeaders?: string | HeadersArgument, maybeHeaders?: HeadersArgument): this {
     const reason = typeof reasonOrHeaders === "string" ? reasonOrHeaders : undefined;
     let headers = typeof reasonOrHeaders === "string" ? maybeHeaders : reasonOrHeaders;
+    const https = this.overHttps();
     if (headers === undefined || Array.isArray(headers) || this.getHeaderNames().length > 0) {
       // Rare forms (an implicit head from end(), raw header lists, headers set one by one): Node
       // merges; ours go in only where the route set none.
@@ -91,9 +111,17 @@ export class ApiServerResponse<Incoming extends IncomingMessage = IncomingMessag
         const name = DEFAULT_HEAD[i] as string;
         if (!this.hasHeader(name)) this.setHeader(name, name === "x-request-id" ? this.requestId : DEFAULT_HEAD[i + 1]!);
       }
-      if (headers && !Array.isArray(headers)) {
+      if (https && !this.hasHeader(HSTS)) this.setHeader(HSTS, STRICT_TRANSPORT_SECURITY);
+      if (this.noStore) this.setHeader(CACHE_CONTROL, "no-store");
+      const dropped = (name: string) => dropsLength(statusCode, name.toLowerCase()) || (this.noStore && name.toLowerCase() === CACHE_CONTROL);
+      if (Array.isArray(headers)) {
+        // A flat [name, value, …] list, which Node lets replace what was set one by one.
+        const kept: OutgoingHttpHeader[] = [];
+        for (let i = 0; i + 1 < headers.length; i += 2) if (!dropped(String(headers[i]))) kept.push(headers[i]!, headers[i + 1]!);
+        headers = kept;
+      } else if (headers) {
         const own = headers;
-        headers = Object.fromEntries(Object.keys(own).filter((name) => !dropsLength(statusCode, name.toLowerCase())).map((name) => [name, own[name]]));
+        headers = Object.fromEntries(Object.keys(own).filter((name) => !dropped(name)).map((name) => [name, own[name]]));
       }
       return super.writeHead(statusCode, reason, headers);
     }
@@ -101,11 +129,13 @@ export class ApiServerResponse<Incoming extends IncomingMessage = IncomingMessag
     head[REQUEST_ID_AT] = this.requestId;
     for (const name in headers) {
       const lower = name.toLowerCase();
-      if (dropsLength(statusCode, lower)) continue;
+      if (dropsLength(statusCode, lower) || (this.noStore && lower === CACHE_CONTROL)) continue;
       const at = DEFAULT_AT.get(lower);
       if (at === undefined) head.push(name, headers[name]!);
       else head[at + 1] = headers[name]!; // the route's own value replaces ours instead of doubling it
     }
+    if (https) head.push(HSTS, STRICT_TRANSPORT_SECURITY);
+    if (this.noStore) head.push(CACHE_CONTROL, "no-store");
     return super.writeHead(statusCode, reason, head);
   }
 }
@@ -119,20 +149,32 @@ export type RequestLine = {
   ms: number;
 };
 
-/**
- * ApiServerResponse that reports each /api answer as its head is written. Logging here rather than
- * in a Hono middleware spares every request a link in the middleware chain (measured: request logging
- * cost plain `npm start` about a tenth of health), and also sees answers the adapter writes itself.
- */
-export function requestLoggingResponse(log: (line: RequestLine) => void): typeof ApiServerResponse {
-  return class RequestLoggingResponse<Incoming extends IncomingMessage = IncomingMessage> extends ApiServerResponse<Incoming> {
+export interface ResponseClassOptions {
+  /** TRUSTED_PROXIES: a request one of them forwarded with `X-Forwarded-Proto: https` counts as HTTPS (the session cookie's rule). */
+  trustedProxies: readonly string[];
+  /**
+   * Reports each /api answer as its head is written. Logging here rather than in a Hono middleware
+   * spares every request a link in the middleware chain (measured: request logging cost plain `npm
+   * start` about a tenth of health), and also sees answers the adapter writes itself.
+   */
+  logRequest?: (line: RequestLine) => void;
+}
+
+/** The response class for a server: ApiServerResponse as its settings want it. */
+export function responseClassFor({ trustedProxies, logRequest }: ResponseClassOptions): typeof ApiServerResponse {
+  if (trustedProxies.length === 0 && !logRequest) return ApiServerResponse;
+  return class ConfiguredServerResponse<Incoming extends IncomingMessage = IncomingMessage> extends ApiServerResponse<Incoming> {
     private readonly started = performance.now();
+
+    protected override overHttps(): boolean {
+      return super.overHttps() || (trustedProxies.length > 0 && forwardedOverHttps(this.req, trustedProxies));
+    }
 
     override writeHead(statusCode: number, reasonOrHeaders?: string | HeadersArgument, maybeHeaders?: HeadersArgument): this {
       const url = this.req.url ?? "";
-      if (url.startsWith("/api/")) {
+      if (logRequest && url.startsWith("/api/")) {
         const query = url.indexOf("?");
-        log({
+        logRequest({
           requestId: this.requestId,
           method: this.req.method ?? "",
           path: query === -1 ? url : url.slice(0, query),
@@ -143,6 +185,14 @@ export function requestLoggingResponse(log: (line: RequestLine) => void): typeof
       return super.writeHead(statusCode, reasonOrHeaders, maybeHeaders);
     }
   };
+}
+
+/** Marks the answer being built as carrying a secret: `Cache-Control: no-store`, whatever else sets it. */
+export function noStore(c: Context): void {
+  const outgoing = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
+  if (outgoing instanceof ApiServerResponse) outgoing.noStore = true;
+  // Without Node's response (app.request() in unit tests) the answer's own headers are all there is.
+  else c.header("Cache-Control", "no-store");
 }
 
 /** The request id of the answer being built (the one its X-Request-Id header will carry). */

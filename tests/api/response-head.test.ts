@@ -1,6 +1,7 @@
 /**
  * The head of every answer, whoever builds it (API routes, the web app, event streams, the adapter's
- * own errors): the same security headers, each once, with the values below; an X-Request-Id that
+ * own errors): the same security headers, each once, with the values below (Strict-Transport-Security
+ * only over HTTPS: tests/api/secret-answers.test.ts); an X-Request-Id that
  * the request log line shares; and request logs only while LOG_REQUESTS is on.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -25,18 +26,18 @@ const SECURITY_HEADERS = {
   "origin-agent-cluster": "?1",
   "permissions-policy": "camera=(), microphone=(), geolocation=()",
   "referrer-policy": "strict-origin-when-cross-origin",
-  "strict-transport-security": "max-age=15552000; includeSubDomains",
   "x-content-type-options": "nosniff",
   "x-dns-prefetch-control": "off",
   "x-download-options": "noopen",
-  "x-frame-options": "SAMEORIGIN",
+  "x-frame-options": "DENY",
   "x-permitted-cross-domain-policies": "none",
   "x-xss-protection": "0",
 };
 
-/** Exact values: a header sent twice would read "a, a" here and fail. */
+/** Exact values: a header sent twice would read "a, a" here and fail. These are plain-HTTP answers: no HSTS. */
 function expectFullHead(headers: Headers, name: string) {
   for (const [header, value] of Object.entries(SECURITY_HEADERS)) expect(headers.get(header), `${name}: ${header}`).toBe(value);
+  expect(headers.get("strict-transport-security"), `${name}: strict-transport-security`).toBeNull();
   expect(headers.get("x-request-id"), `${name}: x-request-id`).toMatch(/^[\x21-\x7e]{1,64}$/);
 }
 

@@ -78,7 +78,7 @@ export function expectSecurityHeaders(response: Pick<ApiResponse, "headers">) {
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("object-src 'none'");
   expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-  expect(response.headers.get("x-frame-options")).toMatch(/^(DENY|SAMEORIGIN)$/);
+  expect(response.headers.get("x-frame-options")).toBe("DENY");
   expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
 }
 
