@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../../api/lib/logger";
 import { APP_ROUTES } from "../../contract/app-routes";
 import { call, expectApiError, expectSecurityHeaders } from "../support/api-helpers";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -15,6 +16,8 @@ const SHELL = '<!doctype html><html lang="en"><head><title>Limitless test shell<
 const SCRIPT = "console.log('app');";
 
 let server: TestServer;
+/** The server's log lines (errors only), as JSON text. */
+const logged: string[] = [];
 let staticDir: string;
 
 beforeAll(async () => {
@@ -23,7 +26,7 @@ beforeAll(async () => {
   mkdirSync(join(staticDir, "assets"));
   writeFileSync(join(staticDir, "assets", "app-1a2b3c.js"), SCRIPT);
   writeFileSync(join(staticDir, "robots.txt"), "User-agent: *\n");
-  server = await startTestServer({ staticDir });
+  server = await startTestServer({ staticDir, logger: createLogger({ level: "error", destination: { write: (line: string) => void logged.push(line) } }) });
 });
 afterAll(async () => {
   await server.dispose();
@@ -179,16 +182,13 @@ describe("when the database stops answering", () => {
     expectApiError(health, 503, "database_unavailable");
     expectSecurityHeaders(health);
 
-    // The details go to the log (one JSON line on stderr, with the request id), not to the client.
-    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    // The details go to the log (one JSON line, with the request id), not to the client.
     const stations = await call(server, "GET", "/api/stations/3f0c5a52-8a0c-4c36-9a43-2c1f6f3c9d1e");
-    const logged = stderr.mock.calls.map(([line]) => String(line));
-    stderr.mockRestore();
     const error = expectApiError(stations, 500, "internal_error");
     expect(error.message).toBe("Something went wrong on our side. Please try again.");
     expect(stations.text).not.toMatch(/database|sqlite|\.ts/i);
     expectSecurityHeaders(stations);
-    const entry = logged.map((line) => JSON.parse(line) as Record<string, string>).find((e) => e.message === "unhandled error");
+    const entry = logged.map((line) => JSON.parse(line) as Record<string, string>).find((e) => e.msg === "unhandled error");
     expect(entry).toMatchObject({ level: "error", requestId: stations.headers.get("x-request-id"), path: "/api/stations/3f0c5a52-8a0c-4c36-9a43-2c1f6f3c9d1e" });
   });
 });

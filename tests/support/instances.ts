@@ -132,8 +132,8 @@ export async function startInstances(options: InstanceOptions): Promise<Instance
 function requestPath(line: string): string | undefined {
   if (!line.startsWith("{")) return undefined;
   try {
-    const entry = JSON.parse(line) as { message?: unknown; path?: unknown };
-    return entry.message === "request" && typeof entry.path === "string" ? entry.path : undefined;
+    const entry = JSON.parse(line) as { msg?: unknown; path?: unknown };
+    return entry.msg === "request" && typeof entry.path === "string" ? entry.path : undefined;
   } catch {
     return undefined;
   }
