@@ -150,6 +150,8 @@ const REASONS: [RegExp, string][] = [
   [/src\/shared\/(api|api-client|file-transfer)\.ts|contract\/api-routes/, "server calls: the table and the menu"],
   [/src\/shared\/use-menu/, "the branch's menu, cached and live"],
   [/src\/shared\/use-live-events/, "live updates (sold out, the shared cart)"],
+  [/src\/shared\/random-uuid/, "ids for this phone's cart operations"],
+  [/src\/shared\/after-first-screen/, "holds back what waits until the menu is painted"],
   [/src\/site\/layout\/|src\/site\/site-config/, "the navbar (brand, links, language switcher)"],
   [/src\/app\//, "the app shell: router table, root layout, error boundary"],
   [/contract\//, "shared rules (menu categories, money, ids)"],
