@@ -1,4 +1,6 @@
-import { defineConfig } from "vite";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { chunkModules } from "./scripts/vite-chunk-modules.ts";
@@ -6,6 +8,26 @@ import { firstVisitChunks } from "./scripts/vite-first-visit-chunks.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
 
 const firstVisit = firstVisitChunks();
+
+/**
+ * react-router's package exports name only its development build (dev warnings, no "production"
+ * condition to pick the other): the build takes the production build shipped beside it.
+ */
+function reactRouterProduction(): Plugin {
+  const dist = join(dirname(createRequire(import.meta.url).resolve("react-router/package.json")), "dist", "production");
+  return {
+    name: "limitless:react-router-production",
+    apply: "build",
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: join(dist, "index.mjs") },
+          { find: /^react-router\/dom$/, replacement: join(dist, "dom-export.mjs") },
+        ],
+      },
+    }),
+  };
+}
 
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:3000";
 
@@ -31,6 +53,7 @@ const onlyImages = {
 export default defineConfig({
   plugins: [
     react(),
+    reactRouterProduction(),
     VitePWA({
       registerType: "prompt",
       injectRegister: false,
