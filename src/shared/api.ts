@@ -5,8 +5,16 @@
  */
 import type { CallKind, OrderStatus, PrepStation } from "../../contract/menu";
 import type { BoardHeartbeat, CartOperationsBody, LoginBody, OrderCreate, OrderPatch, StationCreate, StationUpdate, TabClose } from "../../contract/schemas";
-import { call, pathOf } from "./api-client";
-import { downloadFile, uploadForm } from "./file-transfer";
+import { call, noAnswer, pathOf } from "./api-client";
+
+/**
+ * The staff's file uploads and downloads: loaded when one starts, so a diner's phone never downloads
+ * them. A failed load is the network's failure, the same ApiError the transfer itself would give.
+ */
+const fileTransfer = () =>
+  import("./file-transfer").catch(() => {
+    throw noAnswer();
+  });
 
 /** A slow phone network must not leave "Sending…" up forever; a timeout is retried with the same key. */
 const SUBMIT_TIMEOUT_MS = 20_000;
@@ -60,12 +68,12 @@ export const api = {
   /** null = stop counting; 0 sells the product out, more puts it back on. */
   setProductStock: (id: number, stock: number | null) => call("updateProduct", { params: { id }, body: { stock } }),
 
-  uploadMenuCsv: (branchId: number, file: File, dryRun: boolean, onProgress: (fraction: number | null) => void) => {
+  uploadMenuCsv: async (branchId: number, file: File, dryRun: boolean, onProgress: (fraction: number | null) => void) => {
     const form = new FormData();
     form.append("file", file, file.name);
-    return uploadForm("uploadMenuCsv", { query: { branch_id: branchId, dry_run: dryRun || undefined } }, form, onProgress);
+    return (await fileTransfer()).uploadForm("uploadMenuCsv", { query: { branch_id: branchId, dry_run: dryRun || undefined } }, form, onProgress);
   },
-  exportMenuCsv: (branchId: number) => downloadFile("exportMenuCsv", { query: { branch_id: branchId } }),
+  exportMenuCsv: async (branchId: number) => (await fileTransfer()).downloadFile("exportMenuCsv", { query: { branch_id: branchId } }),
 
   openCalls: (branchId: number) => call("calls", { query: { branch_id: branchId }, cache: "no-store" }),
   finishCall: (id: string) => call("finishCall", { params: { id }, body: { status: "done" } }),
@@ -74,7 +82,8 @@ export const api = {
   openTabs: (branchId: number, options: ReadOptions = {}) => call("openTabs", { query: { branch_id: branchId }, cache: "no-store", ...options }),
   salesReport: (branchId: number, from: string, to: string, options: ReadOptions = {}) =>
     call("salesReport", { query: { branch_id: branchId, from, to }, cache: "no-store", ...options }),
-  ordersReportCsv: (branchId: number, from: string, to: string) => downloadFile("ordersReportCsv", { query: { branch_id: branchId, from, to } }),
+  ordersReportCsv: async (branchId: number, from: string, to: string) =>
+    (await fileTransfer()).downloadFile("ordersReportCsv", { query: { branch_id: branchId, from, to } }),
 };
 
 // ----- live event streams (see use-live-events.ts) -----
