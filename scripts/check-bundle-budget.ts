@@ -134,37 +134,25 @@ export function modulesOf(chunks: ChunkModules, script: Pick<WireScript, "path">
   return (chunks[script.path.replace(/^\//, "")] ?? []).map((entry) => entry.module);
 }
 
-/** Why the menu's first paint needs a module: the first matching line explains it. */
-const REASONS: [RegExp, string][] = [
-  [/node_modules\/(react-dom|scheduler)\//, "React DOM: renders the screen"],
-  [/node_modules\/react\//, "React"],
-  [/node_modules\/react-router/, "the router: picks the /order screen, reads `station_id`, the navbar's links"],
-  [/node_modules\/(@nanostores|nanostores)\//, "languages (@nanostores/i18n): the menu in English, Filipino or Chinese"],
-  [/src\/shared\/i18n\//, "languages: the diner's language, Intl prices and weekdays, dish names"],
-  [/node_modules\/zustand\//, "the cart store (zustand, persisted)"],
-  [/src\/ordering\/cart\//, "the table's shared cart: this phone's view, kept live"],
-  [/src\/ordering\/menu\//, "the menu: categories, diet filter, marks"],
-  [/src\/ordering\/service\//, "the call-staff buttons"],
-  [/src\/ordering\/history\//, "whether this phone ordered here before (the Order again offer)"],
+/** Why the menu's first paint needs a file: one short reason, by the file's chunk name. */
+const FILE_REASONS: Record<string, string> = {
+  app: "renders any screen: React, the router, the navbar, server calls, languages",
+  order: "the order screen: menu, cart, call-staff buttons",
+  "rolldown-runtime": "the bundler's helpers (CommonJS interop for React)",
+};
+
+/** Any other file (a lazy chunk started before the menu showed): the first matching line explains it. */
+const MODULE_REASONS: [RegExp, string][] = [
+  [/node_modules\/(react|react-dom|scheduler|react-router)\//, "React and the router"],
   [/src\/ordering\//, "the order screen"],
-  [/src\/shared\/(api|api-client|file-transfer)\.ts|contract\/api-routes/, "server calls: the table and the menu"],
-  [/src\/shared\/use-menu/, "the branch's menu, cached and live"],
-  [/src\/shared\/use-live-events/, "live updates (sold out, the shared cart)"],
-  [/src\/shared\/random-uuid/, "ids for this phone's cart operations"],
-  [/src\/shared\/after-first-screen/, "holds back what waits until the menu is painted"],
-  [/src\/site\/layout\/|src\/site\/site-config/, "the navbar (brand, links, language switcher)"],
-  [/src\/app\//, "the app shell: router table, root layout, error boundary"],
-  [/contract\//, "shared rules (menu categories, money, ids)"],
-  [/src\/main\.tsx|vite\/|rolldown\//, "start-up and the bundler's loader"],
+  [/src\/shared\/|contract\//, "shared code: server calls, languages, rules"],
+  [/vite\/|rolldown\//, "the bundler's loader"],
 ];
 
-function reasonsFor(modules: string[]): string {
-  const reasons: string[] = [];
-  for (const module of modules) {
-    const reason = REASONS.find(([pattern]) => pattern.test(module))?.[1] ?? `\`${module}\` (no reason on record)`;
-    if (!reasons.includes(reason)) reasons.push(reason);
-  }
-  return reasons.join("; ") || "—";
+export function reasonFor(path: string, modules: string[]): string {
+  const name = path.replace(/^\/?assets\//, "").replace(/-[\w-]{8}\.js$/, "");
+  const reason = FILE_REASONS[name] ?? modules.map((module) => MODULE_REASONS.find(([pattern]) => pattern.test(module))?.[1]).find(Boolean);
+  return reason ?? (modules[0] ? `\`${modules[0]}\` (no reason on record)` : "—");
 }
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`;
@@ -177,7 +165,7 @@ export function renderReport(visit: FirstVisit, chunks: ChunkModules, measuredAt
       .slice(0, 4)
       .map((entry) => `${entry.module.replace(/^node_modules\//, "").replace(/\/(cjs|dist|esm)\/.*$/, "")}`)
       .join(", ");
-    return `| \`${hashless(script.path)}\` | ${kB(script.wireBytes)} (${script.encoding}) | ${largest}${modules.length > 4 ? `, +${modules.length - 4}` : ""} | ${reasonsFor(modules.map((entry) => entry.module))} |`;
+    return `| \`${hashless(script.path)}\` | ${kB(script.wireBytes)} (${script.encoding}) | ${largest}${modules.length > 4 ? `, +${modules.length - 4}` : ""} | ${reasonFor(script.path, modules.map((entry) => entry.module))} |`;
   });
   return `# Bundle budget: the diner's first visit
 
@@ -185,7 +173,7 @@ What a phone downloads of JavaScript before the order menu is usable: a first vi
 no service worker yet) to \`/order?station_id=<table>\`, in Chromium, counting every script request
 the page sent until the first dish is on screen — bytes on the wire as Chromium's network events
 report them (\`Network.loadingFinished\` \`encodedDataLength\`: the brotli body the server sends from
-dist/ plus the response headers, about 1 kB a file). Not a sum of files: a modulepreload link, a lazy
+dist/ plus the response headers, about 0.45 kB a file). Not a sum of files: a modulepreload link, a lazy
 chunk started early or a prefetch before the menu shows all count; what starts afterwards does not.
 
 **Budget: ${kB(visit.budgetBytes)}. Measured: ${kB(visit.totalWireBytes)}** in ${visit.scripts.length} scripts — ${
@@ -211,11 +199,18 @@ or when staff, public-site pages or the order outbox are in the first visit.
 
 ## Keeping it small
 - React DOM is most of it: React and React DOM are 59.3 kB brotli on their own, react-router 14.0 kB
-  (esbuild, minified, only what the app imports). The router is the declarative \`<Routes>\`, no data router.
-- Every file costs about 1 kB of response headers on top of its body, so the first visit is three
+  (esbuild, minified, only what the app imports). The router is the declarative \`<Routes>\`, no data router,
+  and the build takes react-router's production build (its package exports name only the development one).
+- A hashed asset's response carries only the headers a subresource uses (nosniff, CORP, HSTS, caching):
+  about 0.45 kB. The document-only ones (CSP, COOP, X-Frame-Options, Permissions-Policy, …) were
+  another 0.6 kB a file (\`isImmutableAsset\` in \`api/lib/response-head.ts\`).
+- Every file still costs those headers on top of its body, so the first visit is three
   files, not fifteen: \`app\` (what the entry loads, plus what the order screen needs from shared/,
   contract/ and the small libraries), \`order\` (the order screen's own modules) and the bundler's
   runtime (\`vite.config.ts\`, \`scripts/vite-first-visit-chunks.ts\`). A dynamic \`import()\` stays its own chunk.
+  Rolldown (1.2) places its runtime before any \`codeSplitting\` group sees it and never merges it into
+  a group's chunk, so it stays a file of its own.
+- Staff-only code stays out: the CSV upload and downloads (\`src/shared/file-transfer.ts\`) load on use.
 - No modulepreload polyfill: every browser the build targets preloads modules itself.
 - The navbar and the site config are on every screen, the diner's too: keep them tiny.
 - A Chinese or Filipino diner also gets that language's catalog (about 4 kB) before the menu; the
