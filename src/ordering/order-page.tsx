@@ -15,7 +15,7 @@ import { productText } from "../shared/i18n/product-text";
 import { cents, quantityOfProduct, subtotalCents, type Cart } from "./cart/cart-logic";
 import { isLocked, useCart } from "./cart/cart-store";
 import { useSharedCart } from "./cart/cart-sync";
-import { pastOrders } from "./history/order-history";
+import { hasPastOrders } from "./history/has-past-orders";
 import { CategoryTabs, sectionId } from "./menu/category-tabs";
 import { applyFilter, loadFilter, saveFilter, type DietFilter } from "./menu/diet-filter";
 import { DietFilterPanel } from "./menu/diet-filter-panel";
@@ -113,7 +113,7 @@ export default function OrderPage() {
         </p>
       )}
       {station && <CallButtons stationId={station.id} />}
-      {station && !locked && pastOrders(station.id).length > 0 && (
+      {station && !locked && hasPastOrders(station.id) && (
         <Suspense fallback={null}>
           <OrderAgain stationId={station.id} menu={fullMenu} today={today} />
         </Suspense>
