@@ -12,6 +12,12 @@ const firstVisit = firstVisitChunks();
 /**
  * react-router's package exports name only its development build (dev warnings, no "production"
  * condition to pick the other): the build takes the production build shipped beside it.
+ *
+ * Its components and contexts are `React.forwardRef(…)` / `React.createContext(…)` calls without a
+ * pure annotation, each followed by a `displayName` assignment (a name for React DevTools, which the
+ * production React never shows), so the bundler kept the ones the app never uses (`<Form>` and its
+ * form-submission code) for the assignment's sake. The build marks those calls pure and drops the
+ * assignments, so tree-shaking removes what is unused (docs/performance/bundle-budget.md).
  */
 function reactRouterProduction(): Plugin {
   const dist = join(dirname(createRequire(import.meta.url).resolve("react-router/package.json")), "dist", "production");
@@ -26,6 +32,15 @@ function reactRouterProduction(): Plugin {
         ],
       },
     }),
+    transform: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/].*\.mjs$/ },
+      handler: (code) => ({
+        code: code
+          .replace(/=(\s*)(React\d*\.(?:forwardRef|createContext|memo)\()/g, "=$1/* @__PURE__ */ $2")
+          .replace(/^[ \t]*[\w$]+\.displayName = "[^"\n]*";$/gm, ""),
+        map: null,
+      }),
+    },
   };
 }
 
