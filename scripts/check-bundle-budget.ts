@@ -194,13 +194,20 @@ or when staff, public-site pages or the order outbox are in the first visit.
 - The order outbox (\`order-submission\`, idb-keyval): started once the menu is on screen, to send an
   order still waiting from an earlier visit; the cart page loads it to send one.
 - The service worker's registration and the "new version" prompt (workbox-window): after the menu shows.
-- The cart page, the Order again offer, the footer, the Filipino and Chinese catalogs (only for a diner
-  who reads them), the public site and the staff tools: on their own screens.
+- The dietary filter's choices (\`diet-filter-choices\`): fetched once the menu is on screen; the folded
+  filter and its "N hidden" line render with the menu. A filter remembered from an earlier visit starts
+  open, so then they are fetched with the order screen's code.
+- The cart page, the Order again offer (the order screen only looks whether this phone stored an order
+  for the table, \`has-past-orders.ts\`; reading and checking them is \`order-history\`), the footer,
+  the Filipino and Chinese catalogs (only for a diner who reads them), the public site and the staff
+  tools: on their own screens.
 
 ## Keeping it small
-- React DOM is most of it: React and React DOM are 59.3 kB brotli on their own, react-router 14.0 kB
-  (esbuild, minified, only what the app imports). The router is the declarative \`<Routes>\`, no data router,
-  and the build takes react-router's production build (its package exports name only the development one).
+- React DOM is most of it: React and React DOM are 59.3 kB brotli on their own, then react-router.
+  The router is the declarative \`<Routes>\`, no data router, and the build takes react-router's production
+  build (its package exports name only the development one). That build follows each component with a
+  \`displayName\` assignment, which kept unused ones (\`<Form>\` and its submission code, 1.2 kB): the build
+  marks its \`forwardRef\`/\`createContext\` calls pure and drops those lines (\`vite.config.ts\`).
 - A hashed asset's response carries only the headers a subresource uses (nosniff, CORP, HSTS, caching):
   about 0.45 kB. The document-only ones (CSP, COOP, X-Frame-Options, Permissions-Policy, …) were
   another 0.6 kB a file (\`isImmutableAsset\` in \`api/lib/response-head.ts\`).
@@ -210,9 +217,14 @@ or when staff, public-site pages or the order outbox are in the first visit.
   runtime (\`vite.config.ts\`, \`scripts/vite-first-visit-chunks.ts\`). A dynamic \`import()\` stays its own chunk.
   Rolldown (1.2) places its runtime before any \`codeSplitting\` group sees it and never merges it into
   a group's chunk, so it stays a file of its own.
-- Staff-only code stays out: the CSV upload and downloads (\`src/shared/file-transfer.ts\`) load on use.
+- Staff-only code stays out: the staff's calls are \`staffApi\` (\`src/staff/lib/staff-api.ts\`), not in
+  \`src/shared/api.ts\` (the diners' calls; both over the one \`call\`), and the CSV upload and downloads
+  (\`src/shared/file-transfer.ts\`) load on use.
+- A module another chunk also imports is kept whole in the first visit's chunk, unused exports too:
+  what the first paint needs from such a module belongs in a small module of its own.
 - No modulepreload polyfill: every browser the build targets preloads modules itself.
-- The navbar and the site config are on every screen, the diner's too: keep them tiny.
+- The navbar is on every screen, the diner's too: keep it tiny. It takes the restaurant's name and
+  booking link from \`src/site/site-identity.ts\`, not from \`site-config.ts\` (an object the bundler keeps whole).
 - A Chinese or Filipino diner also gets that language's catalog (about 4 kB) before the menu; the
   budget is measured for an English phone.
 `;
