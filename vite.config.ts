@@ -1,7 +1,48 @@
-import { defineConfig } from "vite";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
+import { chunkModules } from "./scripts/vite-chunk-modules.ts";
+import { firstVisitChunks } from "./scripts/vite-first-visit-chunks.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
+
+const firstVisit = firstVisitChunks();
+
+/**
+ * react-router's package exports name only its development build (dev warnings, no "production"
+ * condition to pick the other): the build takes the production build shipped beside it.
+ *
+ * Its components and contexts are `React.forwardRef(…)` / `React.createContext(…)` calls without a
+ * pure annotation, each followed by a `displayName` assignment (a name for React DevTools, which the
+ * production React never shows), so the bundler kept the ones the app never uses (`<Form>` and its
+ * form-submission code) for the assignment's sake. The build marks those calls pure and drops the
+ * assignments, so tree-shaking removes what is unused (docs/performance/bundle-budget.md).
+ */
+function reactRouterProduction(): Plugin {
+  const dist = join(dirname(createRequire(import.meta.url).resolve("react-router/package.json")), "dist", "production");
+  return {
+    name: "limitless:react-router-production",
+    apply: "build",
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: join(dist, "index.mjs") },
+          { find: /^react-router\/dom$/, replacement: join(dist, "dom-export.mjs") },
+        ],
+      },
+    }),
+    transform: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/].*\.mjs$/ },
+      handler: (code) => ({
+        code: code
+          .replace(/=(\s*)(React\d*\.(?:forwardRef|createContext|memo)\()/g, "=$1/* @__PURE__ */ $2")
+          .replace(/^[ \t]*[\w$]+\.displayName = "[^"\n]*";$/gm, ""),
+        map: null,
+      }),
+    },
+  };
+}
 
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:3000";
 
@@ -27,6 +68,7 @@ const onlyImages = {
 export default defineConfig({
   plugins: [
     react(),
+    reactRouterProduction(),
     VitePWA({
       registerType: "prompt",
       injectRegister: false,
@@ -104,14 +146,18 @@ export default defineConfig({
         ],
       },
     }),
+    firstVisit.plugin,
+    chunkModules(),
     precompress(),
   ],
   build: {
     outDir: "dist",
     sourcemap: false,
-    // dist/.vite/manifest.json: scripts/check-bundle-budget.ts follows the order route's imports with it.
     manifest: true,
     target: "es2022",
+    modulePreload: { polyfill: false },
+    // The diner's first visit in three files, not fifteen (scripts/vite-first-visit-chunks.ts).
+    rolldownOptions: { output: { codeSplitting: { groups: firstVisit.groups } } },
   },
   server: {
     proxy: { "/api": { target: apiTarget, changeOrigin: false } },

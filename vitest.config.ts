@@ -39,7 +39,6 @@ export default defineConfig({
           exclude: [
             "tests/api/database-*.test.ts",
             "tests/api/crash-exactly-once.test.ts",
-            "tests/api/bundle-budget.test.ts",
             "tests/api/response-head.test.ts",
             "tests/api/http-layer-errors.test.ts",
             "tests/api/keep-alive-after-refusal.test.ts",

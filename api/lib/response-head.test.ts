@@ -31,6 +31,16 @@ function handle(req: IncomingMessage, res: ServerResponse) {
       case "/array":
         res.writeHead(200, ["X-Frame-Options", "DENY", "Content-Type", "text/plain"]);
         return res.end("array");
+      case "/asset":
+        res.writeHead(200, { "Content-Type": "text/javascript", "Cache-Control": "public, max-age=31536000, immutable" });
+        return res.end("asset");
+      case "/progressive-asset":
+        res.setHeader("cache-control", "public, max-age=31536000, immutable");
+        res.writeHead(200, { "content-type": "text/css" });
+        return res.end("progressive-asset");
+      case "/immutable-html":
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=31536000, immutable" });
+        return res.end("immutable-html");
       case "/not-modified":
         res.writeHead(304, { etag: '"v1"', "Content-Length": 0 });
         return res.end();
@@ -120,6 +130,23 @@ describe("ApiServerResponse", () => {
     const ownFrameOptions = path === "/progressive" || path === "/array";
     expectSecurityHeadersOnce(answer, ownFrameOptions ? ["x-frame-options"] : []);
     if (ownFrameOptions) expect(answer.headers["x-frame-options"]).toBe("DENY");
+  });
+
+  it.each(["/asset", "/progressive-asset"])("gives an immutable asset (%s) only the headers a subresource uses", async (path) => {
+    const answer = await fetchRaw(path);
+    expect(answer.body).toBe(path.slice(1));
+    const kept = ["cross-origin-resource-policy", "x-content-type-options"];
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      if (kept.includes(name)) {
+        expect(answer.counts[name], name).toBe(1);
+        expect(answer.headers[name], name).toBe(value);
+      } else expect(answer.counts[name], name).toBeUndefined();
+    }
+    expect(answer.counts["x-request-id"]).toBe(1);
+  });
+
+  it("never treats an HTML answer as an asset, however it is cached", async () => {
+    expectSecurityHeadersOnce(await fetchRaw("/immutable-html"));
   });
 
   it("keeps a reason phrase", async () => {

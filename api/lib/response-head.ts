@@ -71,17 +71,47 @@ export function requestIdFrom(header: string | string[] | undefined): string {
 
 type HeadersArgument = OutgoingHttpHeaders | OutgoingHttpHeader[];
 
+/**
+ * The ones that still mean something on a script, stylesheet, font or image. The rest (CSP, COOP,
+ * X-Frame-Options, Permissions-Policy, …) govern a document or a worker and are ignored on a
+ * subresource, where they cost about 800 bytes a file — on a phone's first visit, several files.
+ */
+const ASSET_HEADER_NAMES: ReadonlySet<string> = new Set(["cross-origin-resource-policy", "x-content-type-options"]);
+
+/**
+ * A hashed, immutable asset (a file from dist/assets/, which api/static-site.ts marks `immutable`):
+ * it gets only the subresource headers. Decided by the answer, not by the request path, so no path
+ * trick (`/assets/../sw.js`) can strip a document's or a worker's headers; an HTML answer never qualifies.
+ */
+export function isImmutableAsset(cacheControl: unknown, contentType: unknown): boolean {
+  return String(cacheControl ?? "").includes("immutable") && !String(contentType ?? "").startsWith("text/html");
+}
+
+type Head = { list: readonly OutgoingHttpHeader[]; requestIdAt: number; at: ReadonlyMap<string, number> };
+
 // The head as a flat [name, value, …] list, which Node writes as it is: copying a list and appending
 // a route's few headers costs a fraction of merging header objects.
-const DEFAULT_HEAD: OutgoingHttpHeader[] = [...Object.entries(SECURITY_HEADERS).flat(), "x-request-id", ""];
-const REQUEST_ID_AT = DEFAULT_HEAD.length - 1;
-const DEFAULT_AT = new Map<string, number>();
-for (let i = 0; i < DEFAULT_HEAD.length; i += 2) DEFAULT_AT.set(DEFAULT_HEAD[i] as string, i);
+function headOf(names: readonly string[]): Head {
+  const list: OutgoingHttpHeader[] = [...names.flatMap((name) => [name, SECURITY_HEADERS[name]!]), "x-request-id", ""];
+  const at = new Map<string, number>();
+  for (let i = 0; i < list.length; i += 2) at.set(list[i] as string, i);
+  return { list, requestIdAt: list.length - 1, at };
+}
+const DEFAULT_HEAD = headOf(Object.keys(SECURITY_HEADERS));
+const ASSET_HEAD = headOf(Object.keys(SECURITY_HEADERS).filter((name) => ASSET_HEADER_NAMES.has(name)));
+
+/** A route's header by its lower-case name, whatever case the route wrote it in. */
+function headerIn(headers: OutgoingHttpHeaders | undefined, lower: string): unknown {
+  if (!headers) return undefined;
+  if (lower in headers) return headers[lower];
+  for (const name in headers) if (name.toLowerCase() === lower) return headers[name];
+  return undefined;
+}
 
 /** A body-less 304/204 still gets "Content-Length: 0" from the adapter; that would claim the cached representation is empty (RFC 9110 §8.6). */
 const dropsLength = (statusCode: number, lowerName: string) => lowerName === "content-length" && (statusCode === 304 || statusCode === 204);
 
-/** Node's response, with the security headers and X-Request-Id on every head it writes. */
+/** Node's response, with the security headers (a hashed asset's few: `isImmutableAsset`) and X-Request-Id on every head it writes. */
 export class ApiServerResponse<Incoming extends IncomingMessage = IncomingMessage> extends ServerResponse<Incoming> {
   readonly requestId: string;
   /** The answer carries a secret: sent with `Cache-Control: no-store`, replacing a route's own value. */
@@ -107,9 +137,13 @@ export class ApiServerResponse<Incoming extends IncomingMessage = IncomingMessag
     if (headers === undefined || Array.isArray(headers) || this.getHeaderNames().length > 0) {
       // Rare forms (an implicit head from end(), raw header lists, headers set one by one): Node
       // merges; ours go in only where the route set none.
-      for (let i = 0; i < DEFAULT_HEAD.length; i += 2) {
-        const name = DEFAULT_HEAD[i] as string;
-        if (!this.hasHeader(name)) this.setHeader(name, name === "x-request-id" ? this.requestId : DEFAULT_HEAD[i + 1]!);
+      const own = Array.isArray(headers) ? undefined : headers;
+      const ours = isImmutableAsset(this.getHeader("cache-control") ?? headerIn(own, "cache-control"), this.getHeader("content-type") ?? headerIn(own, "content-type"))
+        ? ASSET_HEAD.list
+        : DEFAULT_HEAD.list;
+      for (let i = 0; i < ours.length; i += 2) {
+        const name = ours[i] as string;
+        if (!this.hasHeader(name)) this.setHeader(name, name === "x-request-id" ? this.requestId : ours[i + 1]!);
       }
       if (https && !this.hasHeader(HSTS)) this.setHeader(HSTS, STRICT_TRANSPORT_SECURITY);
       if (this.noStore) this.setHeader(CACHE_CONTROL, "no-store");
@@ -125,12 +159,13 @@ export class ApiServerResponse<Incoming extends IncomingMessage = IncomingMessag
       }
       return super.writeHead(statusCode, reason, headers);
     }
-    const head = DEFAULT_HEAD.slice();
-    head[REQUEST_ID_AT] = this.requestId;
+    const ours = isImmutableAsset(headerIn(headers, "cache-control"), headerIn(headers, "content-type")) ? ASSET_HEAD : DEFAULT_HEAD;
+    const head = ours.list.slice();
+    head[ours.requestIdAt] = this.requestId;
     for (const name in headers) {
       const lower = name.toLowerCase();
       if (dropsLength(statusCode, lower) || (this.noStore && lower === CACHE_CONTROL)) continue;
-      const at = DEFAULT_AT.get(lower);
+      const at = ours.at.get(lower);
       if (at === undefined) head.push(name, headers[name]!);
       else head[at + 1] = headers[name]!; // the route's own value replaces ours instead of doubling it
     }

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router-dom";
+import { afterFirstScreen, firstScreenShown } from "../shared/after-first-screen";
 import { useMessages } from "../shared/i18n/i18n";
 import { headerMessages } from "../site/layout/messages";
 import { SiteHeader } from "../site/layout/site-header";
@@ -8,7 +9,7 @@ import { RouteErrorBoundary } from "./route-error";
 // The footer is below the fold and absent from the diner's order screens: its own chunk keeps it out
 // of the order route's budget.
 const SiteFooter = lazy(() => import("../site/layout/site-footer").then((m) => ({ default: m.SiteFooter })));
-// Service worker + "new version" prompt: its own chunk, fetched after the page, never in a route's bundle.
+// Service worker + "new version" prompt: its own chunk, fetched once the first screen is shown.
 const PwaUpdatePrompt = lazy(() => import("../ordering/pwa/pwa-update-prompt"));
 
 /** The common layout: navbar everywhere, footer everywhere but the diner's order screens (they need the room). */
@@ -16,6 +17,15 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const isOrdering = pathname === "/order" || pathname.startsWith("/order/");
   const t = useMessages(headerMessages);
+  const [firstScreenDone, setFirstScreenDone] = useState(false);
+
+  // The order screen says itself when its menu is up (it waits for the table and the menu); every
+  // other screen is shown as soon as it renders.
+  useEffect(() => {
+    if (pathname !== "/order") firstScreenShown();
+  }, [pathname]);
+  useEffect(() => afterFirstScreen(() => setFirstScreenDone(true)), []);
+
   return (
     <>
       <a className="skip-link" href="#main">
@@ -35,7 +45,7 @@ export function RootLayout() {
           <SiteFooter />
         </Suspense>
       )}
-      {import.meta.env.PROD && (
+      {import.meta.env.PROD && firstScreenDone && (
         <Suspense fallback={null}>
           <PwaUpdatePrompt />
         </Suspense>

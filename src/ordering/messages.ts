@@ -1,7 +1,7 @@
 /**
  * The ordering flow's words in English, one component per screen part (the Filipino and Chinese
  * are in src/shared/i18n/catalogs/). Split by chunk: this file is the order screen's; the cart,
- * the product panel, "order again" and the update prompt have their own. A dish's name and description come from the menu data instead.
+ * the product panel, "order again", the dietary filter's choices (menu/messages.ts) and the update prompt have their own. A dish's name and description come from the menu data instead.
  */
 import { count, i18n, params } from "../shared/i18n/i18n";
 
@@ -50,24 +50,6 @@ export const dietFilterMessages = i18n("dietFilter", {
   hidden: count({ one: "1 item hidden by your filter.", other: "{count} items hidden by your filter." }),
   clear: "Clear filter",
   contains: params("Contains: {allergens}"),
-});
-
-/** The filter's "hide" choices, in the words diners use. */
-
-export const hideChoiceMessages = i18n("hideChoices", {
-  peanuts: "Peanuts",
-  tree_nuts: "Tree nuts",
-  sesame: "Sesame",
-  milk: "Milk",
-  eggs: "Eggs",
-  fish: "Fish",
-  shellfish: "Shellfish",
-  soy: "Soy",
-  wheat: "Wheat (gluten)",
-  mustard: "Mustard",
-  sulphites: "Sulphites",
-  pork: "Pork",
-  spicy: "Spicy",
 });
 
 /** Allergens as a dish's "Contains: …" lists them. */

@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { CATEGORY_KEYS, LOW_STOCK_AT, isoWeekday } from "../../contract/menu";
 import type { Menu, Product } from "../../contract/schemas";
+import { afterFirstScreen, firstScreenShown } from "../shared/after-first-screen";
 import { formatMoney, formatWeekday } from "../shared/i18n/format";
 import { useLanguage, useMessages } from "../shared/i18n/i18n";
 import { categoryMessages, menuWords } from "../shared/i18n/messages";
@@ -14,7 +15,7 @@ import { productText } from "../shared/i18n/product-text";
 import { cents, quantityOfProduct, subtotalCents, type Cart } from "./cart/cart-logic";
 import { isLocked, tableOrder, useCart } from "./cart/cart-store";
 import { useSharedCart } from "./cart/cart-sync";
-import { pastOrders } from "./history/order-history";
+import { hasPastOrders } from "./history/has-past-orders";
 import { CategoryTabs, sectionId } from "./menu/category-tabs";
 import { applyFilter, loadFilter, saveFilter, type DietFilter } from "./menu/diet-filter";
 import { DietFilterPanel } from "./menu/diet-filter-panel";
@@ -25,7 +26,7 @@ import { CallButtons } from "./service/call-buttons";
 import type { TableNotice } from "./menu/use-order-menu";
 import "./ordering.css";
 
-// The product panel is not needed to show the menu: its own chunk, fetched as soon as the menu is up.
+// The product panel is not needed to show the menu: its own chunk, fetched once the menu is painted.
 const loadProductDialog = () => import("./product/product-dialog");
 const ProductDialog = lazy(loadProductDialog);
 // Only phones that ordered at this table before need it.
@@ -66,15 +67,18 @@ export default function OrderPage() {
     void useCart.persist.rehydrate();
     // Send any order still waiting from an earlier visit; not needed to show the menu, so loaded after.
     // (If this chunk can't load — offline before the worker cached it — the cart page sends it.)
-    import("./outbox/order-submission").then(
-      (module) => module.startOutbox(),
-      () => undefined,
+    return afterFirstScreen(() =>
+      import("./outbox/order-submission").then(
+        (module) => module.startOutbox(),
+        () => undefined,
+      ),
     );
   }, []);
 
   useEffect(() => {
+    if (state.phase !== "loading") firstScreenShown();
     // A failed prefetch is retried when an item is tapped.
-    if (state.phase === "ready") loadProductDialog().catch(() => undefined);
+    if (state.phase === "ready") return afterFirstScreen(() => void loadProductDialog().catch(() => undefined));
   }, [state.phase]);
 
   if (state.phase === "loading") {
@@ -110,7 +114,7 @@ export default function OrderPage() {
       )}
       {station && <TableOrderNotice />}
       {station && <CallButtons stationId={station.id} />}
-      {station && !locked && pastOrders(station.id).length > 0 && (
+      {station && !locked && hasPastOrders(station.id) && (
         <Suspense fallback={null}>
           <OrderAgain stationId={station.id} menu={fullMenu} today={today} />
         </Suspense>

@@ -1,12 +1,12 @@
 /**
- * Every call the web app makes, by name: screens say what they want (`api.stations(branchId)`), never a
- * method, a path or a type of their own. Each is a line over `call`, typed by the endpoint's entry in
- * contract/endpoints.ts.
+ * The diners' and the public site's calls, by name: screens say what they want (`api.menu(branchId)`),
+ * never a method, a path or a type of their own. Each is a line over `call`, typed by the endpoint's
+ * entry in contract/endpoints.ts. The staff's calls are the same kind of lines in
+ * src/staff/lib/staff-api.ts, so a diner's phone (this module is in its first visit) never downloads them.
  */
-import type { CallKind, OrderStatus, PrepStation } from "../../contract/menu";
-import type { BoardHeartbeat, CartOperationsBody, LoginBody, OrderCreate, OrderPatch, StationCreate, StationUpdate, TabClose } from "../../contract/schemas";
+import type { CallKind } from "../../contract/menu";
+import type { CartOperationsBody, OrderCreate } from "../../contract/schemas";
 import { call, pathOf } from "./api-client";
-import { downloadFile, uploadForm } from "./file-transfer";
 
 /** A slow phone network must not leave "Sending…" up forever; a timeout is retried with the same key. */
 const SUBMIT_TIMEOUT_MS = 20_000;
@@ -18,7 +18,6 @@ export interface ReadOptions {
 }
 
 export const api = {
-  // ----- diners -----
   station: (id: string) => call("station", { params: { id } }),
   menu: (branchId: number, options: ReadOptions = {}) => call("menu", { query: { branch_id: branchId }, ...options }),
   order: (id: string) => call("order", { params: { id } }),
@@ -36,50 +35,9 @@ export const api = {
       headers: { "Idempotency-Key": idempotencyKey },
       signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
     }),
-
-  // ----- staff -----
-  login: (body: LoginBody) => call("login", { body }),
-  logout: () => call("logout"),
-  currentUser: () => call("currentUser"),
-
-  stations: (branchId: number, options: ReadOptions = {}) => call("stations", { query: { branch_id: branchId }, ...options }),
-  createStation: (branchId: number, body: StationCreate) =>
-    call("createStation", { query: { branch_id: branchId }, body: { ...body, branch_id: branchId } }),
-  updateStation: (id: string, body: StationUpdate) => call("updateStation", { params: { id }, body }),
-  deleteStation: (id: string) => call("deleteStation", { params: { id } }),
-
-  openOrders: (branchId: number, statuses: readonly OrderStatus[]) =>
-    call("orders", { query: { branch_id: branchId, status: statuses, limit: 500 } }),
-  setOrderStatus: (id: string, status: NonNullable<OrderPatch["status"]>) => call("updateOrder", { params: { id }, body: { status } }),
-  bumpOrder: (id: string, station: PrepStation) => call("updateOrder", { params: { id }, body: { bumped: station } }),
-  recallBump: (id: string, station: PrepStation) => call("updateOrder", { params: { id }, body: { recalled: station } }),
-  markOrderSeen: (id: string, station: PrepStation) => call("markOrderSeen", { params: { id }, body: { station } }),
-  boardHeartbeat: (body: BoardHeartbeat) => call("boardHeartbeat", { body }),
-  kitchenStatus: (branchId: number) => call("kitchenStatus", { query: { branch_id: branchId } }),
-  setProductAvailable: (id: number, available: boolean) => call("updateProduct", { params: { id }, body: { available } }),
-  /** null = stop counting; 0 sells the product out, more puts it back on. */
-  setProductStock: (id: number, stock: number | null) => call("updateProduct", { params: { id }, body: { stock } }),
-
-  uploadMenuCsv: (branchId: number, file: File, dryRun: boolean, onProgress: (fraction: number | null) => void) => {
-    const form = new FormData();
-    form.append("file", file, file.name);
-    return uploadForm("uploadMenuCsv", { query: { branch_id: branchId, dry_run: dryRun || undefined } }, form, onProgress);
-  },
-  exportMenuCsv: (branchId: number) => downloadFile("exportMenuCsv", { query: { branch_id: branchId } }),
-
-  openCalls: (branchId: number) => call("calls", { query: { branch_id: branchId }, cache: "no-store" }),
-  finishCall: (id: string) => call("finishCall", { params: { id }, body: { status: "done" } }),
-  tab: (stationId: string, options: ReadOptions = {}) => call("tab", { params: { id: stationId }, cache: "no-store", ...options }),
-  closeTab: (stationId: string, paidWith: TabClose["paid_with"]) => call("closeTab", { params: { id: stationId }, body: { paid_with: paidWith } }),
-  openTabs: (branchId: number, options: ReadOptions = {}) => call("openTabs", { query: { branch_id: branchId }, cache: "no-store", ...options }),
-  salesReport: (branchId: number, from: string, to: string, options: ReadOptions = {}) =>
-    call("salesReport", { query: { branch_id: branchId, from, to }, cache: "no-store", ...options }),
-  ordersReportCsv: (branchId: number, from: string, to: string) => downloadFile("ordersReportCsv", { query: { branch_id: branchId, from, to } }),
 };
 
-// ----- live event streams (see use-live-events.ts) -----
-/** The kitchen's: every event of the branch (staff only). */
-export const branchEventsPath = (branchId: number) => pathOf("branchEvents", { query: { branch_id: branchId } });
+// ----- live event streams (see use-live-events.ts; the kitchen's is in staff-api.ts) -----
 /** A diner's table: its orders and its branch's product updates. */
 export const stationEventsPath = (id: string) => pathOf("stationEvents", { params: { id } });
 /** A menu opened without a table: the branch's product updates. */

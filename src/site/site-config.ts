@@ -3,14 +3,10 @@
  * an address or a link here and every page follows. Keys and external URLs come from build-time
  * environment variables (see .env examples in docs/site.md) with placeholder defaults.
  *
- * Kept free of heavy imports: the navbar and footer (rendered on the diner's /order screen too)
- * import this module.
+ * Kept free of heavy imports: the footer imports it. The navbar (on the diner's /order screen too)
+ * imports only site-identity.ts, the name and the booking link, which this module takes from there.
  */
-
-/** Empty strings count as unset, so `VITE_MAPS_KEY=` in an .env file switches the embed off. */
-function env(value: string | undefined, fallback: string): string {
-  return value && value.trim() !== "" ? value.trim() : fallback;
-}
+import { BOOKING_URL, SITE_NAME, env } from "./site-identity";
 
 export interface Location {
   branchId: 1 | 2;
@@ -41,7 +37,7 @@ export const PICKERING: Location = {
 };
 
 export const SITE = {
-  name: "Limitless Bar & Grill",
+  name: SITE_NAME,
   slogan: "Eat at your limit for less",
   shortSlogan: "be LIMITLESS",
   cuisine: "Filipino and Chinese barbecue",
@@ -70,7 +66,7 @@ export const SITE = {
 
   /** Google Maps Embed API key; without one the contact section links to the map instead. */
   mapsKey: env(import.meta.env.VITE_MAPS_KEY, ""),
-  bookingUrl: env(import.meta.env.VITE_BOOKING_URL, "https://www.opentable.ca/r/limitless-bar-and-grill-thornhill"),
+  bookingUrl: BOOKING_URL,
   deliveryUrl: env(import.meta.env.VITE_DELIVERY_URL, "https://www.ubereats.com/ca/store/limitless-bar-and-grill"),
 
   /** Static documents under public/ — replace any of them by dropping a file with the same name there. */

@@ -1,7 +1,8 @@
 /**
  * The head of every answer, whoever builds it (API routes, the web app, event streams, the adapter's
  * own errors): the same security headers, each once, with the values below (Strict-Transport-Security
- * only over HTTPS: tests/api/secret-answers.test.ts); an X-Request-Id that
+ * only over HTTPS: tests/api/secret-answers.test.ts; a hashed asset from dist/assets/ only the few a
+ * subresource uses); an X-Request-Id that
  * the request log line shares; and request logs only while LOG_REQUESTS is on.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -49,6 +50,8 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, "index.html"), "<!doctype html><title>shell</title>");
   mkdirSync(join(staticDir, "assets"));
   writeFileSync(join(staticDir, "assets", "app-1.js"), "console.log(1);");
+  writeFileSync(join(staticDir, "sw.js"), "self.addEventListener('fetch', () => {});");
+  writeFileSync(join(staticDir, "manifest.webmanifest"), "{}");
   server = await startTestServer({ staticDir });
 });
 afterAll(async () => {
@@ -62,6 +65,20 @@ async function streamHead(path: string): Promise<{ status: number; headers: Head
   const response = await fetch(`${server.url}${path}`, { signal: controller.signal });
   controller.abort();
   return { status: response.status, headers: response.headers };
+}
+
+/** A GET sent with its path as written (fetch would resolve the dot segments first). */
+function rawGet(path: string): Promise<{ status: number; headers: Headers }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${server.url}/`, { path, agent: false }, (res) => {
+      res.resume();
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) if (typeof value === "string") headers.set(name, value);
+      resolve({ status: res.statusCode!, headers });
+    });
+    req.on("error", reject);
+    req.end();
+  });
 }
 
 /** A request the adapter refuses before the app sees it (a Host that is no host). */
@@ -92,7 +109,9 @@ describe("security headers", () => {
       ["413", 413, await call(server, "POST", "/api/orders", { json: { padding: "x".repeat(70_000) } })],
       ["app shell", 200, shell],
       ["app shell 304", 304, await call(server, "GET", "/", { headers: { "If-None-Match": shell.headers.get("etag")! } })],
-      ["asset", 200, await call(server, "GET", "/assets/app-1.js")],
+      ["service worker", 200, await call(server, "GET", "/sw.js")],
+      ["service worker via /assets/..", 200, await rawGet("/assets/../sw.js")],
+      ["manifest", 200, await call(server, "GET", "/manifest.webmanifest")],
       ["unknown page", 404, await call(server, "GET", "/no-such-page")],
       ["missing asset", 404, await call(server, "GET", "/assets/missing.js")],
       ["HEAD", 200, await fetch(`${server.url}/menu`, { method: "HEAD" })],
@@ -103,6 +122,33 @@ describe("security headers", () => {
       expect(answer.status, name).toBe(status);
       expectFullHead(answer.headers, name);
     }
+  });
+});
+
+describe("hashed assets", () => {
+  /** A document's and a worker's headers: on a script, a stylesheet or a font they do nothing but cost bytes. */
+  const DOCUMENT_ONLY = Object.keys(SECURITY_HEADERS).filter(
+    (name) => !["cross-origin-resource-policy", "x-content-type-options"].includes(name),
+  );
+
+  it("carry nosniff, CORP and immutable caching, and none of the document headers (CSP, COOP, X-Frame-Options, …)", async () => {
+    const asset = await call(server, "GET", "/assets/app-1.js");
+    const answers: [string, number, Pick<ApiResponse, "status" | "headers">][] = [
+      ["asset", 200, asset],
+      ["asset 304", 304, await call(server, "GET", "/assets/app-1.js", { headers: { "If-None-Match": asset.headers.get("etag")! } })],
+      ["asset HEAD", 200, await fetch(`${server.url}/assets/app-1.js`, { method: "HEAD" })],
+    ];
+    for (const [name, status, answer] of answers) {
+      expect(answer.status, name).toBe(status);
+      expect(answer.headers.get("x-content-type-options"), name).toBe("nosniff");
+      expect(answer.headers.get("cross-origin-resource-policy"), name).toBe("same-origin");
+      // Plain HTTP here: HSTS only over HTTPS (tests/api/secret-answers.test.ts), for assets as for documents.
+      expect(answer.headers.get("strict-transport-security"), name).toBeNull();
+      expect(answer.headers.get("cache-control"), name).toBe("public, max-age=31536000, immutable");
+      expect(answer.headers.get("x-request-id"), name).toMatch(/^[\x21-\x7e]{1,64}$/);
+      for (const header of DOCUMENT_ONLY) expect(answer.headers.get(header), `${name}: ${header}`).toBeNull();
+    }
+    expect(asset.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
   });
 });
 

@@ -4,6 +4,7 @@
  * A few per table, for a few weeks: enough for a regular's usual, small enough for localStorage.
  */
 import type { Order } from "../../../contract/schemas";
+import { HISTORY_KEY } from "./has-past-orders";
 
 export interface PastLine {
   product_id: number;
@@ -21,7 +22,6 @@ export interface PastOrder {
   lines: PastLine[];
 }
 
-export const HISTORY_KEY = "order.history";
 export const MAX_ORDERS_PER_TABLE = 5;
 export const HISTORY_DAYS = 60;
 

@@ -1,11 +1,21 @@
 /**
- * The dietary filter on the order screen: "Hide dishes with …" and "Show only vegetarian / vegan",
- * folded away until opened, and a live line saying how many dishes it hides, with a way to clear it.
+ * The dietary filter on the order screen: folded away until opened, and a live line saying how many
+ * dishes it hides, with a way to clear it. The folded filter renders with the menu; its choices
+ * (diet-filter-choices.tsx) are their own chunk, fetched once the menu is painted — or straight away
+ * when a filter from an earlier visit is on, since the filter then starts open.
  */
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { afterFirstScreen } from "../../shared/after-first-screen";
 import { useMessages } from "../../shared/i18n/i18n";
-import { dietFilterMessages, hideChoiceMessages } from "../messages";
-import { HIDE_CHOICES, isActive, NO_FILTER, type DietFilter, type HideKey, type OnlyDiet } from "./diet-filter";
+import { dietFilterMessages } from "../messages";
+import { isActive, loadFilter, NO_FILTER, type DietFilter } from "./diet-filter";
+
+const loadChoices = () => import("./diet-filter-choices");
+const DietFilterChoices = lazy(loadChoices);
+
+// A filter from an earlier visit opens the panel at first paint: fetch its choices alongside the menu
+// (a later visit, so the service worker usually has them) rather than after it.
+if (isActive(loadFilter())) void loadChoices().catch(() => undefined);
 
 interface DietFilterPanelProps {
   filter: DietFilter;
@@ -13,48 +23,25 @@ interface DietFilterPanelProps {
   onChange: (filter: DietFilter) => void;
 }
 
-const ONLY_CHOICES: { value: OnlyDiet | null; label: "everything" | "vegetarianOnly" | "veganOnly" }[] = [
-  { value: null, label: "everything" },
-  { value: "vegetarian", label: "vegetarianOnly" },
-  { value: "vegan", label: "veganOnly" },
-];
-
 export function DietFilterPanel({ filter, hidden, onChange }: DietFilterPanelProps) {
   const active = isActive(filter);
   // Open at first when a filter from an earlier visit is on, so the diner sees why dishes are missing.
   const [open, setOpen] = useState(active);
   const count = filter.hide.length + (filter.only ? 1 : 0);
   const t = useMessages(dietFilterMessages);
-  const hideLabels = useMessages(hideChoiceMessages);
-  const toggle = (key: HideKey, checked: boolean) =>
-    onChange({ ...filter, hide: checked ? [...filter.hide, key] : filter.hide.filter((value) => value !== key) });
+
+  // Ready before the diner opens it. A failed fetch is tried again when the filter is opened.
+  useEffect(() => afterFirstScreen(() => void loadChoices().catch(() => undefined)), []);
 
   return (
     <div className="diet-filter">
       <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary>{active ? t.summaryOn(count) : t.summary}</summary>
-        <fieldset>
-          <legend>{t.hideWith}</legend>
-          <div className="diet-filter-choices">
-            {HIDE_CHOICES.map((choice) => (
-              <label key={choice.key} className="diet-chip">
-                <input type="checkbox" checked={filter.hide.includes(choice.key)} onChange={(event) => toggle(choice.key, event.target.checked)} />
-                {hideLabels[choice.key]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <fieldset>
-          <legend>{t.show}</legend>
-          <div className="diet-filter-choices">
-            {ONLY_CHOICES.map((choice) => (
-              <label key={choice.label} className="diet-chip">
-                <input type="radio" name="diet-only" checked={filter.only === choice.value} onChange={() => onChange({ ...filter, only: choice.value })} />
-                {t[choice.label]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        {open && (
+          <Suspense fallback={null}>
+            <DietFilterChoices filter={filter} onChange={onChange} />
+          </Suspense>
+        )}
       </details>
       <p className="diet-filter-result" role="status">
         {active && (

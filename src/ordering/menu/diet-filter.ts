@@ -7,7 +7,7 @@ import { CATEGORY_KEYS, type Allergen, type Diet } from "../../../contract/menu"
 import type { Menu, Product } from "../../../contract/schemas";
 
 /**
- * What a diner can hide (the words are hideChoiceMessages in ../messages.ts). Most are one of Health
+ * What a diner can hide (the words are hideChoiceMessages in ./messages.ts). Most are one of Health
  * Canada's priority allergens; "shellfish" covers crustaceans and molluscs; "pork" and "spicy" are diet tags.
  */
 export const HIDE_CHOICES = [

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
 import { useMessages } from "../../shared/i18n/i18n";
 import { LanguageSwitcher } from "../../shared/i18n/language-switcher";
-import { SITE } from "../site-config";
+import { BOOKING_URL, SITE_NAME } from "../site-identity";
 import { headerMessages } from "./messages";
 import { NewTabHint } from "./new-tab-hint";
 import "./layout.css";
@@ -36,7 +36,7 @@ export function SiteHeader() {
     <header className="site-header">
       <nav className="site-nav" aria-label={t.mainNav}>
         <Link to="/" className="site-brand">
-          <img src="/images/logo.svg" alt={t.home({ name: SITE.name })} width="160" height="40" />
+          <img src="/images/logo.svg" alt={t.home({ name: SITE_NAME })} width="160" height="40" />
         </Link>
         <button
           type="button"
@@ -53,7 +53,7 @@ export function SiteHeader() {
             <NavLink to="/menu">{t.menu}</NavLink>
           </li>
           <li>
-            <a href={SITE.bookingUrl} target="_blank" rel="noopener noreferrer">
+            <a href={BOOKING_URL} target="_blank" rel="noopener noreferrer">
               {t.reserve}
               <NewTabHint />
             </a>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { Order } from "../../../contract/schemas";
-import { api, branchEventsPath } from "../../shared/api";
+import { staffApi, branchEventsPath } from "../lib/staff-api";
 import { useLiveEvents } from "../../shared/use-live-events";
 
 /** The kitchen status is read this often; `order.unseen` events fill in between. */
@@ -27,7 +27,7 @@ export function useKitchenAlerts(branchId: number, onAlarm: () => void) {
 
   const refresh = useCallback(async () => {
     try {
-      const status = await api.kitchenStatus(branchId);
+      const status = await staffApi.kitchenStatus(branchId);
       setUnseen(Object.fromEntries(status.unseen_orders.map((order) => [order.id, order])));
       setBoardsOnline(status.boards.length);
     } catch {

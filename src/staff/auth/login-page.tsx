@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Navigate, useLocation } from "react-router-dom";
-import { api } from "../../shared/api";
+import { staffApi } from "../lib/staff-api";
 import { ApiError } from "../../shared/api-client";
 import { problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
@@ -50,7 +50,7 @@ export default function LoginPage() {
 
     setSubmitting(true);
     try {
-      await api.login({ email: email.trim(), password });
+      await staffApi.login({ email: email.trim(), password });
       signedIn(email.trim().toLowerCase());
     } catch (error) {
       setSubmitting(false);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { api } from "../../shared/api";
+import { staffApi } from "../lib/staff-api";
 import { ApiError } from "../../shared/api-client";
 import { problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
@@ -22,7 +22,7 @@ export default function LogoutPage() {
   const logout = useCallback(async () => {
     setProblem(null);
     try {
-      await api.logout();
+      await staffApi.logout();
     } catch (error) {
       // 401: the session was already gone, which is what we wanted.
       if (!(error instanceof ApiError && error.status === 401)) {

@@ -3,7 +3,7 @@
  * which page scripts cannot read: we learn about it only by asking `GET /api/current_user`.
  */
 import { create } from "zustand";
-import { api } from "../../shared/api";
+import { staffApi } from "../lib/staff-api";
 import { ApiError } from "../../shared/api-client";
 
 export type SessionStatus = "unknown" | "checking" | "signed-in" | "signed-out" | "error";
@@ -35,7 +35,7 @@ export const useSession = create<SessionState>()((set) => ({
       };
       set((state) => (state.status === "signed-in" ? {} : { status: "checking", error: null }));
       try {
-        const user = await api.currentUser();
+        const user = await staffApi.currentUser();
         settle({ status: "signed-in", email: user.logged_in_as });
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) settle({ status: "signed-out", email: null });

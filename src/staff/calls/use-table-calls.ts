@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { Call } from "../../../contract/schemas";
-import { api, branchEventsPath } from "../../shared/api";
+import { staffApi, branchEventsPath } from "../lib/staff-api";
 import { isAbort } from "../../shared/api-client";
 import { useLiveEvents } from "../../shared/use-live-events";
 import { problemOf, type Problem } from "../lib/errors";
@@ -28,7 +28,7 @@ export function useTableCalls(branchId: number, onNewCall: (call: Call) => void)
     const seen: Call[] = [];
     collectors.current.add(seen);
     try {
-      const open = await api.openCalls(branchId);
+      const open = await staffApi.openCalls(branchId);
       if (mine !== generation.current) return;
       setCalls(seen.reduce(applyCall, open));
       setProblem(null);
@@ -62,7 +62,7 @@ export function useTableCalls(branchId: number, onNewCall: (call: Call) => void)
     setFinishing((current) => new Set(current).add(call.id));
     setProblem(null);
     try {
-      const done = await api.finishCall(call.id);
+      const done = await staffApi.finishCall(call.id);
       setCalls((current) => applyCall(current, done));
     } catch (error) {
       setProblem(problemOf(error));

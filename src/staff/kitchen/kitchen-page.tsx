@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { branchName, type PrepStation } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
-import { branchEventsPath } from "../../shared/api";
+import { branchEventsPath } from "../lib/staff-api";
 import { useMenu } from "../../shared/use-menu";
 import { useBranchId } from "../branch/branch-store";
 import { ConfirmDialog } from "../lib/confirm-dialog";

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { CATEGORY_KEYS, CATEGORY_TITLES, LOW_STOCK_AT } from "../../../contract/menu";
 import type { Product } from "../../../contract/schemas";
-import { api } from "../../shared/api";
+import { staffApi } from "../lib/staff-api";
 import type { MenuState } from "../../shared/use-menu";
 import { describeProblem, problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
@@ -50,7 +50,7 @@ export function SoldOutPanel({ state, branch, onChanged, onRetry }: SoldOutPanel
     }
   };
 
-  const toggle = (product: Product) => change(product, () => api.setProductAvailable(product.id, !product.available));
+  const toggle = (product: Product) => change(product, () => staffApi.setProductAvailable(product.id, !product.available));
 
   const saveStock = (event: FormEvent<HTMLFormElement>, product: Product) => {
     event.preventDefault();
@@ -59,7 +59,7 @@ export function SoldOutPanel({ state, branch, onChanged, onRetry }: SoldOutPanel
       setProblem({ message: `Stock for “${product.name}” is a whole number from 0 to ${MAX_STOCK}, or empty when not counted.`, details: [] });
       return;
     }
-    void change(product, () => api.setProductStock(product.id, stock));
+    void change(product, () => staffApi.setProductStock(product.id, stock));
   };
 
   if (state.status === "loading") return <p role="status">Loading the menu…</p>;

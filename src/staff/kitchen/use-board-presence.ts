@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { PrepStation } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
-import { api } from "../../shared/api";
+import { staffApi } from "../lib/staff-api";
 import { randomUuid } from "../../shared/random-uuid";
 
 /** Every ~20 s: the server counts a board online for ~45 s after its last beat, so one missed beat is not "offline". */
@@ -26,7 +26,7 @@ function boardId(): string {
 export function useBoardPresence(branchId: number, station: PrepStation, shown: Order[], onSeen: (order: Order) => void) {
   useEffect(() => {
     // A failed beat is simply the next one's job; the staff screens say when no board is online.
-    const beat = () => void api.boardHeartbeat({ branch_id: branchId, board_id: boardId(), station }).catch(() => undefined);
+    const beat = () => void staffApi.boardHeartbeat({ branch_id: branchId, board_id: boardId(), station }).catch(() => undefined);
     beat();
     const timer = setInterval(beat, HEARTBEAT_MS);
     return () => clearInterval(timer);
@@ -42,7 +42,7 @@ export function useBoardPresence(branchId: number, station: PrepStation, shown: 
   useEffect(() => {
     for (const id of unseenKey ? unseenKey.split(",") : []) {
       acknowledged.current.add(id);
-      api.markOrderSeen(id, station).then(
+      staffApi.markOrderSeen(id, station).then(
         (order) => onSeenRef.current(order),
         () => acknowledged.current.delete(id),
       );

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { Order } from "../../../contract/schemas";
-import { api, branchEventsPath } from "../../shared/api";
+import { staffApi, branchEventsPath } from "../lib/staff-api";
 import { ApiError, isAbort } from "../../shared/api-client";
 import { useLiveEvents } from "../../shared/use-live-events";
 import { useSession } from "../auth/session-store";
@@ -31,7 +31,7 @@ export function useKitchenBoard(branchId: number, onNewOrder: (order: Order) => 
     const seen: Order[] = [];
     collectors.current.add(seen);
     try {
-      const orders = await api.openOrders(branchId, OPEN_STATUSES);
+      const orders = await staffApi.openOrders(branchId, OPEN_STATUSES);
       if (generation !== fetchGeneration.current) return; // a newer request will answer
       setBoard(replaceBoard(orders, seen));
       setLoaded(true);
@@ -65,7 +65,7 @@ export function useKitchenBoard(branchId: number, onNewOrder: (order: Order) => 
     onOpen: () => void refresh(),
     // Refused streams are usually an ended session: find out, and go to sign-in if so.
     onRefused: () => {
-      api.currentUser().catch((error) => {
+      staffApi.currentUser().catch((error) => {
         if (error instanceof ApiError && error.status === 401) useSession.getState().signedOut();
       });
     },

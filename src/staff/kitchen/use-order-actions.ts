@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { PrepStation } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
-import { api } from "../../shared/api";
+import { staffApi } from "../lib/staff-api";
 import { ApiError } from "../../shared/api-client";
 import { problemOf, type Problem } from "../lib/errors";
 import { STATION_NAMES } from "./board";
@@ -52,13 +52,13 @@ export function useOrderActions(board: Board, branchId: number, station: PrepSta
   };
 
   const start = (order: Order) =>
-    run(order, "started", () => api.setOrderStatus(order.id, "preparing"), (updated) => {
+    run(order, "started", () => staffApi.setOrderStatus(order.id, "preparing"), (updated) => {
       announce(`Order #${updated.number} is being prepared.`);
       focusLater(`order-${updated.id}-next`);
     });
 
   const bump = (order: Order) =>
-    run(order, "bumped", () => api.bumpOrder(order.id, station), (updated) => {
+    run(order, "bumped", () => staffApi.bumpOrder(order.id, station), (updated) => {
       setBumps((current) => [...current.filter((o) => o.id !== updated.id), updated].slice(-RECALLABLE));
       const waitingFor = updated.lines.find((line) => !updated.bumped.includes(line.prep_station))?.prep_station;
       announce(waitingFor ? `Order #${updated.number} bumped; waiting for the ${STATION_NAMES[waitingFor].toLowerCase()}.` : `Order #${updated.number} is ready.`);
@@ -67,13 +67,13 @@ export function useOrderActions(board: Board, branchId: number, station: PrepSta
 
   // The card goes away with these two: focus goes to a column heading rather than to nowhere.
   const serve = (order: Order) =>
-    run(order, "marked served", () => api.setOrderStatus(order.id, "served"), (updated) => {
+    run(order, "marked served", () => staffApi.setOrderStatus(order.id, "served"), (updated) => {
       announce(`Order #${updated.number} is served.`);
       focusLater("column-ready");
     });
 
   const cancel = (order: Order) =>
-    run(order, "cancelled", () => api.setOrderStatus(order.id, "cancelled"), (updated) => {
+    run(order, "cancelled", () => staffApi.setOrderStatus(order.id, "cancelled"), (updated) => {
       announce(`Order #${updated.number} is cancelled.`);
       focusLater("column-received");
     });
@@ -81,7 +81,7 @@ export function useOrderActions(board: Board, branchId: number, station: PrepSta
   const lastBump = bumps.at(-1) ?? null;
   const recall = async () => {
     if (!lastBump) return;
-    await run(lastBump, "recalled", () => api.recallBump(lastBump.id, station), (updated) => announce(`Order #${updated.number} is back on the board.`));
+    await run(lastBump, "recalled", () => staffApi.recallBump(lastBump.id, station), (updated) => announce(`Order #${updated.number} is back on the board.`));
     // Recalled, or refused (served or cancelled meanwhile): either way the next recall is the bump before.
     setBumps((current) => current.filter((o) => o.id !== lastBump.id));
   };

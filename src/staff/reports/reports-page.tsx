@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { branchName } from "../../../contract/menu";
 import { addDays, restaurantDay } from "../../../contract/restaurant-time";
 import type { SalesReport } from "../../../contract/schemas";
-import { api } from "../../shared/api";
+import { staffApi } from "../lib/staff-api";
 import { isAbort } from "../../shared/api-client";
 import { useBranchId } from "../branch/branch-store";
 import { problemOf, type Problem } from "../lib/errors";
@@ -43,7 +43,7 @@ export default function ReportsPage() {
     if (rangeProblem) return;
     const controller = new AbortController();
     setState({ status: "loading" });
-    api.salesReport(branchId, from, lastDay, { signal: controller.signal }).then(
+    staffApi.salesReport(branchId, from, lastDay, { signal: controller.signal }).then(
       (report) => setState({ status: "ready", report }),
       (error: unknown) => !isAbort(error) && setState({ status: "error", problem: problemOf(error) }),
     );
@@ -54,7 +54,7 @@ export default function ReportsPage() {
     setDownloading(true);
     setDownloadProblem(null);
     try {
-      const { blob, fileName } = await api.ordersReportCsv(branchId, from, lastDay);
+      const { blob, fileName } = await staffApi.ordersReportCsv(branchId, from, lastDay);
       saveBlob(blob, fileName ?? `orders-${from}.csv`);
     } catch (error) {
       setDownloadProblem(problemOf(error));

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Station } from "../../../contract/schemas";
-import { api } from "../../shared/api";
+import { staffApi } from "../lib/staff-api";
 import { ApiError, isAbort } from "../../shared/api-client";
 import { branchName } from "../../../contract/menu";
 import { useBranchId } from "../branch/branch-store";
@@ -36,7 +36,7 @@ export default function StationsPage() {
   const load = useCallback(
     async (signal?: AbortSignal) => {
       try {
-        const stations = await api.stations(branchId, { signal });
+        const stations = await staffApi.stations(branchId, { signal });
         setList({ status: "ready", stations: [...stations].sort(byCodename) });
       } catch (error) {
         if (!isAbort(error)) setList({ status: "error", problem: problemOf(error) });
@@ -56,7 +56,7 @@ export default function StationsPage() {
   const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 
   const create = async (values: StationValues) => {
-    const station = await api.createStation(branchId, values);
+    const station = await staffApi.createStation(branchId, values);
     setCreating(false);
     setAnnouncement(`Station ${station.codename} created.`);
     await load();
@@ -64,7 +64,7 @@ export default function StationsPage() {
   };
 
   const save = async (station: Station, values: StationValues) => {
-    const updated = await api.updateStation(station.id, values);
+    const updated = await staffApi.updateStation(station.id, values);
     setAnnouncement(`Station ${updated.codename} saved.`);
     setList((current) =>
       current.status === "ready"
@@ -78,7 +78,7 @@ export default function StationsPage() {
     setDeleting(true);
     setDeleteProblem(null);
     try {
-      await api.deleteStation(toDelete.id);
+      await staffApi.deleteStation(toDelete.id);
       setAnnouncement(`Station ${toDelete.codename} deleted.`);
       setToDelete(null);
       await load();

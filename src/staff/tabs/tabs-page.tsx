@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { branchName, PAYMENT_METHODS, type PaymentMethod } from "../../../contract/menu";
 import type { OpenTab, Tab } from "../../../contract/schemas";
 import { restaurantDateTime } from "../../../contract/restaurant-time";
-import { api, branchEventsPath } from "../../shared/api";
+import { staffApi, branchEventsPath } from "../lib/staff-api";
 import { isAbort } from "../../shared/api-client";
 import { useLiveEvents } from "../../shared/use-live-events";
 import { useBranchId } from "../branch/branch-store";
@@ -42,7 +42,7 @@ export default function TabsPage() {
 
   const loadList = useCallback(async () => {
     try {
-      setList({ status: "ready", tabs: await api.openTabs(branchId) });
+      setList({ status: "ready", tabs: await staffApi.openTabs(branchId) });
     } catch (error) {
       if (!isAbort(error)) setList({ status: "error", problem: problemOf(error) });
     }
@@ -50,7 +50,7 @@ export default function TabsPage() {
 
   const loadTab = useCallback(async (stationId: string) => {
     try {
-      setTab(await api.tab(stationId));
+      setTab(await staffApi.tab(stationId));
       setTabProblem(null);
     } catch (error) {
       if (!isAbort(error)) setTabProblem(problemOf(error));
@@ -104,7 +104,7 @@ export default function TabsPage() {
     if (!tab || !closing) return;
     setBusy(true);
     try {
-      const closed = await api.closeTab(tab.station_id, closing);
+      const closed = await staffApi.closeTab(tab.station_id, closing);
       setAnnouncement(`${tableLabel(closed.station_codename)}: tab of $${closed.total} closed, paid by ${PAID_WITH_TEXT[closed.paid_with]}.`);
       setSelected(null);
       setTabProblem(null);
@@ -113,7 +113,7 @@ export default function TabsPage() {
       setTabProblem(problemOf(error));
       // Closed on another tablet meanwhile (409 tab_empty), or changed: show what is true now.
       void loadList();
-      api.tab(tab.station_id).then(setTab, () => undefined);
+      staffApi.tab(tab.station_id).then(setTab, () => undefined);
     } finally {
       setBusy(false);
       setClosing(null);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { CsvImportSummary } from "../../../contract/schemas";
-import { api } from "../../shared/api";
+import { staffApi } from "../lib/staff-api";
 import { ApiError } from "../../shared/api-client";
 import { branchName } from "../../../contract/menu";
 import { useBranchId } from "../branch/branch-store";
@@ -48,7 +48,7 @@ export default function UploadMenuPage() {
   }, [step.kind]);
 
   const send = (chosen: File, dryRun: boolean, onProgress: (fraction: number | null) => void) =>
-    api.uploadMenuCsv(branchId, chosen, dryRun, onProgress);
+    staffApi.uploadMenuCsv(branchId, chosen, dryRun, onProgress);
 
   const failureStep = (error: unknown): Step => {
     if (error instanceof ApiError && error.code === "file_required") {
@@ -95,7 +95,7 @@ export default function UploadMenuPage() {
     setExportProblem(null);
     setExporting(true);
     try {
-      const { blob, fileName } = await api.exportMenuCsv(branchId);
+      const { blob, fileName } = await staffApi.exportMenuCsv(branchId);
       saveBlob(blob, fileName ?? `menu-${fileSlug(branch)}.csv`);
     } catch (error) {
       setExportProblem(problemOf(error));

@@ -1,0 +1,63 @@
+/**
+ * The staff's calls, by name (`staffApi.stations(branchId)`): lines over the same `call` as the diners'
+ * (src/shared/staffApi.ts), typed by the endpoint's entry in contract/endpoints.ts. Kept out of src/shared/
+ * so the diner's first visit, which loads that module, does not carry them.
+ */
+import type { OrderStatus, PrepStation } from "../../../contract/menu";
+import type { BoardHeartbeat, LoginBody, OrderPatch, StationCreate, StationUpdate, TabClose } from "../../../contract/schemas";
+import type { ReadOptions } from "../../shared/api";
+import { call, noAnswer, pathOf } from "../../shared/api-client";
+
+/**
+ * The file uploads and downloads: loaded when one starts (the CSV parsing and progress code is
+ * needed by few screens). A failed load is the network's failure, the same ApiError the transfer
+ * itself would give.
+ */
+const fileTransfer = () =>
+  import("../../shared/file-transfer").catch(() => {
+    throw noAnswer();
+  });
+
+export const staffApi = {
+  login: (body: LoginBody) => call("login", { body }),
+  logout: () => call("logout"),
+  currentUser: () => call("currentUser"),
+
+  stations: (branchId: number, options: ReadOptions = {}) => call("stations", { query: { branch_id: branchId }, ...options }),
+  createStation: (branchId: number, body: StationCreate) =>
+    call("createStation", { query: { branch_id: branchId }, body: { ...body, branch_id: branchId } }),
+  updateStation: (id: string, body: StationUpdate) => call("updateStation", { params: { id }, body }),
+  deleteStation: (id: string) => call("deleteStation", { params: { id } }),
+
+  openOrders: (branchId: number, statuses: readonly OrderStatus[]) =>
+    call("orders", { query: { branch_id: branchId, status: statuses, limit: 500 } }),
+  setOrderStatus: (id: string, status: NonNullable<OrderPatch["status"]>) => call("updateOrder", { params: { id }, body: { status } }),
+  bumpOrder: (id: string, station: PrepStation) => call("updateOrder", { params: { id }, body: { bumped: station } }),
+  recallBump: (id: string, station: PrepStation) => call("updateOrder", { params: { id }, body: { recalled: station } }),
+  markOrderSeen: (id: string, station: PrepStation) => call("markOrderSeen", { params: { id }, body: { station } }),
+  boardHeartbeat: (body: BoardHeartbeat) => call("boardHeartbeat", { body }),
+  kitchenStatus: (branchId: number) => call("kitchenStatus", { query: { branch_id: branchId } }),
+  setProductAvailable: (id: number, available: boolean) => call("updateProduct", { params: { id }, body: { available } }),
+  /** null = stop counting; 0 sells the product out, more puts it back on. */
+  setProductStock: (id: number, stock: number | null) => call("updateProduct", { params: { id }, body: { stock } }),
+
+  uploadMenuCsv: async (branchId: number, file: File, dryRun: boolean, onProgress: (fraction: number | null) => void) => {
+    const form = new FormData();
+    form.append("file", file, file.name);
+    return (await fileTransfer()).uploadForm("uploadMenuCsv", { query: { branch_id: branchId, dry_run: dryRun || undefined } }, form, onProgress);
+  },
+  exportMenuCsv: async (branchId: number) => (await fileTransfer()).downloadFile("exportMenuCsv", { query: { branch_id: branchId } }),
+
+  openCalls: (branchId: number) => call("calls", { query: { branch_id: branchId }, cache: "no-store" }),
+  finishCall: (id: string) => call("finishCall", { params: { id }, body: { status: "done" } }),
+  tab: (stationId: string, options: ReadOptions = {}) => call("tab", { params: { id: stationId }, cache: "no-store", ...options }),
+  closeTab: (stationId: string, paidWith: TabClose["paid_with"]) => call("closeTab", { params: { id: stationId }, body: { paid_with: paidWith } }),
+  openTabs: (branchId: number, options: ReadOptions = {}) => call("openTabs", { query: { branch_id: branchId }, cache: "no-store", ...options }),
+  salesReport: (branchId: number, from: string, to: string, options: ReadOptions = {}) =>
+    call("salesReport", { query: { branch_id: branchId, from, to }, cache: "no-store", ...options }),
+  ordersReportCsv: async (branchId: number, from: string, to: string) =>
+    (await fileTransfer()).downloadFile("ordersReportCsv", { query: { branch_id: branchId, from, to } }),
+};
+
+/** The kitchen's live event stream: every event of the branch (see src/shared/use-live-events.ts). */
+export const branchEventsPath = (branchId: number) => pathOf("branchEvents", { query: { branch_id: branchId } });
