@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Outlet, useLocation } from "react-router-dom";
+import { useFocusHeadingOnRouteChange } from "../shared/focus";
 import { useMessages } from "../shared/i18n/i18n";
 import { headerMessages } from "../site/layout/messages";
 import { SiteHeader } from "../site/layout/site-header";
@@ -12,8 +13,12 @@ const SiteFooter = lazy(() => import("../site/layout/site-footer").then((m) => (
 const PwaUpdatePrompt = lazy(() => import("../ordering/pwa/pwa-update-prompt"));
 
 /** The common layout: navbar everywhere, footer everywhere but the diner's order screens (they need the room). */
+const mainElement = () => document.getElementById("main");
+
 export function RootLayout() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
+  // After a route change (sign-in, opening the cart, any link) focus starts on the new screen's heading.
+  useFocusHeadingOnRouteChange(pathname, hash, mainElement);
   const isOrdering = pathname === "/order" || pathname.startsWith("/order/");
   const t = useMessages(headerMessages);
   return (

@@ -11,6 +11,7 @@ import { useLanguage, useMessages } from "../shared/i18n/i18n";
 import { productText } from "../shared/i18n/product-text";
 import type { Order, Product, SentLine } from "../../contract/schemas";
 import { stationEventsPath } from "../shared/api";
+import { focusIsLost } from "../shared/focus";
 import { useMenu } from "../shared/use-menu";
 import { cartLines, cents, lineKey, lineTotalCents, subtotalCents, type CartLine } from "./cart/cart-logic";
 import { isLocked, tableOrder as tableOrderOf, useCart } from "./cart/cart-store";
@@ -85,6 +86,23 @@ export default function CartPage() {
     startOutbox();
   }, []);
 
+  // Submitting removes the Submit button the diner pressed (and "Sending…" gives way to the result): focus
+  // goes to what the page now says (sent, waiting for the network, or why not), not to the page's body.
+  const pageRef = useRef<HTMLDivElement>(null);
+  const firstRender = useRef(true);
+  const news = `${submission?.state ?? ""} ${problem?.code ?? ""}`;
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if (!focusIsLost()) return;
+    const status = pageRef.current?.querySelector<HTMLElement>(".cart-news");
+    if (!status) return;
+    status.tabIndex = -1;
+    status.focus();
+  }, [news]);
+
   const submittedOrder = submission?.state === "submitted" ? submission.order : null;
   // A sent order shows what was sent; the table's next round shows after "Order more".
   const lines = submittedOrder ? sentLines(submittedOrder) : cartLines(cart);
@@ -103,14 +121,16 @@ export default function CartPage() {
       : totalsFromSubtotal(subtotalCents(cart));
 
   return (
-    <div className="cart-page">
+    <div className="cart-page" ref={pageRef}>
       <h1 ref={headingRef} tabIndex={-1}>
         {t.heading}
       </h1>
 
       {submitted && (
         <div className="order-submitted">
-          <p role="status">{t.submitted}</p>
+          <p className="cart-news" role="status">
+            {t.submitted}
+          </p>
           <OrderProgress order={submitted} stationId={station?.id ?? null} />
         </div>
       )}
@@ -122,12 +142,12 @@ export default function CartPage() {
         </div>
       )}
       {submission?.state === "sending" && (
-        <p className="order-notice" role="status">
+        <p className="order-notice cart-news" role="status">
           {t.sending}
         </p>
       )}
       {submission?.state === "queued" && (
-        <div className="order-notice order-waiting" role="status">
+        <div className="order-notice order-waiting cart-news" role="status">
           <p>
             <strong>{t.waiting}</strong> {t.waitingDetail}
           </p>
@@ -136,7 +156,11 @@ export default function CartPage() {
           </button>
         </div>
       )}
-      {problem && <OrderProblem problem={problem} />}
+      {problem && (
+        <div className="cart-news">
+          <OrderProblem problem={problem} />
+        </div>
+      )}
 
       {lines.length === 0 ? (
         <p className="cart-empty">{t.empty}</p>
