@@ -8,6 +8,7 @@ import { Link } from "react-router-dom";
 import { totalsFromSubtotal, HST_RATE_PERCENT } from "../../contract/money";
 import { formatMoney } from "../shared/i18n/format";
 import { useLanguage, useMessages } from "../shared/i18n/i18n";
+import { englishTextLang } from "../shared/i18n/language";
 import { productText } from "../shared/i18n/product-text";
 import type { Order, Product, SentLine } from "../../contract/schemas";
 import { stationEventsPath } from "../shared/api";
@@ -191,7 +192,7 @@ export default function CartPage() {
                       <ul className="cart-options">
                         {options.map((option) => (
                           <li key={option.id}>
-                            {option.name}
+                            <span lang={englishTextLang(code)}>{option.name}</span>
                             {cents(option.price) > 0 && ` (+${money(cents(option.price))})`}
                           </li>
                         ))}
@@ -288,7 +289,12 @@ function SentLines({ order, lines, translationsOf }: { order: Order; lines: Sent
           <span className="sent-line-name">
             {line.quantity} × {productText({ name: line.name, description: "", translations: translationsOf.get(line.product_id) }, code).name}
           </span>
-          {line.options.length > 0 && <span className="cart-note"> ({line.options.map((option) => option.name).join(", ")})</span>}
+          {line.options.length > 0 && (
+            <span className="cart-note">
+              {" "}
+              (<span lang={englishTextLang(code)}>{line.options.map((option) => option.name).join(", ")}</span>)
+            </span>
+          )}
           {line.note && <p className="cart-note">{t.note({ note: line.note })}</p>}
           {line.phone_name && <p className="cart-note cart-adder">{t.addedBy({ name: line.phone_name })}</p>}
         </li>
