@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { afterFirstScreen, firstScreenShown } from "../shared/after-first-screen";
+import { useFocusHeadingOnRouteChange } from "../shared/focus";
 import { useMessages } from "../shared/i18n/i18n";
 import { headerMessages } from "../site/layout/messages";
 import { SiteHeader } from "../site/layout/site-header";
@@ -12,9 +13,13 @@ const SiteFooter = lazy(() => import("../site/layout/site-footer").then((m) => (
 // Service worker + "new version" prompt: its own chunk, fetched once the first screen is shown.
 const PwaUpdatePrompt = lazy(() => import("../ordering/pwa/pwa-update-prompt"));
 
+const mainElement = () => document.getElementById("main");
+
 /** The common layout: navbar everywhere, footer everywhere but the diner's order screens (they need the room). */
 export function RootLayout() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
+  // After a route change (sign-in, opening the cart, any link) focus starts on the new screen's heading.
+  useFocusHeadingOnRouteChange(pathname, hash, mainElement);
   const isOrdering = pathname === "/order" || pathname.startsWith("/order/");
   const t = useMessages(headerMessages);
   const [firstScreenDone, setFirstScreenDone] = useState(false);

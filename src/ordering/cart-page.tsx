@@ -8,9 +8,11 @@ import { Link } from "react-router-dom";
 import { totalsFromSubtotal, HST_RATE_PERCENT } from "../../contract/money";
 import { formatMoney } from "../shared/i18n/format";
 import { useLanguage, useMessages } from "../shared/i18n/i18n";
+import { englishTextLang } from "../shared/i18n/language";
 import { productText } from "../shared/i18n/product-text";
 import type { Order, Product, SentLine } from "../../contract/schemas";
 import { stationEventsPath } from "../shared/api";
+import { focusIsLost } from "../shared/focus";
 import { useMenu } from "../shared/use-menu";
 import { cartLines, cents, lineKey, lineTotalCents, subtotalCents, type CartLine } from "./cart/cart-logic";
 import { isLocked, tableOrder as tableOrderOf, useCart } from "./cart/cart-store";
@@ -85,6 +87,23 @@ export default function CartPage() {
     startOutbox();
   }, []);
 
+  // Submitting removes the Submit button the diner pressed (and "Sending…" gives way to the result): focus
+  // goes to what the page now says (sent, waiting for the network, or why not), not to the page's body.
+  const pageRef = useRef<HTMLDivElement>(null);
+  const firstRender = useRef(true);
+  const news = `${submission?.state ?? ""} ${problem?.code ?? ""}`;
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if (!focusIsLost()) return;
+    const status = pageRef.current?.querySelector<HTMLElement>(".cart-news");
+    if (!status) return;
+    status.tabIndex = -1;
+    status.focus();
+  }, [news]);
+
   const submittedOrder = submission?.state === "submitted" ? submission.order : null;
   // A sent order shows what was sent; the table's next round shows after "Order more".
   const lines = submittedOrder ? sentLines(submittedOrder) : cartLines(cart);
@@ -103,14 +122,16 @@ export default function CartPage() {
       : totalsFromSubtotal(subtotalCents(cart));
 
   return (
-    <div className="cart-page">
+    <div className="cart-page" ref={pageRef}>
       <h1 ref={headingRef} tabIndex={-1}>
         {t.heading}
       </h1>
 
       {submitted && (
         <div className="order-submitted">
-          <p role="status">{t.submitted}</p>
+          <p className="cart-news" role="status">
+            {t.submitted}
+          </p>
           <OrderProgress order={submitted} stationId={station?.id ?? null} />
         </div>
       )}
@@ -122,12 +143,12 @@ export default function CartPage() {
         </div>
       )}
       {submission?.state === "sending" && (
-        <p className="order-notice" role="status">
+        <p className="order-notice cart-news" role="status">
           {t.sending}
         </p>
       )}
       {submission?.state === "queued" && (
-        <div className="order-notice order-waiting" role="status">
+        <div className="order-notice order-waiting cart-news" role="status">
           <p>
             <strong>{t.waiting}</strong> {t.waitingDetail}
           </p>
@@ -136,7 +157,11 @@ export default function CartPage() {
           </button>
         </div>
       )}
-      {problem && <OrderProblem problem={problem} />}
+      {problem && (
+        <div className="cart-news">
+          <OrderProblem problem={problem} />
+        </div>
+      )}
 
       {lines.length === 0 ? (
         <p className="cart-empty">{t.empty}</p>
@@ -167,7 +192,7 @@ export default function CartPage() {
                       <ul className="cart-options">
                         {options.map((option) => (
                           <li key={option.id}>
-                            {option.name}
+                            <span lang={englishTextLang(code)}>{option.name}</span>
                             {cents(option.price) > 0 && ` (+${money(cents(option.price))})`}
                           </li>
                         ))}
@@ -264,7 +289,12 @@ function SentLines({ order, lines, translationsOf }: { order: Order; lines: Sent
           <span className="sent-line-name">
             {line.quantity} × {productText({ name: line.name, description: "", translations: translationsOf.get(line.product_id) }, code).name}
           </span>
-          {line.options.length > 0 && <span className="cart-note"> ({line.options.map((option) => option.name).join(", ")})</span>}
+          {line.options.length > 0 && (
+            <span className="cart-note">
+              {" "}
+              (<span lang={englishTextLang(code)}>{line.options.map((option) => option.name).join(", ")}</span>)
+            </span>
+          )}
           {line.note && <p className="cart-note">{t.note({ note: line.note })}</p>}
           {line.phone_name && <p className="cart-note cart-adder">{t.addedBy({ name: line.phone_name })}</p>}
         </li>

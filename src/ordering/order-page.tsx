@@ -107,6 +107,9 @@ export default function OrderPage() {
     <div className="order-page">
       <CategoryTabs tabs={categoriesOf(menu).map((key) => ({ id: sectionId(key), title: categories[key] }))} />
       <h1 className="order-heading">{station ? t.tableHeading({ table: station.codename ?? "" }) : t.menuHeading}</h1>
+      {/* Drawn fixed at the bottom, but early in the tab order: a keyboard user reaches the cart right after
+          the heading instead of tabbing past every dish. */}
+      {!open && <FloatingCartLink />}
       {notice && (
         <p className="order-notice" role="status">
           <TableNoticeText notice={notice} />
@@ -126,7 +129,6 @@ export default function OrderPage() {
           <OpenProduct product={live} canOrder={station !== null} today={today} onClose={() => setOpen(null)} />
         </Suspense>
       )}
-      {!open && <FloatingCartLink />}
     </div>
   );
 }

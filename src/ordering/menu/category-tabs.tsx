@@ -5,7 +5,7 @@
  * the sections passed on the way — longer if the smooth scroll is still travelling (a long jump
  * takes about a second, and its last few pixels would otherwise light the section before).
  */
-import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useEffect, useRef, useState, type FocusEvent, type MouseEvent } from "react";
 import { useMessages } from "../../shared/i18n/i18n";
 import { orderPageMessages } from "../messages";
 
@@ -92,6 +92,18 @@ export function CategoryTabs({ tabs }: { tabs: readonly CategoryTab[] }) {
     strip.scrollTo({ left: tab.offsetLeft - (strip.clientWidth - tab.offsetWidth) / 2 });
   }, [active]);
 
+  // A tab reached with the keyboard comes fully into view inside the strip (WCAG 2.4.11): the strip
+  // scrolls sideways only, the fixed bar itself never moves the page.
+  const onFocus = (event: FocusEvent<HTMLAnchorElement>) => {
+    const strip = stripRef.current;
+    const tab = event.currentTarget;
+    if (!strip) return;
+    const left = tab.offsetLeft - strip.offsetLeft;
+    const right = left + tab.offsetWidth;
+    if (left < strip.scrollLeft) strip.scrollTo({ left: left - 8 });
+    else if (right > strip.scrollLeft + strip.clientWidth) strip.scrollTo({ left: right - strip.clientWidth + 8 });
+  };
+
   const onClick = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
     event.preventDefault();
     jumpTo(id);
@@ -102,7 +114,7 @@ export function CategoryTabs({ tabs }: { tabs: readonly CategoryTab[] }) {
       <ul ref={stripRef}>
         {tabs.map((tab) => (
           <li key={tab.id}>
-            <a href={`#${tab.id}`} aria-current={tab.id === active ? "true" : undefined} onClick={(event) => onClick(event, tab.id)}>
+            <a href={`#${tab.id}`} aria-current={tab.id === active ? "true" : undefined} onFocus={onFocus} onClick={(event) => onClick(event, tab.id)}>
               {tab.title}
             </a>
           </li>

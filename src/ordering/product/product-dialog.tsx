@@ -8,7 +8,7 @@ import type { CustomizationGroup, Product } from "../../../contract/schemas";
 import { Dialog } from "../../shared/dialog";
 import { formatList, formatMoney } from "../../shared/i18n/format";
 import { useLanguage, useMessages } from "../../shared/i18n/i18n";
-import type { Language } from "../../shared/i18n/language";
+import { englishTextLang, type Language } from "../../shared/i18n/language";
 import { productText } from "../../shared/i18n/product-text";
 import { cents, unitPriceCents, type SelectedOption } from "../cart/cart-logic";
 import { ItemMarks } from "../menu/item-marks";
@@ -140,7 +140,7 @@ function GroupFields({ product, group, spec, chosen, onChoose }: GroupFieldsProp
   return (
     <fieldset className="option-group">
       <legend>
-        {group}
+        <span lang={englishTextLang(code)}>{group}</span>
         <span className="option-group-rule">{" "}
           {spec.required ? t.required : spec.exclusive ? t.optional : t.any}</span>
       </legend>
@@ -156,7 +156,10 @@ function GroupFields({ product, group, spec, chosen, onChoose }: GroupFieldsProp
               required={spec.exclusive && spec.required}
               onChange={(event) => onChoose(group, option.id, spec.exclusive, event.target.checked)}
             />
-            <span className="option-name">{option.name}</span>{" "}
+            {/* "None" is ours, translated; the rest are the menu's names, in English. */}
+            <span className="option-name" lang={option.id === 0 ? undefined : englishTextLang(code)}>
+              {option.name}
+            </span>{" "}
             <span className="option-price">{optionLabel(option.price, code)}</span>
           </label>
         );

@@ -80,3 +80,12 @@ if (typeof window !== "undefined") {
     if (event.key === LANGUAGE_STORAGE_KEY && isLanguage(event.newValue)) language.set(event.newValue);
   });
 }
+
+/**
+ * `lang` for text that stays in English whatever the page's language (the menu data's option and group
+ * names, which are not translated): "en" on a Filipino or Chinese page, so screen readers pronounce it as
+ * English (WCAG 3.1.2); nothing on an English page, where it would only repeat the page's own.
+ */
+export function englishTextLang(code: Language): "en" | undefined {
+  return code === "en" ? undefined : "en";
+}
