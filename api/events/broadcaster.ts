@@ -52,6 +52,8 @@ export const DEFAULT_STREAM_TIMING: StreamTiming = {
 /** A row as streams receive it, with its server-sent-event frame encoded once for all of them. */
 export interface LiveRow extends EventKeys {
   id: number;
+  /** The stored JSON, for a stream that sends its own view of it (see StreamRequest.rewrite). */
+  payload: string;
   frame: Uint8Array;
 }
 
@@ -112,6 +114,7 @@ const toLive = (row: EventRow): LiveRow => ({
   branchId: row.branchId,
   stationId: row.stationId,
   orderId: row.orderId,
+  payload: row.payload,
   frame: eventFrame(row.id, row.type, row.payload),
 });
 

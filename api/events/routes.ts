@@ -6,6 +6,7 @@
  */
 import { Hono, type Context } from "hono";
 import { endpoints } from "../../contract/endpoints";
+import { publicOrder, type Order } from "../../contract/schemas";
 import type { AppContext, AppEnv } from "../app-context";
 import { findSessionStaff } from "../auth/staff-repository";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
@@ -14,7 +15,10 @@ import { orderExists } from "../orders/order-repository";
 import { findStation } from "../stations/station-repository";
 import type { EventType } from "./event-log";
 import type { EventFilter } from "./filter";
-import { eventStreamResponse, parseLastEventId } from "./stream";
+import { eventStreamResponse, parseLastEventId, type StreamRequest } from "./stream";
+
+/** An `order.updated` as the order's public stream sends it: the order without `station_id`. */
+const withoutStationId = (row: { payload: string }): string => JSON.stringify(publicOrder(JSON.parse(row.payload) as Order));
 
 /** What a diner's tab hears about its own table: its orders, its calls ("someone is on the way") and its shared cart. */
 export const STATION_EVENT_TYPES: readonly EventType[] = ["order.created", "order.updated", "call.updated", "cart.updated"];
@@ -35,12 +39,12 @@ export function eventRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
 
   const { database } = ctx;
-  const streamOf = (c: Context<AppEnv>, filter: EventFilter, stillAllowed?: () => Promise<boolean>) => {
+  const streamOf = (c: Context<AppEnv>, filter: EventFilter, stillAllowed?: () => Promise<boolean>, rewrite?: StreamRequest["rewrite"]) => {
     const lastEventId = parseLastEventId(c.req.header("last-event-id"), c.req.query("last_event_id"));
     if (lastEventId === undefined) {
       throw badRequest("invalid_last_event_id", "Last-Event-ID must be the id of an event this server sent.");
     }
-    return eventStreamResponse(c, ctx.liveEvents, ctx.config.maxEventStreams, { filter, lastEventId, stillAllowed });
+    return eventStreamResponse(c, ctx.liveEvents, ctx.config.maxEventStreams, { filter, lastEventId, stillAllowed, rewrite });
   };
 
   serveEndpoint(app, endpoints.branchEvents, async ({ c, query }) => {
@@ -62,7 +66,8 @@ export function eventRoutes(ctx: AppContext) {
 
   serveEndpoint(app, endpoints.orderEvents, async ({ c, params, missing }) => {
     if (!(await orderExists(database.db, params.id))) missing();
-    return streamOf(c, [{ orderId: params.id, types: ["order.updated"] }]);
+    // The public view of the order: without its table's key (API.md "Trust at the table").
+    return streamOf(c, [{ orderId: params.id, types: ["order.updated"] }], undefined, withoutStationId);
   });
 
   return app;

@@ -13,7 +13,7 @@
  */
 import type { Context } from "hono";
 import type { Broadcaster, LiveRow, Subscriber } from "./broadcaster";
-import { HEARTBEAT_FRAME } from "./broadcaster";
+import { eventFrame, HEARTBEAT_FRAME } from "./broadcaster";
 import type { EventFilter } from "./filter";
 
 /** Catch-up rows per read: a long disconnect is replayed a batch at a time, as the client reads. */
@@ -40,6 +40,8 @@ export interface StreamRequest {
   lastEventId: number | null;
   /** Asked on the broadcaster's re-check tick; false ends the stream (e.g. the staff session ended). */
   stillAllowed?: () => Promise<boolean>;
+  /** This stream's view of an event's payload (e.g. an order without its table's key); none = as stored. */
+  rewrite?: (row: LiveRow) => string;
 }
 
 /** The answer to a stream request: the stream, its headers only for HEAD, or 503 busy at the cap. */
@@ -60,6 +62,7 @@ class LiveStream implements Subscriber {
   readonly filter: EventFilter;
   readonly expiresAt: number;
   readonly stillAllowed?: () => Promise<boolean>;
+  private readonly rewrite?: (row: LiveRow) => string;
   private controller!: ReadableStreamDefaultController<Uint8Array>;
   /** Catch-up position; null once the catch-up is complete and rows go out as they arrive. */
   private backlogAfter: number | null;
@@ -76,6 +79,7 @@ class LiveStream implements Subscriber {
     const { timing } = broadcaster;
     this.filter = request.filter;
     this.stillAllowed = request.stillAllowed;
+    this.rewrite = request.rewrite;
     this.expiresAt = Date.now() + timing.maxAgeMs - Math.random() * timing.maxAgeMs * 0.1;
 
     // One synchronous step: read the broadcaster's position and join it (see the file comment).
@@ -102,11 +106,15 @@ class LiveStream implements Subscriber {
   deliver(row: LiveRow): void {
     if (this.done || row.id <= this.liveAfter) return;
     if (this.backlogAfter !== null) {
-      this.held.push(row.frame);
+      this.held.push(this.frameOf(row));
       if (this.held.length > MAX_HELD_ROWS) this.fail();
       return;
     }
-    this.send(row.frame);
+    this.send(this.frameOf(row));
+  }
+
+  private frameOf(row: LiveRow): Uint8Array {
+    return this.rewrite ? eventFrame(row.id, row.type, this.rewrite(row)) : row.frame;
   }
 
   heartbeat(): void {
@@ -134,7 +142,7 @@ class LiveStream implements Subscriber {
       return;
     }
     if (this.done) return;
-    for (const row of rows) this.controller.enqueue(row.frame);
+    for (const row of rows) this.controller.enqueue(this.frameOf(row));
     this.backlogAfter = rows.at(-1)?.id ?? this.backlogUpTo;
     if (rows.length < BACKLOG_BATCH) {
       this.backlogAfter = null;
