@@ -389,4 +389,11 @@ export interface ServerEvents {
   "order.unseen": Order;
   /** The table's shared cart after a change; on the table's stream only. */
   "cart.updated": TableCart;
+  /** A visit of the table began (its first order or cart change since the last one ended); on the table's stream only. */
+  "visit.started": { started_at: string };
+  /**
+   * The visit ended (staff closed the tab, or it went idle): the last event of a stream opened during
+   * it, which the server then closes. The phone joins the next visit only when the diner asks.
+   */
+  "visit.ended": { reason: "tab_closed" | "idle" };
 }

@@ -67,6 +67,8 @@ export interface Subscriber {
   stillAllowed?(): Promise<boolean>;
   /** Ends the stream normally; the client reconnects and resumes. */
   end(): void;
+  /** Asked on every tick (cheap, no query): the stream may end itself, e.g. when its table's visit went idle. */
+  poll?(): void;
 }
 
 /** Rows per read: enough for any burst, small enough that one read never blocks the loop for long. */
@@ -278,6 +280,7 @@ export class Broadcaster {
       if (now >= subscriber.expiresAt) {
         subscriber.end();
       } else {
+        subscriber.poll?.();
         if (recheck && subscriber.stillAllowed) checks.push(this.recheck(subscriber));
         if (now >= state.beatAt) {
           subscriber.heartbeat();

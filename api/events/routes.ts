@@ -13,6 +13,7 @@ import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { badRequest } from "../lib/errors";
 import { orderExists } from "../orders/order-repository";
 import { findStation } from "../stations/station-repository";
+import { VisitWatch, visitState, type VisitState } from "../visits/visits";
 import type { EventType } from "./event-log";
 import type { EventFilter } from "./filter";
 import { eventStreamResponse, parseLastEventId, type StreamRequest } from "./stream";
@@ -21,11 +22,11 @@ import { eventStreamResponse, parseLastEventId, type StreamRequest } from "./str
 const withoutStationId = (row: { payload: string }): string => JSON.stringify(publicOrder(JSON.parse(row.payload) as Order));
 
 /** What a diner's tab hears about its own table: its orders, its calls ("someone is on the way") and its shared cart. */
-export const STATION_EVENT_TYPES: readonly EventType[] = ["order.created", "order.updated", "call.updated", "cart.updated"];
+export const STATION_EVENT_TYPES: readonly EventType[] = ["order.created", "order.updated", "call.updated", "cart.updated", "visit.started", "visit.ended"];
 /** What a diner's tab hears about its branch. */
 export const BRANCH_PUBLIC_EVENT_TYPES: readonly EventType[] = ["product.updated"];
 /** What only the table's own phones hear: a table's cart is no business of every staff screen. */
-export const DINER_ONLY_EVENT_TYPES: readonly EventType[] = ["cart.updated"];
+export const DINER_ONLY_EVENT_TYPES: readonly EventType[] = ["cart.updated", "visit.started", "visit.ended"];
 
 /** The diner tab's filter: its table's events, and the public events of the table's branch. */
 export function stationFilter(stationId: string, branchId: number): EventFilter {
@@ -39,24 +40,33 @@ export function eventRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
 
   const { database } = ctx;
-  const streamOf = (c: Context<AppEnv>, filter: EventFilter, stillAllowed?: () => Promise<boolean>, rewrite?: StreamRequest["rewrite"]) => {
-    const lastEventId = parseLastEventId(c.req.header("last-event-id"), c.req.query("last_event_id"));
+  const streamOf = (c: Context<AppEnv>, filter: EventFilter, options: Omit<StreamRequest, "filter" | "lastEventId"> & { visitNow?: VisitState } = {}) => {
+    let lastEventId = parseLastEventId(c.req.header("last-event-id"), c.req.query("last_event_id"));
     if (lastEventId === undefined) {
       throw badRequest("invalid_last_event_id", "Last-Event-ID must be the id of an event this server sent.");
     }
-    return eventStreamResponse(c, ctx.liveEvents, ctx.config.maxEventStreams, { filter, lastEventId, stillAllowed, rewrite });
+    const { visitNow: visit, ...rest } = options;
+    if (visit) {
+      // The table's UUID opens its current visit only: a replay from before it starts at its start,
+      // and between visits there is nothing to replay (API.md "Trust at the table").
+      lastEventId = visit.startId === null || lastEventId === null ? null : Math.max(lastEventId, visit.startId - 1);
+    }
+    return eventStreamResponse(c, ctx.liveEvents, ctx.config.maxEventStreams, { filter, lastEventId, ...rest });
   };
 
   serveEndpoint(app, endpoints.branchEvents, async ({ c, query }) => {
     const branchId = knownBranch(query.branch_id);
     const token = c.get("token");
     // A stream outliving its session would keep showing orders after sign-out: end it.
-    return streamOf(c, [{ branchId, excludeTypes: DINER_ONLY_EVENT_TYPES }], async () => token !== undefined && (await findSessionStaff(database.db, token, ctx.clock.now())) !== undefined);
+    return streamOf(c, [{ branchId, excludeTypes: DINER_ONLY_EVENT_TYPES }], {
+      stillAllowed: async () => token !== undefined && (await findSessionStaff(database.db, token, ctx.clock.now())) !== undefined,
+    });
   });
 
   serveEndpoint(app, endpoints.stationEvents, async ({ c, params, missing }) => {
     const station = (await findStation(database.db, params.id)) ?? missing();
-    return streamOf(c, stationFilter(station.id, station.branchId));
+    const visit = await visitState(database.db, station.id, ctx.clock.now());
+    return streamOf(c, stationFilter(station.id, station.branchId), { visitNow: visit, visit: new VisitWatch(station.id, () => ctx.clock.now(), visit) });
   });
 
   serveEndpoint(app, endpoints.productEvents, async ({ c, query }) => {
@@ -67,7 +77,7 @@ export function eventRoutes(ctx: AppContext) {
   serveEndpoint(app, endpoints.orderEvents, async ({ c, params, missing }) => {
     if (!(await orderExists(database.db, params.id))) missing();
     // The public view of the order: without its table's key (API.md "Trust at the table").
-    return streamOf(c, [{ orderId: params.id, types: ["order.updated"] }], undefined, withoutStationId);
+    return streamOf(c, [{ orderId: params.id, types: ["order.updated"] }], { rewrite: withoutStationId });
   });
 
   return app;
