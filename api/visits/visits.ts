@@ -103,7 +103,7 @@ export class VisitWatch {
     this.lastActivityMs = state.lastActivityMs;
   }
 
-  see(row: { id: number; type: string; stationId: string | null }): VisitVerdict {
+  see(row: { id: number; type: string; stationId: string | null; payload: string }): VisitVerdict {
     if (row.stationId !== this.stationId) return "continues";
     if (row.type === "visit.started") {
       if (this.startId === null) {
@@ -113,7 +113,13 @@ export class VisitWatch {
       }
       return row.id > this.startId ? "superseded" : "silent";
     }
-    if (row.type === "visit.ended") return this.startId !== null && row.id > this.startId ? "ended" : "continues";
+    if (row.type === "visit.ended") {
+      if (this.startId !== null) return row.id > this.startId ? "ended" : "silent";
+      // Opened between visits: an idle visit's end recorded late is none of this stream's business.
+      // A closed tab's is: only a visit under way is closed, so this stream missed its start (it
+      // began between reading the visit and joining the broadcaster) and was opened during it.
+      return (JSON.parse(row.payload) as { reason?: string }).reason === "tab_closed" ? "ended" : "silent";
+    }
     if (row.type === "order.created" || row.type === "cart.updated") this.lastActivityMs = this.now().getTime();
     return "continues";
   }

@@ -136,7 +136,7 @@ describe("a table's visit", () => {
     await addToCart(table, "a new party");
     const heard = await drain(between);
     between.close();
-    expect(heard.map((event) => event.event)).toEqual(["visit.ended", "cart.updated"]);
+    expect(heard.map((event) => event.event)).toEqual(["cart.updated"]);
 
     const replay = await drain(await stationStream(table, "?last_event_id=0"));
     expect(replay.map((event) => event.event)).toEqual(["cart.updated"]);
