@@ -7,12 +7,10 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { CATEGORY_KEYS, LOW_STOCK_AT, isoWeekday } from "../../contract/menu";
 import type { Menu, Product } from "../../contract/schemas";
-import { stationEventsPath } from "../shared/api";
 import { formatMoney, formatWeekday } from "../shared/i18n/format";
 import { useLanguage, useMessages } from "../shared/i18n/i18n";
 import { categoryMessages, menuWords } from "../shared/i18n/messages";
 import { productText } from "../shared/i18n/product-text";
-import { rejoinStream, useStreamEnded } from "../shared/use-live-events";
 import { cents, quantityOfProduct, subtotalCents, type Cart } from "./cart/cart-logic";
 import { isLocked, tableOrder, useCart } from "./cart/cart-store";
 import { useSharedCart } from "./cart/cart-sync";
@@ -24,6 +22,7 @@ import { ItemMarks } from "./menu/item-marks";
 import { useOrderMenu } from "./menu/use-order-menu";
 import { orderPageMessages, tableNoticeMessages } from "./messages";
 import { CallButtons } from "./service/call-buttons";
+import { VisitEndedNotice } from "./visit-ended-notice";
 import type { TableNotice } from "./menu/use-order-menu";
 import "./ordering.css";
 
@@ -126,25 +125,6 @@ export default function OrderPage() {
         </Suspense>
       )}
       {!open && <FloatingCartLink />}
-    </div>
-  );
-}
-
-/**
- * Staff closed the table's tab (or it sat idle for hours): the visit is over and the phone no longer
- * follows the table. It joins the next visit only when the diner asks (API.md "Trust at the table").
- */
-function VisitEndedNotice({ stationId }: { stationId: string }) {
-  const path = stationEventsPath(stationId);
-  const ended = useStreamEnded(path);
-  const t = useMessages(orderPageMessages);
-  if (!ended) return null;
-  return (
-    <div className="order-notice visit-ended" role="status">
-      <p>{t.visitEnded}</p>
-      <button type="button" onClick={() => rejoinStream(path)}>
-        {t.startNewVisit}
-      </button>
     </div>
   );
 }
