@@ -13,7 +13,7 @@ import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { badRequest } from "../lib/errors";
 import { orderExists } from "../orders/order-repository";
 import { findStation } from "../stations/station-repository";
-import { VisitWatch, visitState, type VisitState } from "../visits/visits";
+import { VisitWatch, visitOrderIds, visitState, type VisitState } from "../visits/visits";
 import type { EventType } from "./event-log";
 import type { EventFilter } from "./filter";
 import { eventStreamResponse, parseLastEventId, type StreamRequest } from "./stream";
@@ -49,7 +49,11 @@ export function eventRoutes(ctx: AppContext) {
     if (visit) {
       // The table's UUID opens its current visit only: a replay from before it starts at its start,
       // and between visits there is nothing to replay (API.md "Trust at the table").
-      lastEventId = visit.startId === null || lastEventId === null ? null : Math.max(lastEventId, visit.startId - 1);
+      // After a recorded end, a stream "from now" still starts right after it, so a visit begun while
+      // the stream opens is not missed (and nothing of the ended one reaches it, on any instance).
+      if (visit.startId !== null) lastEventId = lastEventId === null ? null : Math.max(lastEventId, visit.startId - 1);
+      else if (visit.markerId !== null && !visit.lapsed) lastEventId = Math.max(lastEventId ?? 0, visit.markerId);
+      else lastEventId = null;
     }
     return eventStreamResponse(c, ctx.liveEvents, ctx.config.maxEventStreams, { filter, lastEventId, ...rest });
   };
@@ -66,7 +70,8 @@ export function eventRoutes(ctx: AppContext) {
   serveEndpoint(app, endpoints.stationEvents, async ({ c, params, missing }) => {
     const station = (await findStation(database.db, params.id)) ?? missing();
     const visit = await visitState(database.db, station.id, ctx.clock.now());
-    return streamOf(c, stationFilter(station.id, station.branchId), { visitNow: visit, visit: new VisitWatch(station.id, () => ctx.clock.now(), visit) });
+    const orderIds = await visitOrderIds(database.db, station.id, visit.startId);
+    return streamOf(c, stationFilter(station.id, station.branchId), { visitNow: visit, visit: new VisitWatch(station.id, () => ctx.clock.now(), visit, orderIds) });
   });
 
   serveEndpoint(app, endpoints.productEvents, async ({ c, query }) => {

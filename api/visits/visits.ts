@@ -9,7 +9,7 @@
  * expiry that ends one. The visit's start is that event's id, so the table's stream bounds any replay
  * by it, and streams opened during the visit hear its end.
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, gte, inArray } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { tablesOf } from "../db/dialect";
 import { recordEvent } from "../events/event-log";
@@ -27,6 +27,8 @@ export interface VisitState {
   lastActivityMs: number;
   /** A visit was begun and has not been ended by an event, but has gone idle: its end is not recorded yet. */
   lapsed: boolean;
+  /** The table's newest `visit.*` event (null: none yet): between visits, what a stream knows has ended. */
+  markerId: number | null;
 }
 
 async function latestMarker(db: Db, stationId: string) {
@@ -50,10 +52,22 @@ async function lastActivity(db: Db, stationId: string): Promise<number> {
 
 export async function visitState(db: Db, stationId: string, now: Date): Promise<VisitState> {
   const marker = await latestMarker(db, stationId);
-  if (marker?.type !== "visit.started") return { startId: null, lastActivityMs: 0, lapsed: false };
+  const markerId = marker ? Number(marker.id) : null;
+  if (marker?.type !== "visit.started") return { startId: null, lastActivityMs: 0, lapsed: false, markerId };
   const lastActivityMs = await lastActivity(db, stationId);
-  if (lastActivityMs < now.getTime() - VISIT_IDLE_MS) return { startId: null, lastActivityMs, lapsed: true };
-  return { startId: Number(marker.id), lastActivityMs, lapsed: false };
+  if (lastActivityMs < now.getTime() - VISIT_IDLE_MS) return { startId: null, lastActivityMs, lapsed: true, markerId };
+  return { startId: Number(marker.id), lastActivityMs, lapsed: false, markerId };
+}
+
+/** The orders placed during the visit that began with event `startId` (from their `order.created` events). */
+export async function visitOrderIds(db: Db, stationId: string, startId: number | null): Promise<Set<string>> {
+  if (startId === null) return new Set();
+  const { events } = tablesOf(db);
+  const rows = await db
+    .select({ orderId: events.orderId })
+    .from(events)
+    .where(and(eq(events.stationId, stationId), gte(events.id, startId), eq(events.type, "order.created")));
+  return new Set(rows.flatMap((row) => (row.orderId ? [row.orderId] : [])));
 }
 
 /**
@@ -93,18 +107,27 @@ export type VisitVerdict = "continues" | "silent" | "ended" | "superseded";
 export class VisitWatch {
   private startId: number | null;
   private lastActivityMs: number;
+  private readonly markerId: number;
 
+  /**
+   * @param orderIds the orders placed during the visit so far (visitOrderIds): a later change to an
+   * earlier party's order (staff marking it served after the tab closed) is none of this visit's business.
+   */
   constructor(
     private readonly stationId: string,
     private readonly now: () => Date,
     state: VisitState,
+    private readonly orderIds: Set<string> = new Set(),
   ) {
     this.startId = state.startId;
     this.lastActivityMs = state.lastActivityMs;
+    this.markerId = state.markerId ?? 0;
   }
 
-  see(row: { id: number; type: string; stationId: string | null; payload: string }): VisitVerdict {
+  see(row: { id: number; type: string; stationId: string | null; orderId: string | null; payload: string }): VisitVerdict {
     if (row.stationId !== this.stationId) return "continues";
+    if (row.type === "order.created" && row.orderId) this.orderIds.add(row.orderId);
+    if (row.type === "order.updated") return row.orderId && this.orderIds.has(row.orderId) ? "continues" : "silent";
     if (row.type === "visit.started") {
       if (this.startId === null) {
         this.startId = row.id;
@@ -116,9 +139,10 @@ export class VisitWatch {
     if (row.type === "visit.ended") {
       if (this.startId !== null) return row.id > this.startId ? "ended" : "silent";
       // Opened between visits: an idle visit's end recorded late is none of this stream's business.
-      // A closed tab's is: only a visit under way is closed, so this stream missed its start (it
+      // A later tab close is: only a visit under way is closed, so this stream missed its start (it
       // began between reading the visit and joining the broadcaster) and was opened during it.
-      return (JSON.parse(row.payload) as { reason?: string }).reason === "tab_closed" ? "ended" : "silent";
+      const closed = (JSON.parse(row.payload) as { reason?: string }).reason === "tab_closed";
+      return closed && row.id > this.markerId ? "ended" : "silent";
     }
     if (row.type === "order.created" || row.type === "cart.updated") this.lastActivityMs = this.now().getTime();
     return "continues";

@@ -72,7 +72,7 @@ describe("a table's visit", () => {
     clock.set("2026-03-03T18:00:00Z");
     const table = await newTable();
     await addToCart(table, "party one cart note");
-    await placeOrder(table, "party one order note");
+    const partyOneOrder = await placeOrder(table, "party one order note");
     const partyOne = await drain(await stationStream(table, "?last_event_id=0"));
     expect(partyOne.map((event) => event.event)).toEqual(["cart.updated", "order.created"]);
     await closeTab(table);
@@ -80,6 +80,9 @@ describe("a table's visit", () => {
     clock.advance(7 * 24 * HOUR);
     await addToCart(table, "party two cart note");
     await placeOrder(table, "party two order note");
+    // Staff change the last party's order after the next party sat down: none of the next party's business.
+    const changed = await call(server, "PATCH", `/api/orders/${partyOneOrder.id}`, { token: await staffToken(server), json: { status: "cancelled" } });
+    expect(changed.status, changed.text).toBe(200);
 
     for (const [query, headers] of [
       ["?last_event_id=0", {}],
@@ -124,7 +127,8 @@ describe("a table's visit", () => {
     const table = await newTable();
     await placeOrder(table, "an idle party");
     const stream = await stationStream(table);
-    await stream.expectQuiet(300);
+    // (On PostgreSQL the order may still arrive: a stream "from now" starts where this instance's reader is.)
+    expect((await drain(stream, 300)).every((event) => event.event === "order.created")).toBe(true);
     clock.advance(3 * HOUR + 60_000);
     const events = await drain(stream, 2_000);
     expect(events.at(-1)).toMatchObject({ event: "visit.ended", data: JSON.stringify({ reason: "idle" }) });
