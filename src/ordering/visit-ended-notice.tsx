@@ -16,7 +16,7 @@ export function VisitEndedNotice({ stationId }: { stationId: string }) {
   return (
     <div className="order-notice visit-ended" role="status">
       <p>{t.visitEnded}</p>
-      <button type="button" onClick={() => rejoinStream(path)}>
+      <button type="button" className="button-primary" onClick={() => rejoinStream(path)}>
         {t.startNewVisit}
       </button>
     </div>
