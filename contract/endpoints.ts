@@ -89,7 +89,8 @@ export const endpoints = defineEndpoints({
     },
   },
   orders: { query: s.orderListQuerySchema, response: z.array(s.orderSchema), errors: branchErrors },
-  order: { params: s.uuidParams, response: s.orderSchema, missing: "order_not_found" },
+  /** Public (the UUID is the capability): without `station_id`, the table's key. */
+  order: { params: s.uuidParams, response: s.publicOrderSchema, missing: "order_not_found" },
   updateOrder: {
     params: s.uuidParams,
     body: s.orderPatchSchema,
@@ -119,6 +120,7 @@ export const endpoints = defineEndpoints({
   /** Live streams resume after `Last-Event-ID` (the header, or `?last_event_id=`). */
   branchEvents: { query: s.branchQuerySchema, response: "text/event-stream", errors: { ...branchErrors, ...streamErrors } },
   stationEvents: { params: s.uuidParams, response: "text/event-stream", missing: "station_not_found", errors: streamErrors },
+  /** `order.updated` without `station_id` (s.publicOrderSchema), as `order` answers. */
   orderEvents: { params: s.uuidParams, response: "text/event-stream", missing: "order_not_found", errors: streamErrors },
   productEvents: { query: s.branchQuerySchema, response: "text/event-stream", errors: { ...branchErrors, ...streamErrors } },
 

@@ -215,6 +215,18 @@ export const orderSchema = z.object({
   estimated_ready_at: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
+/**
+ * An order as its public views show it (`GET /api/orders/{id}`, `/api/orders/{id}/events`): without
+ * `station_id`, the table's permanent key — an order's id must not open the table's later visits.
+ */
+export const publicOrderSchema = orderSchema.omit({ station_id: true });
+export type PublicOrder = z.infer<typeof publicOrderSchema>;
+
+/** The order without its table's key. */
+export function publicOrder(order: Order): PublicOrder {
+  const { station_id: _stationId, ...rest } = order;
+  return rest;
+}
 
 export const loginResponseSchema = z.object({ access_token: z.string() });
 export const currentUserResponseSchema = z.object({ logged_in_as: z.string() });
@@ -377,4 +389,11 @@ export interface ServerEvents {
   "order.unseen": Order;
   /** The table's shared cart after a change; on the table's stream only. */
   "cart.updated": TableCart;
+  /** A visit of the table began (its first order or cart change since the last one ended); on the table's stream only. */
+  "visit.started": { started_at: string };
+  /**
+   * The visit ended (staff closed the tab, or it went idle): the last event of a stream opened during
+   * it, which the server then closes. The phone joins the next visit only when the diner asks.
+   */
+  "visit.ended": { reason: "tab_closed" | "idle" };
 }

@@ -11,6 +11,7 @@ import { lockInTransaction } from "../db/dialect";
 import { loadCatalog, type CatalogProduct } from "../menu/menu-repository";
 import type { MenuDeps } from "../menu/menu-service";
 import { announceEvents, recordEvent } from "../events/event-log";
+import { continueOrBeginVisit, endVisit, visitState } from "../visits/visits";
 import { ApiHttpError, conflict, notFound } from "../lib/errors";
 import { findStoredResponse, hashRequest, storeResponse } from "../orders/idempotency";
 import { findOrder } from "../orders/order-repository";
@@ -198,7 +199,11 @@ export async function readCart(database: DatabaseHandle, stationId: string, now:
     await lockInTransaction(tx, "station", station.id);
     const current = await findCart(tx, station.id);
     if (!current || !isIdle(current, now) || !(await hasContent(tx, current))) return undefined;
-    return recordCartUpdated(tx, await emptyCartIn(tx, current, now), now);
+    // Read before the emptying writes the cart: the visit may have gone idle with it.
+    const visit = await visitState(tx, station.id, now);
+    const emptied = await recordCartUpdated(tx, await emptyCartIn(tx, current, now), now);
+    if (visit.lapsed) await endVisit(tx, station, "idle");
+    return emptied;
   });
   if (!view) return cartView(database.db, (await findCart(database.db, station.id))!, now);
   announceEvents();
@@ -250,6 +255,8 @@ export async function applyCartOperations(database: DatabaseHandle, stationId: s
   const { answer, changed } = await database.transaction(async (tx) => {
     const station = await knownStation(tx, stationId);
     await lockInTransaction(tx, "station", station.id);
+    // Read before this change moves the table's last activity: does it begin a visit?
+    const visit = await visitState(tx, station.id, now);
     let cart = await ensureCart(tx, station.id, station.branchId, now);
     let emptied = false;
     if (isIdle(cart, now) && (await hasContent(tx, cart))) {
@@ -298,6 +305,7 @@ export async function applyCartOperations(database: DatabaseHandle, stationId: s
     };
     if (Object.keys(changes).length > 0) await updateCart(tx, station.id, changes);
     cart = { ...cart, ...changes };
+    if (changed) await continueOrBeginVisit(tx, station, visit, now);
     const view = changed ? await recordCartUpdated(tx, cart, now) : await cartView(tx, cart, now);
     return { answer: { cart: view, results: outcome.results }, changed };
   });

@@ -52,6 +52,8 @@ export const DEFAULT_STREAM_TIMING: StreamTiming = {
 /** A row as streams receive it, with its server-sent-event frame encoded once for all of them. */
 export interface LiveRow extends EventKeys {
   id: number;
+  /** The stored JSON, for a stream that sends its own view of it (see StreamRequest.rewrite). */
+  payload: string;
   frame: Uint8Array;
 }
 
@@ -67,6 +69,8 @@ export interface Subscriber {
   stillAllowed?(): Promise<boolean>;
   /** Ends the stream normally; the client reconnects and resumes. */
   end(): void;
+  /** Asked on every tick (cheap, no query): the stream may end itself, e.g. when its table's visit went idle. */
+  poll?(): void;
 }
 
 /** Rows per read: enough for any burst, small enough that one read never blocks the loop for long. */
@@ -114,6 +118,7 @@ const toLive = (row: EventRow): LiveRow => ({
   branchId: row.branchId,
   stationId: row.stationId,
   orderId: row.orderId,
+  payload: row.payload,
   frame: eventFrame(row.id, row.type, row.payload),
 });
 
@@ -287,6 +292,7 @@ export class Broadcaster {
       if (now >= subscriber.expiresAt) {
         subscriber.end();
       } else {
+        subscriber.poll?.();
         if (recheck && subscriber.stillAllowed) checks.push(this.recheck(subscriber));
         if (now >= state.beatAt) {
           subscriber.heartbeat();

@@ -7,6 +7,7 @@
  */
 import { Hono, type Context } from "hono";
 import { endpoints } from "../../contract/endpoints";
+import { publicOrder, type Order } from "../../contract/schemas";
 import type { AppContext, AppEnv } from "../app-context";
 import { streamLimits } from "../config";
 import { findSessionStaff } from "../auth/staff-repository";
@@ -14,16 +15,20 @@ import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { badRequest } from "../lib/errors";
 import { orderExists } from "../orders/order-repository";
 import { findStation } from "../stations/station-repository";
+import { VisitWatch, visitOrderIds, visitState, type VisitState } from "../visits/visits";
 import type { EventType } from "./event-log";
 import type { EventFilter } from "./filter";
-import { eventStreamResponse, parseLastEventId } from "./stream";
+import { eventStreamResponse, parseLastEventId, type StreamRequest } from "./stream";
+
+/** An `order.updated` as the order's public stream sends it: the order without `station_id`. */
+const withoutStationId = (row: { payload: string }): string => JSON.stringify(publicOrder(JSON.parse(row.payload) as Order));
 
 /** What a diner's tab hears about its own table: its orders, its calls ("someone is on the way") and its shared cart. */
-export const STATION_EVENT_TYPES: readonly EventType[] = ["order.created", "order.updated", "call.updated", "cart.updated"];
+export const STATION_EVENT_TYPES: readonly EventType[] = ["order.created", "order.updated", "call.updated", "cart.updated", "visit.started", "visit.ended"];
 /** What a diner's tab hears about its branch. */
 export const BRANCH_PUBLIC_EVENT_TYPES: readonly EventType[] = ["product.updated"];
 /** What only the table's own phones hear: a table's cart is no business of every staff screen. */
-export const DINER_ONLY_EVENT_TYPES: readonly EventType[] = ["cart.updated"];
+export const DINER_ONLY_EVENT_TYPES: readonly EventType[] = ["cart.updated", "visit.started", "visit.ended"];
 
 /** The diner tab's filter: its table's events, and the public events of the table's branch. */
 export function stationFilter(stationId: string, branchId: number): EventFilter {
@@ -38,13 +43,24 @@ export function eventRoutes(ctx: AppContext) {
 
   const { database } = ctx;
   const limits = streamLimits(ctx.config);
-  /** A public stream; `staffOnly` (the route required a session) marks a staff stream, which may use the reserve. */
-  const streamOf = (c: Context<AppEnv>, filter: EventFilter, staffOnly?: { stillAllowed: () => Promise<boolean> }) => {
-    const lastEventId = parseLastEventId(c.req.header("last-event-id"), c.req.query("last_event_id"));
+  /** `staff`: the route required a session, so the stream may use the staff reserve (API.md "Trust at the table"). */
+  type StreamOptions = Omit<StreamRequest, "filter" | "lastEventId" | "staff"> & { staff?: boolean; visitNow?: VisitState };
+  const streamOf = (c: Context<AppEnv>, filter: EventFilter, options: StreamOptions = {}) => {
+    let lastEventId = parseLastEventId(c.req.header("last-event-id"), c.req.query("last_event_id"));
     if (lastEventId === undefined) {
       throw badRequest("invalid_last_event_id", "Last-Event-ID must be the id of an event this server sent.");
     }
-    return eventStreamResponse(c, ctx.liveEvents, limits, { filter, lastEventId, stillAllowed: staffOnly?.stillAllowed, staff: staffOnly !== undefined });
+    const { visitNow: visit, staff = false, ...rest } = options;
+    if (visit) {
+      // The table's UUID opens its current visit only: a replay from before it starts at its start,
+      // and between visits there is nothing to replay (API.md "Trust at the table").
+      // After a recorded end, a stream "from now" still starts right after it, so a visit begun while
+      // the stream opens is not missed (and nothing of the ended one reaches it, on any instance).
+      if (visit.startId !== null) lastEventId = lastEventId === null ? null : Math.max(lastEventId, visit.startId - 1);
+      else if (visit.markerId !== null && !visit.lapsed) lastEventId = Math.max(lastEventId ?? 0, visit.markerId);
+      else lastEventId = null;
+    }
+    return eventStreamResponse(c, ctx.liveEvents, limits, { filter, lastEventId, staff, ...rest });
   };
 
   serveEndpoint(app, endpoints.branchEvents, async ({ c, query }) => {
@@ -52,13 +68,16 @@ export function eventRoutes(ctx: AppContext) {
     const token = c.get("token");
     // A stream outliving its session would keep showing orders after sign-out: end it.
     return streamOf(c, [{ branchId, excludeTypes: DINER_ONLY_EVENT_TYPES }], {
+      staff: true,
       stillAllowed: async () => token !== undefined && (await findSessionStaff(database.db, token, ctx.clock.now())) !== undefined,
     });
   });
 
   serveEndpoint(app, endpoints.stationEvents, async ({ c, params, missing }) => {
     const station = (await findStation(database.db, params.id)) ?? missing();
-    return streamOf(c, stationFilter(station.id, station.branchId));
+    const visit = await visitState(database.db, station.id, ctx.clock.now());
+    const orderIds = await visitOrderIds(database.db, station.id, visit.startId);
+    return streamOf(c, stationFilter(station.id, station.branchId), { visitNow: visit, visit: new VisitWatch(station.id, () => ctx.clock.now(), visit, orderIds) });
   });
 
   serveEndpoint(app, endpoints.productEvents, async ({ c, query }) => {
@@ -68,7 +87,8 @@ export function eventRoutes(ctx: AppContext) {
 
   serveEndpoint(app, endpoints.orderEvents, async ({ c, params, missing }) => {
     if (!(await orderExists(database.db, params.id))) missing();
-    return streamOf(c, [{ orderId: params.id, types: ["order.updated"] }]);
+    // The public view of the order: without its table's key (API.md "Trust at the table").
+    return streamOf(c, [{ orderId: params.id, types: ["order.updated"] }], { rewrite: withoutStationId });
   });
 
   return app;

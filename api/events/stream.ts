@@ -14,8 +14,12 @@
 import type { Context } from "hono";
 import type { StreamLimits } from "../config";
 import type { Broadcaster, LiveRow, Subscriber } from "./broadcaster";
-import { HEARTBEAT_FRAME } from "./broadcaster";
+import { eventFrame, HEARTBEAT_FRAME } from "./broadcaster";
 import type { EventFilter } from "./filter";
+import type { VisitWatch } from "../visits/visits";
+
+/** Sent by a table's stream whose visit went idle, just before the server closes it (no id: nothing to resume). */
+const VISIT_IDLE_FRAME = new TextEncoder().encode(`event: visit.ended\ndata: {"reason":"idle"}\n\n`);
 
 /** Catch-up rows per read: a long disconnect is replayed a batch at a time, as the client reads. */
 const BACKLOG_BATCH = 200;
@@ -43,6 +47,10 @@ export interface StreamRequest {
   stillAllowed?: () => Promise<boolean>;
   /** A signed-in staff member's stream: it may use the whole cap, the staff reserve included. */
   staff: boolean;
+  /** This stream's view of an event's payload (e.g. an order without its table's key); none = as stored. */
+  rewrite?: (row: LiveRow) => string;
+  /** A table's stream follows one visit and ends with it (api/visits/visits.ts). */
+  visit?: VisitWatch;
 }
 
 /**
@@ -68,13 +76,15 @@ class LiveStream implements Subscriber {
   readonly expiresAt: number;
   readonly stillAllowed?: () => Promise<boolean>;
   readonly staff: boolean;
+  private readonly rewrite?: (row: LiveRow) => string;
+  private readonly visit?: VisitWatch;
   private controller!: ReadableStreamDefaultController<Uint8Array>;
   /** Catch-up position; null once the catch-up is complete and rows go out as they arrive. */
   private backlogAfter: number | null;
   private readonly backlogUpTo: number;
   /** Live rows above this id are for this client (everything up to it is sent or in the catch-up). */
   private readonly liveAfter: number;
-  private held: Uint8Array[] = [];
+  private held: LiveRow[] = [];
   private done = false;
 
   constructor(
@@ -85,6 +95,8 @@ class LiveStream implements Subscriber {
     this.filter = request.filter;
     this.stillAllowed = request.stillAllowed;
     this.staff = request.staff;
+    this.rewrite = request.rewrite;
+    this.visit = request.visit;
     this.expiresAt = Date.now() + timing.maxAgeMs - Math.random() * timing.maxAgeMs * 0.1;
 
     // One synchronous step: read the broadcaster's position and join it (see the file comment).
@@ -111,11 +123,38 @@ class LiveStream implements Subscriber {
   deliver(row: LiveRow): void {
     if (this.done || row.id <= this.liveAfter) return;
     if (this.backlogAfter !== null) {
-      this.held.push(row.frame);
+      this.held.push(row);
       if (this.held.length > MAX_HELD_ROWS) this.fail();
       return;
     }
-    this.send(row.frame);
+    this.emit(row);
+  }
+
+  /** Sends a row, unless it ends the stream's visit: then the visit's end is the last thing sent. */
+  private emit(row: LiveRow, catchUp = false): void {
+    if (this.done) return;
+    const verdict = this.visit?.see(row) ?? "continues";
+    if (verdict === "superseded") return this.endWith(VISIT_IDLE_FRAME);
+    if (verdict === "silent") return;
+    // A catch-up batch is read only when the client has room (pull), so it is never cut off for size.
+    if (catchUp) this.controller.enqueue(this.frameOf(row));
+    else this.send(this.frameOf(row));
+    if (verdict === "ended") this.end();
+  }
+
+  /** Asked on every tick: a table's stream whose visit went idle says so and ends. */
+  poll(): void {
+    if (!this.done && this.backlogAfter === null && this.visit?.lapsed()) this.endWith(VISIT_IDLE_FRAME);
+  }
+
+  private endWith(frame: Uint8Array): void {
+    if (this.done) return;
+    this.controller.enqueue(frame);
+    this.end();
+  }
+
+  private frameOf(row: LiveRow): Uint8Array {
+    return this.rewrite ? eventFrame(row.id, row.type, this.rewrite(row)) : row.frame;
   }
 
   heartbeat(): void {
@@ -143,12 +182,14 @@ class LiveStream implements Subscriber {
       return;
     }
     if (this.done) return;
-    for (const row of rows) this.controller.enqueue(row.frame);
+    for (const row of rows) this.emit(row, true);
+    if (this.done) return;
     this.backlogAfter = rows.at(-1)?.id ?? this.backlogUpTo;
     if (rows.length < BACKLOG_BATCH) {
       this.backlogAfter = null;
-      for (const frame of this.held) this.controller.enqueue(frame);
+      const held = this.held;
       this.held = [];
+      for (const row of held) this.emit(row, true);
     }
   }
 

@@ -7,6 +7,7 @@ import type { AppConfig } from "../config";
 import type { DatabaseHandle } from "../db/database";
 import { lockInTransaction } from "../db/dialect";
 import { announceEvents, recordEvent } from "../events/event-log";
+import { continueOrBeginVisit, visitState } from "../visits/visits";
 import { ApiHttpError, badRequest, conflict, notFound } from "../lib/errors";
 import { loadCatalog, type CatalogProduct } from "../menu/menu-repository";
 import { afterMenuChange, announceProducts, takeStock, type MenuDeps } from "../menu/menu-service";
@@ -101,6 +102,8 @@ export async function placeOrder(
       }
     }
 
+    // Read before this order moves the table's last activity: does it begin a visit?
+    const visit = await visitState(db, station.id, now);
     const catalog = await loadCatalog(db, [...new Set(input.products.map((p) => p.id))]);
     const priced = priceOrder(input.products, input.branch_id, catalog, isoWeekday(now));
     if (!priced.ok) throw new ApiHttpError(priced.status, priced.code, priced.message, priced.details);
@@ -142,6 +145,7 @@ export async function placeOrder(
       await storeResponse(db, idempotencyKey, { requestHash, statusCode: 201, body: json }, now);
       await pruneExpiredKeysHourly(database, db, now);
     }
+    await continueOrBeginVisit(db, station, visit, now);
     await recordEvent(db, { branchId: order.branch_id, type: "order.created", orderId: order.id, stationId: order.station_id, payload: order });
     // Open menus show the new counts ("3 left", sold out).
     const menusChanged = stockWanted.length > 0 ? await announceProducts(db, stockWanted.map((w) => w.productId)) : [];

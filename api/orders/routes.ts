@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { endpoints } from "../../contract/endpoints";
+import { publicOrder } from "../../contract/schemas";
 import type { AppContext, AppEnv } from "../app-context";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { sendError } from "../lib/errors";
@@ -37,7 +38,7 @@ export function orderRoutes(ctx: AppContext) {
   serveEndpoint(app, endpoints.order, async ({ c, params, missing }) => {
     const order = (await findOrder(ctx.database.db, params.id)) ?? missing();
     c.header("Cache-Control", "no-store");
-    return order;
+    return publicOrder(order);
   });
 
   serveEndpoint(app, endpoints.updateOrder, ({ params, body }) => updateOrder(ctx.database, params.id, body, ctx.clock.now()));

@@ -10,6 +10,7 @@ import { announceEvents } from "../events/event-log";
 import { conflict, notFound } from "../lib/errors";
 import { openTabSums, ordersOnOpenTab, putOrdersOnTab, type TabOrders } from "../orders/tab-orders-repository";
 import { findStation, listStations } from "../stations/station-repository";
+import { endVisit } from "../visits/visits";
 import { insertTab } from "./tab-repository";
 
 const stationMissing = () => notFound("station_not_found", "There is no such station.");
@@ -56,10 +57,9 @@ export async function listOpenTabs(db: Db, branchId: number): Promise<OpenTab[]>
  * Closes the table's tab, paid with `paidWith`. Under the table's lock, which placing an order takes
  * too, and the orders move by id: an order placed at the same moment is either on this tab (read
  * before it) or on the next one, never lost between them. Two staff closing at once close it once;
- * the second finds it empty (409 `tab_empty`). The table's shared cart empties with it.
+ * the second finds it empty (409 `tab_empty`). The table's shared cart empties with it, and the table's visit ends.
  */
 export async function closeTab(database: DatabaseHandle, stationId: string, paidWith: PaymentMethod, now: Date): Promise<ClosedTab> {
-  let cartEmptied = false;
   const closedTab = await database.transaction(async (tx) => {
     const station = await findStation(tx, stationId);
     if (!station) throw stationMissing();
@@ -67,7 +67,7 @@ export async function closeTab(database: DatabaseHandle, stationId: string, paid
     const open = await ordersOnOpenTab(tx, station.id);
     if (open.orders.length === 0) throw conflict("tab_empty", "This table has no orders since its tab was last closed.");
     // The party has paid and gone: the next party at this table starts from an empty shared cart.
-    cartEmptied = await emptyCart(tx, station.id, now);
+    await emptyCart(tx, station.id, now);
     const { totals } = open;
     const closed = { id: randomUUID(), paidWith, closedAt: now.toISOString() };
     await insertTab(tx, {
@@ -81,8 +81,10 @@ export async function closeTab(database: DatabaseHandle, stationId: string, paid
       closedAt: closed.closedAt,
     });
     await putOrdersOnTab(tx, open.orders.map((order) => order.id), closed.id);
+    // The party's visit ends: its phones' streams say so and close; the next party starts afresh.
+    await endVisit(tx, station, "tab_closed");
     return { ...tabOf(station, open), id: closed.id, paid_with: paidWith, closed_at: closed.closedAt };
   });
-  if (cartEmptied) announceEvents();
+  announceEvents();
   return closedTab;
 }

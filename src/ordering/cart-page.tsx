@@ -13,6 +13,7 @@ import { productText } from "../shared/i18n/product-text";
 import type { Order, Product, SentLine } from "../../contract/schemas";
 import { stationEventsPath } from "../shared/api";
 import { focusIsLost } from "../shared/focus";
+import { VisitEndedNotice } from "./visit-ended-notice";
 import { useMenu } from "../shared/use-menu";
 import { cartLines, cents, lineKey, lineTotalCents, subtotalCents, type CartLine } from "./cart/cart-logic";
 import { isLocked, tableOrder as tableOrderOf, useCart } from "./cart/cart-store";
@@ -126,6 +127,7 @@ export default function CartPage() {
       <h1 ref={headingRef} tabIndex={-1}>
         {t.heading}
       </h1>
+      {station && <VisitEndedNotice stationId={station.id} />}
 
       {submitted && (
         <div className="order-submitted">

@@ -26,6 +26,8 @@ export const orderPageMessages = i18n("orderPage", {
   scanToOrder: "Scan the QR code on your table to order.",
   alreadySent: "Your order has been sent. To add more, open your order and choose Order more.",
   tableOrderSent: params("Your table's order #{number} has been sent: see how it's going."),
+  visitEnded: "This table's visit has ended — thank you for dining with us! This page no longer follows the table.",
+  startNewVisit: "Start a new visit",
 });
 
 /** What the order screen says about the table it was opened for. */

@@ -23,6 +23,7 @@ import { ItemMarks } from "./menu/item-marks";
 import { useOrderMenu } from "./menu/use-order-menu";
 import { orderPageMessages, tableNoticeMessages } from "./messages";
 import { CallButtons } from "./service/call-buttons";
+import { VisitEndedNotice } from "./visit-ended-notice";
 import type { TableNotice } from "./menu/use-order-menu";
 import "./ordering.css";
 
@@ -115,6 +116,7 @@ export default function OrderPage() {
           <TableNoticeText notice={notice} />
         </p>
       )}
+      {station && <VisitEndedNotice stationId={station.id} />}
       {station && <TableOrderNotice />}
       {station && <CallButtons stationId={station.id} />}
       {station && !locked && hasPastOrders(station.id) && (

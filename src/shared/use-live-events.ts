@@ -9,14 +9,14 @@
  * growing, randomised delay, passing the last id seen as `?last_event_id=`. The connection outlives
  * a screen change by a moment, so going from the menu to the cart keeps the same stream.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { ServerEvents } from "../../contract/schemas";
 import { API_BASE } from "./api-client";
 
 export type LiveEvent = { [K in keyof ServerEvents]: { type: K; data: ServerEvents[K] } }[keyof ServerEvents];
 export type Connection = "connecting" | "live" | "reconnecting";
 
-const EVENT_TYPES = ["order.created", "order.updated", "product.updated", "order.unseen", "call.created", "call.updated", "cart.updated"] as const satisfies readonly (keyof ServerEvents)[];
+const EVENT_TYPES = ["order.created", "order.updated", "product.updated", "order.unseen", "call.created", "call.updated", "cart.updated", "visit.ended"] as const satisfies readonly (keyof ServerEvents)[];
 
 /**
  * How long a stream nobody listens to stays open: the cart screen has nothing live until the order
@@ -62,6 +62,30 @@ export function useLiveEvents(path: string | null, handlers: LiveEventHandlers):
 
 const streams = new Map<string, SharedStream>();
 
+/**
+ * Table streams whose visit has ended (the server sent `visit.ended` and closed them): they stay
+ * closed, whoever listens, until the diner asks to join the table's next visit (rejoinStream).
+ */
+const endedPaths = new Set<string>();
+const endedListeners = new Set<() => void>();
+const subscribeEnded = (listener: () => void) => {
+  endedListeners.add(listener);
+  return () => endedListeners.delete(listener);
+};
+const announceEnded = () => endedListeners.forEach((listener) => listener());
+
+/** Whether the table's visit that the stream at `path` followed has ended (API.md "Trust at the table"). */
+export function useStreamEnded(path: string | null): boolean {
+  return useSyncExternalStore(subscribeEnded, () => path !== null && endedPaths.has(path));
+}
+
+/** The diner asked to join the table's next visit: the stream at `path` opens again, from now on. */
+export function rejoinStream(path: string): void {
+  endedPaths.delete(path);
+  streams.get(path)?.restart();
+  announceEnded();
+}
+
 function join(path: string, listener: Listener): () => void {
   let stream = streams.get(path);
   if (!stream) {
@@ -88,7 +112,24 @@ class SharedStream {
     this.listeners.add(listener);
     listener.onConnection(this.connection);
     clearTimeout(this.lingerTimer);
-    if (!this.source && this.retryTimer === undefined) this.connect();
+    if (!this.source && this.retryTimer === undefined && !endedPaths.has(this.path)) this.connect();
+  }
+
+  /** Opens again after the visit ended, without resuming: the next visit starts with nothing of the last. */
+  restart(): void {
+    this.lastEventId = "";
+    if (!this.source && this.retryTimer === undefined && this.listeners.size > 0) this.connect();
+  }
+
+  /** The visit this stream followed is over: the server closes the stream, and it must not reconnect. */
+  private endVisit(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.source?.close();
+    this.source = null;
+    this.lastEventId = "";
+    endedPaths.add(this.path);
+    announceEnded();
   }
 
   remove(listener: Listener): void {
@@ -137,6 +178,7 @@ class SharedStream {
         }
         const parsed = data === undefined || data === null ? null : ({ type, data } as LiveEvent);
         this.each((listener) => listener.onEvent(parsed));
+        if (type === "visit.ended") this.endVisit();
       });
     }
     source.onerror = () => {

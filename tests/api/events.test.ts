@@ -227,6 +227,9 @@ describe("GET /api/orders/{id}/events (public)", () => {
       const second = await stream.next(1_000);
       expect([first.event, JSON.parse(first.data).id, JSON.parse(first.data).status]).toEqual(["order.updated", mine.id, "preparing"]);
       expect([second.event, JSON.parse(second.data).id, JSON.parse(second.data).status]).toEqual(["order.updated", mine.id, "ready"]);
+      // The public view of the order: without its table's key (the staff stream keeps it).
+      expect(JSON.parse(first.data)).not.toHaveProperty("station_id");
+      expect(first.data).not.toContain(mine.station_id);
       await stream.expectQuiet(300);
 
       // Resumable too: from the first event, only the second is replayed.
@@ -234,6 +237,7 @@ describe("GET /api/orders/{id}/events (public)", () => {
       try {
         const replayed = await resumed.next(1_000);
         expect(replayed.id).toBe(second.id);
+        expect(JSON.parse(replayed.data)).not.toHaveProperty("station_id");
         await resumed.expectQuiet(300);
       } finally {
         resumed.close();

@@ -1,7 +1,7 @@
 /** Orders: server-side pricing and validation, status changes, the staff list, the public read (API.md "Orders"). */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Menu, Order, Station } from "../../contract/schemas";
+import { publicOrder, type Menu, type Order, type Station } from "../../contract/schemas";
 import {
   BAD_JSON_BODIES,
   EVIL_ORIGIN,
@@ -315,7 +315,7 @@ describe("PATCH /api/orders/:id", () => {
       const error = expectApiError(await patch(order.id, status), 409, "invalid_transition");
       expect(error.details?.[0]).toMatchObject({ current: "served" });
     }
-    expect((await call<Order>(server, "GET", `/api/orders/${order.id}`)).body).toEqual(previous);
+    expect((await call<Order>(server, "GET", `/api/orders/${order.id}`)).body).toEqual(publicOrder(previous));
   });
 
   it("cancels an order from received, preparing or ready, and a cancelled order stays cancelled", async () => {
@@ -334,7 +334,7 @@ describe("PATCH /api/orders/:id", () => {
     const order = (await place(orderBody([lumpia()]))).body;
     expectApiError(await patch(order.id, "ready"), 409, "invalid_transition");
     expectApiError(await patch(order.id, "served"), 409, "invalid_transition");
-    expect((await call<Order>(server, "GET", `/api/orders/${order.id}`)).body).toEqual(order);
+    expect((await call<Order>(server, "GET", `/api/orders/${order.id}`)).body).toEqual(publicOrder(order));
   });
 
   it("answers 200 with the unchanged order when the status is already the one asked for (a retried click)", async () => {
@@ -353,7 +353,7 @@ describe("PATCH /api/orders/:id", () => {
   ])("answers 400 invalid_body for status %s and changes nothing", async (_name, status) => {
     const order = (await place(orderBody([lumpia()]))).body;
     expectApiError(await patch(order.id, status), 400, "invalid_body");
-    expect((await call<Order>(server, "GET", `/api/orders/${order.id}`)).body).toEqual(order);
+    expect((await call<Order>(server, "GET", `/api/orders/${order.id}`)).body).toEqual(publicOrder(order));
   });
 
   it.each([
@@ -366,7 +366,7 @@ describe("PATCH /api/orders/:id", () => {
   it.each(BAD_JSON_BODIES)("answers $status $code to $name and changes nothing", async ({ headers, body, status, code }) => {
     const order = (await place(orderBody([lumpia()]))).body;
     expectApiError(await call(server, "PATCH", `/api/orders/${order.id}`, { token, headers, body }), status, code);
-    expect((await call<Order>(server, "GET", `/api/orders/${order.id}`)).body).toEqual(order);
+    expect((await call<Order>(server, "GET", `/api/orders/${order.id}`)).body).toEqual(publicOrder(order));
   });
 
   it("answers 401 without a valid session and 403 to the cookie from another site, changing nothing", async () => {
@@ -375,7 +375,7 @@ describe("PATCH /api/orders/:id", () => {
       expectApiError(await patch(order.id, "preparing", auth), 401, "unauthenticated");
     }
     expectApiError(await patch(order.id, "preparing", { cookie: token, origin: EVIL_ORIGIN }), 403, "cross_origin_refused");
-    expect((await call<Order>(server, "GET", `/api/orders/${order.id}`)).body).toEqual(order);
+    expect((await call<Order>(server, "GET", `/api/orders/${order.id}`)).body).toEqual(publicOrder(order));
     expect((await patch(order.id, "preparing", { token, origin: EVIL_ORIGIN })).status).toBe(200);
   });
 });
@@ -467,13 +467,15 @@ describe("GET /api/orders (staff)", () => {
 });
 
 describe("GET /api/orders/:id (public)", () => {
-  it("answers the order as placed, with its current status, without signing in", async () => {
+  it("answers the order as placed, with its current status, without signing in — and without its table's key", async () => {
     const placed = await place(orderBody([burgerWith("Coleslaw")]));
     const response = await call<Order>(server, "GET", `/api/orders/${placed.body.id}`);
     expect(response.status).toBe(200);
-    expect(response.text).toBe(placed.text);
+    expect(response.body).toEqual(publicOrder(placed.body));
+    expect(response.body).not.toHaveProperty("station_id");
+    expect(response.text).not.toContain(table1.id);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    expect((await call(server, "GET", `/api/orders/${placed.body.id.toUpperCase()}`)).text).toBe(placed.text);
+    expect((await call(server, "GET", `/api/orders/${placed.body.id.toUpperCase()}`)).text).toBe(response.text);
   });
 
   it.each([

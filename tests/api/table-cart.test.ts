@@ -402,7 +402,7 @@ describe("validation, limits and hygiene", () => {
 
   it("empties a cart untouched for 3 hours on its next read, and when staff close the table's tab", async () => {
     const table = await newTable();
-    const stream = await SseStream.open(`${server.url}/api/stations/${table.id}/events`);
+    let stream = await SseStream.open(`${server.url}/api/stations/${table.id}/events`);
     try {
       const { cart } = await apply(table, randomUUID(), [addLumpia(2)]);
       expect((await stream.next()).event).toBe("cart.updated");
@@ -412,6 +412,10 @@ describe("validation, limits and hygiene", () => {
       const emptied = await readCart(table);
       expect(emptied).toMatchObject({ lines: [], version: cart.version + 1 });
       expect(JSON.parse((await stream.next()).data)).toEqual(emptied);
+      // The expired cart was the table's visit: its streams hear the end and close (API.md "Trust at the table").
+      expect(await stream.next()).toMatchObject({ event: "visit.ended", data: JSON.stringify({ reason: "idle" }) });
+      await expect(stream.next()).rejects.toThrow(/the stream ended/);
+      stream = await SseStream.open(`${server.url}/api/stations/${table.id}/events`);
       expectApiError(await submit(table, emptied.version), 409, "cart_empty");
 
       // Closing the table's tab (staff) empties its cart, and the phones hear it; the cart is its own

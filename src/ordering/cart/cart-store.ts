@@ -12,7 +12,7 @@ import { create } from "zustand";
 import { randomUuid } from "../../shared/random-uuid";
 import { persist, type PersistStorage, type StorageValue } from "zustand/middleware";
 import { isUuid } from "../../../contract/ids";
-import type { CartOperation, Order, Product, TableCart } from "../../../contract/schemas";
+import type { CartOperation, Order, Product, PublicOrder, TableCart } from "../../../contract/schemas";
 import { applyPriceUpdates, cartLines, cleanNote, formatUnitPrice, isCartShape, lineKey, MAX_QUANTITY, type Cart, type PriceUpdate, type SelectedOption } from "./cart-logic";
 import { cartStamp, dropAnswered, latestStamp, localView, nextStamp, ownTwin, toCart, type PendingDisplay, type PendingOp, type SharedLine } from "./shared-cart";
 
@@ -87,7 +87,8 @@ export interface CartState {
   /** Shows an order the outbox delivered after the cart that sent it was lost (unreadable storage). */
   adoptOrder(key: string, order: Order): void;
   setProblem(problem: SubmitProblem | null): void;
-  updateOrder(order: Order): void;
+  /** A newer view of an order (its public answer leaves out the table's key: kept from what the phone has). */
+  updateOrder(order: PublicOrder): void;
   applyPrices(updates: readonly PriceUpdate[]): void;
   /** Empties everything (Return home, Order more). Keeps the table unless told otherwise. */
   clear(keepStation?: boolean): void;
@@ -326,7 +327,7 @@ export const useCart = create<CartState>()(
         updateOrder(order) {
           const { submission, shared } = get();
           if (submission?.state === "submitted" && submission.order.id === order.id) {
-            set({ submission: { ...submission, order } });
+            set({ submission: { ...submission, order: { ...submission.order, ...order } } });
           }
           // The table's order, sent from this phone or another: every phone follows its status.
           if (shared.server?.last_order?.id === order.id) {

@@ -3,7 +3,7 @@
  * wakes or comes back online) because restaurant Wi-Fi and proxies drop streams silently.
  */
 import { useEffect, useRef, useState } from "react";
-import type { Order } from "../../../contract/schemas";
+import type { Order, PublicOrder } from "../../../contract/schemas";
 import type { OrderStatus } from "../../../contract/menu";
 import { api, stationEventsPath } from "../../shared/api";
 import { useLiveEvents } from "../../shared/use-live-events";
@@ -20,19 +20,19 @@ export function useLiveOrder(
   order: Pick<Order, "id"> | null,
   stationId: string | null,
   status: OrderStatus | null,
-  onOrder: (order: Order) => void,
+  onOrder: (order: PublicOrder) => void,
 ): boolean {
   const [stale, setStale] = useState(false);
   const done = status !== null && FINAL.includes(status);
   const orderId = order?.id ?? null;
   /** Reads the order now; set while the order is followed. */
   const refreshRef = useRef<(() => void) | null>(null);
-  const applyRef = useRef<((order: Order) => void) | null>(null);
+  const applyRef = useRef<((order: PublicOrder) => void) | null>(null);
 
   useEffect(() => {
     if (!orderId || done) return;
     let active = true;
-    const apply = (next: Order) => {
+    const apply = (next: PublicOrder | Order) => {
       if (!active) return;
       setStale(false);
       onOrder(next);

@@ -70,6 +70,8 @@ const fil: ComponentsJSON = {
     scanToOrder: "I-scan ang QR code sa inyong mesa para makapag-order.",
     alreadySent: "Naipadala na ang inyong order. Para magdagdag, buksan ang inyong order at piliin ang Mag-order pa.",
     tableOrderSent: "Naipadala na ang order #{number} ng inyong mesa: tingnan ang kalagayan nito.",
+    visitEnded: "Natapos na ang pagbisita sa mesang ito — salamat sa pagkain kasama namin! Hindi na sinusundan ng pahinang ito ang mesa.",
+    startNewVisit: "Magsimula ng bagong pagbisita",
   },
   tableNotice: {
     scan: "I-scan ang QR code sa inyong mesa para makapag-order. Maaari muna ninyong tingnan ang menu.",

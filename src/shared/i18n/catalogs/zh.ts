@@ -67,6 +67,8 @@ const zh: ComponentsJSON = {
     scanToOrder: "请扫描桌上的二维码点餐。",
     alreadySent: "您的订单已发送。如需加点，请打开您的订单并选择“再点一些”。",
     tableOrderSent: "您这桌的订单 #{number} 已发送：点此查看进度。",
+    visitEnded: "本桌的用餐已结束，感谢光临！本页面不再同步这张餐桌。",
+    startNewVisit: "开始新的用餐",
   },
   tableNotice: {
     scan: "请扫描桌上的二维码点餐。您可以先浏览菜单。",

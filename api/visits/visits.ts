@@ -1,0 +1,155 @@
+/**
+ * A table's visit (API.md "Trust at the table"): it begins with the table's first cart change or order
+ * after its tab was last closed (or its cart expired), and ends when staff close the tab or after
+ * VISIT_IDLE_MS without an order or a cart change. Everything public reached through the table's UUID
+ * holds the current visit only.
+ *
+ * Modelled on the event log itself: a `visit.started` event is recorded (in the same transaction, just
+ * before its own event) by the change that begins a visit, and a `visit.ended` by a tab close or an
+ * expiry that ends one. The visit's start is that event's id, so the table's stream bounds any replay
+ * by it, and streams opened during the visit hear its end.
+ */
+import { and, desc, eq, gte, inArray } from "drizzle-orm";
+import type { Db } from "../db/database";
+import { tablesOf } from "../db/dialect";
+import { recordEvent } from "../events/event-log";
+
+/** A visit with no order and no cart change for this long is over. */
+export const VISIT_IDLE_MS = 3 * 3_600_000;
+
+export type VisitEndReason = "tab_closed" | "idle";
+
+/** What the table's event log says about its current visit, as of `now`. */
+export interface VisitState {
+  /** The id of the current visit's `visit.started` event; null when no visit is under way. */
+  startId: number | null;
+  /** The last order or cart change of the current visit (ms since the epoch, the server's clock). */
+  lastActivityMs: number;
+  /** A visit was begun and has not been ended by an event, but has gone idle: its end is not recorded yet. */
+  lapsed: boolean;
+  /** The table's newest `visit.*` event (null: none yet): between visits, what a stream knows has ended. */
+  markerId: number | null;
+}
+
+async function latestMarker(db: Db, stationId: string) {
+  const { events } = tablesOf(db);
+  const [row] = await db
+    .select({ id: events.id, type: events.type })
+    .from(events)
+    .where(and(eq(events.stationId, stationId), inArray(events.type, ["visit.started", "visit.ended"])))
+    .orderBy(desc(events.id))
+    .limit(1);
+  return row;
+}
+
+/** The table's last order or cart change by the server's clock (its newest order, its cart's last write). */
+async function lastActivity(db: Db, stationId: string): Promise<number> {
+  const { orders, carts } = tablesOf(db);
+  const [order] = await db.select({ at: orders.createdAt }).from(orders).where(eq(orders.stationId, stationId)).orderBy(desc(orders.createdAt)).limit(1);
+  const [cart] = await db.select({ at: carts.updatedAt }).from(carts).where(eq(carts.stationId, stationId)).limit(1);
+  return Math.max(order?.at ? Date.parse(order.at) : 0, cart?.at ? Date.parse(cart.at) : 0);
+}
+
+export async function visitState(db: Db, stationId: string, now: Date): Promise<VisitState> {
+  const marker = await latestMarker(db, stationId);
+  const markerId = marker ? Number(marker.id) : null;
+  if (marker?.type !== "visit.started") return { startId: null, lastActivityMs: 0, lapsed: false, markerId };
+  const lastActivityMs = await lastActivity(db, stationId);
+  if (lastActivityMs < now.getTime() - VISIT_IDLE_MS) return { startId: null, lastActivityMs, lapsed: true, markerId };
+  return { startId: Number(marker.id), lastActivityMs, lapsed: false, markerId };
+}
+
+/** The orders placed during the visit that began with event `startId` (from their `order.created` events). */
+export async function visitOrderIds(db: Db, stationId: string, startId: number | null): Promise<Set<string>> {
+  if (startId === null) return new Set();
+  const { events } = tablesOf(db);
+  const rows = await db
+    .select({ orderId: events.orderId })
+    .from(events)
+    .where(and(eq(events.stationId, stationId), gte(events.id, startId), eq(events.type, "order.created")));
+  return new Set(rows.flatMap((row) => (row.orderId ? [row.orderId] : [])));
+}
+
+/**
+ * Records the end of the table's visit, if one is under way (the table's lock held; call where the
+ * transaction records its events). Streams opened during it send `visit.ended` and close.
+ */
+export async function endVisit(tx: Db, station: { id: string; branchId: number }, reason: VisitEndReason): Promise<void> {
+  const marker = await latestMarker(tx, station.id);
+  if (marker?.type !== "visit.started") return;
+  await recordEvent(tx, { branchId: station.branchId, type: "visit.ended", stationId: station.id, payload: { reason } });
+}
+
+/**
+ * A change (an order, a cart change) is about to be recorded for the table: begins a visit unless one
+ * is under way. `before` is the state read before the transaction's own writes (they move the table's
+ * last activity). Call just before the transaction records its own event.
+ */
+export async function continueOrBeginVisit(tx: Db, station: { id: string; branchId: number }, before: VisitState, now: Date): Promise<void> {
+  if (before.startId !== null) return;
+  if (before.lapsed) await recordEvent(tx, { branchId: station.branchId, type: "visit.ended", stationId: station.id, payload: { reason: "idle" } });
+  await recordEvent(tx, { branchId: station.branchId, type: "visit.started", stationId: station.id, payload: { started_at: now.toISOString() } });
+}
+
+/**
+ * What a row means for a stream opened during a visit: send it (`continues`), keep it to the server
+ * (`silent`: a visit's start is bookkeeping), send it and close (`ended`), or close with a visit.ended
+ * of the stream's own (`superseded`: a later visit began).
+ */
+export type VisitVerdict = "continues" | "silent" | "ended" | "superseded";
+
+/**
+ * Follows, for one stream of the table, the visit it was opened in (or, opened between visits, the
+ * next one to begin): the stream ends when the visit's `visit.ended` arrives, when a later visit
+ * begins (the last one went idle and nobody recorded its end), or when the visit has been idle for
+ * VISIT_IDLE_MS by the server's clock (asked on the broadcaster's tick; no query).
+ */
+export class VisitWatch {
+  private startId: number | null;
+  private lastActivityMs: number;
+  private readonly markerId: number;
+
+  /**
+   * @param orderIds the orders placed during the visit so far (visitOrderIds): a later change to an
+   * earlier party's order (staff marking it served after the tab closed) is none of this visit's business.
+   */
+  constructor(
+    private readonly stationId: string,
+    private readonly now: () => Date,
+    state: VisitState,
+    private readonly orderIds: Set<string> = new Set(),
+  ) {
+    this.startId = state.startId;
+    this.lastActivityMs = state.lastActivityMs;
+    this.markerId = state.markerId ?? 0;
+  }
+
+  see(row: { id: number; type: string; stationId: string | null; orderId: string | null; payload: string }): VisitVerdict {
+    if (row.stationId !== this.stationId) return "continues";
+    if (row.type === "order.created" && row.orderId) this.orderIds.add(row.orderId);
+    if (row.type === "order.updated") return row.orderId && this.orderIds.has(row.orderId) ? "continues" : "silent";
+    if (row.type === "visit.started") {
+      if (this.startId === null) {
+        this.startId = row.id;
+        this.lastActivityMs = this.now().getTime();
+        return "silent";
+      }
+      return row.id > this.startId ? "superseded" : "silent";
+    }
+    if (row.type === "visit.ended") {
+      if (this.startId !== null) return row.id > this.startId ? "ended" : "silent";
+      // Opened between visits: an idle visit's end recorded late is none of this stream's business.
+      // A later tab close is: only a visit under way is closed, so this stream missed its start (it
+      // began between reading the visit and joining the broadcaster) and was opened during it.
+      const closed = (JSON.parse(row.payload) as { reason?: string }).reason === "tab_closed";
+      return closed && row.id > this.markerId ? "ended" : "silent";
+    }
+    if (row.type === "order.created" || row.type === "cart.updated") this.lastActivityMs = this.now().getTime();
+    return "continues";
+  }
+
+  /** The visit went idle (no order or cart change for VISIT_IDLE_MS). */
+  lapsed(): boolean {
+    return this.startId !== null && this.now().getTime() - this.lastActivityMs >= VISIT_IDLE_MS;
+  }
+}
