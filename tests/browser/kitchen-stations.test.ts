@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderableAnyDay } from "../support/api-helpers";
 import type { Menu, Order, Product, Station } from "../../contract/schemas";
 import type { TestServer } from "../support/test-server";
-import { closeTablet, openSignedInTablet } from "./staff-support";
+import { closeTablet, openSignedInTablet, staffCall } from "./staff-support";
 
 let server: TestServer;
 let browser: Browser;
@@ -29,15 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeTablet({ browser, server }));
 
-async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(response.ok, `${method} ${path} → ${response.status}`).toBe(true);
-  return response.json();
-}
+const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => staffCall(server, token, method, path, body, headers);
 
 /** An order of `lines` lines; those at `barLines` are made at the bar (every product is the kitchen's in the seed menu). */
 async function placeOrder(lines: number, barLines: number[] = []): Promise<Order> {

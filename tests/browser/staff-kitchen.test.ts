@@ -11,7 +11,7 @@ import { orderableAnyDay } from "../support/api-helpers";
 import type { Menu, Order, Product, Station } from "../../contract/schemas";
 import { axeViolations } from "./site-support";
 import type { TestServer } from "../support/test-server";
-import { closeTablet, openSignedInTablet } from "./staff-support";
+import { closeTablet, openSignedInTablet, staffCall } from "./staff-support";
 
 let server: TestServer;
 let browser: Browser;
@@ -28,15 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeTablet({ browser, server }));
 
-async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(response.ok, `${method} ${path} → ${response.status}`).toBe(true);
-  return response.status === 204 ? undefined : response.json();
-}
+const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => staffCall(server, token, method, path, body, headers);
 
 const products = () => CATEGORY_KEYS.flatMap((key) => menu[key]);
 

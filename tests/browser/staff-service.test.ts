@@ -11,7 +11,7 @@ import { restaurantDay } from "../../contract/restaurant-time";
 import type { Call, Menu, Order, Product, SalesReport, Station, Tab } from "../../contract/schemas";
 import type { TestServer } from "../support/test-server";
 import { axeViolations } from "./site-support";
-import { closeTablet, openSignedInTablet } from "./staff-support";
+import { closeTablet, openSignedInTablet, staffCall } from "./staff-support";
 
 let server: TestServer;
 let browser: Browser;
@@ -26,15 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeTablet({ browser, server }));
 
-async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(response.ok, `${method} ${path} → ${response.status}`).toBe(true);
-  return response.json();
-}
+const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => staffCall(server, token, method, path, body, headers);
 
 const newTable = async (codename: string) => (await api("POST", "/api/stations?branch_id=1", { codename, capacity: 4 })) as Station;
 const placeOrder = async (station: Station, quantity: number) =>

@@ -10,7 +10,7 @@ import { CATEGORY_KEYS } from "../../contract/menu";
 import type { Menu, Product, Station } from "../../contract/schemas";
 import type { TestServer } from "../support/test-server";
 import { axeViolations } from "./site-support";
-import { closeTablet, openSignedInTablet } from "./staff-support";
+import { closeTablet, openSignedInTablet, staffCall } from "./staff-support";
 
 let server: TestServer;
 let browser: Browser;
@@ -24,15 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeTablet({ browser, server }));
 
-async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(response.ok, `${method} ${path} → ${response.status}`).toBe(true);
-  return response.status === 204 ? undefined : response.json();
-}
+const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => staffCall(server, token, method, path, body, headers);
 
 /** The product as the public menu has it now. */
 async function publicProduct(name: string): Promise<Product> {

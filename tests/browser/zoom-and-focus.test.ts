@@ -14,6 +14,7 @@ import { startTestServer, staffToken, type TestServer } from "../support/test-se
 import { focusedElement, focusObscured, sidewaysScroll, smallTargets, unreachableControls } from "./a11y-support";
 import { addItem, createStation, orderUrl } from "./ordering-support";
 import { NO_SERVICE_WORKER, PUBLIC_PAGES } from "./site-support";
+import { staffCall } from "./staff-support";
 
 const STAFF_SCREENS = ["/stations", "/upload_menu", "/kitchen", "/staff/tabs", "/staff/reports"] as const;
 /** 320 CSS px: a small phone, or a 1280 px screen at 400 % zoom (WCAG 1.4.10). */
@@ -43,15 +44,7 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(response.ok, `${method} ${path} → ${response.status}`).toBe(true);
-  return response.json();
-}
+const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => staffCall(server, token, method, path, body, headers);
 
 const placeOrder = async (station: Station) =>
   (await api("POST", "/api/orders", { station_id: station.id, branch_id: 1, products: [{ id: dish.id, quantity: 2, selectedCustomizations: [] }] }, { "Idempotency-Key": randomUUID() })) as Order;
