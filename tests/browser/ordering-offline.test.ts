@@ -187,8 +187,11 @@ describe("offline", () => {
       await first.goto(orderUrl(table));
       await addItem(first, "Lumpia Shanghai");
       await first.getByRole("link", { name: /^View cart/ }).click();
+      // The cart is on screen (its code loaded) before the network goes: this phone has no service worker to load it offline.
+      const submit = first.getByRole("button", { name: "Submit Order" });
+      await submit.waitFor();
       await context.setOffline(true);
-      await first.getByRole("button", { name: "Submit Order" }).click();
+      await submit.click();
       await first.getByText("Waiting to send.").waitFor();
       await first.close(); // the diner locks the phone; the tab is gone
 
