@@ -227,7 +227,10 @@ export async function startNginx(upstreamPorts: number[], options: { tls?: boole
   const configPath = join(prefix, "nginx.conf");
   writeFileSync(configPath, rewriteNginxConfig(readFileSync(NGINX_CONFIG, "utf8"), { upstreamPorts, port, tls }));
 
-  const child = spawn(nginx, ["-p", prefix, "-c", configPath, "-e", "stderr", "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] });
+  // nginx keeps the machine's real time, as PostgreSQL does: a test run whose clock faketime moves
+  // (the weekday sweep) moves our processes, not the proxy's (whose fail_timeout then misbehaves).
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "LD_PRELOAD" && !name.startsWith("FAKETIME")));
+  const child = spawn(nginx, ["-p", prefix, "-c", configPath, "-e", "stderr", "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"], env });
   liveNginx.add(child);
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
