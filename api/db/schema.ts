@@ -5,7 +5,7 @@
  * re-importing the menu never rewrites history.
  */
 import { sql } from "drizzle-orm";
-import { CALL_KINDS, PAYMENT_METHODS, PREP_STATIONS, type Allergen, type Diet, type PrepStation, type TranslationLanguage } from "../../contract/menu";
+import { CALL_KINDS, ORDER_STATUSES, PAYMENT_METHODS, PREP_STATIONS, type Allergen, type Diet, type PrepStation, type TranslationLanguage } from "../../contract/menu";
 import type { ServerEvents, Translation } from "../../contract/schemas";
 import type { Columns } from "./columns";
 
@@ -121,7 +121,7 @@ export function defineTables(c: Columns) {
       // No foreign key: a deleted station's past orders are kept.
       stationId: c.text("station_id").notNull(),
       stationCodename: c.text("station_codename").notNull(),
-      status: c.text("status", { enum: ["received", "preparing", "ready", "served", "cancelled"] }).notNull(),
+      status: c.text("status", { enum: ORDER_STATUSES }).notNull(),
       subtotalCents: c.integer("subtotal_cents").notNull(),
       taxCents: c.integer("tax_cents").notNull(),
       totalCents: c.integer("total_cents").notNull(),

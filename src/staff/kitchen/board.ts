@@ -13,7 +13,7 @@ import type { Order } from "../../../contract/schemas";
 export const OPEN_STATUSES = ["received", "preparing", "ready"] as const;
 export type OpenStatus = (typeof OPEN_STATUSES)[number];
 
-const RANK: Record<OrderStatus, number> = { received: 0, preparing: 1, ready: 2, served: 3, cancelled: 3 };
+const RANK: Record<OrderStatus, number> = { held: -1, received: 0, preparing: 1, ready: 2, served: 3, cancelled: 3 };
 
 export type Board = Record<string, Order>;
 
