@@ -131,6 +131,11 @@ export function defineTables(c: Columns) {
       seenAt: c.time("seen_at"),
       /** When the last "no board has seen it" alarm went out, so that only one instance raises each. */
       unseenAlertedAt: c.time("unseen_alerted_at"),
+      /**
+       * For an order held past its table's limit: when staff released it (the kitchen's clocks, such as
+       * the unseen alarm, start then) or turned it down. null for an order never held, or still held.
+       */
+      heldUntil: c.time("held_until"),
       /** The prep stations that have bumped the order. */
       bumped: c.json("bumped").$type<PrepStation[]>().notNull().default(sql`'[]'`),
       estimatedReadyAt: c.time("estimated_ready_at"),

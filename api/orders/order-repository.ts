@@ -1,5 +1,5 @@
 /** Orders as stored (a snapshot of names and prices) and as the API returns them. */
-import { and, asc, desc, eq, gt, inArray, max, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, max, ne, or, sql, type SQL } from "drizzle-orm";
 import type { OrderStatus, PrepStation } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { Order } from "../../contract/schemas";
@@ -113,12 +113,20 @@ export interface NewOrder {
 // What placing an order runs, prepared once per connection. The catalog queries take their id list
 // as one JSON array, so one statement serves any number of lines.
 // Walks the orders_station_created index backwards from the newest order, reading at most `skip` + 1
-// accepted entries (held orders, which wait for a staff OK, are passed over: they have a cap of their own).
+// accepted entries: orders held for a staff OK (they have a cap of their own), and held ones staff
+// turned down, are passed over; released ones count from their placement, as any order.
 const nthNewestSince = preparedQuery("order_nth_newest_since", (db, t) =>
   db
     .select({ createdAt: t.orders.createdAt })
     .from(t.orders)
-    .where(and(eq(t.orders.stationId, sql.placeholder("stationId")), gt(t.orders.createdAt, sql.placeholder("since")), ne(t.orders.status, "held")))
+    .where(
+      and(
+        eq(t.orders.stationId, sql.placeholder("stationId")),
+        gt(t.orders.createdAt, sql.placeholder("since")),
+        ne(t.orders.status, "held"),
+        or(ne(t.orders.status, "cancelled"), isNull(t.orders.heldUntil)),
+      ),
+    )
     .orderBy(desc(t.orders.createdAt))
     .limit(1)
     .offset(sql.placeholder("skip")),
@@ -223,6 +231,7 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
     updatedAt: order.createdAt,
     seenAt: null,
     unseenAlertedAt: null,
+    heldUntil: null,
     bumped: [],
     estimatedReadyAt: order.estimatedReadyAt,
     tabId: null,
@@ -248,7 +257,7 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
 export async function setOrderProgress(
   tx: Db,
   id: string,
-  change: { status: OrderStatus; bumped: PrepStation[]; updatedAt: string; estimatedReadyAt?: string; unseenAlertedAt?: string },
+  change: { status: OrderStatus; bumped: PrepStation[]; updatedAt: string; estimatedReadyAt?: string; heldUntil?: string },
 ): Promise<void> {
   const { orders } = tablesOf(tx);
   await tx.update(orders).set(change).where(eq(orders.id, id));

@@ -207,6 +207,7 @@ export async function updateOrder({ database, menuCache }: MenuDeps, id: string,
     if (!next) return { order, changed: false, menusChanged: [] };
     const updated: Order = { ...order, ...next, updated_at: now.toISOString() };
     const released = order.status === "held" && updated.status === "received";
+    const decided = order.status === "held"; // released or turned down
     let menusChanged: number[] = [];
     if (released) {
       const stockWanted = await releasedStockWanted(tx, order);
@@ -222,8 +223,10 @@ export async function updateOrder({ database, menuCache }: MenuDeps, id: string,
       status: updated.status,
       bumped: updated.bumped,
       updatedAt: updated.updated_at!,
-      // The unseen-order alarm is due alertSeconds after the release, as after a placement.
-      ...(released && { unseenAlertedAt: updated.updated_at!, ...(updated.estimated_ready_at && { estimatedReadyAt: updated.estimated_ready_at }) }),
+      // The unseen-order alarm counts from the release, as from a placement (api/kitchen); a held
+      // order turned down does not count against its table's limit.
+      ...(decided && { heldUntil: updated.updated_at! }),
+      ...(released && updated.estimated_ready_at && { estimatedReadyAt: updated.estimated_ready_at }),
     });
     await recordEvent(tx, { branchId: updated.branch_id, type: "order.updated", orderId: id, stationId: updated.station_id, payload: updated });
     return { order: updated, changed: true, menusChanged };

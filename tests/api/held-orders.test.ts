@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Menu, Order, Product, SalesReport, Station } from "../../contract/schemas";
-import { sweepUnseenOrders } from "../../api/kitchen/kitchen-service";
+import { kitchenStatus, sweepUnseenOrders } from "../../api/kitchen/kitchen-service";
 import { call, expectApiError, orderableAnyDay, readMenu, readOrders } from "../support/api-helpers";
 import { SseStream } from "../support/sse-stream";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
@@ -164,10 +164,37 @@ describe("an order past the table's limit", () => {
     const later = Date.now() + 3_600_000;
     expect(await alarmed(later)).toBe(false);
 
+    const listedUnseen = async (at: number) => (await kitchenStatus(database.db, 1, 1, new Date(at))).unseen_orders.some((o) => o.id === order.id);
+    expect(await listedUnseen(later)).toBe(false);
+
+    // Held for a while, then released: the kitchen has it from the release, as from a placement.
+    await server.query("UPDATE orders SET created_at = ? WHERE id = ?", [new Date(Date.now() - 3_600_000).toISOString(), order.id]);
     const releasedAt = Date.parse((await setStatus(order.id, "received")).body.updated_at!);
-    // The alarm counts from the release, as from a placement.
+    expect(await listedUnseen(releasedAt + 500)).toBe(false);
     expect(await alarmed(releasedAt + 500)).toBe(false);
+    expect(await listedUnseen(releasedAt + 1_500)).toBe(true);
     expect(await alarmed(releasedAt + 1_500)).toBe(true);
+  });
+});
+
+describe("the table's limit", () => {
+  it("counts released orders as accepted ones, and neither held nor turned-down ones", async () => {
+    const { table, order: turnedDown } = await heldOrder();
+    expect((await setStatus(turnedDown.id, "cancelled")).body.status).toBe("cancelled");
+    const released = (await place(table)).body;
+    expect(released.status).toBe("held");
+    expect((await setStatus(released.id, "received")).body.status).toBe("received");
+
+    // The first accepted order leaves the window: the released one still fills the limit of 1.
+    const first = (await readOrders(server, token, 1, `&station_id=${table.id}`)).find((o) => o.id !== turnedDown.id && o.id !== released.id)!;
+    await server.query("UPDATE orders SET created_at = ? WHERE id = ?", [new Date(Date.now() - 11 * 60_000).toISOString(), first.id]);
+    expect((await place(table)).body.status).toBe("held");
+
+    // Once the released one leaves too, only the turned-down one is in the window: it does not count.
+    await server.query("UPDATE orders SET created_at = ? WHERE id = ?", [new Date(Date.now() - 11 * 60_000).toISOString(), released.id]);
+    const held = await readOrders(server, token, 1, `&station_id=${table.id}&status=held`);
+    for (const order of held) await setStatus(order.id, "cancelled");
+    expect((await place(table)).body.status).toBe("received");
   });
 });
 
