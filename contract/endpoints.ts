@@ -96,7 +96,8 @@ export const endpoints = defineEndpoints({
     body: s.orderPatchSchema,
     response: s.orderSchema,
     missing: "order_not_found",
-    errors: { invalid_transition: fieldDetails, not_at_station: 409 },
+    // sold_out: releasing a held order whose counted stock ran out meanwhile.
+    errors: { invalid_transition: fieldDetails, not_at_station: 409, sold_out: { status: 409, details: s.soldOutDetailSchema } },
   },
   /** The body is optional: a board may say which of its stations saw the order. */
   markOrderSeen: { params: s.uuidParams, body: s.orderSeenSchema.optional(), response: s.orderSchema, missing: "order_not_found" },

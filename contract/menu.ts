@@ -47,11 +47,16 @@ export function isoWeekday(date: Date): number {
   return SHORT_WEEKDAYS.indexOf(weekdayInToronto.format(date)) + 1;
 }
 
-export const ORDER_STATUSES = ["received", "preparing", "ready", "served", "cancelled"] as const;
+/**
+ * `held`: placed past the table's order limit, waiting for a staff OK (released to `received`, or
+ * turned down to `cancelled`); not prepared, counted in stock or in reports until released.
+ */
+export const ORDER_STATUSES = ["held", "received", "preparing", "ready", "served", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The transitions staff may make; anything else is a 409. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  held: ["received", "cancelled"],
   received: ["preparing", "cancelled"],
   preparing: ["ready", "cancelled"],
   ready: ["served", "cancelled"],

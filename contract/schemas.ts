@@ -118,10 +118,10 @@ export type OrderCreate = z.infer<typeof orderCreateSchema>;
 
 /**
  * One change at a time: a status, a prep station's bump (the order is ready once every station of its
- * lines has bumped it), or the recall of a station's bump.
+ * lines has bumped it), or the recall of a station's bump. `received` releases a held order.
  */
 export const orderPatchSchema = z
-  .object({ status: z.enum(["preparing", "ready", "served", "cancelled"]).optional(), bumped: prepStation.optional(), recalled: prepStation.optional() })
+  .object({ status: z.enum(["received", "preparing", "ready", "served", "cancelled"]).optional(), bumped: prepStation.optional(), recalled: prepStation.optional() })
   .refine((body) => [body.status, body.bumped, body.recalled].filter((value) => value !== undefined).length === 1, {
     message: "send one of status, bumped or recalled",
   });

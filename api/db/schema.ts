@@ -5,7 +5,7 @@
  * re-importing the menu never rewrites history.
  */
 import { sql } from "drizzle-orm";
-import { CALL_KINDS, PAYMENT_METHODS, PREP_STATIONS, type Allergen, type Diet, type PrepStation, type TranslationLanguage } from "../../contract/menu";
+import { CALL_KINDS, ORDER_STATUSES, PAYMENT_METHODS, PREP_STATIONS, type Allergen, type Diet, type PrepStation, type TranslationLanguage } from "../../contract/menu";
 import type { ServerEvents, Translation } from "../../contract/schemas";
 import type { Columns } from "./columns";
 
@@ -121,7 +121,7 @@ export function defineTables(c: Columns) {
       // No foreign key: a deleted station's past orders are kept.
       stationId: c.text("station_id").notNull(),
       stationCodename: c.text("station_codename").notNull(),
-      status: c.text("status", { enum: ["received", "preparing", "ready", "served", "cancelled"] }).notNull(),
+      status: c.text("status", { enum: ORDER_STATUSES }).notNull(),
       subtotalCents: c.integer("subtotal_cents").notNull(),
       taxCents: c.integer("tax_cents").notNull(),
       totalCents: c.integer("total_cents").notNull(),
@@ -131,6 +131,11 @@ export function defineTables(c: Columns) {
       seenAt: c.time("seen_at"),
       /** When the last "no board has seen it" alarm went out, so that only one instance raises each. */
       unseenAlertedAt: c.time("unseen_alerted_at"),
+      /**
+       * For an order held past its table's limit: when staff released it (the kitchen's clocks, such as
+       * the unseen alarm, start then) or turned it down. null for an order never held, or still held.
+       */
+      heldUntil: c.time("held_until"),
       /** The prep stations that have bumped the order. */
       bumped: c.json("bumped").$type<PrepStation[]>().notNull().default(sql`'[]'`),
       estimatedReadyAt: c.time("estimated_ready_at"),

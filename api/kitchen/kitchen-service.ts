@@ -16,12 +16,14 @@ const FORGET_BOARDS_MS = 24 * 3_600_000;
 
 /**
  * A board shows the order: the first sighting is kept (later ones change nothing), and the diner's
- * phone hears it as `order.updated` ("The kitchen has your order").
+ * phone hears it as `order.updated` ("The kitchen has your order"). A held order is not the kitchen's
+ * yet: showing it (among those waiting for a staff OK) changes nothing.
  */
 export async function markOrderSeen(database: DatabaseHandle, id: string, now: Date): Promise<Order> {
   const { order, changed } = await database.transaction(async (tx) => {
     const order = await findOrder(tx, id);
     if (!order) throw notFound("order_not_found", "There is no such order.");
+    if (order.status === "held") return { order, changed: false };
     const seenAt = now.toISOString();
     // Conditional on seen_at being empty: two boards showing it at once both get the first one's time.
     if (order.seen_at !== null || !(await markSeen(tx, id, seenAt))) return { order: (await findOrder(tx, id))!, changed: false };

@@ -1,5 +1,5 @@
 /** Orders as stored (a snapshot of names and prices) and as the API returns them. */
-import { and, asc, desc, eq, gt, inArray, max, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, max, ne, or, sql, type SQL } from "drizzle-orm";
 import type { OrderStatus, PrepStation } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { Order } from "../../contract/schemas";
@@ -97,6 +97,8 @@ export async function listOrders(db: Db, filter: OrderFilter): Promise<Order[]> 
 
 export interface NewOrder {
   id: string;
+  /** `held` past the table's limit: waiting for a staff OK. */
+  status: "received" | "held";
   branchId: number;
   stationId: string;
   stationCodename: string;
@@ -110,12 +112,21 @@ export interface NewOrder {
 
 // What placing an order runs, prepared once per connection. The catalog queries take their id list
 // as one JSON array, so one statement serves any number of lines.
-// Walks the orders_station_created index backwards from the newest order, reading at most `skip` + 1 entries.
+// Walks the orders_station_created index backwards from the newest order, reading at most `skip` + 1
+// accepted entries: orders held for a staff OK (they have a cap of their own), and held ones staff
+// turned down, are passed over; released ones count from their placement, as any order.
 const nthNewestSince = preparedQuery("order_nth_newest_since", (db, t) =>
   db
     .select({ createdAt: t.orders.createdAt })
     .from(t.orders)
-    .where(and(eq(t.orders.stationId, sql.placeholder("stationId")), gt(t.orders.createdAt, sql.placeholder("since"))))
+    .where(
+      and(
+        eq(t.orders.stationId, sql.placeholder("stationId")),
+        gt(t.orders.createdAt, sql.placeholder("since")),
+        ne(t.orders.status, "held"),
+        or(ne(t.orders.status, "cancelled"), isNull(t.orders.heldUntil)),
+      ),
+    )
     .orderBy(desc(t.orders.createdAt))
     .limit(1)
     .offset(sql.placeholder("skip")),
@@ -135,7 +146,7 @@ const insertOrderRow = preparedQuery("insert_order", (db, t) =>
     number: sql.placeholder("number"),
     stationId: sql.placeholder("stationId"),
     stationCodename: sql.placeholder("stationCodename"),
-    status: "received",
+    status: sql.placeholder("status"),
     subtotalCents: sql.placeholder("subtotalCents"),
     taxCents: sql.placeholder("taxCents"),
     totalCents: sql.placeholder("totalCents"),
@@ -174,8 +185,22 @@ export async function openOrdersAhead(db: Db, branchId: number, cap: number): Pr
   return (await openOrders(db).execute({ branchId, cap })).length;
 }
 
+// The branch's held orders through the orders_branch_status index (a few at most), then the table's.
+const heldAt = preparedQuery("order_held_at_table", (db, t) =>
+  db
+    .select({ id: t.orders.id })
+    .from(t.orders)
+    .where(and(eq(t.orders.branchId, sql.placeholder("branchId")), eq(t.orders.status, "held"), eq(t.orders.stationId, sql.placeholder("stationId"))))
+    .limit(sql.placeholder("cap")),
+);
+
+/** How many of the table's orders wait for a staff OK now, counted up to `cap`. */
+export async function heldOrdersAt(db: Db, branchId: number, stationId: string, cap: number): Promise<number> {
+  return (await heldAt(db).execute({ branchId, stationId, cap })).length;
+}
+
 /**
- * When the table may order again: undefined while it has fewer than `limit` orders created after
+ * When the table may order again without a staff OK: undefined while it has fewer than `limit` accepted orders created after
  * `since`; otherwise the creation time of the `limit`-th newest of them — once that one is older than
  * the window, the table is below its limit again.
  */
@@ -198,7 +223,7 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
     number,
     stationId: order.stationId,
     stationCodename: order.stationCodename,
-    status: "received",
+    status: order.status,
     subtotalCents: order.subtotalCents,
     taxCents: order.taxCents,
     totalCents: order.totalCents,
@@ -206,6 +231,7 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
     updatedAt: order.createdAt,
     seenAt: null,
     unseenAlertedAt: null,
+    heldUntil: null,
     bumped: [],
     estimatedReadyAt: order.estimatedReadyAt,
     tabId: null,
@@ -228,7 +254,11 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
 }
 
 /** A staff change: the status, and the prep stations that have bumped the order (a bump can make it ready). */
-export async function setOrderProgress(tx: Db, id: string, change: { status: OrderStatus; bumped: PrepStation[]; updatedAt: string }): Promise<void> {
+export async function setOrderProgress(
+  tx: Db,
+  id: string,
+  change: { status: OrderStatus; bumped: PrepStation[]; updatedAt: string; estimatedReadyAt?: string; heldUntil?: string },
+): Promise<void> {
   const { orders } = tablesOf(tx);
   await tx.update(orders).set(change).where(eq(orders.id, id));
 }

@@ -4,7 +4,7 @@ import { canTransition, isoWeekday, PREP_STATIONS, type PrepStation } from "../.
 import { formatCents } from "../../contract/money";
 import type { ApiErrorDetail, Order, OrderCreate, OrderPatch } from "../../contract/schemas";
 import type { AppConfig } from "../config";
-import type { DatabaseHandle } from "../db/database";
+import type { Db } from "../db/database";
 import { lockInTransaction } from "../db/dialect";
 import { announceEvents, recordEvent } from "../events/event-log";
 import { continueOrBeginVisit, visitState } from "../visits/visits";
@@ -13,7 +13,7 @@ import { loadCatalog, type CatalogProduct } from "../menu/menu-repository";
 import { afterMenuChange, announceProducts, takeStock, type MenuDeps } from "../menu/menu-service";
 import { findStation } from "../stations/station-repository";
 import { findStoredResponse, hashRequest, pruneExpiredKeysHourly, storeResponse } from "./idempotency";
-import { findOrder, insertOrder, limitReachedBy, openOrdersAhead, setOrderProgress } from "./order-repository";
+import { findOrder, heldOrdersAt, insertOrder, limitReachedBy, openOrdersAhead, setOrderProgress } from "./order-repository";
 import { priceOrder } from "./pricing";
 import { estimateReadyAt, MAX_ORDERS_AHEAD } from "./ready-estimate";
 
@@ -22,10 +22,17 @@ export const TABLE_ORDER_WINDOW_MS = 10 * 60_000;
 
 export type OrderLimits = Pick<AppConfig, "tableOrderLimit" | "maxOrderTotalCents">;
 
-/** 429 for a table at its order limit; the route sends `Retry-After`. */
+/** How many of a table's orders may wait for a staff OK at once; one more is 429. */
+export const MAX_HELD_PER_TABLE = 10;
+
+/** 429 for a table past its order limit with MAX_HELD_PER_TABLE orders already held; the route sends `Retry-After`. */
 export class TableOrderLimitError extends ApiHttpError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, "rate_limited", "This table has sent a lot of orders in the last few minutes. Please wait a moment, or ask a server for help.");
+    super(
+      429,
+      "rate_limited",
+      "This table has sent a lot of orders in the last few minutes, and several are waiting for a server's OK. Please wait a moment, or ask a server for help.",
+    );
   }
 }
 
@@ -90,15 +97,22 @@ export async function placeOrder(
       throw badRequest("branch_mismatch", "This table belongs to another branch; the order was not placed.");
     }
 
-    // Per table, never per address: every diner in the restaurant shares one Wi-Fi address.
+    // Per table, never per address: every diner in the restaurant shares one Wi-Fi address. Past the
+    // limit the order is held for a staff OK rather than refused, so a photographed code cannot lock
+    // the table's real diners out; only a pile of held orders is refused.
+    let held = false;
     if (limits.tableOrderLimit > 0) {
       await lockInTransaction(db, "station", station.id);
       const since = new Date(now.getTime() - TABLE_ORDER_WINDOW_MS).toISOString();
       const blocking = await limitReachedBy(db, station.id, since, limits.tableOrderLimit);
       if (blocking !== undefined) {
-        // Clamped to the window: an instance whose clock runs ahead may have stamped that order "later".
-        const waitMs = Math.min(Date.parse(blocking) + TABLE_ORDER_WINDOW_MS - now.getTime(), TABLE_ORDER_WINDOW_MS);
-        throw new TableOrderLimitError(Math.max(1, Math.ceil(waitMs / 1000)));
+        if ((await heldOrdersAt(db, station.branchId, station.id, MAX_HELD_PER_TABLE)) >= MAX_HELD_PER_TABLE) {
+          // When the table's orders are accepted again without an OK. Clamped to the window: an
+          // instance whose clock runs ahead may have stamped that order "later".
+          const waitMs = Math.min(Date.parse(blocking) + TABLE_ORDER_WINDOW_MS - now.getTime(), TABLE_ORDER_WINDOW_MS);
+          throw new TableOrderLimitError(Math.max(1, Math.ceil(waitMs / 1000)));
+        }
+        held = true;
       }
     }
 
@@ -119,8 +133,15 @@ export async function placeOrder(
     }
 
     // Uncounted products (nearly all) cost nothing here; a counted one is taken by a conditional update.
-    const stockWanted = countedStockWanted(priced.lines, catalog);
-    const short = stockWanted.length > 0 ? await takeStock(db, stockWanted) : [];
+    // A held order takes its stock when staff release it; one for more than is left now is refused
+    // as any order would be.
+    const counted = countedStockWanted(priced.lines, catalog);
+    const stockWanted = held ? [] : counted;
+    const short = held
+      ? counted.filter((w) => w.quantity > catalog.get(w.productId)!.stock!).map((w) => ({ productId: w.productId, left: catalog.get(w.productId)!.stock! }))
+      : stockWanted.length > 0
+        ? await takeStock(db, stockWanted)
+        : [];
     if (short.length > 0) throw soldOutError(input, catalog, short);
 
     const ordersAhead = await openOrdersAhead(db, station.branchId, MAX_ORDERS_AHEAD);
@@ -130,6 +151,7 @@ export async function placeOrder(
       // order id (orders, their lines, their events) instead of dirtying a random page of each, which
       // the commit then writes out; measured under load, it halved the p99 of placing an order.
       id: timeOrderedUuid(),
+      status: held ? "held" : "received",
       branchId: station.branchId,
       stationId: station.id,
       stationCodename: station.codename,
@@ -169,22 +191,71 @@ function soldOutError(input: OrderCreate, catalog: ReadonlyMap<number, CatalogPr
   return new ApiHttpError(409, "sold_out", `Sold out: ${[...new Set(details.map((d) => d.name))].join(", ")}.`, details);
 }
 
-/** A staff change to an order: a new status, or a prep station's bump or its recall. */
-export async function updateOrder(database: DatabaseHandle, id: string, patch: OrderPatch, now: Date): Promise<Order> {
-  const { order, changed } = await database.transaction(async (tx) => {
+/**
+ * A staff change to an order: a new status, or a prep station's bump or its recall. Releasing a held
+ * order (held → received) takes its counted stock in the same transaction, with the rule placing an
+ * order has (409 sold_out when stock ran out meanwhile), and starts its kitchen clocks: the ready
+ * estimate and the unseen-order alarm count from the release.
+ */
+export async function updateOrder({ database, menuCache }: MenuDeps, id: string, patch: OrderPatch, now: Date): Promise<Order> {
+  const { order, changed, menusChanged } = await database.transaction(async (tx) => {
     // Two boards bumping one order at once must not each write their own station over the other's.
     await lockInTransaction(tx, "order", id);
     const order = await findOrder(tx, id);
     if (!order) throw notFound("order_not_found", "There is no such order.");
     const next = patch.status ? nextStatus(order, patch.status) : patch.bumped ? bump(order, patch.bumped) : recall(order, patch.recalled!);
-    if (!next) return { order, changed: false };
+    if (!next) return { order, changed: false, menusChanged: [] };
     const updated: Order = { ...order, ...next, updated_at: now.toISOString() };
-    await setOrderProgress(tx, id, { status: updated.status, bumped: updated.bumped, updatedAt: updated.updated_at! });
+    const released = order.status === "held" && updated.status === "received";
+    const decided = order.status === "held"; // released or turned down
+    let menusChanged: number[] = [];
+    if (released) {
+      const stockWanted = await releasedStockWanted(tx, order);
+      const short = stockWanted.length > 0 ? await takeStock(tx, stockWanted) : [];
+      if (short.length > 0) throw releaseSoldOutError(order, short);
+      menusChanged = stockWanted.length > 0 ? await announceProducts(tx, stockWanted.map((w) => w.productId)) : [];
+      // The wait it was given when placed, from now.
+      if (order.estimated_ready_at) {
+        updated.estimated_ready_at = new Date(Date.parse(order.estimated_ready_at) + now.getTime() - Date.parse(order.created_at)).toISOString();
+      }
+    }
+    await setOrderProgress(tx, id, {
+      status: updated.status,
+      bumped: updated.bumped,
+      updatedAt: updated.updated_at!,
+      // The unseen-order alarm counts from the release, as from a placement (api/kitchen); a held
+      // order turned down does not count against its table's limit.
+      ...(decided && { heldUntil: updated.updated_at! }),
+      ...(released && updated.estimated_ready_at && { estimatedReadyAt: updated.estimated_ready_at }),
+    });
     await recordEvent(tx, { branchId: updated.branch_id, type: "order.updated", orderId: id, stationId: updated.station_id, payload: updated });
-    return { order: updated, changed: true };
+    return { order: updated, changed: true, menusChanged };
   });
+  for (const branchId of menusChanged) afterMenuChange({ menuCache }, branchId);
   if (changed) announceEvents();
   return order;
+}
+
+/** The counted products a held order takes when released (a product deleted since is not counted). */
+async function releasedStockWanted(tx: Db, order: Order) {
+  const catalog = await loadCatalog(tx, [...new Set(order.lines.map((line) => line.product_id))]);
+  const counted = order.lines.filter((line) => catalog.has(line.product_id));
+  return countedStockWanted(
+    counted.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
+    catalog,
+  );
+}
+
+/** 409 sold_out for a release: every line of a product whose stock ran out while the order was held. */
+function releaseSoldOutError(order: Order, short: readonly { productId: number; left: number }[]): ApiHttpError {
+  const details: ApiErrorDetail[] = [];
+  order.lines.forEach((line, index) => {
+    const found = short.find((s) => s.productId === line.product_id);
+    if (!found) return;
+    const message = found.left === 0 ? `${line.name} is sold out.` : `Only ${found.left} ${line.name} left.`;
+    details.push({ index, product_id: line.product_id, name: line.name, left: found.left, message });
+  });
+  return new ApiHttpError(409, "sold_out", `Sold out: ${[...new Set(details.map((d) => d.name))].join(", ")}. Turn the order down, or change the stock first.`, details);
 }
 
 type OrderChange = Pick<Order, "status" | "bumped">;
@@ -210,8 +281,9 @@ function checkStation(order: Order, station: PrepStation, field: "bumped" | "rec
   if (!stationsOf(order).includes(station)) {
     throw conflict("not_at_station", `Order #${order.number} has nothing for the ${station}.`, [{ path: field, message: `the order's stations: ${stationsOf(order).join(", ")}` }]);
   }
-  if (order.status === "served" || order.status === "cancelled") {
-    throw conflict("invalid_transition", `Order #${order.number} is ${order.status}; its bumps can no longer change.`, [
+  if (order.status === "held" || order.status === "served" || order.status === "cancelled") {
+    const why = order.status === "held" ? "waiting for a staff OK" : order.status;
+    throw conflict("invalid_transition", `Order #${order.number} is ${why}; its bumps cannot change.`, [
       { path: field, message: `current status: ${order.status}`, current: order.status },
     ]);
   }

@@ -41,7 +41,7 @@ export function orderRoutes(ctx: AppContext) {
     return publicOrder(order);
   });
 
-  serveEndpoint(app, endpoints.updateOrder, ({ params, body }) => updateOrder(ctx.database, params.id, body, ctx.clock.now()));
+  serveEndpoint(app, endpoints.updateOrder, ({ params, body }) => updateOrder(ctx, params.id, body, ctx.clock.now()));
 
   return app;
 }

@@ -2,7 +2,7 @@
  * What the sales reports (api/reports) read: a branch's orders placed in [start, end), aggregated in the database.
  * Each query walks the orders_branch_created index over the range only.
  */
-import { and, asc, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, notInArray, sql } from "drizzle-orm";
 import type { OrderStatus } from "../../contract/menu";
 import type { Db } from "../db/database";
 import { epochHour, tablesOf } from "../db/dialect";
@@ -23,6 +23,9 @@ export interface HourSales {
   totalCents: number;
 }
 
+/** What a report does not count: orders turned down, and orders still waiting for a staff OK. */
+const NOT_SOLD: OrderStatus[] = ["cancelled", "held"];
+
 const cents = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
 function inRange(db: Db, range: ReportRange) {
@@ -30,7 +33,7 @@ function inRange(db: Db, range: ReportRange) {
   return and(eq(orders.branchId, range.branchId), gte(orders.createdAt, range.start), lt(orders.createdAt, range.end));
 }
 
-/** The range's orders, not cancelled, counted and summed per UTC hour (hours without orders left out). */
+/** The range's orders, neither cancelled nor held, counted and summed per UTC hour (hours without orders left out). */
 export async function salesByHour(db: Db, range: ReportRange): Promise<HourSales[]> {
   const { orders } = tablesOf(db);
   const hour = epochHour(db, orders.createdAt);
@@ -43,7 +46,7 @@ export async function salesByHour(db: Db, range: ReportRange): Promise<HourSales
       totalCents: cents(orders.totalCents),
     })
     .from(orders)
-    .where(and(inRange(db, range), ne(orders.status, "cancelled")))
+    .where(and(inRange(db, range), notInArray(orders.status, NOT_SOLD)))
     .groupBy(hour)
     .orderBy(asc(hour));
 }
@@ -55,7 +58,7 @@ export interface ProductSales {
   totalCents: number;
 }
 
-/** The products sold most in the range (by quantity, then by takings), cancelled orders left out. */
+/** The products sold most in the range (by quantity, then by takings), cancelled and held orders left out. */
 export async function topProducts(db: Db, range: ReportRange, limit: number): Promise<ProductSales[]> {
   const { orders, orderLines } = tablesOf(db);
   const quantity = sql<number>`sum(${orderLines.quantity})`.mapWith(Number);
@@ -70,7 +73,7 @@ export async function topProducts(db: Db, range: ReportRange, limit: number): Pr
     })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(and(inRange(db, range), ne(orders.status, "cancelled")))
+    .where(and(inRange(db, range), notInArray(orders.status, NOT_SOLD)))
     .groupBy(orderLines.productId)
     .orderBy(desc(quantity), desc(total), asc(orderLines.productId))
     .limit(limit);
@@ -88,7 +91,7 @@ export interface ReportOrder {
   tabId: string | null;
 }
 
-/** Every order of the range, cancelled ones included, in the order they were placed. */
+/** Every order of the range, cancelled and held ones included (with their status), in the order they were placed. */
 export async function ordersInRange(db: Db, range: ReportRange): Promise<ReportOrder[]> {
   const { orders } = tablesOf(db);
   return db

@@ -1,7 +1,7 @@
 /**
  * The orders side of a table's tab (api/tabs): its open tab is its orders whose `tab_id` is still
- * null; closing the tab gives those orders the closed tab's id. Cancelled orders stay listed on the
- * tab but are never summed.
+ * null; closing the tab gives those orders the closed tab's id. Cancelled orders, and held ones until
+ * staff release them, stay listed on the tab but are not summed.
  */
 import { and, asc, eq, inArray, isNull, min, sql } from "drizzle-orm";
 import type { Totals } from "../../contract/money";
@@ -12,7 +12,7 @@ import { withLines } from "./order-repository";
 
 export interface TabOrders {
   orders: Order[];
-  /** The sums of the orders that are not cancelled, in cents. */
+  /** The sums of the orders that are neither cancelled nor held, in cents. */
   totals: Totals;
 }
 
@@ -26,7 +26,7 @@ export async function ordersOnOpenTab(db: Db, stationId: string): Promise<TabOrd
     .orderBy(asc(orders.createdAt), asc(orders.number));
   const totals: Totals = { subtotal: 0, tax: 0, total: 0 };
   for (const row of rows) {
-    if (row.status === "cancelled") continue;
+    if (row.status === "cancelled" || row.status === "held") continue;
     totals.subtotal += row.subtotalCents;
     totals.tax += row.taxCents;
     totals.total += row.totalCents;
@@ -46,7 +46,7 @@ export async function putOrdersOnTab(tx: Db, orderIds: string[], tabId: string):
     .where(and(inArray(orders.id, orderIds), isNull(orders.tabId)));
 }
 
-/** A table's open tab in sums: its orders, their total (cancelled ones not summed), the first one's time. */
+/** A table's open tab in sums: its orders, their total (cancelled and held ones not summed), the first one's time. */
 export interface OpenTabSums {
   stationId: string;
   orders: number;
@@ -65,7 +65,7 @@ export async function openTabSums(db: Db, stationIds: string[]): Promise<OpenTab
     .select({
       stationId: orders.stationId,
       orders: sql<number>`count(*)`.mapWith(Number),
-      totalCents: sql<number>`coalesce(sum(case when ${orders.status} <> 'cancelled' then ${orders.totalCents} else 0 end), 0)`.mapWith(Number),
+      totalCents: sql<number>`coalesce(sum(case when ${orders.status} not in ('cancelled', 'held') then ${orders.totalCents} else 0 end), 0)`.mapWith(Number),
       openedAt: min(orders.createdAt),
     })
     .from(orders)

@@ -53,6 +53,8 @@ export const orderStatusMessages = i18n("orderStatus", {
   servedText: "Enjoy your meal!",
   cancelled: "Cancelled",
   cancelledText: "This order was cancelled. Please ask your server.",
+  held: "Waiting for a server",
+  heldText: "Waiting for a server to confirm your order. It goes to the kitchen once they do.",
   readyAround: params("Ready around {time}"),
   stale: "Can't reach the restaurant right now — the status may be out of date. Retrying…",
 });

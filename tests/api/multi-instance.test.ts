@@ -1,7 +1,7 @@
 /**
  * Two instances of the built server on one database behave as one server (API.md "Running"):
  * a session made on one works on the other and ends on both at logout, sign-in failures and per-table
- * order limits count across both, one Idempotency-Key sent to both at once makes one order, an order
+ * order limits (and held orders) count across both, one Idempotency-Key sent to both at once makes one order, an order
  * placed on one shows up on a live stream opened on the other, and a menu change made on one is on
  * the other's cached menu within 2 s.
  */
@@ -102,20 +102,29 @@ describe("idempotency", () => {
 });
 
 describe("the per-table order limit", () => {
-  it("counts a table's orders on both instances together", async () => {
+  /** API.md "Trust at the table": past the limit a table's orders are held, and only past 10 held refused. */
+  const MAX_HELD = 10;
+
+  it("counts a table's orders, and its held orders, on both instances together", async () => {
     const table = await newTable(b);
-    for (let i = 0; i < TABLE_ORDER_LIMIT; i++) expect((await place(i % 2 === 0 ? a : b, table)).status).toBe(201);
+    for (let i = 0; i < TABLE_ORDER_LIMIT; i++) expect((await place(i % 2 === 0 ? a : b, table)).body.status).toBe("received");
+    for (let i = 0; i < MAX_HELD; i++) {
+      const held = await place(i % 2 === 0 ? b : a, table);
+      expect(held.status).toBe(201);
+      expect(held.body.status).toBe("held");
+    }
     expectApiError(await place(a, table), 429, "rate_limited");
     expectApiError(await place(b, table), 429, "rate_limited");
   });
 
-  it("accepts exactly the limit when orders race on both instances", async () => {
+  it("accepts exactly the limit, and holds exactly 10 more, when orders race on both instances", async () => {
     const table = await newTable(a);
-    const answers = await Promise.all(Array.from({ length: TABLE_ORDER_LIMIT * 3 }, (_, i) => place(i % 2 === 0 ? a : b, table)));
-    const statuses = answers.map((answer) => answer.status);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(TABLE_ORDER_LIMIT);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(TABLE_ORDER_LIMIT * 2);
-    expect(await readOrders(a, token, 1, `&station_id=${table.id}`)).toHaveLength(TABLE_ORDER_LIMIT);
+    const answers = await Promise.all(Array.from({ length: TABLE_ORDER_LIMIT + MAX_HELD + 6 }, (_, i) => place(i % 2 === 0 ? a : b, table)));
+    const placed = answers.filter((answer) => answer.status === 201);
+    expect(placed.filter((answer) => answer.body.status === "received")).toHaveLength(TABLE_ORDER_LIMIT);
+    expect(placed.filter((answer) => answer.body.status === "held")).toHaveLength(MAX_HELD);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(6);
+    expect(await readOrders(a, token, 1, `&station_id=${table.id}`)).toHaveLength(TABLE_ORDER_LIMIT + MAX_HELD);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Limits that protect a restaurant whose diners share one Wi-Fi address (API.md "Limits and abuse"):
- * a table accepts TABLE_ORDER_LIMIT orders per 10 minutes (never counted per address), and one order
- * is at most MAX_ORDER_TOTAL before tax.
+ * a table accepts TABLE_ORDER_LIMIT orders per 10 minutes (never counted per address); past that its
+ * orders are held for a staff OK, and only past 10 held orders is one refused (429); one order is at
+ * most MAX_ORDER_TOTAL before tax. What a held order does is in held-orders.test.ts.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -76,28 +77,54 @@ function retryAfter(response: { headers: Headers }): number {
   return Number(value);
 }
 
-describe("per-table order limit (default 20 per 10 minutes)", () => {
-  it("refuses a table's 21st order with 429 rate_limited and Retry-After, storing nothing; other tables still order", async () => {
+/** Places `count` orders one after another, each expected to be held for a staff OK. */
+async function fillHeld(table: Station, count: number, target: TestServer = server) {
+  const held = [];
+  for (let i = 0; i < count; i++) {
+    const response = await place(table, randomUUID(), target);
+    expect(response.status).toBe(201);
+    expect(response.body.status).toBe("held");
+    held.push(response.body);
+  }
+  return held;
+}
+
+describe("per-table order limit (default 20 per 10 minutes, then 10 held)", () => {
+  it("holds a table's 21st order for a staff OK (201 held) instead of refusing it; other tables are unaffected", async () => {
     const table = await newTable();
     const other = await newTable();
+    const accepted = await fill(table, 20);
+    expect(accepted.every(({ response }) => response.body.status === "received")).toBe(true);
+
+    const held = await place(table);
+    expect(held.status).toBe(201);
+    expect(held.body.status).toBe("held");
+    expect(await ordersAt(table)).toHaveLength(21);
+
+    // Same restaurant, same Wi-Fi address, another table: accepted as usual.
+    const elsewhere = await place(other);
+    expect(elsewhere.status).toBe(201);
+    expect(elsewhere.body.status).toBe("received");
+  });
+
+  it("refuses the order after 10 held ones with 429 rate_limited and Retry-After, storing nothing", async () => {
+    const table = await newTable();
     await fill(table, 20);
+    await fillHeld(table, 10);
 
     const before = await stored();
     const refused = await place(table);
     const error = expectApiError(refused, 429, "rate_limited");
     expect(error.message).toMatch(/wait/i);
-    // The oldest of the 20 was placed moments ago: it leaves the window in just under 10 minutes.
+    // The oldest of the 20 accepted was placed moments ago: it leaves the window in just under 10 minutes.
     const seconds = retryAfter(refused);
     expect(seconds).toBeGreaterThan(WINDOW_MS / 1000 - 60);
     expect(seconds).toBeLessThanOrEqual(WINDOW_MS / 1000);
     expect(await stored()).toEqual(before);
-    expect(await ordersAt(table)).toHaveLength(20);
-
-    // Same restaurant, same Wi-Fi address, another table: unaffected.
-    expect((await place(other)).status).toBe(201);
+    expect(await ordersAt(table)).toHaveLength(30);
   });
 
-  it("answers a replay of an accepted key with its stored order even at the limit, and never counts replays", async () => {
+  it("answers a replay of an accepted key with its stored order even past the limit, and never counts replays", async () => {
     const table = await newTable();
     const accepted = await fill(table, 19);
     const first = accepted[0]!;
@@ -107,23 +134,24 @@ describe("per-table order limit (default 20 per 10 minutes)", () => {
       expect(replay.headers.get("idempotent-replayed")).toBe("true");
       expect(replay.text).toBe(first.response.text);
     }
-    // The replays did not count: the table still has room for its 20th order.
-    expect((await place(table)).status).toBe(201);
-    expectApiError(await place(table), 429, "rate_limited");
+    // The replays did not count: the table's 20th order is still accepted, the 21st held.
+    expect((await place(table)).body.status).toBe("received");
+    expect((await place(table)).body.status).toBe("held");
 
     const before = await stored();
-    const atLimit = await place(table, first.key);
-    expect(atLimit.status).toBe(201);
-    expect(atLimit.headers.get("idempotent-replayed")).toBe("true");
-    expect(atLimit.text).toBe(first.response.text);
+    const pastLimit = await place(table, first.key);
+    expect(pastLimit.status).toBe(201);
+    expect(pastLimit.headers.get("idempotent-replayed")).toBe("true");
+    expect(pastLimit.text).toBe(first.response.text);
     expect(await stored()).toEqual(before);
-    expect(await ordersAt(table)).toHaveLength(20);
+    expect(await ordersAt(table)).toHaveLength(21);
   });
 
-  it("counts only the last 10 minutes: Retry-After is when the oldest counted order leaves, and a refused key is not spent", async () => {
+  it("counts only the last 10 minutes and only accepted orders: Retry-After is when the oldest counted order leaves, and a refused key is not spent", async () => {
     const table = await newTable();
     const accepted = await fill(table, 20);
     await backdate(table, WINDOW_MS - 30_000);
+    const held = await fillHeld(table, 10);
 
     const key = randomUUID();
     const refused = await place(table, key);
@@ -132,12 +160,19 @@ describe("per-table order limit (default 20 per 10 minutes)", () => {
     expect(seconds).toBeGreaterThanOrEqual(29);
     expect(seconds).toBeLessThanOrEqual(31);
 
-    // The oldest order leaves the window: the table has room for one more, and the refused key places it.
+    // The oldest accepted order leaves the window: the table has room for one more, and the refused
+    // key places it, accepted (the 10 held orders, placed later, do not count against the limit).
     await backdate(table, WINDOW_MS + 1_000, accepted[0]!.response.body.id);
     const retried = await place(table, key);
     expect(retried.status).toBe(201);
+    expect(retried.body.status).toBe("received");
     expect(retried.headers.get("idempotent-replayed")).toBeNull();
     expectApiError(await place(table), 429, "rate_limited");
+
+    // Turning a held order down makes room for another held one.
+    const turnedDown = await call<Order>(server, "PATCH", `/api/orders/${held[0]!.id}`, { token, json: { status: "cancelled" } });
+    expect(turnedDown.body.status).toBe("cancelled");
+    expect((await place(table)).body.status).toBe("held");
 
     // Orders older than the window do not count at all.
     await backdate(table, WINDOW_MS + 1_000);
@@ -147,28 +182,30 @@ describe("per-table order limit (default 20 per 10 minutes)", () => {
   it("never asks a table to wait longer than the window, even for orders stamped ahead by another instance's clock", async () => {
     const table = await newTable();
     await fill(table, 20);
+    await fillHeld(table, 10);
     await backdate(table, -5 * 60_000);
     const refused = await place(table);
     expectApiError(refused, 429, "rate_limited");
     expect(retryAfter(refused)).toBe(WINDOW_MS / 1000);
   });
 
-  it("counts submissions racing on one table atomically: 40 at once, exactly 20 accepted, numbered without gaps or repeats", async () => {
+  it("counts submissions racing on one table atomically: 40 at once, exactly 20 accepted and 10 held, numbered without gaps or repeats", async () => {
     const table = await newTable();
     const before = await stored();
     const responses = await Promise.all(Array.from({ length: 40 }, () => place(table)));
 
-    const accepted = responses.filter((r) => r.status === 201);
-    expect(accepted).toHaveLength(20);
+    const placed = responses.filter((r) => r.status === 201);
+    expect(placed.filter((r) => r.body.status === "received")).toHaveLength(20);
+    expect(placed.filter((r) => r.body.status === "held")).toHaveLength(10);
     for (const refused of responses.filter((r) => r.status !== 201)) {
       expectApiError(refused, 429, "rate_limited");
       expect(retryAfter(refused)).toBeGreaterThan(0);
     }
-    expect((await stored()).orders).toBe(before.orders! + 20);
+    expect((await stored()).orders).toBe(before.orders! + 30);
     const listed = await ordersAt(table);
-    expect(listed.map((o) => o.id).sort()).toEqual(accepted.map((r) => r.body.id).sort());
-    const numbers = accepted.map((r) => r.body.number).sort((a, b) => a - b);
-    expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => numbers[0]! + i));
+    expect(listed.map((o) => o.id).sort()).toEqual(placed.map((r) => r.body.id).sort());
+    const numbers = placed.map((r) => r.body.number).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 30 }, (_, i) => numbers[0]! + i));
   });
 });
 
@@ -243,8 +280,9 @@ describe("other settings", () => {
   it("takes TABLE_ORDER_LIMIT as configured", async () => {
     const table = await newTable(custom, customToken);
     await fill(table, 3, custom);
+    await fillHeld(table, 10, custom);
     expectApiError(await place(table, randomUUID(), custom), 429, "rate_limited");
-    expect(await ordersAt(table, custom, customToken)).toHaveLength(3);
+    expect(await ordersAt(table, custom, customToken)).toHaveLength(13);
   });
 
   it("has no per-table limit with TABLE_ORDER_LIMIT=0, also for a burst", async () => {

@@ -346,7 +346,7 @@ describe("PATCH /api/orders/:id", () => {
   });
 
   it.each([
-    ["received (not a target)", "received"],
+    ["held (never a target)", "held"],
     ["an unknown status", "eaten"],
     ["a number", 2],
     ["null", null],
@@ -354,6 +354,14 @@ describe("PATCH /api/orders/:id", () => {
     const order = (await place(orderBody([lumpia()]))).body;
     expectApiError(await patch(order.id, status), 400, "invalid_body");
     expect((await call<Order>(server, "GET", `/api/orders/${order.id}`)).body).toEqual(publicOrder(order));
+  });
+
+  it("takes received only to release a held order: an order under way is 409 invalid_transition", async () => {
+    const order = (await place(orderBody([lumpia()]))).body;
+    expect((await patch(order.id, "received")).status).toBe(200);
+    expect((await patch(order.id, "preparing")).status).toBe(200);
+    const refused = expectApiError(await patch(order.id, "received"), 409, "invalid_transition");
+    expect(refused.details?.[0]).toMatchObject({ current: "preparing" });
   });
 
   it.each([

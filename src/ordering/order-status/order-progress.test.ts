@@ -9,6 +9,12 @@ describe("the order's progress on the phone", () => {
     expect(stepOf({ status: "cancelled", seen_at: null })).toBe("cancelled");
   });
 
+  it("says a held order waits for a server, with no ready time, until it is released", () => {
+    expect(stepOf({ status: "held", seen_at: null })).toBe("held");
+    expect(readyAround({ status: "held", estimated_ready_at: "2026-03-10T23:42:00Z" }, "en-CA")).toBeNull();
+    expect(stepOf({ status: "received", seen_at: null })).toBe("sent");
+  });
+
   it("gives the estimated ready time in the phone's language while the order is being made", () => {
     const at = "2026-03-10T23:42:00Z";
     const expected = new Intl.DateTimeFormat("en-CA", { hour: "numeric", minute: "2-digit" }).format(new Date(at));

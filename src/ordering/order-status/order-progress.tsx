@@ -1,7 +1,8 @@
 /**
  * The submitted order's number and where it is, kept live (use-live-order.ts): sent (the server has
  * it) → the kitchen has it (a board has shown it) → preparing → ready → served, with the time it
- * should be ready around while it is being made.
+ * should be ready around while it is being made. An order held past the table's limit waits for a
+ * server's OK first ("Waiting for a server to confirm your order"), then follows the same steps.
  */
 import type { Order } from "../../../contract/schemas";
 import { useLanguage, useMessages } from "../../shared/i18n/i18n";
@@ -15,7 +16,7 @@ type Step = "sent" | "seen" | "preparing" | "ready" | "served";
 /** In order; each step's label is its key in the messages, its sentence the key plus "Text". */
 const STEPS: readonly Step[] = ["sent", "seen", "preparing", "ready", "served"];
 
-export function stepOf(order: Pick<Order, "status" | "seen_at">): Step | "cancelled" {
+export function stepOf(order: Pick<Order, "status" | "seen_at">): Step | "cancelled" | "held" {
   if (order.status === "received") return order.seen_at ? "seen" : "sent";
   return order.status;
 }
@@ -34,11 +35,12 @@ export function OrderProgress({ order, stationId }: { order: Order; stationId: s
   const stale = useLiveOrder(order, stationId, order.status, updateOrder);
   const step = stepOf(order);
   const cancelled = step === "cancelled";
+  const held = step === "held";
   const current = STEPS.findIndex((candidate) => candidate === step);
   const code = useLanguage();
   const t = useMessages(orderStatusMessages);
   const around = readyAround(order, LOCALE_TAGS[code]);
-  const shown = cancelled ? "cancelled" : STEPS[current];
+  const shown = cancelled || held ? step : STEPS[current];
 
   return (
     <section className="order-progress" aria-labelledby="order-number">
@@ -49,7 +51,7 @@ export function OrderProgress({ order, stationId }: { order: Order; stationId: s
         {shown && t[`${shown}Text`]}
       </p>
       {around && <p className="order-progress-eta">{t.readyAround({ time: around })}</p>}
-      {!cancelled && (
+      {!cancelled && !held && (
         <ol className="order-steps">
           {STEPS.map((candidate, index) => (
             <li

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Order } from "../../../contract/schemas";
-import { ageTone, applyOrder, atStation, column, formatAge, replaceBoard, type Board } from "./board";
+import { ageTone, applyOrder, atStation, atStationOpen, column, formatAge, heldOrders, replaceBoard, type Board } from "./board";
 
 const order = (id: string, status: Order["status"], createdAt = "2025-01-01T12:00:00.000Z", number = 1): Order => ({
   id,
@@ -17,6 +17,30 @@ const order = (id: string, status: Order["status"], createdAt = "2025-01-01T12:0
   seen_at: null,
   bumped: [],
   estimated_ready_at: null,
+});
+
+describe("held orders", () => {
+  const kitchenLine = { product_id: 1, name: "Lumpia", quantity: 1, unit_price: "9.00", options: [], line_total: "9.00", prep_station: "kitchen" as const };
+  const withLine = (o: Order): Order => ({ ...o, lines: [kitchenLine] });
+
+  it("keeps them apart from the prep columns, oldest first, until released or turned down", () => {
+    let board = replaceBoard([withLine(order("late", "held", "2025-01-01T12:05:00.000Z", 3)), withLine(order("early", "held", "2025-01-01T12:01:00.000Z", 2)), withLine(order("open", "received"))], []);
+    expect(heldOrders(board).map((o) => o.id)).toEqual(["early", "late"]);
+    expect(column(board, "received", "kitchen").map((o) => o.id)).toEqual(["open"]);
+    expect(atStationOpen(board, "kitchen").map((o) => o.id)).toEqual(["open"]);
+
+    board = applyOrder(board, { ...withLine(order("early", "received", "2025-01-01T12:01:00.000Z", 2)), updated_at: "2025-01-01T12:10:00.000Z" });
+    expect(heldOrders(board).map((o) => o.id)).toEqual(["late"]);
+    expect(column(board, "received", "kitchen").map((o) => o.id)).toEqual(["open", "early"]);
+
+    board = applyOrder(board, withLine(order("late", "cancelled", "2025-01-01T12:05:00.000Z", 3)));
+    expect(heldOrders(board)).toEqual([]);
+  });
+
+  it("never takes a released order back to held from a stale copy", () => {
+    const board = { a: order("a", "received") };
+    expect(applyOrder(board, order("a", "held"))).toBe(board);
+  });
 });
 
 describe("applyOrder", () => {

@@ -5,7 +5,9 @@
  * copy without that time counts as older when its status is behind (statuses only move forward,
  * but for a recalled bump, which moves the time on).
  *
- * Each prep station's board shows only the orders with lines for it, and only those lines.
+ * Each prep station's board shows only the orders with lines for it, and only those lines, in its
+ * prep columns; orders held past their table's limit wait apart, whole, on every board, for a staff
+ * OK (released, they join the columns).
  */
 import type { OrderStatus, PrepStation } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
@@ -13,12 +15,20 @@ import type { Order } from "../../../contract/schemas";
 export const OPEN_STATUSES = ["received", "preparing", "ready"] as const;
 export type OpenStatus = (typeof OPEN_STATUSES)[number];
 
-const RANK: Record<OrderStatus, number> = { received: 0, preparing: 1, ready: 2, served: 3, cancelled: 3 };
+/** What a board lists: the held orders waiting for a staff OK, and the open ones. */
+export const BOARD_STATUSES = ["held", ...OPEN_STATUSES] as const;
+
+const RANK: Record<OrderStatus, number> = { held: -1, received: 0, preparing: 1, ready: 2, served: 3, cancelled: 3 };
 
 export type Board = Record<string, Order>;
 
 export function isOpen(status: OrderStatus): status is OpenStatus {
   return (OPEN_STATUSES as readonly string[]).includes(status);
+}
+
+/** On the board: open, or held for a staff OK. */
+export function isOnBoard(status: OrderStatus): boolean {
+  return status === "held" || isOpen(status);
 }
 
 function isStale(copy: Order, current: Order): boolean {
@@ -30,7 +40,7 @@ function isStale(copy: Order, current: Order): boolean {
 export function applyOrder(board: Board, order: Order): Board {
   const current = board[order.id];
   if (current && isStale(order, current)) return board;
-  if (!isOpen(order.status)) {
+  if (!isOnBoard(order.status)) {
     if (!current) return board;
     const { [order.id]: _gone, ...rest } = board;
     return rest;
@@ -44,7 +54,7 @@ export function applyOrder(board: Board, order: Order): Board {
  */
 export function replaceBoard(fetched: Order[], seenWhileFetching: Iterable<Order>): Board {
   let board: Board = {};
-  for (const order of fetched) if (isOpen(order.status)) board[order.id] = order;
+  for (const order of fetched) if (isOnBoard(order.status)) board[order.id] = order;
   for (const order of seenWhileFetching) board = applyOrder(board, order);
   return board;
 }
@@ -60,13 +70,31 @@ export function columnAt(order: Order & { status: OpenStatus }, station: PrepSta
   return order.bumped.includes(station) ? "ready" : order.status;
 }
 
+const oldestFirst = (a: Order, b: Order) => a.created_at.localeCompare(b.created_at) || a.number - b.number;
+
+/** The orders waiting for a staff OK, whole (every board shows every line), oldest first. */
+export function heldOrders(board: Board): Order[] {
+  return Object.values(board)
+    .filter((order) => order.status === "held")
+    .sort(oldestFirst);
+}
+
+/** The released orders with lines for the station (only those lines): what its prep columns and its "seen" cover. */
+export function atStationOpen(board: Board, station: PrepStation): (Order & { status: OpenStatus })[] {
+  return Object.values(board)
+    .filter((order): order is Order & { status: OpenStatus } => isOpen(order.status))
+    .map((order) => atStation(order, station) as (Order & { status: OpenStatus }) | undefined)
+    .filter((order) => order !== undefined);
+}
+
 /** A column of the station's board, oldest first: the kitchen works through orders in the order they came in. */
 export function column(board: Board, status: OpenStatus, station: PrepStation): (Order & { status: OpenStatus })[] {
   return Object.values(board)
+    .filter((order) => isOpen(order.status))
     .map((order) => atStation(order, station) as (Order & { status: OpenStatus }) | undefined)
     .filter((order) => order !== undefined && columnAt(order, station) === status)
     .map((order) => order!)
-    .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.number - b.number);
+    .sort(oldestFirst);
 }
 
 export const COLUMN_TITLES: Record<OpenStatus, string> = {

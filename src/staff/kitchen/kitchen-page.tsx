@@ -9,7 +9,8 @@ import { ConfirmDialog } from "../lib/confirm-dialog";
 import { ProblemMessage } from "../lib/problem-message";
 import { tableLabel } from "../lib/table-label";
 import { useDocumentTitle } from "../lib/use-document-title";
-import { atStation, STATION_NAMES } from "./board";
+import { atStation, atStationOpen, heldOrders, STATION_NAMES } from "./board";
+import { HeldOrders } from "./held-orders";
 import { KitchenToolbar, type KitchenView } from "./kitchen-toolbar";
 import { OrderColumns } from "./order-columns";
 import { SoldOutPanel } from "./sold-out-panel";
@@ -36,7 +37,8 @@ function useStation(): [PrepStation, (station: PrepStation) => void] {
  * A prep station's board: the branch's open orders that have lines for the station (only those
  * lines), in three columns, arriving live with a sound and a flash; each started, bumped and served
  * with one tap. The board tells the server it is on screen and which orders it has shown. Plus the
- * sold-out switches. Built for a tablet in landscape.
+ * sold-out switches. Above the columns, on every board, the orders held past their table's limit wait
+ * for a staff OK (Release, Turn down). Built for a tablet in landscape.
  */
 export default function KitchenPage() {
   const branchId = useBranchId();
@@ -46,20 +48,29 @@ export default function KitchenPage() {
   const now = useNow(15_000);
   const [view, setView] = useState<KitchenView>("orders");
   const [toCancel, setToCancel] = useState<Order | null>(null);
+  const [toTurnDown, setToTurnDown] = useState<Order | null>(null);
   const [news, announce] = useTransientMessage(NEWS_MS);
   const fresh = useTimedMarks(FRESH_MS);
   const sound = useKitchenSound();
   const menu = useMenu(branchId, { stream: branchEventsPath(branchId), noStore: true });
 
-  const board = useKitchenBoard(branchId, (order) => {
+  const board = useKitchenBoard(branchId, (order, news) => {
+    // Every board hears of a held order: any of them may give the OK.
+    if (news === "held") {
+      announce(`Order #${order.number} · ${tableLabel(order.station_codename)} is waiting for a staff OK`);
+      sound.ring();
+      return;
+    }
     if (!atStation(order, station)) return;
     fresh.mark(order.id);
-    announce(`New order #${order.number} · ${tableLabel(order.station_codename)}`);
+    announce(`${news === "released" ? "Released" : "New"} order #${order.number} · ${tableLabel(order.station_codename)}`);
     sound.ring();
   });
   const actions = useOrderActions(board, branchId, station, announce, (order) => fresh.unmark(order.id));
 
-  const shown = Object.values(board.board).filter((order) => atStation(order, station));
+  // Held orders are not the kitchen's yet: they neither count as open nor are told to the server as seen.
+  const shown = atStationOpen(board.board, station);
+  const held = heldOrders(board.board);
   useBoardPresence(branchId, station, view === "orders" ? shown : [], board.apply);
   const soldOutCount = menu.state.status === "ready" ? Object.values(menu.state.menu).flat().filter((p) => !p.available).length : 0;
 
@@ -87,14 +98,17 @@ export default function KitchenPage() {
       ) : !board.loaded && !board.problem ? (
         <p role="status">Loading orders…</p>
       ) : (
-        <OrderColumns
+        <>
+          <HeldOrders orders={held} now={now} busy={actions.busy} actions={{ release: (order) => void actions.release(order), turnDown: setToTurnDown }} />
+          <OrderColumns
           board={board.board}
           station={station}
           now={now}
           fresh={fresh.marked}
           busy={actions.busy}
           actions={{ start: actions.start, bump: actions.bump, serve: actions.serve, cancel: setToCancel }}
-        />
+          />
+        </>
       )}
 
       <ConfirmDialog
@@ -109,6 +123,20 @@ export default function KitchenPage() {
         onCancel={() => setToCancel(null)}
       >
         <p>{tableLabel(toCancel?.station_codename)} will see that the order was cancelled. This can't be undone.</p>
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={toTurnDown !== null}
+        title={`Turn down order #${toTurnDown?.number ?? ""}?`}
+        confirmLabel="Turn down order"
+        cancelLabel="Keep waiting"
+        onConfirm={() => {
+          if (toTurnDown) void actions.turnDown(toTurnDown);
+          setToTurnDown(null);
+        }}
+        onCancel={() => setToTurnDown(null)}
+      >
+        <p>{tableLabel(toTurnDown?.station_codename)} will see that the order was cancelled. Nothing of it is made. This can't be undone.</p>
       </ConfirmDialog>
     </section>
   );

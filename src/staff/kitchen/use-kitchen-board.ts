@@ -5,13 +5,17 @@ import { ApiError, isAbort } from "../../shared/api-client";
 import { useLiveEvents } from "../../shared/use-live-events";
 import { useSession } from "../auth/session-store";
 import { problemOf, type Problem } from "../lib/errors";
-import { applyOrder, isOpen, OPEN_STATUSES, replaceBoard, type Board } from "./board";
+import { applyOrder, BOARD_STATUSES, isOpen, replaceBoard, type Board } from "./board";
+
+/** Why a board hears of an order: placed, held for a staff OK, or released into the kitchen's columns. */
+export type OrderNews = "new" | "held" | "released";
 
 /**
- * The branch's open orders: the list (GET /api/orders) on open and after every (re)connect, kept
- * current by the branch's live stream. `onNewOrder` hears each order created while the board is up.
+ * The branch's open and held orders: the list (GET /api/orders) on open and after every (re)connect,
+ * kept current by the branch's live stream. `onNewOrder` hears each order created while the board is
+ * up (held or not), and each held order released.
  */
-export function useKitchenBoard(branchId: number, onNewOrder: (order: Order) => void) {
+export function useKitchenBoard(branchId: number, onNewOrder: (order: Order, news: OrderNews) => void) {
   const [board, setBoard] = useState<Board>({});
   const [loaded, setLoaded] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -31,7 +35,7 @@ export function useKitchenBoard(branchId: number, onNewOrder: (order: Order) => 
     const seen: Order[] = [];
     collectors.current.add(seen);
     try {
-      const orders = await staffApi.openOrders(branchId, OPEN_STATUSES);
+      const orders = await staffApi.openOrders(branchId, BOARD_STATUSES);
       if (generation !== fetchGeneration.current) return; // a newer request will answer
       setBoard(replaceBoard(orders, seen));
       setLoaded(true);
@@ -57,9 +61,14 @@ export function useKitchenBoard(branchId: number, onNewOrder: (order: Order) => 
       if (event.type !== "order.created" && event.type !== "order.updated") return; // the menu hook applies product updates
       const order = event.data;
       for (const seen of collectors.current) seen.push(order);
-      const known = order.id in boardRef.current;
+      const known = boardRef.current[order.id];
       apply(order);
-      if (event.type === "order.created" && isOpen(order.status) && !known) onNewOrderRef.current(order);
+      if (event.type === "order.created" && !known) {
+        if (order.status === "held") onNewOrderRef.current(order, "held");
+        else if (isOpen(order.status)) onNewOrderRef.current(order, "new");
+      } else if (event.type === "order.updated" && known?.status === "held" && order.status === "received") {
+        onNewOrderRef.current(order, "released");
+      }
     },
     // Catch up: the stream replays what it can, and the list covers the rest.
     onOpen: () => void refresh(),

@@ -18,7 +18,7 @@ const focusLater = (id: string) => requestAnimationFrame(() => document.getEleme
 
 /**
  * What a station's board does to an order: start it, bump it (this station's part is done), mark it
- * served, cancel it, or recall its last bump. One request per order at a time, its failure said plainly.
+ * served, cancel it, or recall its last bump; release a held order to the kitchen or turn it down. One request per order at a time, its failure said plainly.
  */
 export function useOrderActions(board: Board, branchId: number, station: PrepStation, announce: (message: string) => void, touched: (order: Order) => void) {
   const [busy, setBusy] = useState<Record<string, boolean>>({});
@@ -78,6 +78,19 @@ export function useOrderActions(board: Board, branchId: number, station: PrepSta
       focusLater("column-received");
     });
 
+  // A held order leaves the waiting list either way: focus goes to where it went, or to the list.
+  const release = (order: Order) =>
+    run(order, "released", () => staffApi.setOrderStatus(order.id, "received"), (updated) => {
+      announce(`Order #${updated.number} is released to the kitchen.`);
+      focusLater("column-received");
+    });
+
+  const turnDown = (order: Order) =>
+    run(order, "turned down", () => staffApi.setOrderStatus(order.id, "cancelled"), (updated) => {
+      announce(`Order #${updated.number} is turned down.`);
+      focusLater("column-received");
+    });
+
   const lastBump = bumps.at(-1) ?? null;
   const recall = async () => {
     if (!lastBump) return;
@@ -86,5 +99,5 @@ export function useOrderActions(board: Board, branchId: number, station: PrepSta
     setBumps((current) => current.filter((o) => o.id !== lastBump.id));
   };
 
-  return { busy, problem, start, bump, serve, cancel, lastBump, recall };
+  return { busy, problem, start, bump, serve, cancel, release, turnDown, lastBump, recall };
 }

@@ -174,7 +174,9 @@ export default function TabsPage() {
                         <span>
                           Order #{order.number} · {timeOf(order.created_at)}
                         </span>
-                        <span>{order.status === "cancelled" ? "cancelled, not counted" : `$${order.total}`}</span>
+                        <span>
+                          {order.status === "cancelled" ? "cancelled, not counted" : order.status === "held" ? "waiting for a staff OK, not counted" : `$${order.total}`}
+                        </span>
                       </p>
                       <ul className="tab-order__lines">
                         {order.lines.map((line, index) => (

@@ -142,6 +142,8 @@ const fil: ComponentsJSON = {
     servedText: "Masiyahan sa inyong pagkain!",
     cancelled: "Kinansela",
     cancelledText: "Kinansela ang order na ito. Pakitanong sa inyong server.",
+    held: "Naghihintay sa server",
+    heldText: "Naghihintay na kumpirmahin ng isang server ang inyong order. Ipapadala ito sa kusina kapag nakumpirma na.",
     readyAround: "Handa bandang {time}",
     stale: "Hindi maabot ang restawran sa ngayon — maaaring hindi na bago ang status. Sinusubukan muli…",
   },

@@ -137,6 +137,8 @@ const zh: ComponentsJSON = {
     servedText: "祝您用餐愉快！",
     cancelled: "已取消",
     cancelledText: "此订单已取消，请询问服务员。",
+    held: "等待服务员确认",
+    heldText: "正在等待服务员确认您的订单，确认后即送往厨房。",
     readyAround: "预计{time}左右做好",
     stale: "目前无法连接餐厅——状态可能不是最新的。正在重试…",
   },

@@ -1,0 +1,1 @@
+ALTER TABLE `orders` ADD `held_until` text;
