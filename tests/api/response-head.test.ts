@@ -6,7 +6,7 @@
  * the request log line shares; and request logs only while LOG_REQUESTS is on.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { request as httpRequest, type RequestOptions } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -67,10 +67,10 @@ async function streamHead(path: string): Promise<{ status: number; headers: Head
   return { status: response.status, headers: response.headers };
 }
 
-/** A GET sent with its path as written (fetch would resolve the dot segments first). */
-function rawGet(path: string): Promise<{ status: number; headers: Headers }> {
+/** A request sent by Node's own client, as written (fetch would resolve dot segments and refuse a bad Host). */
+function rawRequest(url: string, options: RequestOptions): Promise<{ status: number; headers: Headers }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${server.url}/`, { path, agent: false }, (res) => {
+    const req = httpRequest(url, { ...options, agent: false }, (res) => {
       res.resume();
       const headers = new Headers();
       for (const [name, value] of Object.entries(res.headers)) if (typeof value === "string") headers.set(name, value);
@@ -81,19 +81,11 @@ function rawGet(path: string): Promise<{ status: number; headers: Headers }> {
   });
 }
 
+/** A GET sent with its path as written. */
+const rawGet = (path: string) => rawRequest(`${server.url}/`, { path });
+
 /** A request the adapter refuses before the app sees it (a Host that is no host). */
-function badHostRequest(): Promise<{ status: number; headers: Headers }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${server.url}/api/health`, { headers: { Host: "not a host" }, agent: false }, (res) => {
-      res.resume();
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(res.headers)) if (typeof value === "string") headers.set(name, value);
-      resolve({ status: res.statusCode!, headers });
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const badHostRequest = () => rawRequest(`${server.url}/api/health`, { headers: { Host: "not a host" } });
 
 describe("security headers", () => {
   it("are on every kind of answer, each once, with the site's values", async () => {
