@@ -13,13 +13,21 @@ const layerZones = [
   // Tests that cross-check the two sides live in tests/ (tests/unit/cart-pricing.property.test.ts).
   { target: "./api", from: "./src", message: "The server never imports the web app." },
   { target: "./contract", from: ["./api", "./src"], message: "contract/ is what both sides import; it imports neither." },
-  { target: "./src/shared", from: ["./src/app", ...FEATURES.map((f) => `./src/${f}`)], message: "src/shared/ serves every feature and knows none." },
+  {
+    target: "./src/shared",
+    from: ["./src/app", ...FEATURES.map((f) => `./src/${f}`)],
+    message: "src/shared/ serves every feature and knows none.",
+  },
   ...FEATURES.map((feature) => ({
     target: `./src/${feature}`,
     from: FEATURES.filter((other) => other !== feature).map((other) => `./src/${other}`),
     message: "A feature imports src/shared/ and contract/, never another feature.",
   })),
-  { target: "./api/**/*-repository.ts", from: "./api/**/routes.ts", message: "Repositories are below routes: a route calls a repository, never the other way." },
+  {
+    target: "./api/**/*-repository.ts",
+    from: "./api/**/routes.ts",
+    message: "Repositories are below routes: a route calls a repository, never the other way.",
+  },
 ];
 
 export default tseslint.config(
@@ -35,7 +43,10 @@ export default tseslint.config(
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
     },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/no-non-null-assertion": "off",
       "import-x/no-restricted-paths": ["error", { zones: layerZones }],
       "import-x/no-cycle": ["error", { ignoreExternal: true }],

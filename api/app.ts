@@ -57,7 +57,18 @@ export function createApp(ctx: AppContext) {
       return c.json(errorBody("database_unavailable", "The database does not answer."), 503);
     }
   });
-  for (const routes of [authRoutes, menuRoutes, stationRoutes, orderRoutes, kitchenRoutes, callRoutes, tabRoutes, reportRoutes, cartRoutes, eventRoutes]) {
+  for (const routes of [
+    authRoutes,
+    menuRoutes,
+    stationRoutes,
+    orderRoutes,
+    kitchenRoutes,
+    callRoutes,
+    tabRoutes,
+    reportRoutes,
+    cartRoutes,
+    eventRoutes,
+  ]) {
     api.route("/", routes(ctx));
   }
   app.route("/api", api);
@@ -76,7 +87,12 @@ export function createApp(ctx: AppContext) {
     if (error instanceof HTTPException) {
       return c.json(errorBody("http_error", error.message || "The request was refused."), error.status);
     }
-    ctx.logger.error("unhandled error", { requestId: requestIdOf(c), path: c.req.path, error: String(error), stack: (error as Error).stack });
+    ctx.logger.error("unhandled error", {
+      requestId: requestIdOf(c),
+      path: c.req.path,
+      error: String(error),
+      stack: (error as Error).stack,
+    });
     return c.json(errorBody("internal_error", "Something went wrong on our side. Please try again."), 500);
   });
 

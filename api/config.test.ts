@@ -7,9 +7,12 @@ describe("loadConfig", () => {
     expect(loadConfig({ SESSION_TTL_HOURS: "0.5" }).sessionTtlMs).toBe(1_800_000);
   });
 
-  it.each(["abc", "", "0", "-1", "Infinity", "1e9"])("refuses SESSION_TTL_HOURS=%j at start-up (not as a 500 on every sign-in)", (value) => {
-    expect(() => loadConfig({ SESSION_TTL_HOURS: value })).toThrow(/SESSION_TTL_HOURS/);
-  });
+  it.each(["abc", "", "0", "-1", "Infinity", "1e9"])(
+    "refuses SESSION_TTL_HOURS=%j at start-up (not as a 500 on every sign-in)",
+    (value) => {
+      expect(() => loadConfig({ SESSION_TTL_HOURS: value })).toThrow(/SESSION_TTL_HOURS/);
+    },
+  );
 
   it("refuses a PORT that is not a port number", () => {
     expect(() => loadConfig({ PORT: "http" })).toThrow(/PORT/);
@@ -17,8 +20,16 @@ describe("loadConfig", () => {
 
   it("reads the abuse limits with their defaults and refuses nonsense at start-up", () => {
     const defaults = loadConfig({});
-    expect(defaults).toMatchObject({ maxEventStreams: 10_000, tableOrderLimit: 20, maxOrderTotalCents: 200_000, trustedProxies: [], production: false });
-    expect(loadConfig({ TABLE_ORDER_LIMIT: "0", MAX_ORDER_TOTAL: "150.5", TRUSTED_PROXIES: " 127.0.0.1, ::1 ", NODE_ENV: "production" })).toMatchObject({
+    expect(defaults).toMatchObject({
+      maxEventStreams: 10_000,
+      tableOrderLimit: 20,
+      maxOrderTotalCents: 200_000,
+      trustedProxies: [],
+      production: false,
+    });
+    expect(
+      loadConfig({ TABLE_ORDER_LIMIT: "0", MAX_ORDER_TOTAL: "150.5", TRUSTED_PROXIES: " 127.0.0.1, ::1 ", NODE_ENV: "production" }),
+    ).toMatchObject({
       tableOrderLimit: 0,
       maxOrderTotalCents: 15_050,
       trustedProxies: ["127.0.0.1", "::1"],
@@ -52,7 +63,9 @@ describe("loadConfig", () => {
     expect(streamLimits(loadConfig({ MAX_EVENT_STREAMS: "30" }))).toEqual({ all: 30, anonymous: 28 });
     expect(streamLimits(loadConfig({ MAX_EVENT_STREAMS: "10" }))).toEqual({ all: 10, anonymous: 9 });
     expect(streamLimits(loadConfig({ MAX_EVENT_STREAMS: "20", STAFF_STREAM_RESERVE: "4" }))).toEqual({ all: 20, anonymous: 16 });
-    expect(() => loadConfig({ MAX_EVENT_STREAMS: "100", STAFF_STREAM_RESERVE: "4" })).toThrow(/STAFF_STREAM_RESERVE must be a whole number from 5 to 100/);
+    expect(() => loadConfig({ MAX_EVENT_STREAMS: "100", STAFF_STREAM_RESERVE: "4" })).toThrow(
+      /STAFF_STREAM_RESERVE must be a whole number from 5 to 100/,
+    );
     expect(() => loadConfig({ MAX_EVENT_STREAMS: "10", STAFF_STREAM_RESERVE: "11" })).toThrow(/STAFF_STREAM_RESERVE/);
     // Settings built in code (tests) cannot go below the contract's 5 % either.
     expect(streamLimits({ maxEventStreams: 100, staffStreamReserve: 0 })).toEqual({ all: 100, anonymous: 95 });
@@ -61,6 +74,7 @@ describe("loadConfig", () => {
   it("reads the time a request may take to arrive, 60 seconds by default", () => {
     expect(loadConfig({}).requestTimeoutMs).toBe(60_000);
     expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: "2" }).requestTimeoutMs).toBe(2_000);
-    for (const bad of ["0", "1.5", "a minute", "3601"]) expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: bad }), bad).toThrow(/REQUEST_TIMEOUT_SECONDS/);
+    for (const bad of ["0", "1.5", "a minute", "3601"])
+      expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: bad }), bad).toThrow(/REQUEST_TIMEOUT_SECONDS/);
   });
 });

@@ -50,7 +50,8 @@ function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, 
   const raw = env[name];
   if (raw === undefined || raw.trim() === "") return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
   return value;
 }
 
@@ -64,7 +65,8 @@ function moneySetting(env: NodeJS.ProcessEnv, name: string, fallbackCents: numbe
 function logLevelSetting(env: NodeJS.ProcessEnv): LogLevel {
   const raw = env.LOG_LEVEL?.trim().toLowerCase();
   if (raw === undefined || raw === "") return "info";
-  if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${env.LOG_LEVEL}"`);
+  if (!(LOG_LEVELS as readonly string[]).includes(raw))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${env.LOG_LEVEL}"`);
   return raw as LogLevel;
 }
 
@@ -85,16 +87,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: database.url,
     databasePoolSize: database.poolSize ?? DEFAULT_POOL_SIZE,
     staticDir: env.STATIC_DIR === "" ? null : resolve(env.STATIC_DIR ?? "dist"),
-    trustedOrigins: (env.TRUSTED_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean),
+    trustedOrigins: (env.TRUSTED_ORIGINS ?? "")
+      .split(",")
+      .map((o) => o.trim())
+      .filter(Boolean),
     sessionTtlMs: sessionTtlHours * 3_600_000,
     secureCookies: env.SECURE_COOKIES === "1",
     logRequests: env.LOG_REQUESTS !== "0",
     logLevel: logLevelSetting(env),
     production: env.NODE_ENV === "production",
-    trustedProxies: (env.TRUSTED_PROXIES ?? "").split(",").map((a) => a.trim()).filter(Boolean),
+    trustedProxies: (env.TRUSTED_PROXIES ?? "")
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean),
     maxEventStreams,
-    staffStreamReserve:
-      env.STAFF_STREAM_RESERVE?.trim() ? integerSetting(env, "STAFF_STREAM_RESERVE", 0, minimumStaffStreamReserve(maxEventStreams), maxEventStreams) : undefined,
+    staffStreamReserve: env.STAFF_STREAM_RESERVE?.trim()
+      ? integerSetting(env, "STAFF_STREAM_RESERVE", 0, minimumStaffStreamReserve(maxEventStreams), maxEventStreams)
+      : undefined,
     tableOrderLimit: integerSetting(env, "TABLE_ORDER_LIMIT", 20, 0, 100_000),
     maxOrderTotalCents: moneySetting(env, "MAX_ORDER_TOTAL", 200_000),
     unseenAlertSeconds: integerSetting(env, "UNSEEN_ALERT_SECONDS", 60, 1, 86_400),

@@ -80,7 +80,10 @@ export function staticSite(rootDir: string) {
     const accepts = requestHeader(c, "accept-encoding") ?? "";
     let file = found;
     let encoding: string | undefined;
-    for (const [token, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
+    for (const [token, suffix] of [
+      ["br", ".br"],
+      ["gzip", ".gz"],
+    ] as const) {
       if (!accepts.includes(token)) continue;
       const compressed = read(absolute + suffix);
       if (compressed) {
@@ -97,7 +100,8 @@ export function staticSite(rootDir: string) {
       vary: "Accept-Encoding",
     };
     if (encoding) headers["content-encoding"] = encoding;
-    if (status === 200 && matchesIfNoneMatch(requestHeader(c, "if-none-match"), file.etag)) return new Response(null, { status: 304, headers });
+    if (status === 200 && matchesIfNoneMatch(requestHeader(c, "if-none-match"), file.etag))
+      return new Response(null, { status: 304, headers });
     if (c.req.method === "HEAD") return new Response(null, { status, headers });
     return new Response(file.body as Uint8Array<ArrayBuffer>, { status, headers });
   };

@@ -37,12 +37,22 @@ export type Endpoint = ApiRoute & Omit<EndpointSpec, "status" | "errors"> & { st
 const fieldDetails = { status: 400, details: s.apiErrorDetailSchema };
 const branchErrors = { unknown_branch: 404 };
 const streamErrors = { invalid_last_event_id: 400, busy: 503 };
-const jsonBodyErrors = { unsupported_media_type: 415, invalid_json: 400, invalid_body: fieldDetails, payload_too_large: 413, incomplete_body: 400 };
+const jsonBodyErrors = {
+  unsupported_media_type: 415,
+  invalid_json: 400,
+  invalid_body: fieldDetails,
+  payload_too_large: 413,
+  incomplete_body: 400,
+};
 
 export const endpoints = defineEndpoints({
   health: { response: z.object({ status: z.literal("ok") }), errors: { database_unavailable: 503 } },
 
-  login: { body: s.loginBodySchema, response: s.loginResponseSchema, errors: { invalid_credentials: 401, too_many_attempts: 429, busy: 503 } },
+  login: {
+    body: s.loginBodySchema,
+    response: s.loginResponseSchema,
+    errors: { invalid_credentials: 401, too_many_attempts: 429, busy: 503 },
+  },
   currentUser: { response: s.currentUserResponseSchema },
   logout: { response: z.object({ logged_out: z.literal(true) }) },
 
@@ -54,7 +64,14 @@ export const endpoints = defineEndpoints({
     query: s.csvUploadQuerySchema,
     body: "multipart/form-data",
     response: s.csvImportSummarySchema,
-    errors: { ...branchErrors, file_required: 400, unsupported_media_type: 415, invalid_multipart: 400, file_too_large: 413, invalid_csv: fieldDetails },
+    errors: {
+      ...branchErrors,
+      file_required: 400,
+      unsupported_media_type: 415,
+      invalid_multipart: 400,
+      file_too_large: 413,
+      invalid_csv: fieldDetails,
+    },
   },
 
   stations: { query: s.branchQuerySchema, response: z.array(s.stationSchema), errors: branchErrors },
@@ -103,13 +120,26 @@ export const endpoints = defineEndpoints({
   markOrderSeen: { params: s.uuidParams, body: s.orderSeenSchema.optional(), response: s.orderSchema, missing: "order_not_found" },
 
   /** 201 for a new call; 200 with the open one while that kind is open for the table. */
-  callStaff: { status: 201, params: s.uuidParams, body: s.callCreateSchema, response: s.callSchema, missing: "station_not_found", errors: { rate_limited: 429 } },
+  callStaff: {
+    status: 201,
+    params: s.uuidParams,
+    body: s.callCreateSchema,
+    response: s.callSchema,
+    missing: "station_not_found",
+    errors: { rate_limited: 429 },
+  },
   stationCalls: { params: s.uuidParams, response: z.array(s.callSchema), missing: "station_not_found" },
   calls: { query: s.branchQuerySchema, response: z.array(s.callSchema), errors: branchErrors },
   finishCall: { params: s.uuidParams, body: s.callPatchSchema, response: s.callSchema, missing: "call_not_found" },
 
   tab: { params: s.uuidParams, response: s.tabSchema, missing: "station_not_found" },
-  closeTab: { params: s.uuidParams, body: s.tabCloseSchema, response: s.closedTabSchema, missing: "station_not_found", errors: { tab_empty: 409 } },
+  closeTab: {
+    params: s.uuidParams,
+    body: s.tabCloseSchema,
+    response: s.closedTabSchema,
+    missing: "station_not_found",
+    errors: { tab_empty: 409 },
+  },
   openTabs: { query: s.branchQuerySchema, response: z.array(s.openTabSchema), errors: branchErrors },
 
   boardHeartbeat: { body: s.boardHeartbeatSchema, response: s.kitchenStatusSchema, errors: branchErrors },
@@ -172,7 +202,8 @@ function impliedErrors(route: ApiRoute, spec: EndpointSpec): Record<string, Erro
     ...(route.method !== "GET" && { cross_origin_refused: 403 }),
     ...(spec.missing && { [spec.missing]: 404 }),
     ...(spec.query && { invalid_query: fieldDetails }),
-    ...(spec.headers && Object.fromEntries(Object.keys(spec.headers.shape).map((name) => [`invalid_${name.toLowerCase().replace(/-/g, "_")}`, 400]))),
+    ...(spec.headers &&
+      Object.fromEntries(Object.keys(spec.headers.shape).map((name) => [`invalid_${name.toLowerCase().replace(/-/g, "_")}`, 400]))),
     // A write without a body still refuses one that is not `{}` or not JSON.
     ...((typeof spec.body === "object" || (spec.body === undefined && route.method !== "GET")) && jsonBodyErrors),
   };

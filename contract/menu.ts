@@ -69,7 +69,20 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 }
 
 /** Health Canada's priority food allergens, as the menu data names them. */
-export const ALLERGENS = ["peanuts", "tree_nuts", "sesame", "milk", "eggs", "fish", "crustaceans", "molluscs", "soy", "wheat", "mustard", "sulphites"] as const;
+export const ALLERGENS = [
+  "peanuts",
+  "tree_nuts",
+  "sesame",
+  "milk",
+  "eggs",
+  "fish",
+  "crustaceans",
+  "molluscs",
+  "soy",
+  "wheat",
+  "mustard",
+  "sulphites",
+] as const;
 export type Allergen = (typeof ALLERGENS)[number];
 
 export const DIETS = ["vegetarian", "vegan", "contains_pork", "spicy"] as const;

@@ -12,13 +12,35 @@ describe("order refusal details", () => {
   it("reads sold_out details, with or without how many are left", () => {
     const counted = { index: 1, product_id: 4, name: "Lechon Kawali", left: 2, message: "Only 2 Lechon Kawali left." };
     const switchedOff = { index: 0, product_id: 3, name: "Sisig", message: "Sisig is sold out." };
-    const bad = [{ ...counted, left: -1 }, { ...counted, left: 1.5 }, { ...counted, left: "2" }, { ...switchedOff, name: 3 }, { ...switchedOff, message: undefined }, null, "sold out"];
+    const bad = [
+      { ...counted, left: -1 },
+      { ...counted, left: 1.5 },
+      { ...counted, left: "2" },
+      { ...switchedOff, name: 3 },
+      { ...switchedOff, message: undefined },
+      null,
+      "sold out",
+    ];
     expect([counted, switchedOff, ...bad].filter(isSoldOutDetail)).toEqual([counted, switchedOff]);
   });
 
   it("reads not_available_today details only with a weekday 1–7", () => {
-    const detail = { index: 0, product_id: 9, name: "Tuesday Pork Chop with Rice", weekday: 2, message: "Tuesday Pork Chop with Rice is a Tuesday special." };
-    const bad = [{ ...detail, weekday: 0 }, { ...detail, weekday: 8 }, { ...detail, weekday: "2" }, { ...detail, weekday: undefined }, { ...detail, index: "0" }, [], 2];
+    const detail = {
+      index: 0,
+      product_id: 9,
+      name: "Tuesday Pork Chop with Rice",
+      weekday: 2,
+      message: "Tuesday Pork Chop with Rice is a Tuesday special.",
+    };
+    const bad = [
+      { ...detail, weekday: 0 },
+      { ...detail, weekday: 8 },
+      { ...detail, weekday: "2" },
+      { ...detail, weekday: undefined },
+      { ...detail, index: "0" },
+      [],
+      2,
+    ];
     expect([detail, ...bad].filter(isNotTodayDetail)).toEqual([detail]);
   });
 

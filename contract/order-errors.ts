@@ -14,15 +14,18 @@ export function isPriceChangedDetail(value: unknown): value is PriceChangedDetai
 
 /** What every refusal's line detail has: the line's index into `products`, its product and a sentence. */
 function isLineDetail(value: unknown): value is Record<string, unknown> {
-  return isRecord(value) && typeof value.index === "number" && typeof value.product_id === "number" && typeof value.name === "string" && typeof value.message === "string";
+  return (
+    isRecord(value) &&
+    typeof value.index === "number" &&
+    typeof value.product_id === "number" &&
+    typeof value.name === "string" &&
+    typeof value.message === "string"
+  );
 }
 
 /** A `sold_out` detail: the line's index and product; `left` when the product's stock is counted. */
 export function isSoldOutDetail(value: unknown): value is SoldOutDetail {
-  return (
-    isLineDetail(value) &&
-    (value.left === undefined || (Number.isInteger(value.left) && (value.left as number) >= 0))
-  );
+  return isLineDetail(value) && (value.left === undefined || (Number.isInteger(value.left) && (value.left as number) >= 0));
 }
 
 /** A `not_available_today` detail: a daily special ordered on another day; `weekday` is its day (1 = Monday … 7 = Sunday). */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { addDays, isIsoDay, restaurantClock, restaurantDateTime, restaurantDay, restaurantDayRange, startOfRestaurantDay } from "./restaurant-time";
+import {
+  addDays,
+  isIsoDay,
+  restaurantClock,
+  restaurantDateTime,
+  restaurantDay,
+  restaurantDayRange,
+  startOfRestaurantDay,
+} from "./restaurant-time";
 
 const HOUR = 3_600_000;
 

@@ -7,7 +7,18 @@
 import { z } from "zod";
 import { CAPACITY_MAX, CAPACITY_MIN, cleanCodename, CODENAME_MAX, EMAIL_MAX, LOGIN_MESSAGES, PASSWORD_MAX } from "./form-rules";
 import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN, UUID_PATTERN } from "./ids";
-import { ALLERGENS, CALL_KINDS, CATEGORY_KEYS, DIETS, LINE_NOTE_MAX, ORDER_STATUSES, PAYMENT_METHODS, PREP_STATIONS, TRANSLATION_LANGUAGES, WEEKDAY_NAMES } from "./menu";
+import {
+  ALLERGENS,
+  CALL_KINDS,
+  CATEGORY_KEYS,
+  DIETS,
+  LINE_NOTE_MAX,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PREP_STATIONS,
+  TRANSLATION_LANGUAGES,
+  WEEKDAY_NAMES,
+} from "./menu";
 import { DECIMAL_PRICE } from "./money";
 import { isIsoDay } from "./restaurant-time";
 
@@ -32,7 +43,12 @@ const stockCount = z.number().int("stock must be a whole number").min(0, "stock 
 
 // ---------- path parameters and queries ----------
 export const uuidParams = z.object({ id: storedUuid });
-export const productIdParams = z.object({ id: z.string().regex(/^\d{1,12}$/).transform(Number) });
+export const productIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .transform(Number),
+});
 export const branchQuerySchema = z.object({ branch_id: branchIdSchema });
 /** `dry_run=1`; a value that is neither yes nor no is refused rather than read as "import for real". */
 export const csvUploadQuerySchema = branchQuerySchema.extend({
@@ -62,7 +78,10 @@ export const orderListQuerySchema = z.object({
 export const reportQuerySchema = z
   .object({ branch_id: branchIdSchema, from: isoDay, to: isoDay })
   .refine((query) => query.from <= query.to, { message: "from must not be after to", path: ["from"] })
-  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 366 * 86_400_000, { message: "a report covers at most a year", path: ["to"] });
+  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 366 * 86_400_000, {
+    message: "a report covers at most a year",
+    path: ["to"],
+  });
 export const stationCreateQuerySchema = z.object({ branch_id: branchIdSchema.optional() });
 
 /** Sent with every order, so a retried order is placed once (API.md "Orders"). */
@@ -96,7 +115,10 @@ export type StationUpdate = z.infer<typeof stationUpdateSchema>;
 export const productPatchSchema = z
   .object({ available: z.boolean().optional(), stock: stockCount.nullable().optional() })
   .refine((body) => body.available !== undefined || body.stock !== undefined, { message: "send available and/or stock" })
-  .refine((body) => !(body.available === true && body.stock === 0), { message: "a stock of 0 is sold out; it cannot be available", path: ["stock"] });
+  .refine((body) => !(body.available === true && body.stock === 0), {
+    message: "a stock of 0 is sold out; it cannot be available",
+    path: ["stock"],
+  });
 export type ProductPatch = z.infer<typeof productPatchSchema>;
 
 export const MAX_ORDER_LINES = 100;
@@ -121,7 +143,11 @@ export type OrderCreate = z.infer<typeof orderCreateSchema>;
  * lines has bumped it), or the recall of a station's bump. `received` releases a held order.
  */
 export const orderPatchSchema = z
-  .object({ status: z.enum(["received", "preparing", "ready", "served", "cancelled"]).optional(), bumped: prepStation.optional(), recalled: prepStation.optional() })
+  .object({
+    status: z.enum(["received", "preparing", "ready", "served", "cancelled"]).optional(),
+    bumped: prepStation.optional(),
+    recalled: prepStation.optional(),
+  })
   .refine((body) => [body.status, body.bumped, body.recalled].filter((value) => value !== undefined).length === 1, {
     message: "send one of status, bumped or recalled",
   });
@@ -134,7 +160,9 @@ export const apiErrorDetailSchema = z.looseObject({
   path: z.string().optional(),
   message: z.string(),
 });
-export const apiErrorBodySchema = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.array(apiErrorDetailSchema).optional() }) });
+export const apiErrorBodySchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), details: z.array(apiErrorDetailSchema).optional() }),
+});
 export type ApiErrorDetail = z.infer<typeof apiErrorDetailSchema>;
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
@@ -265,7 +293,13 @@ export const tabSchema = z.object({
 });
 export const closedTabSchema = tabSchema.extend({ id: z.string(), paid_with: z.enum(PAYMENT_METHODS), closed_at: z.string() });
 /** The branch's open tabs, a line per table with orders on it. */
-export const openTabSchema = z.object({ station_id: z.string(), station_codename: z.string().nullable(), orders: z.number(), total: money, opened_at: z.string() });
+export const openTabSchema = z.object({
+  station_id: z.string(),
+  station_codename: z.string().nullable(),
+  orders: z.number(),
+  total: money,
+  opened_at: z.string(),
+});
 export type TabClose = z.infer<typeof tabCloseSchema>;
 export type Tab = z.infer<typeof tabSchema>;
 export type ClosedTab = z.infer<typeof closedTabSchema>;
@@ -310,11 +344,18 @@ export const cartOperationSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("set_quantity"), ...cartOperationBase, line_id: lineId, quantity: orderLineInputSchema.shape.quantity }),
   z.object({ type: z.literal("remove_line"), ...cartOperationBase, line_id: lineId }),
   /** Blank: back to "Phone N". */
-  z.object({ type: z.literal("set_name"), ...cartOperationBase, name: z.string().trim().max(PHONE_NAME_MAX, `name is at most ${PHONE_NAME_MAX} characters`) }),
+  z.object({
+    type: z.literal("set_name"),
+    ...cartOperationBase,
+    name: z.string().trim().max(PHONE_NAME_MAX, `name is at most ${PHONE_NAME_MAX} characters`),
+  }),
 ]);
 export const cartOperationsBodySchema = z.object({
   phone_id: storedUuid,
-  operations: z.array(cartOperationSchema).min(1, "send at least one operation").max(CART_OPERATIONS_MAX, `at most ${CART_OPERATIONS_MAX} operations a request`),
+  operations: z
+    .array(cartOperationSchema)
+    .min(1, "send at least one operation")
+    .max(CART_OPERATIONS_MAX, `at most ${CART_OPERATIONS_MAX} operations a request`),
 });
 /** The version of the cart the phone shows: a phone never submits lines it has not seen. */
 export const cartSubmitSchema = z.object({ version: z.number().int().min(0) });
@@ -360,7 +401,15 @@ export const tableCartSchema = z.object({
    */
   last_order_lines: z.array(sentLineSchema).optional(),
 });
-export const CART_IGNORED_REASONS = ["line_exists", "line_removed", "line_submitted", "line_not_found", "stale", "cart_full", "too_many_phones"] as const;
+export const CART_IGNORED_REASONS = [
+  "line_exists",
+  "line_removed",
+  "line_submitted",
+  "line_not_found",
+  "stale",
+  "cart_full",
+  "too_many_phones",
+] as const;
 export const cartOperationResultSchema = z.object({
   op_id: z.string(),
   result: z.enum(["applied", "duplicate", "ignored"]),
@@ -368,7 +417,12 @@ export const cartOperationResultSchema = z.object({
 });
 export const cartOperationsAnswerSchema = z.object({ cart: tableCartSchema, results: z.array(cartOperationResultSchema) });
 /** A refused operation: `index` into the request's `operations` (or, for a submit, its line). */
-export const cartOperationDetailSchema = z.looseObject({ index: z.number(), op_id: z.string().optional(), line_id: z.string().optional(), message: z.string() });
+export const cartOperationDetailSchema = z.looseObject({
+  index: z.number(),
+  op_id: z.string().optional(),
+  line_id: z.string().optional(),
+  message: z.string(),
+});
 export const cartChangedDetailSchema = z.object({ path: z.literal("version"), version: z.number(), message: z.string() });
 export const cartSubmittedDetailSchema = z.object({ order_id: z.string(), message: z.string() });
 export type CartLine = z.infer<typeof cartLineSchema>;

@@ -25,7 +25,11 @@ async function time(run: () => Promise<void> | void): Promise<number> {
 }
 
 // The throttle's table typed for better-sqlite3's synchronous builders (the app's tables are typed for both databases).
-const loginAttempts = sqliteTable("login_attempts", { key: text("key").primaryKey(), attempts: integer("attempts").notNull(), windowEndsAt: integer("window_ends_at").notNull() });
+const loginAttempts = sqliteTable("login_attempts", {
+  key: text("key").primaryKey(),
+  attempts: integer("attempts").notNull(),
+  windowEndsAt: integer("window_ends_at").notNull(),
+});
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -33,24 +37,27 @@ try {
   // Synchronous: Drizzle's transaction on better-sqlite3, as the repositories use it today, and
   // better-sqlite3's own (which, like the handle, prepares BEGIN and COMMIT once).
   const connection = new Database(join(dir, "sync.db"));
-  for (const pragma of ["journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON", "busy_timeout = 5000"]) connection.pragma(pragma);
+  for (const pragma of ["journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON", "busy_timeout = 5000"])
+    connection.pragma(pragma);
   const syncDb = drizzle(connection);
   migrate(syncDb, { migrationsFolder: SQLITE_MIGRATIONS });
   const syncUpsert = (i: number) =>
-    syncDb.transaction((tx) => {
-      tx.insert(loginAttempts)
-        .values({ key: `k${i % 100}`, attempts: 1, windowEndsAt: 0 })
-        .onConflictDoUpdate({ target: loginAttempts.key, set: { attempts: sql`${loginAttempts.attempts} + 1` } })
-        .run();
-    }, { behavior: "immediate" });
-  const nativeUpsert = connection
-    .transaction((i: number) => {
-      syncDb
-        .insert(loginAttempts)
-        .values({ key: `k${i % 100}`, attempts: 1, windowEndsAt: 0 })
-        .onConflictDoUpdate({ target: loginAttempts.key, set: { attempts: sql`${loginAttempts.attempts} + 1` } })
-        .run();
-    }).immediate;
+    syncDb.transaction(
+      (tx) => {
+        tx.insert(loginAttempts)
+          .values({ key: `k${i % 100}`, attempts: 1, windowEndsAt: 0 })
+          .onConflictDoUpdate({ target: loginAttempts.key, set: { attempts: sql`${loginAttempts.attempts} + 1` } })
+          .run();
+      },
+      { behavior: "immediate" },
+    );
+  const nativeUpsert = connection.transaction((i: number) => {
+    syncDb
+      .insert(loginAttempts)
+      .values({ key: `k${i % 100}`, attempts: 1, windowEndsAt: 0 })
+      .onConflictDoUpdate({ target: loginAttempts.key, set: { attempts: sql`${loginAttempts.attempts} + 1` } })
+      .run();
+  }).immediate;
 
   // Asynchronous: the handle's transaction with an awaited callback.
   const handle = await openDatabase({ path: join(dir, "async.db") });
@@ -63,7 +70,13 @@ try {
         .onConflictDoUpdate({ target: t.loginAttempts.key, set: { attempts: sql`${t.loginAttempts.attempts} + 1` } });
     });
 
-  const results = { sync: [] as number[], native: [] as number[], asyncSequential: [] as number[], asyncConcurrent: [] as number[], asyncEmpty: [] as number[] };
+  const results = {
+    sync: [] as number[],
+    native: [] as number[],
+    asyncSequential: [] as number[],
+    asyncConcurrent: [] as number[],
+    asyncEmpty: [] as number[],
+  };
   for (let round = 0; round <= ROUNDS; round++) {
     const sync = await time(() => {
       for (let i = 0; i < COUNT; i++) syncUpsert(i);
@@ -92,7 +105,11 @@ try {
   await handle.close();
 
   const line = (label: string, ms: number) =>
-    `${label.padEnd(48)} ${ms.toFixed(0).padStart(6)} ms  ${((ms * 1000) / COUNT).toFixed(1).padStart(6)} µs/tx  ${Math.round(COUNT / (ms / 1000)).toLocaleString("en-US").padStart(8)} tx/s`;
+    `${label.padEnd(48)} ${ms.toFixed(0).padStart(6)} ms  ${((ms * 1000) / COUNT).toFixed(1).padStart(6)} µs/tx  ${Math.round(
+      COUNT / (ms / 1000),
+    )
+      .toLocaleString("en-US")
+      .padStart(8)} tx/s`;
   console.log(`${COUNT.toLocaleString("en-US")} one-upsert transactions, median of ${ROUNDS} rounds (Node ${process.version})`);
   console.log(line("Drizzle sync transaction (today)", median(results.sync)));
   console.log(line("better-sqlite3 sync transaction", median(results.native)));

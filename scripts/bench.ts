@@ -37,7 +37,10 @@ const PROFILE_DIR = process.env.BENCH_PROFILE;
 const HEALTH_ONLY = process.env.BENCH_ONLY === "health";
 const WRITE_DOCS = !PROFILE_DIR && !HEALTH_ONLY && process.env.BENCH_NO_DOCS !== "1";
 const DOC = "docs/performance/api-benchmarks.md";
-const COMMAND = [...["BENCH_SECONDS", "BENCH_STREAMS"].filter((name) => process.env[name]).map((name) => `${name}=${process.env[name]}`), "npm run bench"].join(" ");
+const COMMAND = [
+  ...["BENCH_SECONDS", "BENCH_STREAMS"].filter((name) => process.env[name]).map((name) => `${name}=${process.env[name]}`),
+  "npm run bench",
+].join(" ");
 const STAFF = { email: "bench@limitless.example", password: "bench password, not secret" };
 
 const children: ChildProcess[] = [];
@@ -358,7 +361,11 @@ async function main() {
   const token = login.body.access_token;
   let stations = (await api<{ id: string }[]>(`${ours}/api/stations?branch_id=1`, { token })).body;
   for (let n = stations.length; n < STATIONS; n++) {
-    const created = await api(`${ours}/api/stations?branch_id=1`, { method: "POST", token, json: { codename: `Bench ${n + 1}`, capacity: 4 } });
+    const created = await api(`${ours}/api/stations?branch_id=1`, {
+      method: "POST",
+      token,
+      json: { codename: `Bench ${n + 1}`, capacity: 4 },
+    });
     if (created.status !== 201) throw new Error(`creating a station failed: ${created.status} ${JSON.stringify(created.body)}`);
   }
   stations = (await api<{ id: string }[]>(`${ours}/api/stations?branch_id=1`, { token })).body;
@@ -387,11 +394,24 @@ async function main() {
   console.log(`measuring bare Hono, health, menu (${ROUNDS} rounds of ${fmt(SECONDS / ROUNDS)} s each)…`);
   const measured = await interleaved(calls, ROUNDS, SECONDS / ROUNDS);
   const bareLoad = measured.summary("bare");
-  rows.push({ name: "bare Hono `GET /` (hello world)", rps: bareLoad.rps, p50: bareLoad.p50, p99: bareLoad.p99, note: only(bareLoad, 200) ? "" : "not all 200" });
+  rows.push({
+    name: "bare Hono `GET /` (hello world)",
+    rps: bareLoad.rps,
+    p50: bareLoad.p50,
+    p99: bareLoad.p99,
+    note: only(bareLoad, 200) ? "" : "not all 200",
+  });
 
   const health = measured.summary("health");
   const healthRatio = measured.ratioOf("health", "bare");
-  rows.push({ name: "our `GET /api/health`", rps: health.rps, p50: health.p50, p99: health.p99, ratio: `${fmt(healthRatio)}× bare`, note: only(health, 200) ? "" : "not all 200" });
+  rows.push({
+    name: "our `GET /api/health`",
+    rps: health.rps,
+    p50: health.p50,
+    p99: health.p99,
+    ratio: `${fmt(healthRatio)}× bare`,
+    note: only(health, 200) ? "" : "not all 200",
+  });
   target("health ≥ 0.5× bare Hono", healthRatio >= 0.5, `${fmt(healthRatio)}×`);
 
   const healthStart = measured.summary("healthStart");
@@ -409,7 +429,14 @@ async function main() {
 
   const menuGzip = measured.summary("menu");
   const menuRatio = measured.ratioOf("menu", "health");
-  rows.push({ name: "cached menu, gzip (`GET /api/products_by_category?branch_id=1`)", rps: menuGzip.rps, p50: menuGzip.p50, p99: menuGzip.p99, ratio: `${fmt(menuRatio)}× health`, note: only(menuGzip, 200) ? "" : "not all 200" });
+  rows.push({
+    name: "cached menu, gzip (`GET /api/products_by_category?branch_id=1`)",
+    rps: menuGzip.rps,
+    p50: menuGzip.p50,
+    p99: menuGzip.p99,
+    ratio: `${fmt(menuRatio)}× health`,
+    note: only(menuGzip, 200) ? "" : "not all 200",
+  });
   target("cached menu ≥ 0.9× health", menuRatio >= 0.9, `${fmt(menuRatio)}×`);
 
   // No server sends those bytes as fast as a hello-world; how far bare Hono itself falls is the yardstick.
@@ -425,7 +452,14 @@ async function main() {
   });
 
   const menu304 = measured.summary("notModified");
-  rows.push({ name: "cached menu, 304 (If-None-Match)", rps: menu304.rps, p50: menu304.p50, p99: menu304.p99, ratio: `${fmt(measured.ratioOf("notModified", "health"))}× health`, note: only(menu304, 304) ? "" : "not all 304" });
+  rows.push({
+    name: "cached menu, 304 (If-None-Match)",
+    rps: menu304.rps,
+    p50: menu304.p50,
+    p99: menu304.p99,
+    ratio: `${fmt(measured.ratioOf("notModified", "health"))}× health`,
+    note: only(menu304, 304) ? "" : "not all 304",
+  });
 
   const streamPath = await streamsPhase(ours, stations, token, soldOut.id, health);
 
@@ -443,7 +477,11 @@ async function main() {
           return {
             ...request,
             headers: { ...request.headers, "idempotency-key": `${prefix}-${n}` },
-            body: JSON.stringify({ products: [{ id: product.id, quantity: 1, selectedCustomizations: [] }], station_id: stations[n % stations.length]!.id, branch_id: 1 }),
+            body: JSON.stringify({
+              products: [{ id: product.id, quantity: 1, selectedCustomizations: [] }],
+              station_id: stations[n % stations.length]!.id,
+              branch_id: 1,
+            }),
           };
         },
         onResponse: (status, body) => {
@@ -475,7 +513,9 @@ async function main() {
   const inFlight = Math.max(0, sent - orders.total - orders.errors);
   const storedMatches = every201Stored && stored >= created && stored - created <= inFlight;
   const ordersRatio = ratio(orders.rps, bareLoad.rps);
-  const otherCodes = Object.entries(orders.codes).filter(([code]) => code !== "201").map(([code, n]) => `${n}× ${code}`);
+  const otherCodes = Object.entries(orders.codes)
+    .filter(([code]) => code !== "201")
+    .map(([code, n]) => `${n}× ${code}`);
   rows.push({
     name: `\`POST /api/orders\` (${CONNECTIONS} connections, new Idempotency-Key each, ${stations.length} tables)`,
     rps: orders.rps,
@@ -486,8 +526,16 @@ async function main() {
   });
   target("orders ≥ 0.12× bare Hono", ordersRatio >= 0.12, `${fmt(ordersRatio)}×`);
   target("orders p99 ≤ 50 ms", orders.p99 <= 50, `${orders.p99} ms`);
-  target("every order answer is 201", all201, otherCodes.length || orders.errors ? `${otherCodes.join(", ")} ${orders.errors} errors`.trim() : `${created} × 201`);
-  target("stored orders = 201 answers", storedMatches, `${stored} stored, ${created} × 201${every201Stored ? "" : ", some 201 ids missing"}`);
+  target(
+    "every order answer is 201",
+    all201,
+    otherCodes.length || orders.errors ? `${otherCodes.join(", ")} ${orders.errors} errors`.trim() : `${created} × 201`,
+  );
+  target(
+    "stored orders = 201 answers",
+    storedMatches,
+    `${stored} stored, ${created} × 201${every201Stored ? "" : ", some 201 ids missing"}`,
+  );
 
   await report(started, streamPath, openFiles, fdWarning);
 }
@@ -530,7 +578,11 @@ async function streamsPhase(ours: string, stations: { id: string }[], token: str
     ratio: `${fmt(streamsRatio)}× health without`,
     note: `${open.length} of ${STREAMS} streams opened${failureText ? ` (${failureText})` : ""}`,
   });
-  target(`health with ${STREAMS} streams ≥ 0.7× without`, streamsRatio >= 0.7 && open.length === STREAMS, `${fmt(streamsRatio)}×, ${open.length} open`);
+  target(
+    `health with ${STREAMS} streams ≥ 0.7× without`,
+    streamsRatio >= 0.7 && open.length === STREAMS,
+    `${fmt(streamsRatio)}×, ${open.length} open`,
+  );
   target(`health with ${STREAMS} streams p99 ≤ 50 ms`, withStreams.p99 <= 50, `${withStreams.p99} ms`);
 
   const toggledAt = Date.now();
@@ -539,7 +591,11 @@ async function streamsPhase(ours: string, stations: { id: string }[], token: str
   await sleep(DELIVERY_WINDOW_MS + 200);
   const reached = open.filter((s) => s.productUpdatedAt !== undefined && s.productUpdatedAt - toggledAt <= DELIVERY_WINDOW_MS).length;
   const reach = ratio(reached, STREAMS);
-  rows.push({ name: `sold-out toggle → \`product.updated\` on the open streams within ${DELIVERY_WINDOW_MS / 1000} s`, ratio: `${(reach * 100).toFixed(1)} %`, note: `${reached} of ${STREAMS}` });
+  rows.push({
+    name: `sold-out toggle → \`product.updated\` on the open streams within ${DELIVERY_WINDOW_MS / 1000} s`,
+    ratio: `${(reach * 100).toFixed(1)} %`,
+    note: `${reached} of ${STREAMS}`,
+  });
   target(`sold-out toggle reaches ≥ 99 % of ${STREAMS} streams in 2 s`, reach >= 0.99, `${(reach * 100).toFixed(1)} %`);
   for (const stream of open) stream.request.destroy();
   agent.destroy();

@@ -57,7 +57,12 @@ interface Seen {
  * One first visit in a fresh browser context (empty cache, no service worker yet): every script
  * request the page sent before the menu showed, with the bytes Chromium received for it.
  */
-export async function measureFirstVisit(browser: Browser, baseUrl: string, stationId: string, budgetBytes = ORDER_BUDGET_BYTES): Promise<FirstVisit> {
+export async function measureFirstVisit(
+  browser: Browser,
+  baseUrl: string,
+  stationId: string,
+  budgetBytes = ORDER_BUDGET_BYTES,
+): Promise<FirstVisit> {
   const context = await browser.newContext({ ...PHONE, baseURL: baseUrl });
   try {
     const page = await context.newPage();
@@ -116,7 +121,13 @@ export async function measureFirstVisit(browser: Browser, baseUrl: string, stati
       .map(({ path, wireBytes, encoding }) => ({ path, wireBytes: wireBytes ?? 0, encoding }))
       .sort((a, b) => b.wireBytes - a.wireBytes);
     const totalWireBytes = scripts.reduce((sum, script) => sum + script.wireBytes, 0);
-    return { scripts, totalWireBytes, menuShownAfterMs: Math.max(0, Math.round(shownAt - started)), budgetBytes, withinBudget: totalWireBytes <= budgetBytes };
+    return {
+      scripts,
+      totalWireBytes,
+      menuShownAfterMs: Math.max(0, Math.round(shownAt - started)),
+      budgetBytes,
+      withinBudget: totalWireBytes <= budgetBytes,
+    };
   } finally {
     await context.close();
   }
@@ -165,7 +176,10 @@ export function renderReport(visit: FirstVisit, chunks: ChunkModules, measuredAt
       .slice(0, 4)
       .map((entry) => `${entry.module.replace(/^node_modules\//, "").replace(/\/(cjs|dist|esm)\/.*$/, "")}`)
       .join(", ");
-    return `| \`${hashless(script.path)}\` | ${kB(script.wireBytes)} (${script.encoding}) | ${largest}${modules.length > 4 ? `, +${modules.length - 4}` : ""} | ${reasonFor(script.path, modules.map((entry) => entry.module))} |`;
+    return `| \`${hashless(script.path)}\` | ${kB(script.wireBytes)} (${script.encoding}) | ${largest}${modules.length > 4 ? `, +${modules.length - 4}` : ""} | ${reasonFor(
+      script.path,
+      modules.map((entry) => entry.module),
+    )} |`;
   });
   return `# Bundle budget: the diner's first visit
 

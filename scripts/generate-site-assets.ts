@@ -93,9 +93,7 @@ async function happyHour(): Promise<void> {
     { title: "Bites", lines: pick("starter", ["Lumpia Shanghai", "BBQ Skewers", "Nachos", "Wings"]) },
   ]);
   await output("images/happy-hour-menu.webp", () => sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer());
-  await output("images/happy-hour-menu-preview.webp", () =>
-    sharp(Buffer.from(svg)).resize(720, 960).webp({ quality: 70 }).toBuffer(),
-  );
+  await output("images/happy-hour-menu-preview.webp", () => sharp(Buffer.from(svg)).resize(720, 960).webp({ quality: 70 }).toBuffer());
 }
 
 // ---------- PDFs ----------
@@ -214,12 +212,7 @@ function wrap(text: string, font: PDFFont, size: number, maxWidth: number): stri
 
 const SPECIALS_NOTE = "One special a day: Monday through Sunday, while supplies last.";
 
-async function menuPdf(options: {
-  title: string;
-  subtitle: string[];
-  categories: CategoryKey[];
-  footer: string;
-}): Promise<Uint8Array> {
+async function menuPdf(options: { title: string; subtitle: string[]; categories: CategoryKey[]; footer: string }): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(options.title);
   pdf.setAuthor("Limitless Bar & Grill");
@@ -251,8 +244,7 @@ async function menuPdf(options: {
 
 async function pdfs(): Promise<void> {
   const [thornhill, pickering] = SEED_BRANCHES;
-  const footer = (address: string) =>
-    `Limitless Bar & Grill · ${address} · Prices in CAD, taxes extra · Eat at your limit for less`;
+  const footer = (address: string) => `Limitless Bar & Grill · ${address} · Prices in CAD, taxes extra · Eat at your limit for less`;
   const food: CategoryKey[] = ["special", "starter", "fries", "burger", "seafood", "main", "bucket"];
   await output(`menus/limitless-menu-${MENU_DATE}.pdf`, () =>
     menuPdf({
@@ -311,20 +303,22 @@ async function textFiles(): Promise<void> {
       "",
     ].join("\n"),
   );
-  await output("event.json", async () =>
-    `${JSON.stringify(
-      {
-        enabled: false,
-        title: "Live music this Friday",
-        image: "/images/carousel/bar-960.webp",
-        imageAlt: "The bar at night with warm lights and cocktails",
-        width: 960,
-        height: 640,
-        text: "Set enabled to true to show this announcement on the home page.",
-      },
-      null,
-      2,
-    )}\n`,
+  await output(
+    "event.json",
+    async () =>
+      `${JSON.stringify(
+        {
+          enabled: false,
+          title: "Live music this Friday",
+          image: "/images/carousel/bar-960.webp",
+          imageAlt: "The bar at night with warm lights and cocktails",
+          width: 960,
+          height: 640,
+          text: "Set enabled to true to show this announcement on the home page.",
+        },
+        null,
+        2,
+      )}\n`,
   );
 }
 

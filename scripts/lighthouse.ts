@@ -161,7 +161,10 @@ function markdown(pages: PageResult[], target: string, passed: boolean): string 
 
 async function main(): Promise<void> {
   const runs = Math.max(1, Number(values.runs) || 1);
-  const paths = values.pages.split(",").map((path) => path.trim()).filter(Boolean);
+  const paths = values.pages
+    .split(",")
+    .map((path) => path.trim())
+    .filter(Boolean);
   let server: TestServer | null = null;
   let base = values.url?.replace(/\/+$/, "");
   if (!base) {

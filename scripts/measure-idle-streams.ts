@@ -33,19 +33,28 @@ const port = await new Promise<number>((resolve) => {
 });
 const base = `http://127.0.0.1:${port}`;
 const dir = mkdtempSync(join(tmpdir(), "limitless-streams-"));
-const child = spawn(process.execPath, [...(process.env.MEASURE_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.MEASURE_PROFILE}`] : []), "--import", "tsx", "api/main.ts"], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATABASE_PATH: join(dir, "measure.db"),
-    STATIC_DIR: "",
-    LOG_REQUESTS: "0",
-    STAFF_EMAIL: STAFF.email,
-    STAFF_PASSWORD: STAFF.password,
+const child = spawn(
+  process.execPath,
+  [
+    ...(process.env.MEASURE_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.MEASURE_PROFILE}`] : []),
+    "--import",
+    "tsx",
+    "api/main.ts",
+  ],
+  {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_PATH: join(dir, "measure.db"),
+      STATIC_DIR: "",
+      LOG_REQUESTS: "0",
+      STAFF_EMAIL: STAFF.email,
+      STAFF_PASSWORD: STAFF.password,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
   },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -77,7 +86,9 @@ async function idleCpu(label: string): Promise<void> {
   await sleep(IDLE_WINDOW_MS);
   const after = serverUsage();
   if (process.env.MEASURE_THREADS) {
-    const busy = [...threadTicks()].map(([name, ticks]) => [name, ticks - (threadsBefore.get(name) ?? 0)] as const).filter(([, d]) => d > 0);
+    const busy = [...threadTicks()]
+      .map(([name, ticks]) => [name, ticks - (threadsBefore.get(name) ?? 0)] as const)
+      .filter(([, d]) => d > 0);
     console.log(`  busy threads (ticks of 10 ms): ${busy.map(([name, d]) => `${name} ${d}`).join(", ")}`);
   }
   const percent = ((after.cpuSeconds - before.cpuSeconds) / ((Date.now() - started) / 1000)) * 100;
@@ -96,7 +107,9 @@ async function api<T>(method: string, path: string, token?: string, body?: unkno
 
 async function health(label: string): Promise<void> {
   const result = await autocannon({ url: `${base}/api/health`, connections: 20, duration: 5 });
-  console.log(`${label}: GET /api/health ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx}`);
+  console.log(
+    `${label}: GET /api/health ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx}`,
+  );
 }
 
 interface OpenStream {
@@ -108,18 +121,22 @@ interface OpenStream {
 
 function openStream(stationId: string, branchId: number, onConnected: () => void): OpenStream {
   const stream: OpenStream = { branchId, received: null, request: null as unknown as http.ClientRequest };
-  stream.request = http.get(`${base}/api/stations/${stationId}/events`, { agent: false, headers: { Accept: "text/event-stream" } }, (response) => {
-    if (response.statusCode !== 200) throw new Error(`stream refused: ${response.statusCode}`);
-    response.setEncoding("utf8");
-    let connected = false;
-    response.on("data", (chunk: string) => {
-      if (!connected && chunk.includes(": connected")) {
-        connected = true;
-        onConnected();
-      }
-      if (stream.received === null && chunk.includes("event: product.updated")) stream.received = Date.now();
-    });
-  });
+  stream.request = http.get(
+    `${base}/api/stations/${stationId}/events`,
+    { agent: false, headers: { Accept: "text/event-stream" } },
+    (response) => {
+      if (response.statusCode !== 200) throw new Error(`stream refused: ${response.statusCode}`);
+      response.setEncoding("utf8");
+      let connected = false;
+      response.on("data", (chunk: string) => {
+        if (!connected && chunk.includes(": connected")) {
+          connected = true;
+          onConnected();
+        }
+        if (stream.received === null && chunk.includes("event: product.updated")) stream.received = Date.now();
+      });
+    },
+  );
   stream.request.on("error", () => undefined); // closed at the end
   return stream;
 }
@@ -127,16 +144,25 @@ function openStream(stationId: string, branchId: number, onConnected: () => void
 try {
   for (let i = 0; ; i++) {
     if (i > 100) throw new Error("the server did not start");
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await sleep(200);
   }
   const { access_token: token } = await api<{ access_token: string }>("POST", "/api/login", undefined, STAFF);
   const tables: { id: string; branch_id: number }[] = [];
   for (const branchId of [1, 2]) {
-    for (let i = 0; i < 40; i++) tables.push(await api("POST", `/api/stations?branch_id=${branchId}`, token, { codename: `M${i}`, capacity: 4, branch_id: branchId }));
+    for (let i = 0; i < 40; i++)
+      tables.push(await api("POST", `/api/stations?branch_id=${branchId}`, token, { codename: `M${i}`, capacity: 4, branch_id: branchId }));
   }
   const menu = await api<Record<string, { id: number; available: boolean }[]>>("GET", "/api/products_by_category?branch_id=1");
-  const product = Object.values(menu).flat().find((p) => p.available)!;
+  const product = Object.values(menu)
+    .flat()
+    .find((p) => p.available)!;
 
   await idleCpu("no streams");
   if (WITH_HEALTH) await health("no streams");

@@ -25,7 +25,10 @@ if (!process.env.DATABASE_URL) {
 function findNginx() {
   if (process.env.NGINX_PATH) return process.env.NGINX_PATH;
   const folders = [...(process.env.PATH ?? "").split(delimiter), "/usr/sbin", "/usr/local/sbin", "/usr/local/nginx/sbin"];
-  return folders.filter(Boolean).map((folder) => join(folder, "nginx")).find((path) => existsSync(path));
+  return folders
+    .filter(Boolean)
+    .map((folder) => join(folder, "nginx"))
+    .find((path) => existsSync(path));
 }
 
 ensureBuild();
@@ -87,7 +90,16 @@ if (nginx) {
   prefix = mkdtempSync(join(tmpdir(), "limitless-nginx-"));
   // Started as root, nginx's workers run as nobody: they must reach their temp folders in here.
   chmodSync(prefix, 0o755);
-  start("nginx", nginx, ["-p", prefix, "-c", join(root, "deploy", "nginx.conf"), "-e", "stderr", "-g", "daemon off; error_log stderr warn;"]);
+  start("nginx", nginx, [
+    "-p",
+    prefix,
+    "-c",
+    join(root, "deploy", "nginx.conf"),
+    "-e",
+    "stderr",
+    "-g",
+    "daemon off; error_log stderr warn;",
+  ]);
 }
 
 console.log(

@@ -33,8 +33,10 @@ function flame(x: number, y: number, scale: number): string {
 
 function skewer(x: number, y: number, angle: number): string {
   const chunks = [0, 1, 2, 3, 4]
-    .map((i) => `<rect x="${60 + i * 86}" y="-34" width="72" height="68" rx="18" fill="${i % 2 ? "#7a2f12" : "#9c4318"}"/>
-      <rect x="${68 + i * 86}" y="-30" width="30" height="14" rx="7" fill="#c8662a" opacity="0.8"/>`)
+    .map(
+      (i) => `<rect x="${60 + i * 86}" y="-34" width="72" height="68" rx="18" fill="${i % 2 ? "#7a2f12" : "#9c4318"}"/>
+      <rect x="${68 + i * 86}" y="-30" width="30" height="14" rx="7" fill="#c8662a" opacity="0.8"/>`,
+    )
     .join("");
   return `<g transform="translate(${x} ${y}) rotate(${angle})">
     <rect x="0" y="-5" width="560" height="10" rx="5" fill="#d9b98a"/>
@@ -44,7 +46,10 @@ function skewer(x: number, y: number, angle: number): string {
 
 function grill(): string {
   const flames = [180, 360, 540, 720, 900, 1080, 1260].map((x, i) => flame(x, 900, 1.2 + (i % 3) * 0.3)).join("");
-  const bars = Array.from({ length: 11 }, (_, i) => `<rect x="80" y="${560 + i * 32}" width="1280" height="8" rx="4" fill="#3a3a3a"/>`).join("");
+  const bars = Array.from(
+    { length: 11 },
+    (_, i) => `<rect x="80" y="${560 + i * 32}" width="1280" height="8" rx="4" fill="#3a3a3a"/>`,
+  ).join("");
   return frame(
     `<rect width="${W}" height="${H}" fill="url(#glow)"/>
      ${flames}
@@ -88,7 +93,11 @@ function bucket(): string {
       <rect x="-16" y="-316" width="32" height="22" rx="6" fill="#c9a227"/>
       <rect x="-30" y="-120" width="60" height="70" fill="#f2e6c2"/>
     </g>`;
-  const cubes = Array.from({ length: 14 }, (_, i) => `<rect x="${460 + ((i * 97) % 520)}" y="${520 + ((i * 53) % 70)}" width="56" height="50" rx="10" fill="#dff4ff" opacity="0.85" transform="rotate(${(i * 23) % 40 - 20} ${488 + ((i * 97) % 520)} ${545 + ((i * 53) % 70)})"/>`).join("");
+  const cubes = Array.from(
+    { length: 14 },
+    (_, i) =>
+      `<rect x="${460 + ((i * 97) % 520)}" y="${520 + ((i * 53) % 70)}" width="56" height="50" rx="10" fill="#dff4ff" opacity="0.85" transform="rotate(${((i * 23) % 40) - 20} ${488 + ((i * 97) % 520)} ${545 + ((i * 53) % 70)})"/>`,
+  ).join("");
   return frame(
     `<circle cx="720" cy="480" r="420" fill="#1e4a6b" opacity="0.35"/>
      ${bottle(560, -12, "#2f6b2f")}${bottle(680, -4, "#6b3d14")}${bottle(800, 5, "#2f6b2f")}${bottle(910, 13, "#6b3d14")}
@@ -109,8 +118,16 @@ function sisig(): string {
     const y = 600 + Math.sin(angle) * radius * 0.55;
     return `<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="${36 + (i % 4) * 8}" height="${26 + (i % 3) * 6}" rx="8" fill="${["#8a3b16", "#a5501f", "#6e2c10"][i % 3]}" transform="rotate(${(i * 31) % 90} ${x.toFixed(0)} ${y.toFixed(0)})"/>`;
   }).join("");
-  const chilies = Array.from({ length: 12 }, (_, i) => `<circle cx="${460 + ((i * 131) % 540)}" cy="${520 + ((i * 71) % 170)}" r="12" fill="${i % 2 ? "#e3342f" : "#4caf50"}"/>`).join("");
-  const steam = [520, 720, 920].map((x) => `<path d="M${x} 380 c-40 -60 40 -100 0 -160 c-40 -60 40 -100 0 -160" stroke="#ffffff" stroke-opacity="0.25" stroke-width="16" fill="none" stroke-linecap="round"/>`).join("");
+  const chilies = Array.from(
+    { length: 12 },
+    (_, i) => `<circle cx="${460 + ((i * 131) % 540)}" cy="${520 + ((i * 71) % 170)}" r="12" fill="${i % 2 ? "#e3342f" : "#4caf50"}"/>`,
+  ).join("");
+  const steam = [520, 720, 920]
+    .map(
+      (x) =>
+        `<path d="M${x} 380 c-40 -60 40 -100 0 -160 c-40 -60 40 -100 0 -160" stroke="#ffffff" stroke-opacity="0.25" stroke-width="16" fill="none" stroke-linecap="round"/>`,
+    )
+    .join("");
   return frame(
     `<ellipse cx="720" cy="660" rx="620" ry="250" fill="#3d2a12"/>
      <ellipse cx="720" cy="640" rx="560" ry="220" fill="#111"/>
@@ -137,9 +154,13 @@ function bar(): string {
       }).join(""),
     )
     .join("");
-  const lights = [360, 720, 1080].map((x) => `<line x1="${x}" y1="0" x2="${x}" y2="470" stroke="#333" stroke-width="4"/>
+  const lights = [360, 720, 1080]
+    .map(
+      (x) => `<line x1="${x}" y1="0" x2="${x}" y2="470" stroke="#333" stroke-width="4"/>
       <path d="M${x - 60} 520 q60 -70 120 0z" fill="#f2b705"/>
-      <ellipse cx="${x}" cy="560" rx="200" ry="60" fill="#f2b705" opacity="0.12"/>`).join("");
+      <ellipse cx="${x}" cy="560" rx="200" ry="60" fill="#f2b705" opacity="0.12"/>`,
+    )
+    .join("");
   const glass = (x: number, color: string) => `<g transform="translate(${x} 700)">
       <path d="M-60 0 h120 l-60 80z" fill="${color}" opacity="0.9"/>
       <path d="M-60 0 h120" stroke="#e8e8e8" stroke-width="6"/>

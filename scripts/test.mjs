@@ -90,14 +90,25 @@ for (const { name, projects } of runs) {
   const report = join(reportDir, `${name}.json`);
   const vitest = spawnSync(
     "npx",
-    ["vitest", "run", ...projects.flatMap((p) => ["--project", p]), "--passWithNoTests", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)],
+    [
+      "vitest",
+      "run",
+      ...projects.flatMap((p) => ["--project", p]),
+      "--passWithNoTests",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+      ...process.argv.slice(2),
+    ],
     { cwd: root, stdio: "inherit", env: { ...process.env, CHROMIUM_PATH: chromium } },
   );
   if (vitest.status !== 0) status = vitest.status ?? 1;
   if (existsSync(report)) {
     const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, testResults } = JSON.parse(readFileSync(report, "utf8"));
     // A file whose set-up failed reports its tests as skipped, none as failed: it counts as one failure.
-    const failedSetUps = testResults.filter((file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed")).length;
+    const failedSetUps = testResults.filter(
+      (file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),
+    ).length;
     totals.passed += numPassedTests;
     totals.failed += numFailedTests + failedSetUps;
     totals.skipped += numPendingTests + numTodoTests;

@@ -21,7 +21,10 @@ export function chunkModules(): Plugin {
         if (output.type !== "chunk") continue;
         chunks[output.fileName] = Object.entries(output.modules)
           .map(([id, info]) => ({
-            module: id.replace(/\0/g, "").replace(/^.*\/node_modules\//, "node_modules/").replace(root, ""),
+            module: id
+              .replace(/\0/g, "")
+              .replace(/^.*\/node_modules\//, "node_modules/")
+              .replace(root, ""),
             bytes: info.renderedLength,
           }))
           .filter((entry) => entry.bytes > 0)

@@ -34,8 +34,14 @@ export function firstVisitChunks(orderScreen = "/src/ordering/order-page.tsx", e
         }
       };
       const ids = [...this.getModuleIds()];
-      closure(ids.find((id) => id.endsWith(entry)), initial);
-      closure(ids.find((id) => id.endsWith(orderScreen)), order);
+      closure(
+        ids.find((id) => id.endsWith(entry)),
+        initial,
+      );
+      closure(
+        ids.find((id) => id.endsWith(orderScreen)),
+        order,
+      );
       if (initial.size === 0 || order.size === 0) this.error(`first-visit-chunks: ${entry} or ${orderScreen} is not in the build.`);
     },
   };

@@ -23,10 +23,7 @@ export function precompress(): Plugin {
         const content = await readFile(path);
         if (content.length < 512) continue;
         await writeFile(`${path}.gz`, gzipSync(content, { level: 9 }));
-        await writeFile(
-          `${path}.br`,
-          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
+        await writeFile(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
       }
     },
   };

@@ -22,7 +22,11 @@ describe("device cookies", () => {
     expect(knownDevice(randomBytes(32), value, manager, now)).toBeUndefined();
     const [tag, nonce, expires, mac] = value.split(".") as [string, string, string, string];
     const flip = (text: string) => (text[0] === "A" ? "B" : "A") + text.slice(1);
-    for (const forged of [`${tag}.${nonce}.${expires}.${flip(mac)}`, `${tag}.${flip(nonce)}.${expires}.${mac}`, `${tag}.${nonce}.${Number(expires) + 86_400}.${mac}`]) {
+    for (const forged of [
+      `${tag}.${nonce}.${expires}.${flip(mac)}`,
+      `${tag}.${flip(nonce)}.${expires}.${mac}`,
+      `${tag}.${nonce}.${Number(expires) + 86_400}.${mac}`,
+    ]) {
       expect(knownDevice(key, forged, manager, now)).toBeUndefined();
     }
     for (const junk of [undefined, "", "x", "a".repeat(5_000)]) expect(knownDevice(key, junk, manager, now)).toBeUndefined();

@@ -35,7 +35,13 @@ export async function loadDeviceCookieKey(database: DatabaseHandle): Promise<Buf
   const { serverSecrets } = tablesOf(database.db);
   const fresh = randomBytes(32).toString("base64url");
   // Two instances starting together both insert; the database keeps one, and both read that one.
-  await database.transaction((tx) => tx.insert(serverSecrets).values({ name: SECRET_NAME, value: fresh }).onConflictDoNothing().then(() => undefined));
+  await database.transaction((tx) =>
+    tx
+      .insert(serverSecrets)
+      .values({ name: SECRET_NAME, value: fresh })
+      .onConflictDoNothing()
+      .then(() => undefined),
+  );
   const [row] = await database.db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME));
   if (!row) throw new Error("the device cookie key could not be stored");
   return Buffer.from(row.value, "base64url");
@@ -80,7 +86,12 @@ export function knownDevice(key: Buffer, cookie: string | undefined, account: st
  * The cookie to set after a successful sign-in to `account`: a fresh entry for it (a new nonce, so
  * the device's failure count starts over), the browser's other valid entries kept, newest first.
  */
-export function issueDeviceCookie(key: Buffer, previous: string | undefined, account: string, now: number): { value: string; expiresAt: Date } {
+export function issueDeviceCookie(
+  key: Buffer,
+  previous: string | undefined,
+  account: string,
+  now: number,
+): { value: string; expiresAt: Date } {
   const tag = accountTag(account);
   const nonce = randomBytes(16).toString("base64url");
   const expires = Math.floor((now + DEVICE_COOKIE_TTL_MS) / 1000);

@@ -22,9 +22,12 @@ describe("the password policy", { timeout: 30_000 }, () => {
     expect(verdict?.reason).toMatch(/\w+.*\./);
   });
 
-  it.each(["plum kettle harbour sunrise", "correct horse battery staple", "purple-otter-sings-at-dawn", "Zv8#qL2m!rT9wXk4"])("accepts %j", async (password) => {
-    expect(await passwordVerdict(password)).toBeUndefined();
-  });
+  it.each(["plum kettle harbour sunrise", "correct horse battery staple", "purple-otter-sings-at-dawn", "Zv8#qL2m!rT9wXk4"])(
+    "accepts %j",
+    async (password) => {
+      expect(await passwordVerdict(password)).toBeUndefined();
+    },
+  );
 
   it("counts characters, not UTF-16 units, and allows exactly the maximum", async () => {
     // Fifteen emoji are 30 UTF-16 units; fourteen are too short whatever their units say.

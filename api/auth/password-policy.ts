@@ -56,7 +56,9 @@ const REPEAT_PATTERNS = new Set(["repeat", "sequence", "spatial"]);
 
 function isRepetitive(result: ZxcvbnResult): boolean {
   // Repetition, runs such as "abcdef…" and keyboard walks spanning most of the password: the length is not real.
-  const patterned = result.sequence.filter((match) => REPEAT_PATTERNS.has(match.pattern)).reduce((sum, match) => sum + match.token.length, 0);
+  const patterned = result.sequence
+    .filter((match) => REPEAT_PATTERNS.has(match.pattern))
+    .reduce((sum, match) => sum + match.token.length, 0);
   return patterned * 2 >= result.password.length;
 }
 
@@ -65,13 +67,18 @@ export async function passwordVerdict(password: string): Promise<PasswordVerdict
   const length = [...password].length;
   if (password.trim() === "") return { problem: "blank", reason: "The password is blank." };
   if (length < MIN_PASSWORD_LENGTH) {
-    return { problem: "too_short", reason: `The password has ${length} characters; it needs at least ${MIN_PASSWORD_LENGTH} characters (a few unrelated words make a good passphrase).` };
+    return {
+      problem: "too_short",
+      reason: `The password has ${length} characters; it needs at least ${MIN_PASSWORD_LENGTH} characters (a few unrelated words make a good passphrase).`,
+    };
   }
-  if (length > MAX_PASSWORD_LENGTH) return { problem: "too_long", reason: `The password has ${length} characters; at most ${MAX_PASSWORD_LENGTH} are allowed.` };
+  if (length > MAX_PASSWORD_LENGTH)
+    return { problem: "too_long", reason: `The password has ${length} characters; at most ${MAX_PASSWORD_LENGTH} are allowed.` };
   const result = (await loadEstimator()).check(password);
   if (result.score >= MIN_SCORE) return undefined;
   const advice = result.feedback.warning ? ` (${result.feedback.warning.replace(/\.$/, "")})` : "";
-  if (isRepetitive(result)) return { problem: "repetitive", reason: `The password is repetitive or a simple pattern${advice}; use a few unrelated words.` };
+  if (isRepetitive(result))
+    return { problem: "repetitive", reason: `The password is repetitive or a simple pattern${advice}; use a few unrelated words.` };
   return { problem: "common", reason: `The password is too common or easy to guess${advice}; use a few unrelated words.` };
 }
 

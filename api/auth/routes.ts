@@ -11,50 +11,60 @@ import { SESSION_COOKIE, readToken, secretAnswer, secureCookie } from "./middlew
 export function authRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
 
-  serveEndpoint(app, endpoints.login, async ({ c, body: { email, password } }) => {
-    const result = await ctx.signIn.signIn({
-      email,
-      password,
-      address: clientAddress(c, ctx.config.trustedProxies),
-      sessionTtlMs: ctx.config.sessionTtlMs,
-      deviceCookie: getCookie(c, DEVICE_COOKIE),
-    });
-    switch (result.outcome) {
-      case "too_many_attempts":
-        c.header("Retry-After", String(result.retryAfterSeconds));
-        throw new ApiHttpError(429, "too_many_attempts", "Too many sign-in attempts. Wait a few minutes and try again.");
-      case "busy":
-        c.header("Retry-After", String(result.retryAfterSeconds));
-        throw new ApiHttpError(503, "busy", "The server is busy checking other sign-ins. Try again in a moment.");
-      case "invalid_credentials":
-        throw new ApiHttpError(401, "invalid_credentials", "The e-mail or password is incorrect.");
-    }
-    setCookie(c, SESSION_COOKIE, result.token, {
-      httpOnly: true,
-      sameSite: "Strict",
-      secure: secureCookie(c, ctx.config),
-      path: "/",
-      expires: result.expiresAt,
-    });
-    // This browser is now a known device for the account (device-cookie.ts); sign-out leaves it.
-    setCookie(c, DEVICE_COOKIE, result.deviceCookie.value, {
-      httpOnly: true,
-      sameSite: "Strict",
-      secure: secureCookie(c, ctx.config),
-      path: DEVICE_COOKIE_PATH,
-      expires: result.deviceCookie.expiresAt,
-    });
-    return { access_token: result.token };
-  }, secretAnswer);
+  serveEndpoint(
+    app,
+    endpoints.login,
+    async ({ c, body: { email, password } }) => {
+      const result = await ctx.signIn.signIn({
+        email,
+        password,
+        address: clientAddress(c, ctx.config.trustedProxies),
+        sessionTtlMs: ctx.config.sessionTtlMs,
+        deviceCookie: getCookie(c, DEVICE_COOKIE),
+      });
+      switch (result.outcome) {
+        case "too_many_attempts":
+          c.header("Retry-After", String(result.retryAfterSeconds));
+          throw new ApiHttpError(429, "too_many_attempts", "Too many sign-in attempts. Wait a few minutes and try again.");
+        case "busy":
+          c.header("Retry-After", String(result.retryAfterSeconds));
+          throw new ApiHttpError(503, "busy", "The server is busy checking other sign-ins. Try again in a moment.");
+        case "invalid_credentials":
+          throw new ApiHttpError(401, "invalid_credentials", "The e-mail or password is incorrect.");
+      }
+      setCookie(c, SESSION_COOKIE, result.token, {
+        httpOnly: true,
+        sameSite: "Strict",
+        secure: secureCookie(c, ctx.config),
+        path: "/",
+        expires: result.expiresAt,
+      });
+      // This browser is now a known device for the account (device-cookie.ts); sign-out leaves it.
+      setCookie(c, DEVICE_COOKIE, result.deviceCookie.value, {
+        httpOnly: true,
+        sameSite: "Strict",
+        secure: secureCookie(c, ctx.config),
+        path: DEVICE_COOKIE_PATH,
+        expires: result.deviceCookie.expiresAt,
+      });
+      return { access_token: result.token };
+    },
+    secretAnswer,
+  );
 
   serveEndpoint(app, endpoints.currentUser, ({ c }) => ({ logged_in_as: c.get("staff")!.email }));
 
-  serveEndpoint(app, endpoints.logout, async ({ c }) => {
-    const found = readToken(c);
-    if (found) await ctx.signIn.signOut(found.token);
-    deleteCookie(c, SESSION_COOKIE, { path: "/", secure: secureCookie(c, ctx.config), httpOnly: true, sameSite: "Strict" });
-    return { logged_out: true as const };
-  }, secretAnswer);
+  serveEndpoint(
+    app,
+    endpoints.logout,
+    async ({ c }) => {
+      const found = readToken(c);
+      if (found) await ctx.signIn.signOut(found.token);
+      deleteCookie(c, SESSION_COOKIE, { path: "/", secure: secureCookie(c, ctx.config), httpOnly: true, sameSite: "Strict" });
+      return { logged_out: true as const };
+    },
+    secretAnswer,
+  );
 
   return app;
 }

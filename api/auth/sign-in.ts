@@ -95,7 +95,13 @@ export class SignInService {
     this.knownDeviceGate = new HashGate(this.options.knownDeviceHashes, this.options.maxWaitingKnownDeviceHashes);
   }
 
-  async signIn(input: { email: string; password: string; address: string; sessionTtlMs: number; deviceCookie?: string }): Promise<SignInResult> {
+  async signIn(input: {
+    email: string;
+    password: string;
+    address: string;
+    sessionTtlMs: number;
+    deviceCookie?: string;
+  }): Promise<SignInResult> {
     const { limits } = this.options;
     const account = normalizeEmail(input.email);
     const block = addressBlock(input.address);

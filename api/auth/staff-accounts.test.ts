@@ -23,7 +23,10 @@ describe("ensureStaff", () => {
     const database = await openDatabase({ path: ":memory:" });
     for (const set of [ensureStaff, upsertStaff, createStaffIfAbsent]) {
       await expect(set(database, "boss@example.com", "password12")).rejects.toBeInstanceOf(WeakPasswordError);
-      await expect(set(database, "boss@example.com", "aaaaaaaaaaaaaaaa")).rejects.toMatchObject({ code: "weak_password", verdict: { problem: "repetitive" } });
+      await expect(set(database, "boss@example.com", "aaaaaaaaaaaaaaaa")).rejects.toMatchObject({
+        code: "weak_password",
+        verdict: { problem: "repetitive" },
+      });
     }
     expect(await hasStaff(database)).toBe(false);
     await database.close();

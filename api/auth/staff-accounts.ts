@@ -9,7 +9,12 @@ import { hashPassword, verifyPassword, type HashCost } from "./passwords";
 import { findStaffByEmail, insertStaffIfAbsent, saveStaff } from "./staff-repository";
 
 /** Creates the account, or resets its password and signs out its existing sessions. */
-export async function upsertStaff(database: DatabaseHandle, email: string, password: string, cost?: HashCost): Promise<"created" | "reset"> {
+export async function upsertStaff(
+  database: DatabaseHandle,
+  email: string,
+  password: string,
+  cost?: HashCost,
+): Promise<"created" | "reset"> {
   await assertPasswordAllowed(password);
   const passwordHash = await hashPassword(password, cost);
   return database.transaction((tx) => saveStaff(tx, email, passwordHash));
@@ -22,7 +27,12 @@ export async function upsertStaff(database: DatabaseHandle, email: string, passw
  * before the policy existed stops start-up instead of staying in use.
  * `cost` is for test servers only; operators' accounts get the recommended strength.
  */
-export async function ensureStaff(database: DatabaseHandle, email: string, password: string, cost?: HashCost): Promise<"created" | "reset" | "unchanged"> {
+export async function ensureStaff(
+  database: DatabaseHandle,
+  email: string,
+  password: string,
+  cost?: HashCost,
+): Promise<"created" | "reset" | "unchanged"> {
   await assertPasswordAllowed(password);
   const existing = await findStaffByEmail(database.db, email);
   if (existing && (await verifyPassword(password, existing.passwordHash))) return "unchanged";

@@ -14,7 +14,11 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 
 export async function findStaffByEmail(db: Db, email: string) {
   const t = tablesOf(db);
-  const [row] = await db.select().from(t.staffUsers).where(eq(t.staffUsers.email, normalizeEmail(email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(t.staffUsers)
+    .where(eq(t.staffUsers.email, normalizeEmail(email)))
+    .limit(1);
   return row;
 }
 
@@ -38,7 +42,11 @@ export async function saveStaff(tx: Db, email: string, passwordHash: string): Pr
 /** Creates the account unless one with this e-mail exists; true when it did. */
 export async function insertStaffIfAbsent(tx: Db, email: string, passwordHash: string): Promise<boolean> {
   const t = tablesOf(tx);
-  const inserted = await tx.insert(t.staffUsers).values({ email: normalizeEmail(email), passwordHash }).onConflictDoNothing().returning({ id: t.staffUsers.id });
+  const inserted = await tx
+    .insert(t.staffUsers)
+    .values({ email: normalizeEmail(email), passwordHash })
+    .onConflictDoNothing()
+    .returning({ id: t.staffUsers.id });
   return inserted.length > 0;
 }
 
@@ -46,7 +54,9 @@ export async function insertSession(tx: Db, userId: number, ttlMs: number, now: 
   const t = tablesOf(tx);
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + ttlMs);
-  await tx.insert(t.sessions).values({ tokenHash: hashToken(token), userId, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() });
+  await tx
+    .insert(t.sessions)
+    .values({ tokenHash: hashToken(token), userId, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() });
   // Expired sessions are useless; clear them out while we are writing anyway.
   await tx.delete(t.sessions).where(lt(t.sessions.expiresAt, now.toISOString()));
   return { token, expiresAt };

@@ -20,7 +20,11 @@ export const TABLE_CALL_WINDOW_MS = 10 * 60_000;
 /** 429 for a table at its call limit; the route sends `Retry-After`. */
 export class TableCallLimitError extends ApiHttpError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, "rate_limited", "This table has called staff many times in the last few minutes. Please wait a moment, or wave to a server.");
+    super(
+      429,
+      "rate_limited",
+      "This table has called staff many times in the last few minutes. Please wait a moment, or wave to a server.",
+    );
   }
 }
 
@@ -44,7 +48,12 @@ export async function tableOpenCalls(db: Db, stationId: string): Promise<Call[]>
  * table's lock, so two phones tapping at once make one call: the second waits, then finds the first
  * one's call (the partial unique index would refuse a second open call anyway).
  */
-export async function callStaff(database: DatabaseHandle, stationId: string, kind: CallKind, now: Date): Promise<{ call: Call; created: boolean }> {
+export async function callStaff(
+  database: DatabaseHandle,
+  stationId: string,
+  kind: CallKind,
+  now: Date,
+): Promise<{ call: Call; created: boolean }> {
   const result = await database.transaction(async (tx) => {
     const station = await findStation(tx, stationId);
     if (!station) throw stationMissing();
@@ -60,7 +69,15 @@ export async function callStaff(database: DatabaseHandle, stationId: string, kin
       throw new TableCallLimitError(Math.max(1, Math.ceil(waitMs / 1000)));
     }
 
-    const row = { id: randomUUID(), branchId: station.branchId, stationId: station.id, kind, status: "open" as const, createdAt: now.toISOString(), doneAt: null };
+    const row = {
+      id: randomUUID(),
+      branchId: station.branchId,
+      stationId: station.id,
+      kind,
+      status: "open" as const,
+      createdAt: now.toISOString(),
+      doneAt: null,
+    };
     await insertCall(tx, row);
     const call = toCall(row, station.codename);
     await recordEvent(tx, { branchId: call.branch_id, type: "call.created", stationId: call.station_id, payload: call });

@@ -29,10 +29,36 @@ type Intent =
   | { kind: "name"; phone: number; name: string; skew: number };
 
 const intentArb: fc.Arbitrary<Intent> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("add" as const), phone: fc.nat(3), quantity: fc.integer({ min: 1, max: 99 }), product: fc.integer({ min: 1, max: 5 }), note: fc.constantFrom("", "no onions") }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("set" as const), phone: fc.nat(3), target: fc.nat(), quantity: fc.integer({ min: 1, max: 99 }), skew: fc.integer({ min: -3, max: 0 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("add" as const),
+      phone: fc.nat(3),
+      quantity: fc.integer({ min: 1, max: 99 }),
+      product: fc.integer({ min: 1, max: 5 }),
+      note: fc.constantFrom("", "no onions"),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("set" as const),
+      phone: fc.nat(3),
+      target: fc.nat(),
+      quantity: fc.integer({ min: 1, max: 99 }),
+      skew: fc.integer({ min: -3, max: 0 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("remove" as const), phone: fc.nat(3), target: fc.nat() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("name" as const), phone: fc.nat(3), name: fc.constantFrom("", "Ana", "Bo", "Table end"), skew: fc.integer({ min: -3, max: 0 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("name" as const),
+      phone: fc.nat(3),
+      name: fc.constantFrom("", "Ana", "Bo", "Table end"),
+      skew: fc.integer({ min: -3, max: 0 }),
+    }),
+  },
 );
 
 /**
@@ -44,11 +70,25 @@ function history(intents: Intent[]): Sent[] {
   const sent: Sent[] = [];
   const adds: number[] = [];
   intents.forEach((intent, i) => {
-    const base = { op_id: uuid("11111111", i), at: new Date(BASE + i * 10_000 + ("skew" in intent ? intent.skew * 10_000 : 0)).toISOString() };
+    const base = {
+      op_id: uuid("11111111", i),
+      at: new Date(BASE + i * 10_000 + ("skew" in intent ? intent.skew * 10_000 : 0)).toISOString(),
+    };
     const phone = phoneId(intent.phone);
     if (intent.kind === "add") {
       adds.push(sent.length);
-      sent.push({ phone, op: { ...base, type: "add_line", line_id: uuid("22222222", i), product_id: intent.product, quantity: intent.quantity, options: [], note: intent.note || undefined } });
+      sent.push({
+        phone,
+        op: {
+          ...base,
+          type: "add_line",
+          line_id: uuid("22222222", i),
+          product_id: intent.product,
+          quantity: intent.quantity,
+          options: [],
+          note: intent.note || undefined,
+        },
+      });
       return;
     }
     if (intent.kind === "name") {
@@ -58,7 +98,10 @@ function history(intents: Intent[]): Sent[] {
     if (adds.length === 0) return;
     const after = adds[intent.target % adds.length]!;
     const lineId = (sent[after]!.op as Extract<CartOperation, { type: "add_line" }>).line_id;
-    const op: CartOperation = intent.kind === "set" ? { ...base, type: "set_quantity", line_id: lineId, quantity: intent.quantity } : { ...base, type: "remove_line", line_id: lineId };
+    const op: CartOperation =
+      intent.kind === "set"
+        ? { ...base, type: "set_quantity", line_id: lineId, quantity: intent.quantity }
+        : { ...base, type: "remove_line", line_id: lineId };
     sent.push({ phone, op, after });
   });
   return sent;
@@ -85,11 +128,17 @@ function deliver(deliveries: Sent[]) {
   let state: MergeState = { lines: new Map(), phones: [] };
   const handled = new Set<string>();
   const results: CartOperationResult[] = [];
-  for (let i = 0; i < deliveries.length; ) {
+  for (let i = 0; i < deliveries.length;) {
     let end = i + 1;
     while (end < deliveries.length && end - i < 50 && deliveries[end]!.phone === deliveries[i]!.phone) end++;
     const batch = deliveries.slice(i, end);
-    const outcome = applyOperations(state, batch[0]!.phone, batch.map((s) => s.op), (id) => handled.has(id), LIMITS);
+    const outcome = applyOperations(
+      state,
+      batch[0]!.phone,
+      batch.map((s) => s.op),
+      (id) => handled.has(id),
+      LIMITS,
+    );
     for (const s of batch) handled.add(s.op.op_id);
     results.push(...outcome.results);
     state = outcome.state;
@@ -101,8 +150,18 @@ function deliver(deliveries: Sent[]) {
 /** What a cart is, for comparing two: its open lines as phones see them, which lines are gone, and the names. */
 function cartOf(state: MergeState) {
   return {
-    open: openLinesInOrder(state).map(({ lineId, phoneId, productId, quantity, options, note }) => ({ lineId, phoneId, productId, quantity, options, note })),
-    gone: [...state.lines.values()].filter((line) => line.status !== "open").map((line) => line.lineId).sort(),
+    open: openLinesInOrder(state).map(({ lineId, phoneId, productId, quantity, options, note }) => ({
+      lineId,
+      phoneId,
+      productId,
+      quantity,
+      options,
+      note,
+    })),
+    gone: [...state.lines.values()]
+      .filter((line) => line.status !== "open")
+      .map((line) => line.lineId)
+      .sort(),
     names: Object.fromEntries(state.phones.map((phone) => [phone.phoneId, phone.name])),
   };
 }
@@ -175,7 +234,15 @@ describe("applyOperations on random histories from several phones", () => {
 
 describe("applyOperations, rule by rule", () => {
   const phone = phoneId(1);
-  const add = (n: number, at: number): CartOperation => ({ type: "add_line", op_id: uuid("33333333", n), at: new Date(BASE + at).toISOString(), line_id: uuid("44444444", n), product_id: 1, quantity: 1, options: [] });
+  const add = (n: number, at: number): CartOperation => ({
+    type: "add_line",
+    op_id: uuid("33333333", n),
+    at: new Date(BASE + at).toISOString(),
+    line_id: uuid("44444444", n),
+    product_id: 1,
+    quantity: 1,
+    options: [],
+  });
   const empty: MergeState = { lines: new Map(), phones: [] };
 
   it("ignores an add past the cart's limit, and a phone past the phones' limit", () => {
@@ -187,13 +254,25 @@ describe("applyOperations, rule by rule", () => {
   });
 
   it("numbers phones in the order they are first heard, and a blank name brings the number back", () => {
-    const first = applyOperations(empty, phoneId(7), [{ type: "set_name", op_id: uuid("55555555", 1), at: new Date(BASE).toISOString(), name: "Ana" }], () => false, LIMITS);
+    const first = applyOperations(
+      empty,
+      phoneId(7),
+      [{ type: "set_name", op_id: uuid("55555555", 1), at: new Date(BASE).toISOString(), name: "Ana" }],
+      () => false,
+      LIMITS,
+    );
     const second = applyOperations(first.state, phoneId(3), [add(1, 1)], () => false, LIMITS);
     expect(second.state.phones.map((p) => [p.phoneId, p.number, p.name])).toEqual([
       [phoneId(7), 1, "Ana"],
       [phoneId(3), 2, null],
     ]);
-    const cleared = applyOperations(second.state, phoneId(7), [{ type: "set_name", op_id: uuid("55555555", 2), at: new Date(BASE + 5).toISOString(), name: "" }], () => false, LIMITS);
+    const cleared = applyOperations(
+      second.state,
+      phoneId(7),
+      [{ type: "set_name", op_id: uuid("55555555", 2), at: new Date(BASE + 5).toISOString(), name: "" }],
+      () => false,
+      LIMITS,
+    );
     expect(cleared.state.phones[0]!.name).toBeNull();
     expect(second.state.phones[0]!.name).toBe("Ana");
   });

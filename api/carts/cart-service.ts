@@ -5,7 +5,18 @@
  */
 import { isoWeekday } from "../../contract/menu";
 import { formatCents, totalsFromSubtotal } from "../../contract/money";
-import { MAX_ORDER_LINES, type ApiErrorDetail, type CartOperation, type CartOperationsAnswer, type CartOperationsBody, type CartSubmit, type Order, type OrderCreate, type SentLine, type TableCart } from "../../contract/schemas";
+import {
+  MAX_ORDER_LINES,
+  type ApiErrorDetail,
+  type CartOperation,
+  type CartOperationsAnswer,
+  type CartOperationsBody,
+  type CartSubmit,
+  type Order,
+  type OrderCreate,
+  type SentLine,
+  type TableCart,
+} from "../../contract/schemas";
 import type { DatabaseHandle, Db } from "../db/database";
 import { lockInTransaction } from "../db/dialect";
 import { loadCatalog, type CatalogProduct } from "../menu/menu-repository";
@@ -103,7 +114,12 @@ async function cartView(db: Db, cart: CartRow, now: Date): Promise<TableCart> {
     ...emptyView(cart.stationId, cart.branchId, cart.version),
     submitting: leaseHeld(cart, now),
     lines: open.map((line) => {
-      const priced = priceOrder([{ id: line.productId, quantity: line.quantity, selectedCustomizations: line.options, note: line.note || undefined }], cart.branchId, orderable, isoWeekday(now));
+      const priced = priceOrder(
+        [{ id: line.productId, quantity: line.quantity, selectedCustomizations: line.options, note: line.note || undefined }],
+        cart.branchId,
+        orderable,
+        isoWeekday(now),
+      );
       const pricedLine = priced.ok ? priced.lines[0] : undefined;
       if (pricedLine) subtotal += pricedLine.lineTotalCents;
       return {
@@ -139,7 +155,9 @@ async function cartView(db: Db, cart: CartRow, now: Date): Promise<TableCart> {
  */
 async function sentLines(db: Db, stationId: string, order: Order, phones: ReadonlyMap<string, string>): Promise<SentLine[] | undefined> {
   const lines = await findOrderCartLines(db, stationId, order.id);
-  const matches = lines.length === order.lines.length && lines.every((line, i) => line.productId === order.lines[i]!.product_id && line.quantity === order.lines[i]!.quantity);
+  const matches =
+    lines.length === order.lines.length &&
+    lines.every((line, i) => line.productId === order.lines[i]!.product_id && line.quantity === order.lines[i]!.quantity);
   if (!matches) return undefined;
   return order.lines.map((orderLine, i) => {
     const line = lines[i]!;
@@ -171,7 +189,8 @@ async function emptyCartIn(tx: Db, cart: CartRow, now: Date): Promise<CartRow> {
   return { ...cart, ...changes };
 }
 
-const hasContent = async (db: Db, cart: CartRow) => cart.phones.length > 0 || cart.lastOrderId !== null || (await hasCartLines(db, cart.stationId));
+const hasContent = async (db: Db, cart: CartRow) =>
+  cart.phones.length > 0 || cart.lastOrderId !== null || (await hasCartLines(db, cart.stationId));
 
 /**
  * Empties the table's cart in the caller's transaction — what closing the table's tab does. Takes the
@@ -246,11 +265,21 @@ async function checkOperationRate(tx: Db, stationId: string, count: number, now:
   const blocking = await operationLimitReachedBy(tx, stationId, since, CART_OPERATIONS_PER_MINUTE - count + 1);
   if (blocking === undefined) return;
   const waitMs = Math.min(Date.parse(blocking) + CART_OPERATION_WINDOW_MS - now.getTime(), CART_OPERATION_WINDOW_MS);
-  throw new RetryLaterError(429, "rate_limited", "This table's phones have changed the cart very often in the last minute. Please wait a moment.", Math.max(1, Math.ceil(waitMs / 1000)));
+  throw new RetryLaterError(
+    429,
+    "rate_limited",
+    "This table's phones have changed the cart very often in the last minute. Please wait a moment.",
+    Math.max(1, Math.ceil(waitMs / 1000)),
+  );
 }
 
 /** A phone's operations, applied once each under the table's lock (docs/decisions/0010). */
-export async function applyCartOperations(database: DatabaseHandle, stationId: string, body: CartOperationsBody, now: Date): Promise<CartOperationsAnswer> {
+export async function applyCartOperations(
+  database: DatabaseHandle,
+  stationId: string,
+  body: CartOperationsBody,
+  now: Date,
+): Promise<CartOperationsAnswer> {
   const operations = body.operations.map((op) => normaliseTime(op, now));
   const { answer, changed } = await database.transaction(async (tx) => {
     const station = await knownStation(tx, stationId);
@@ -264,10 +293,18 @@ export async function applyCartOperations(database: DatabaseHandle, stationId: s
       emptied = true;
     }
     if (leaseHeld(cart, now)) {
-      throw new RetryLaterError(409, "cart_submitting", "The table's order is being sent right now. Your change will follow in a moment.", 1);
+      throw new RetryLaterError(
+        409,
+        "cart_submitting",
+        "The table's order is being sent right now. Your change will follow in a moment.",
+        1,
+      );
     }
 
-    const handled = await handledOperationIds(tx, operations.map((op) => op.op_id));
+    const handled = await handledOperationIds(
+      tx,
+      operations.map((op) => op.op_id),
+    );
     const fresh = new Set(operations.filter((op) => !handled.has(op.op_id)).map((op) => op.op_id));
     await checkOperationRate(tx, station.id, fresh.size, now);
     await validateAdds(tx, operations, station.branchId, handled, now);
@@ -383,7 +420,12 @@ export async function submitTableCart(
   const order: OrderCreate = {
     station_id: claim.stationId,
     branch_id: claim.branchId,
-    products: claim.lines.map((line) => ({ id: line.productId, quantity: line.quantity, selectedCustomizations: line.options, ...(line.note && { note: line.note }) })),
+    products: claim.lines.map((line) => ({
+      id: line.productId,
+      quantity: line.quantity,
+      selectedCustomizations: line.options,
+      ...(line.note && { note: line.note }),
+    })),
   };
   let placed: Awaited<ReturnType<typeof placeOrder>>;
   try {
@@ -405,7 +447,13 @@ export async function submitTableCart(
     await lockInTransaction(tx, "station", claim.stationId);
     const cart = (await findCart(tx, claim.stationId))!;
     if (cart.submittedVersion === body.version) throw alreadySubmitted(cart);
-    await markLinesSubmitted(tx, claim.stationId, claim.lines.map((line) => line.lineId), orderId, now);
+    await markLinesSubmitted(
+      tx,
+      claim.stationId,
+      claim.lines.map((line) => line.lineId),
+      orderId,
+      now,
+    );
     const changes = {
       submittedVersion: body.version,
       lastOrderId: orderId,

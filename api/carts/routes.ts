@@ -25,10 +25,14 @@ export function cartRoutes(ctx: AppContext) {
     return readCart(ctx.database, params.id, ctx.clock.now());
   });
 
-  serveEndpoint(app, endpoints.applyCartOperations, ({ c, params, body }) => withRetryAfter(c, () => applyCartOperations(ctx.database, params.id, body, ctx.clock.now())));
+  serveEndpoint(app, endpoints.applyCartOperations, ({ c, params, body }) =>
+    withRetryAfter(c, () => applyCartOperations(ctx.database, params.id, body, ctx.clock.now())),
+  );
 
   serveEndpoint(app, endpoints.submitTableCart, async ({ c, params, headers, body }) => {
-    const submitted = await withRetryAfter(c, () => submitTableCart(ctx, params.id, body, headers["Idempotency-Key"], ctx.config, ctx.clock.now()));
+    const submitted = await withRetryAfter(c, () =>
+      submitTableCart(ctx, params.id, body, headers["Idempotency-Key"], ctx.config, ctx.clock.now()),
+    );
     if (submitted instanceof Response) return submitted;
     if (submitted.replayed) c.header("Idempotent-Replayed", "true");
     else ctx.logger.info("table cart submitted", { stationId: params.id });

@@ -4,15 +4,31 @@ import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { databaseConfigFromEnv, DEFAULT_POOL_SIZE, nestingGuardFromEnv, openDatabase, type DatabaseHandle, type SqliteHandle } from "./database";
+import {
+  databaseConfigFromEnv,
+  DEFAULT_POOL_SIZE,
+  nestingGuardFromEnv,
+  openDatabase,
+  type DatabaseHandle,
+  type SqliteHandle,
+} from "./database";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("databaseConfigFromEnv", () => {
   it("selects PostgreSQL by a postgres:// URL, SQLite otherwise", () => {
-    expect(databaseConfigFromEnv({ DATABASE_URL: "postgres://app@db:5432/limitless" })).toMatchObject({ url: "postgres://app@db:5432/limitless", poolSize: DEFAULT_POOL_SIZE });
-    expect(databaseConfigFromEnv({ DATABASE_URL: "postgresql://app@db/limitless", DATABASE_POOL_SIZE: "25" })).toMatchObject({ poolSize: 25 });
-    expect(databaseConfigFromEnv({ DATABASE_PATH: "/srv/limitless.db" })).toEqual({ url: undefined, path: "/srv/limitless.db", poolSize: DEFAULT_POOL_SIZE });
+    expect(databaseConfigFromEnv({ DATABASE_URL: "postgres://app@db:5432/limitless" })).toMatchObject({
+      url: "postgres://app@db:5432/limitless",
+      poolSize: DEFAULT_POOL_SIZE,
+    });
+    expect(databaseConfigFromEnv({ DATABASE_URL: "postgresql://app@db/limitless", DATABASE_POOL_SIZE: "25" })).toMatchObject({
+      poolSize: 25,
+    });
+    expect(databaseConfigFromEnv({ DATABASE_PATH: "/srv/limitless.db" })).toEqual({
+      url: undefined,
+      path: "/srv/limitless.db",
+      poolSize: DEFAULT_POOL_SIZE,
+    });
     expect(databaseConfigFromEnv({ DATABASE_URL: "  " }).url).toBeUndefined();
   });
 
@@ -37,7 +53,9 @@ describe("the transaction nesting guard", () => {
     const dir = mkdtempSync(join(tmpdir(), "limitless-db-"));
     const handle = await openDatabase({ path: join(dir, "test.db") }, { guardNesting: true });
     try {
-      await expect(handle.transaction(() => handle.transaction(async () => "inner"))).rejects.toThrow(/transaction\(\) called inside a transaction callback/);
+      await expect(handle.transaction(() => handle.transaction(async () => "inner"))).rejects.toThrow(
+        /transaction\(\) called inside a transaction callback/,
+      );
       await expect(Promise.all([handle.transaction(async () => 1), handle.transaction(async () => 2)])).resolves.toEqual([1, 2]);
     } finally {
       await handle.close();
@@ -60,7 +78,10 @@ describe("SQLite transactions over an async callback", () => {
   });
 
   const counter = async (db: DatabaseHandle["db"]) => {
-    const [row] = await db.select({ n: handle.tables.loginAttempts.attempts }).from(handle.tables.loginAttempts).where(eq(handle.tables.loginAttempts.key, "counter"));
+    const [row] = await db
+      .select({ n: handle.tables.loginAttempts.attempts })
+      .from(handle.tables.loginAttempts)
+      .where(eq(handle.tables.loginAttempts.key, "counter"));
     return row?.n ?? 0;
   };
 
@@ -125,7 +146,9 @@ describe("SQLite transactions over an async callback", () => {
 
   it("enforces foreign keys and keeps the file in WAL mode", async () => {
     const { tables: t } = handle;
-    await expect(handle.transaction((tx) => tx.insert(t.stations).values({ id: "s", branchId: 42, codename: "T1", capacity: 2 }))).rejects.toThrow(/FOREIGN KEY/);
+    await expect(
+      handle.transaction((tx) => tx.insert(t.stations).values({ id: "s", branchId: 42, codename: "T1", capacity: 2 })),
+    ).rejects.toThrow(/FOREIGN KEY/);
     const probe = new Database(handle.path, { readonly: true });
     try {
       expect(probe.pragma("journal_mode", { simple: true })).toBe("wal");
@@ -162,7 +185,8 @@ describe("SQLite transactions over an async callback", () => {
         other.close();
       }
     };
-    const insertKey = (tx: DatabaseHandle["db"], key: string) => tx.insert(handle.tables.loginAttempts).values({ key, attempts: 1, windowEndsAt: 0 });
+    const insertKey = (tx: DatabaseHandle["db"], key: string) =>
+      tx.insert(handle.tables.loginAttempts).values({ key, attempts: 1, windowEndsAt: 0 });
 
     it("commits transactions queued together in one batch; a failing one rolls back alone, after the others' writes", async () => {
       let seenDuringBatch: string[] = [];
@@ -224,7 +248,13 @@ describe("SQLite opening", () => {
     const dir = mkdtempSync(join(tmpdir(), "limitless-db-"));
     try {
       const path = join(dir, "seeded.db");
-      const handle = await openDatabase({ path }, { seed: ({ tables: t, transaction }) => transaction((tx) => tx.insert(t.branches).values({ id: 1, name: "Thornhill", address: "x" })).then(() => undefined) });
+      const handle = await openDatabase(
+        { path },
+        {
+          seed: ({ tables: t, transaction }) =>
+            transaction((tx) => tx.insert(t.branches).values({ id: 1, name: "Thornhill", address: "x" })).then(() => undefined),
+        },
+      );
       expect(await handle.db.select({ name: handle.tables.branches.name }).from(handle.tables.branches)).toEqual([{ name: "Thornhill" }]);
       await handle.close();
 

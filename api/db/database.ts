@@ -107,13 +107,16 @@ export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Dat
   if (url && !/^postgres(ql)?:\/\//i.test(url)) throw new Error(`DATABASE_URL must be a postgres:// URL, got "${url.split("@").pop()}"`);
   const rawPool = env.DATABASE_POOL_SIZE?.trim();
   const poolSize = rawPool ? Number(rawPool) : DEFAULT_POOL_SIZE;
-  if (!Number.isInteger(poolSize) || poolSize < 1 || poolSize > 1000) throw new Error(`DATABASE_POOL_SIZE must be a whole number from 1 to 1000, got "${rawPool}"`);
+  if (!Number.isInteger(poolSize) || poolSize < 1 || poolSize > 1000)
+    throw new Error(`DATABASE_POOL_SIZE must be a whole number from 1 to 1000, got "${rawPool}"`);
   return { url, path: env.DATABASE_PATH ?? resolve("data", "limitless.db"), poolSize };
 }
 
 export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<DatabaseHandle> {
   const guard = (options.guardNesting ?? nestingGuardFromEnv()) ? NESTING_GUARD : NO_GUARD;
-  const handle = config.url ? await openPostgres(config.url, config.poolSize ?? DEFAULT_POOL_SIZE, options, guard) : openSqlite(config.path, guard);
+  const handle = config.url
+    ? await openPostgres(config.url, config.poolSize ?? DEFAULT_POOL_SIZE, options, guard)
+    : openSqlite(config.path, guard);
   if (handle.dialect === "sqlite" && options.seed) {
     try {
       await options.seed(handle);
@@ -142,7 +145,8 @@ interface NestingGuard {
 const NO_GUARD: NestingGuard = { refuse: () => {}, run: (callback) => callback() };
 const NESTING_GUARD: NestingGuard = {
   refuse() {
-    if (insideTransaction.getStore()) throw new Error("transaction() called inside a transaction callback: pass its tx to the code instead");
+    if (insideTransaction.getStore())
+      throw new Error("transaction() called inside a transaction callback: pass its tx to the code instead");
   },
   run: (callback) => insideTransaction.run(true, callback),
 };
@@ -201,7 +205,14 @@ function openSqlite(requestedPath: string, guard: NestingGuard): SqliteHandle {
     "SAVEPOINT grouped",
     "RELEASE grouped",
     "ROLLBACK TO grouped",
-  ].map(statement) as [Database.Statement, Database.Statement, Database.Statement, Database.Statement, Database.Statement, Database.Statement];
+  ].map(statement) as [
+    Database.Statement,
+    Database.Statement,
+    Database.Statement,
+    Database.Statement,
+    Database.Statement,
+    Database.Statement,
+  ];
 
   /**
    * Group commit. Committing is most of what a small write costs (every page it touched goes to the
@@ -304,7 +315,12 @@ interface PendingTransaction {
 const RETRIED_SQLSTATES = new Set(["40P01", "40001"]);
 const TRANSACTION_ATTEMPTS = 3;
 
-function postgresHandle(db: PgDatabase<NodePgQueryResultHKT>, pool: pg.Pool, close: () => Promise<void>, guard: NestingGuard): PostgresHandle {
+function postgresHandle(
+  db: PgDatabase<NodePgQueryResultHKT>,
+  pool: pg.Pool,
+  close: () => Promise<void>,
+  guard: NestingGuard,
+): PostgresHandle {
   return {
     dialect: "postgres",
     pool,

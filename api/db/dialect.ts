@@ -126,7 +126,8 @@ export function epochHour(db: Db, column: SQLWrapper): SQL<number> {
  * message: nothing to do.
  */
 export async function notifyOnCommit(tx: Db, channel: NotifyChannel, payload: string): Promise<void> {
-  if (dialectOf(tx) === "postgres") await (tx as PgTransaction<NodePgQueryResultHKT>).execute(sql`select pg_notify(${channel}, ${payload})`);
+  if (dialectOf(tx) === "postgres")
+    await (tx as PgTransaction<NodePgQueryResultHKT>).execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
 /** What instances tell each other (api/db/listener.ts). */
@@ -141,7 +142,11 @@ export function affectedRows(result: object): number {
 
 /** Whether the error, or one it wraps (Drizzle wraps the driver's as `cause`), carries one of these codes. */
 export function hasErrorCode(error: unknown, codes: ReadonlySet<string>): boolean {
-  for (let cause = error, depth = 0; cause && typeof cause === "object" && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
+  for (
+    let cause = error, depth = 0;
+    cause && typeof cause === "object" && depth < 5;
+    cause = (cause as { cause?: unknown }).cause, depth++
+  ) {
     const code = (cause as { code?: unknown }).code;
     if (typeof code === "string" && codes.has(code)) return true;
   }

@@ -24,7 +24,10 @@ describe("timestamptzToIso", () => {
     expect(timestamptzToIso(new Date("2026-11-23T10:14:03.123Z"))).toBe("2026-11-23T10:14:03.123Z");
   });
 
-  it.each(["infinity", "-infinity", "2026-11-23 10:14:03 BC", "11/23/2026 10:14:03.123 UTC", ""])("refuses %j instead of guessing", (text) => {
-    expect(() => timestamptzToIso(text)).toThrow(/Unexpected timestamp/);
-  });
+  it.each(["infinity", "-infinity", "2026-11-23 10:14:03 BC", "11/23/2026 10:14:03.123 UTC", ""])(
+    "refuses %j instead of guessing",
+    (text) => {
+      expect(() => timestamptzToIso(text)).toThrow(/Unexpected timestamp/);
+    },
+  );
 });

@@ -21,12 +21,16 @@ export function timestamptzToIso(value: string | Date): string {
   if (!match) {
     throw new Error(`Unexpected timestamp from PostgreSQL: "${value}" (infinite and BC values are not used; DateStyle must be ISO)`);
   }
-  const [, year, month, day, hour, minute, second, fraction = "", zone, sign, offsetHours = "0", offsetMinutes = "0", offsetSeconds = "0"] = match;
+  const [, year, month, day, hour, minute, second, fraction = "", zone, sign, offsetHours = "0", offsetMinutes = "0", offsetSeconds = "0"] =
+    match;
   const date = new Date(0);
   // setUTCFullYear, unlike Date.UTC, does not read years 0–99 as 1900–1999.
   date.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
   date.setUTCHours(Number(hour), Number(minute), Number(second), Number(fraction.padEnd(3, "0").slice(0, 3)));
-  const offsetMs = zone === "Z" ? 0 : (sign === "-" ? -1 : 1) * (Number(offsetHours) * 3_600_000 + Number(offsetMinutes) * 60_000 + Number(offsetSeconds) * 1000);
+  const offsetMs =
+    zone === "Z"
+      ? 0
+      : (sign === "-" ? -1 : 1) * (Number(offsetHours) * 3_600_000 + Number(offsetMinutes) * 60_000 + Number(offsetSeconds) * 1000);
   return new Date(date.getTime() - offsetMs).toISOString();
 }
 

@@ -2,4 +2,25 @@
 import { postgresColumns } from "./columns";
 import { defineTables } from "./schema";
 
-export const { branches, categories, products, optionGroups, options, stations, orders, orderLines, staffUsers, sessions, idempotencyKeys, events, loginAttempts, serverSecrets, calls, tabs, kitchenBoards, carts, cartLines, cartOperations } = defineTables(postgresColumns);
+export const {
+  branches,
+  categories,
+  products,
+  optionGroups,
+  options,
+  stations,
+  orders,
+  orderLines,
+  staffUsers,
+  sessions,
+  idempotencyKeys,
+  events,
+  loginAttempts,
+  serverSecrets,
+  calls,
+  tabs,
+  kitchenBoards,
+  carts,
+  cartLines,
+  cartOperations,
+} = defineTables(postgresColumns);

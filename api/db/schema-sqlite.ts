@@ -2,4 +2,25 @@
 import { sqliteColumns } from "./columns";
 import { defineTables } from "./schema";
 
-export const { branches, categories, products, optionGroups, options, stations, orders, orderLines, staffUsers, sessions, idempotencyKeys, events, loginAttempts, serverSecrets, calls, tabs, kitchenBoards, carts, cartLines, cartOperations } = defineTables(sqliteColumns);
+export const {
+  branches,
+  categories,
+  products,
+  optionGroups,
+  options,
+  stations,
+  orders,
+  orderLines,
+  staffUsers,
+  sessions,
+  idempotencyKeys,
+  events,
+  loginAttempts,
+  serverSecrets,
+  calls,
+  tabs,
+  kitchenBoards,
+  carts,
+  cartLines,
+  cartOperations,
+} = defineTables(sqliteColumns);

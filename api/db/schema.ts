@@ -5,7 +5,16 @@
  * re-importing the menu never rewrites history.
  */
 import { sql } from "drizzle-orm";
-import { CALL_KINDS, ORDER_STATUSES, PAYMENT_METHODS, PREP_STATIONS, type Allergen, type Diet, type PrepStation, type TranslationLanguage } from "../../contract/menu";
+import {
+  CALL_KINDS,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PREP_STATIONS,
+  type Allergen,
+  type Diet,
+  type PrepStation,
+  type TranslationLanguage,
+} from "../../contract/menu";
 import type { ServerEvents, Translation } from "../../contract/schemas";
 import type { Columns } from "./columns";
 
@@ -44,10 +53,12 @@ export function defineTables(c: Columns) {
     "products",
     {
       id: c.serial("id"),
-      branchId: c.integer("branch_id")
+      branchId: c
+        .integer("branch_id")
         .notNull()
         .references(() => branches.id),
-      categoryKey: c.text("category_key")
+      categoryKey: c
+        .text("category_key")
         .notNull()
         .references(() => categories.key),
       name: c.text("name").notNull(),
@@ -56,13 +67,25 @@ export function defineTables(c: Columns) {
       available: c.boolean("available").notNull().default(true),
       weekday: c.integer("weekday"),
       position: c.integer("position").notNull().default(0),
-      allergens: c.json("allergens").$type<Allergen[]>().notNull().default(sql`'[]'`),
-      diet: c.json("diet").$type<Diet[]>().notNull().default(sql`'[]'`),
+      allergens: c
+        .json("allergens")
+        .$type<Allergen[]>()
+        .notNull()
+        .default(sql`'[]'`),
+      diet: c
+        .json("diet")
+        .$type<Diet[]>()
+        .notNull()
+        .default(sql`'[]'`),
       prepStation: c.text("prep_station", { enum: PREP_STATIONS }).notNull().default("kitchen"),
       prepMinutes: c.integer("prep_minutes").notNull().default(10),
       /** null = not counted; an accepted order counts it down, and at 0 the product sells out. */
       stock: c.integer("stock"),
-      translations: c.json("translations").$type<ProductTranslations>().notNull().default(sql`'{}'`),
+      translations: c
+        .json("translations")
+        .$type<ProductTranslations>()
+        .notNull()
+        .default(sql`'{}'`),
     },
     (table) => [c.uniqueIndex("products_branch_category_name").on(table.branchId, table.categoryKey, table.name)],
   );
@@ -71,7 +94,8 @@ export function defineTables(c: Columns) {
     "option_groups",
     {
       id: c.serial("id"),
-      productId: c.integer("product_id")
+      productId: c
+        .integer("product_id")
         .notNull()
         .references(() => products.id, { onDelete: "cascade" }),
       name: c.text("name").notNull(),
@@ -86,7 +110,8 @@ export function defineTables(c: Columns) {
     "options",
     {
       id: c.serial("id"),
-      groupId: c.integer("group_id")
+      groupId: c
+        .integer("group_id")
         .notNull()
         .references(() => optionGroups.id, { onDelete: "cascade" }),
       name: c.text("name").notNull(),
@@ -100,7 +125,8 @@ export function defineTables(c: Columns) {
     "stations",
     {
       id: c.text("id").primaryKey(),
-      branchId: c.integer("branch_id")
+      branchId: c
+        .integer("branch_id")
         .notNull()
         .references(() => branches.id),
       codename: c.text("codename").notNull(),
@@ -114,7 +140,8 @@ export function defineTables(c: Columns) {
     "orders",
     {
       id: c.text("id").primaryKey(),
-      branchId: c.integer("branch_id")
+      branchId: c
+        .integer("branch_id")
         .notNull()
         .references(() => branches.id),
       number: c.integer("number").notNull(),
@@ -137,7 +164,11 @@ export function defineTables(c: Columns) {
        */
       heldUntil: c.time("held_until"),
       /** The prep stations that have bumped the order. */
-      bumped: c.json("bumped").$type<PrepStation[]>().notNull().default(sql`'[]'`),
+      bumped: c
+        .json("bumped")
+        .$type<PrepStation[]>()
+        .notNull()
+        .default(sql`'[]'`),
       estimatedReadyAt: c.time("estimated_ready_at"),
       /** null while on the table's open tab; the closed tab's id after. */
       tabId: c.text("tab_id"),
@@ -155,7 +186,8 @@ export function defineTables(c: Columns) {
   const orderLines = c.table(
     "order_lines",
     {
-      orderId: c.text("order_id")
+      orderId: c
+        .text("order_id")
         .notNull()
         .references(() => orders.id, { onDelete: "cascade" }),
       position: c.integer("position").notNull(),
@@ -184,7 +216,8 @@ export function defineTables(c: Columns) {
     {
       // SHA-256 of the token: a stolen database does not yield usable tokens.
       tokenHash: c.text("token_hash").primaryKey(),
-      userId: c.integer("user_id")
+      userId: c
+        .integer("user_id")
         .notNull()
         .references(() => staffUsers.id, { onDelete: "cascade" }),
       createdAt: c.time("created_at").notNull(),
@@ -263,7 +296,8 @@ export function defineTables(c: Columns) {
       doneAt: c.time("done_at"),
     },
     (table) => [
-      c.uniqueIndex("calls_open_per_kind")
+      c
+        .uniqueIndex("calls_open_per_kind")
         .on(table.stationId, table.kind)
         .where(sql`status = 'open'`),
       c.index("calls_branch_status").on(table.branchId, table.status),
@@ -283,7 +317,10 @@ export function defineTables(c: Columns) {
       totalCents: c.integer("total_cents").notNull(),
       closedAt: c.time("closed_at").notNull(),
     },
-    (table) => [c.index("tabs_station").on(table.stationId, table.closedAt), c.index("tabs_branch_closed").on(table.branchId, table.closedAt)],
+    (table) => [
+      c.index("tabs_station").on(table.stationId, table.closedAt),
+      c.index("tabs_branch_closed").on(table.branchId, table.closedAt),
+    ],
   );
 
   /** The kitchen boards on screen: each says so every ~20 s, so any instance knows which are online. */
@@ -304,7 +341,11 @@ export function defineTables(c: Columns) {
     branchId: c.integer("branch_id").notNull(),
     version: c.integer("version").notNull().default(0),
     updatedAt: c.time("updated_at").notNull(),
-    phones: c.json("phones").$type<CartPhone[]>().notNull().default(sql`'[]'`),
+    phones: c
+      .json("phones")
+      .$type<CartPhone[]>()
+      .notNull()
+      .default(sql`'[]'`),
     /** The order the last submit made ("sent"); null after the cart is emptied. */
     lastOrderId: c.text("last_order_id"),
     /** The version whose lines the last submit sent. */
@@ -329,7 +370,10 @@ export function defineTables(c: Columns) {
       addedAt: c.time("added_at").notNull(),
       updatedAt: c.time("updated_at").notNull(),
       /** Removed and submitted lines stay as tombstones, so a late change to them is a no-op. */
-      status: c.text("status", { enum: ["open", "removed", "submitted"] }).notNull().default("open"),
+      status: c
+        .text("status", { enum: ["open", "removed", "submitted"] })
+        .notNull()
+        .default("open"),
       /** `<at>|<op_id>` of the operation that set the quantity: the last writer by this stamp wins. */
       stamp: c.text("stamp").notNull().default(""),
       /** The order a submitted line went out in: the table's phones show who added each of its lines. */
@@ -349,5 +393,26 @@ export function defineTables(c: Columns) {
     (table) => [c.index("cart_operations_station").on(table.stationId, table.appliedAt)],
   );
 
-  return { branches, categories, products, optionGroups, options, stations, orders, orderLines, staffUsers, sessions, idempotencyKeys, events, loginAttempts, serverSecrets, calls, tabs, kitchenBoards, carts, cartLines, cartOperations };
+  return {
+    branches,
+    categories,
+    products,
+    optionGroups,
+    options,
+    stations,
+    orders,
+    orderLines,
+    staffUsers,
+    sessions,
+    idempotencyKeys,
+    events,
+    loginAttempts,
+    serverSecrets,
+    calls,
+    tabs,
+    kitchenBoards,
+    carts,
+    cartLines,
+    cartOperations,
+  };
 }

@@ -10,13 +10,16 @@ import { menuOf } from "../../tests/support/menu-arbitraries";
 import { seedMenuProducts } from "./seed";
 import { SEED_MENU, type SeedProduct } from "./seed-menu";
 
-const everyProduct: { category: CategoryKey; product: SeedProduct }[] = CATEGORY_KEYS.flatMap((category) => SEED_MENU[category].map((product) => ({ category, product })));
+const everyProduct: { category: CategoryKey; product: SeedProduct }[] = CATEGORY_KEYS.flatMap((category) =>
+  SEED_MENU[category].map((product) => ({ category, product })),
+);
 const text = (product: SeedProduct) => `${product.name} ${product.description}`;
 const named = (pattern: RegExp) => everyProduct.filter(({ product }) => pattern.test(text(product)));
 const names = (list: { product: SeedProduct }[]) => list.map(({ product }) => product.name);
 
 const PORK = /\b(pork|lechon|sisig|liempo|chicharr?on|longanisa|longganisa|chorizo|bacon|ham|tocino|lumpia shanghai|char siu)\b/i;
-const MEAT_OR_SEAFOOD = /\b(pork|beef|steak|chicken|wings?|duck|lechon|sisig|chorizo|bacon|fish|shrimp|calamari|squid|seafood|skewers?|burger|poutine|gravy)\b/i;
+const MEAT_OR_SEAFOOD =
+  /\b(pork|beef|steak|chicken|wings?|duck|lechon|sisig|chorizo|bacon|fish|shrimp|calamari|squid|seafood|skewers?|burger|poutine|gravy)\b/i;
 // A sweet chili dipping sauce is mild; a chili in the dish is not.
 const SPICY = /\b((?<!sweet )chili|spicy|cajun|jalape(ñ|n)os?|buffalo sauce|hot sauce)\b/i;
 
@@ -32,7 +35,9 @@ describe("the seed menu's tags", () => {
     expect(names(meaty.filter(({ product }) => product.diet.includes("vegetarian") || product.diet.includes("vegan")))).toEqual([]);
     const vegan = everyProduct.filter(({ product }) => product.diet.includes("vegan"));
     expect(names(vegan.filter(({ product }) => !product.diet.includes("vegetarian")))).toEqual([]);
-    expect(names(vegan.filter(({ product }) => product.allergens.some((a) => ["milk", "eggs", "fish", "crustaceans", "molluscs"].includes(a))))).toEqual([]);
+    expect(
+      names(vegan.filter(({ product }) => product.allergens.some((a) => ["milk", "eggs", "fish", "crustaceans", "molluscs"].includes(a)))),
+    ).toEqual([]);
     // The plain sides that are vegetarian are said to be.
     expect(names(vegan)).toEqual(expect.arrayContaining(["Classic Fries", "Cajun Fries", "Garlic Rice"]));
   });
@@ -65,17 +70,26 @@ describe("the seed menu's tags", () => {
     expect(drinks.filter((p) => p.prepStation !== "bar").map((p) => p.name)).toEqual([]);
     expect(products.filter((p) => !drinks.includes(p) && p.prepStation !== "kitchen").map((p) => p.name)).toEqual([]);
     // Plausible times: a drink in a few minutes, a dish in 5 to 30.
-    for (const p of products) expect([p.name, p.prepMinutes >= 1 && p.prepMinutes <= (drinks.includes(p) ? 5 : 30)]).toEqual([p.name, true]);
+    for (const p of products)
+      expect([p.name, p.prepMinutes >= 1 && p.prepMinutes <= (drinks.includes(p) ? 5 : 30)]).toEqual([p.name, true]);
   });
 
   it("translates every product's name and description into Filipino and Simplified Chinese", () => {
     for (const { product } of everyProduct) {
       for (const language of TRANSLATION_LANGUAGES) {
         const translation = product.translations[language];
-        expect([product.name, language, translation.name.trim().length > 0, translation.description.trim().length > 0]).toEqual([product.name, language, true, true]);
+        expect([product.name, language, translation.name.trim().length > 0, translation.description.trim().length > 0]).toEqual([
+          product.name,
+          language,
+          true,
+          true,
+        ]);
       }
       // A Chinese translation is written in Chinese (brand names may stay in Latin letters).
-      expect([product.name, /\p{Script=Han}/u.test(product.translations.zh.name + product.translations.zh.description)]).toEqual([product.name, true]);
+      expect([product.name, /\p{Script=Han}/u.test(product.translations.zh.name + product.translations.zh.description)]).toEqual([
+        product.name,
+        true,
+      ]);
     }
   });
 

@@ -126,7 +126,12 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       allergens: ["soy", "wheat"],
       diet: ["contains_pork"],
       prepMinutes: 15,
-      translations: tr("Pork Chop na may Kanin tuwing Martes", "Inihaw na pork chop na may kanin, tuwing Martes.", "周二猪排饭", "烤猪排配米饭，每周二供应。"),
+      translations: tr(
+        "Pork Chop na may Kanin tuwing Martes",
+        "Inihaw na pork chop na may kanin, tuwing Martes.",
+        "周二猪排饭",
+        "烤猪排配米饭，每周二供应。",
+      ),
     },
     {
       name: "Wednesday Chicken Thigh with Rice",
@@ -136,7 +141,12 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       allergens: ["soy", "wheat"],
       diet: [],
       prepMinutes: 15,
-      translations: tr("Hita ng Manok na may Kanin tuwing Miyerkules", "Inihaw na BBQ na hita ng manok na may kanin, tuwing Miyerkules.", "周三烧烤鸡腿饭", "烧烤鸡腿配米饭，每周三供应。"),
+      translations: tr(
+        "Hita ng Manok na may Kanin tuwing Miyerkules",
+        "Inihaw na BBQ na hita ng manok na may kanin, tuwing Miyerkules.",
+        "周三烧烤鸡腿饭",
+        "烧烤鸡腿配米饭，每周三供应。",
+      ),
     },
     {
       name: "Thursday Pork Belly with Rice",
@@ -146,7 +156,12 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       allergens: [],
       diet: ["contains_pork"],
       prepMinutes: 20,
-      translations: tr("Liempo na may Kanin tuwing Huwebes", "Malutong na liempo na may kanin, tuwing Huwebes.", "周四五花肉饭", "香脆五花肉配米饭，每周四供应。"),
+      translations: tr(
+        "Liempo na may Kanin tuwing Huwebes",
+        "Malutong na liempo na may kanin, tuwing Huwebes.",
+        "周四五花肉饭",
+        "香脆五花肉配米饭，每周四供应。",
+      ),
     },
     {
       name: "Friday $3 Shots",
@@ -157,7 +172,12 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       diet: [],
       prepStation: "bar",
       prepMinutes: 2,
-      translations: tr("$3 na Shot tuwing Biyernes", "Tig-tatlong dolyar na shot, tuwing Biyernes.", "周五3元烈酒", "每杯烈酒3元，每周五供应。"),
+      translations: tr(
+        "$3 na Shot tuwing Biyernes",
+        "Tig-tatlong dolyar na shot, tuwing Biyernes.",
+        "周五3元烈酒",
+        "每杯烈酒3元，每周五供应。",
+      ),
     },
     {
       name: "Saturday $3 Shots",
@@ -168,7 +188,12 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       diet: [],
       prepStation: "bar",
       prepMinutes: 2,
-      translations: tr("$3 na Shot tuwing Sabado", "Tig-tatlong dolyar na shot, tuwing Sabado.", "周六3元烈酒", "每杯烈酒3元，每周六供应。"),
+      translations: tr(
+        "$3 na Shot tuwing Sabado",
+        "Tig-tatlong dolyar na shot, tuwing Sabado.",
+        "周六3元烈酒",
+        "每杯烈酒3元，每周六供应。",
+      ),
     },
     {
       name: "Sunday Cocktails",
@@ -191,15 +216,18 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       allergens: ["wheat", "eggs", "soy"],
       diet: ["contains_pork"],
       prepMinutes: 8,
-      translations: tr("Lumpiang Shanghai", "Malutong na lumpiang Pilipino na may sweet chili sauce.", "上海春卷", "菲律宾香脆春卷，配甜辣酱。"),
+      translations: tr(
+        "Lumpiang Shanghai",
+        "Malutong na lumpiang Pilipino na may sweet chili sauce.",
+        "上海春卷",
+        "菲律宾香脆春卷，配甜辣酱。",
+      ),
     },
     {
       name: "BBQ Skewers",
       description: "6 Filipino-style BBQ pork skewers.",
       price: "9.99",
-      customizations: [
-        { name: "Size", exclusive: true, required: false, options: [{ name: "Upsize to 9 skewers", price: "3.00" }] },
-      ],
+      customizations: [{ name: "Size", exclusive: true, required: false, options: [{ name: "Upsize to 9 skewers", price: "3.00" }] }],
       allergens: ["soy", "wheat"],
       diet: ["contains_pork"],
       prepMinutes: 15,
@@ -223,7 +251,12 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       allergens: ["milk"],
       diet: ["vegetarian", "spicy"],
       prepMinutes: 8,
-      translations: tr("Nachos", "Tortilla chips, keso, pico de gallo, jalapeño at sour cream.", "玉米片", "玉米脆片配芝士、番茄莎莎、墨西哥辣椒和酸奶油。"),
+      translations: tr(
+        "Nachos",
+        "Tortilla chips, keso, pico de gallo, jalapeño at sour cream.",
+        "玉米片",
+        "玉米脆片配芝士、番茄莎莎、墨西哥辣椒和酸奶油。",
+      ),
     },
     {
       name: "Tacos",
@@ -243,7 +276,12 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       allergens: ["wheat", "eggs"],
       diet: [],
       prepMinutes: 10,
-      translations: tr("Tacos", "Tatlong malambot na taco na may slaw at espesyal na sarsa.", "塔可饼", "三个软塔可饼，配卷心菜沙拉和招牌酱。"),
+      translations: tr(
+        "Tacos",
+        "Tatlong malambot na taco na may slaw at espesyal na sarsa.",
+        "塔可饼",
+        "三个软塔可饼，配卷心菜沙拉和招牌酱。",
+      ),
     },
     {
       name: "Chicken Fingers and Fries",
@@ -252,14 +290,27 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       allergens: ["wheat", "eggs"],
       diet: [],
       prepMinutes: 12,
-      translations: tr("Chicken Fingers at Fries", "Pampulutan: malutong na chicken fingers na may fries.", "鸡柳配薯条", "小食：香脆鸡柳配薯条。"),
+      translations: tr(
+        "Chicken Fingers at Fries",
+        "Pampulutan: malutong na chicken fingers na may fries.",
+        "鸡柳配薯条",
+        "小食：香脆鸡柳配薯条。",
+      ),
     },
     {
       name: "Wings",
       description: "Munchies: 1 lb of wings, your choice of sauce.",
       price: "12.99",
       customizations: [
-        { name: "Size", exclusive: true, required: true, options: [{ name: "1 lb", price: "0.00" }, { name: "2 lbs", price: "10.00" }] },
+        {
+          name: "Size",
+          exclusive: true,
+          required: true,
+          options: [
+            { name: "1 lb", price: "0.00" },
+            { name: "2 lbs", price: "10.00" },
+          ],
+        },
         {
           name: "Sauce",
           exclusive: true,
@@ -274,7 +325,12 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       allergens: ["wheat", "soy"],
       diet: [],
       prepMinutes: 15,
-      translations: tr("Pakpak ng Manok", "Pampulutan: 1 lb na pakpak ng manok, ikaw ang pipili ng sarsa.", "鸡翅", "小食：一磅鸡翅，酱汁任选。"),
+      translations: tr(
+        "Pakpak ng Manok",
+        "Pampulutan: 1 lb na pakpak ng manok, ikaw ang pipili ng sarsa.",
+        "鸡翅",
+        "小食：一磅鸡翅，酱汁任选。",
+      ),
     },
   ],
   fries: [
@@ -317,7 +373,12 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       allergens: ["milk", "eggs"],
       diet: ["contains_pork"],
       prepMinutes: 12,
-      translations: tr("Pork Belly Fries", "Fries na puno ng malutong na liempo, keso at espesyal na sarsa.", "五花肉薯条", "薯条配香脆五花肉、芝士和招牌酱。"),
+      translations: tr(
+        "Pork Belly Fries",
+        "Fries na puno ng malutong na liempo, keso at espesyal na sarsa.",
+        "五花肉薯条",
+        "薯条配香脆五花肉、芝士和招牌酱。",
+      ),
     },
   ],
   burger: [
@@ -430,7 +491,12 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       allergens: ["eggs", "soy", "wheat"],
       diet: ["contains_pork", "spicy"],
       prepMinutes: 15,
-      translations: tr("Sisig", "Umuusok na tinadtad na baboy na may sibuyas, sili at kalamansi.", "铁板猪肉碎", "铁板碎猪肉，配洋葱、辣椒和菲律宾青柠。"),
+      translations: tr(
+        "Sisig",
+        "Umuusok na tinadtad na baboy na may sibuyas, sili at kalamansi.",
+        "铁板猪肉碎",
+        "铁板碎猪肉，配洋葱、辣椒和菲律宾青柠。",
+      ),
     },
     {
       name: "Beef Steak Sandwich",
@@ -439,7 +505,12 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       allergens: ["wheat", "sesame"],
       diet: [],
       prepMinutes: 15,
-      translations: tr("Beef Steak Sandwich", "Inihaw na steak, sibuyas at peppers sa tinustang tinapay.", "牛排三明治", "烤牛排、洋葱和甜椒，夹在烤面包里。"),
+      translations: tr(
+        "Beef Steak Sandwich",
+        "Inihaw na steak, sibuyas at peppers sa tinustang tinapay.",
+        "牛排三明治",
+        "烤牛排、洋葱和甜椒，夹在烤面包里。",
+      ),
     },
     {
       name: "Stir Fry Beef",
@@ -469,7 +540,12 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       diet: ["contains_pork"],
       prepMinutes: 20,
       stock: 3,
-      translations: tr("Lechon Kawali", "Malutong na piniritong liempo na may sarsang atay.", "菲式脆皮炸五花肉", "香脆炸五花肉，配猪肝酱。"),
+      translations: tr(
+        "Lechon Kawali",
+        "Malutong na piniritong liempo na may sarsang atay.",
+        "菲式脆皮炸五花肉",
+        "香脆炸五花肉，配猪肝酱。",
+      ),
     },
     {
       name: "Limitless BBQ Feast",
@@ -478,7 +554,12 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       allergens: ["soy", "wheat", "sesame"],
       diet: ["contains_pork"],
       prepMinutes: 25,
-      translations: tr("Limitless BBQ Feast", "Chinese BBQ na baboy, inihaw na pato, tuhog, liempo at kanin; pang-apatan.", "Limitless 烧烤盛宴", "叉烧、烧鸭、烤串、五花肉和米饭；四人份。"),
+      translations: tr(
+        "Limitless BBQ Feast",
+        "Chinese BBQ na baboy, inihaw na pato, tuhog, liempo at kanin; pang-apatan.",
+        "Limitless 烧烤盛宴",
+        "叉烧、烧鸭、烤串、五花肉和米饭；四人份。",
+      ),
     },
   ],
   drink: [
@@ -504,7 +585,17 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       name: "Asahi",
       description: "Draught.",
       price: "7.99",
-      customizations: [{ name: "Size", exclusive: true, required: true, options: [{ name: "16oz", price: "0.00" }, { name: "64oz", price: "13.00" }] }],
+      customizations: [
+        {
+          name: "Size",
+          exclusive: true,
+          required: true,
+          options: [
+            { name: "16oz", price: "0.00" },
+            { name: "64oz", price: "13.00" },
+          ],
+        },
+      ],
       allergens: [],
       diet: [],
       prepMinutes: 2,
@@ -514,11 +605,26 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       name: "Amsterdam Can",
       description: "Amsterdam Blonde or Speed, can.",
       price: "6.50",
-      customizations: [{ name: "Beer", exclusive: true, required: true, options: [{ name: "Blonde", price: "0.00" }, { name: "Speed", price: "0.00" }] }],
+      customizations: [
+        {
+          name: "Beer",
+          exclusive: true,
+          required: true,
+          options: [
+            { name: "Blonde", price: "0.00" },
+            { name: "Speed", price: "0.00" },
+          ],
+        },
+      ],
       allergens: [],
       diet: [],
       prepMinutes: 1,
-      translations: tr("Amsterdam na de-Lata", "Amsterdam Blonde o Speed, de-lata.", "Amsterdam 罐装啤酒", "Amsterdam Blonde 或 Speed，罐装。"),
+      translations: tr(
+        "Amsterdam na de-Lata",
+        "Amsterdam Blonde o Speed, de-lata.",
+        "Amsterdam 罐装啤酒",
+        "Amsterdam Blonde 或 Speed，罐装。",
+      ),
     },
     {
       name: "Blonde Draught",
@@ -577,7 +683,12 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       allergens: [],
       diet: [],
       prepMinutes: 1,
-      translations: tr("Shot", "1oz na rail shot. Premium na shot $7 hanggang $13, magtanong sa server.", "烈酒一杯", "1盎司标准烈酒。高级烈酒7至13元，请询问服务员。"),
+      translations: tr(
+        "Shot",
+        "1oz na rail shot. Premium na shot $7 hanggang $13, magtanong sa server.",
+        "烈酒一杯",
+        "1盎司标准烈酒。高级烈酒7至13元，请询问服务员。",
+      ),
     },
     {
       name: "Sake Bomb",

@@ -42,13 +42,22 @@ async function setup(options: { timing?: Partial<StreamTiming>; limits?: StreamL
   let staff = false;
   app.get("/", (c) => {
     const lastEventId = parseLastEventId(c.req.header("last-event-id"), undefined) ?? null;
-    return eventStreamResponse(c, broadcaster, options.limits ?? { all: 100, anonymous: 95 }, { filter: nextFilter, lastEventId, stillAllowed, staff });
+    return eventStreamResponse(c, broadcaster, options.limits ?? { all: 100, anonymous: 95 }, {
+      filter: nextFilter,
+      lastEventId,
+      stillAllowed,
+      staff,
+    });
   });
 
   const insertEvent = sqlite.prepare(
     "INSERT INTO events (branch_id, type, station_id, order_id, payload, created_at) VALUES (?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ'))",
   );
-  const write = (type: EventType, keys: { branchId?: number; stationId?: string; orderId?: string } = {}, payload: unknown = { n: statements.length }) => {
+  const write = (
+    type: EventType,
+    keys: { branchId?: number; stationId?: string; orderId?: string } = {},
+    payload: unknown = { n: statements.length },
+  ) => {
     insertEvent.run(keys.branchId ?? 1, type, keys.stationId ?? null, keys.orderId ?? null, JSON.stringify(payload));
     return (sqlite.prepare("SELECT max(id) AS id FROM events").get() as { id: number }).id;
   };
@@ -244,7 +253,13 @@ describe("catch-up after Last-Event-ID, then live", () => {
     write("product.updated", { branchId: 2 });
     const product = write("product.updated");
     await broadcaster.pump();
-    const client = await open([{ stationId: STATION_A, types: ["order.updated"] }, { branchId: 1, types: ["product.updated"] }], start);
+    const client = await open(
+      [
+        { stationId: STATION_A, types: ["order.updated"] },
+        { branchId: 1, types: ["product.updated"] },
+      ],
+      start,
+    );
     expect((await client.drain()).ids()).toEqual([mine, product]);
   });
 });

@@ -24,7 +24,14 @@ import { eventStreamResponse, parseLastEventId, type StreamRequest } from "./str
 const withoutStationId = (row: { payload: string }): string => JSON.stringify(publicOrder(JSON.parse(row.payload) as Order));
 
 /** What a diner's tab hears about its own table: its orders, its calls ("someone is on the way") and its shared cart. */
-export const STATION_EVENT_TYPES: readonly EventType[] = ["order.created", "order.updated", "call.updated", "cart.updated", "visit.started", "visit.ended"];
+export const STATION_EVENT_TYPES: readonly EventType[] = [
+  "order.created",
+  "order.updated",
+  "call.updated",
+  "cart.updated",
+  "visit.started",
+  "visit.ended",
+];
 /** What a diner's tab hears about its branch. */
 export const BRANCH_PUBLIC_EVENT_TYPES: readonly EventType[] = ["product.updated"];
 /** What only the table's own phones hear: a table's cart is no business of every staff screen. */
@@ -77,7 +84,10 @@ export function eventRoutes(ctx: AppContext) {
     const station = (await findStation(database.db, params.id)) ?? missing();
     const visit = await visitState(database.db, station.id, ctx.clock.now());
     const orderIds = await visitOrderIds(database.db, station.id, visit.startId);
-    return streamOf(c, stationFilter(station.id, station.branchId), { visitNow: visit, visit: new VisitWatch(station.id, () => ctx.clock.now(), visit, orderIds) });
+    return streamOf(c, stationFilter(station.id, station.branchId), {
+      visitNow: visit,
+      visit: new VisitWatch(station.id, () => ctx.clock.now(), visit, orderIds),
+    });
   });
 
   serveEndpoint(app, endpoints.productEvents, async ({ c, query }) => {

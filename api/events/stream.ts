@@ -63,7 +63,10 @@ export function eventStreamResponse(c: Context, broadcaster: Broadcaster, limits
   if (c.req.method === "HEAD") return c.body(null, 200, STREAM_HEADERS);
   if (broadcaster.size >= limits.all || (!request.staff && broadcaster.anonymousSize >= limits.anonymous)) {
     c.header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
-    return c.json({ error: { code: "busy", message: "The server has too many live connections right now. Please try again shortly." } }, 503);
+    return c.json(
+      { error: { code: "busy", message: "The server has too many live connections right now. Please try again shortly." } },
+      503,
+    );
   }
   const stream = new LiveStream(broadcaster, request);
   // Chunked from the first byte: @hono/node-server then streams at once instead of pre-reading the body.

@@ -5,12 +5,18 @@ import type { KitchenBoard } from "../../contract/schemas";
 import type { Db } from "../db/database";
 import { tablesOf } from "../db/dialect";
 
-export async function saveBoard(tx: Db, board: { boardId: string; branchId: number; station: PrepStation; lastSeenAt: string }): Promise<void> {
+export async function saveBoard(
+  tx: Db,
+  board: { boardId: string; branchId: number; station: PrepStation; lastSeenAt: string },
+): Promise<void> {
   const { kitchenBoards } = tablesOf(tx);
   await tx
     .insert(kitchenBoards)
     .values(board)
-    .onConflictDoUpdate({ target: kitchenBoards.boardId, set: { branchId: board.branchId, station: board.station, lastSeenAt: board.lastSeenAt } });
+    .onConflictDoUpdate({
+      target: kitchenBoards.boardId,
+      set: { branchId: board.branchId, station: board.station, lastSeenAt: board.lastSeenAt },
+    });
 }
 
 /** Boards gone quiet long ago (a tablet switched off, a closed tab): nobody asks about them any more. */

@@ -28,14 +28,25 @@ export async function markOrderSeen(database: DatabaseHandle, id: string, now: D
     // Conditional on seen_at being empty: two boards showing it at once both get the first one's time.
     if (order.seen_at !== null || !(await markSeen(tx, id, seenAt))) return { order: (await findOrder(tx, id))!, changed: false };
     const updated: Order = { ...order, seen_at: seenAt, updated_at: seenAt };
-    await recordEvent(tx, { branchId: updated.branch_id, type: "order.updated", orderId: id, stationId: updated.station_id, payload: updated });
+    await recordEvent(tx, {
+      branchId: updated.branch_id,
+      type: "order.updated",
+      orderId: id,
+      stationId: updated.station_id,
+      payload: updated,
+    });
     return { order: updated, changed: true };
   });
   if (changed) announceEvents();
   return order;
 }
 
-export async function boardHeartbeat(database: DatabaseHandle, beat: BoardHeartbeat, alertSeconds: number, now: Date): Promise<KitchenStatus> {
+export async function boardHeartbeat(
+  database: DatabaseHandle,
+  beat: BoardHeartbeat,
+  alertSeconds: number,
+  now: Date,
+): Promise<KitchenStatus> {
   await database.transaction(async (tx) => {
     await saveBoard(tx, { boardId: beat.board_id, branchId: beat.branch_id, station: beat.station, lastSeenAt: now.toISOString() });
     await forgetBoards(tx, new Date(now.getTime() - FORGET_BOARDS_MS).toISOString());
@@ -64,7 +75,13 @@ export async function sweepUnseenOrders(database: DatabaseHandle, alertSeconds: 
     const orders = oldestFirst(await findOrders(tx, ids));
     for (const order of orders) {
       // The branch stream only: the order and table streams let through their own event types.
-      await recordEvent(tx, { branchId: order.branch_id, type: "order.unseen", orderId: order.id, stationId: order.station_id, payload: order });
+      await recordEvent(tx, {
+        branchId: order.branch_id,
+        type: "order.unseen",
+        orderId: order.id,
+        stationId: order.station_id,
+        payload: order,
+      });
     }
     return orders;
   });

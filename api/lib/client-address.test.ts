@@ -6,9 +6,17 @@ import { addressBlock, cameOverHttps, clientAddress, requestOrigin, trustedProxy
 async function seen(trustedProxies: string[], peer: string, headers: Record<string, string> = {}, url = "http://limitless.example/") {
   const app = new Hono();
   app.get("/", (c) =>
-    c.json({ address: clientAddress(c, trustedProxies), https: cameOverHttps(c, trustedProxies), origin: requestOrigin(c, trustedProxies) ?? null }),
+    c.json({
+      address: clientAddress(c, trustedProxies),
+      https: cameOverHttps(c, trustedProxies),
+      origin: requestOrigin(c, trustedProxies) ?? null,
+    }),
   );
-  const response = await app.request(url, { headers: { Host: new URL(url).host, ...headers } }, { incoming: { socket: { remoteAddress: peer } } });
+  const response = await app.request(
+    url,
+    { headers: { Host: new URL(url).host, ...headers } },
+    { incoming: { socket: { remoteAddress: peer } } },
+  );
   return (await response.json()) as { address: string; https: boolean; origin: string | null };
 }
 
@@ -40,12 +48,21 @@ describe("clientAddress / cameOverHttps", () => {
   });
 
   it("believes a trusted proxy's X-Forwarded-Proto, first entry of a list, and says https in the request's origin", async () => {
-    expect(await seen(["127.0.0.1"], "127.0.0.1", { "X-Forwarded-Proto": "HTTPS, http" })).toMatchObject({ https: true, origin: "https://limitless.example" });
-    expect(await seen(["127.0.0.1"], "127.0.0.1", { "X-Forwarded-Proto": "http" })).toMatchObject({ https: false, origin: "http://limitless.example" });
+    expect(await seen(["127.0.0.1"], "127.0.0.1", { "X-Forwarded-Proto": "HTTPS, http" })).toMatchObject({
+      https: true,
+      origin: "https://limitless.example",
+    });
+    expect(await seen(["127.0.0.1"], "127.0.0.1", { "X-Forwarded-Proto": "http" })).toMatchObject({
+      https: false,
+      origin: "http://limitless.example",
+    });
   });
 
   it("knows a direct HTTPS connection and keeps a non-default port in the origin", async () => {
-    expect(await seen([], "203.0.113.5", {}, "https://limitless.example:8443/")).toMatchObject({ https: true, origin: "https://limitless.example:8443" });
+    expect(await seen([], "203.0.113.5", {}, "https://limitless.example:8443/")).toMatchObject({
+      https: true,
+      origin: "https://limitless.example:8443",
+    });
   });
 });
 

@@ -27,7 +27,11 @@ export function trustedProxyList(entries: readonly string[]): BlockList {
     const family = isIP(address);
     const bits = prefix === undefined ? undefined : Number(prefix);
     const maxBits = family === 4 ? 32 : 128;
-    if (family === 0 || rest.length > 0 || (bits !== undefined && !(Number.isInteger(bits) && bits >= 0 && bits <= maxBits && prefix !== ""))) {
+    if (
+      family === 0 ||
+      rest.length > 0 ||
+      (bits !== undefined && !(Number.isInteger(bits) && bits >= 0 && bits <= maxBits && prefix !== ""))
+    ) {
       throw new Error(`TRUSTED_PROXIES must list IP addresses or CIDR blocks (e.g. 127.0.0.1,10.0.0.0/8), got "${entry}"`);
     }
     const type = family === 4 ? "ipv4" : "ipv6";
@@ -104,7 +108,11 @@ export function cameOverHttps(c: Context, trustedProxies: readonly string[]): bo
 export function forwardedOverHttps(incoming: IncomingMessage, trustedProxies: readonly string[]): boolean {
   if (trustedProxies.length === 0) return false;
   const proto = incoming.headers["x-forwarded-proto"];
-  return forwardedProtoIsHttps(unmapped(incoming.socket?.remoteAddress ?? ""), Array.isArray(proto) ? proto.join(",") : proto, trustedProxies);
+  return forwardedProtoIsHttps(
+    unmapped(incoming.socket?.remoteAddress ?? ""),
+    Array.isArray(proto) ? proto.join(",") : proto,
+    trustedProxies,
+  );
 }
 
 function forwardedProtoIsHttps(peer: string, header: string | undefined, trustedProxies: readonly string[]): boolean {

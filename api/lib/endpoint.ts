@@ -44,7 +44,12 @@ export type EndpointHandler<E extends Endpoint> = (input: EndpointInput<E>) => P
  * path, headers, body, query: the first problem found is the one answered. A body whose schema accepts
  * `undefined`, and a write's whose entry names none, may be left out (an action taking no parameters).
  */
-export function serveEndpoint<E extends Endpoint>(app: Hono<AppEnv>, endpoint: E, handler: EndpointHandler<E>, ...before: MiddlewareHandler<AppEnv>[]): void {
+export function serveEndpoint<E extends Endpoint>(
+  app: Hono<AppEnv>,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  ...before: MiddlewareHandler<AppEnv>[]
+): void {
   const { params, query, headers, body, status } = endpoint;
   const missing = () => {
     throw notFound(endpoint.missing!, MISSING_MESSAGES[endpoint.missing!]);

@@ -15,11 +15,9 @@ export class ApiHttpError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string, details?: ApiErrorDetail[]) =>
-  new ApiHttpError(400, code, message, details);
+export const badRequest = (code: string, message: string, details?: ApiErrorDetail[]) => new ApiHttpError(400, code, message, details);
 export const notFound = (code: string, message: string) => new ApiHttpError(404, code, message);
-export const conflict = (code: string, message: string, details?: ApiErrorDetail[]) =>
-  new ApiHttpError(409, code, message, details);
+export const conflict = (code: string, message: string, details?: ApiErrorDetail[]) => new ApiHttpError(409, code, message, details);
 
 export function errorBody(code: string, message: string, details?: ApiErrorDetail[]): ApiErrorBody {
   return { error: details && details.length > 0 ? { code, message, details } : { code, message } };

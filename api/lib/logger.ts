@@ -33,7 +33,10 @@ let stdoutPretty: pino.DestinationStream | undefined;
 function sharedStdout(pretty: boolean): pino.DestinationStream {
   if (pretty) {
     // A transport runs in a worker thread: formatting for people stays off the server's event loop.
-    return (stdoutPretty ??= pino.transport({ target: "pino-pretty", options: { destination: 1, colorize: true, singleLine: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" } }));
+    return (stdoutPretty ??= pino.transport({
+      target: "pino-pretty",
+      options: { destination: 1, colorize: true, singleLine: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" },
+    }));
   }
   return (stdoutJson ??= pino.destination({ dest: 1, sync: false }));
 }

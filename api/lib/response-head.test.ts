@@ -1,7 +1,22 @@
-import { createServer, get, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  get,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiServerResponse, SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY, nextRequestId, requestIdFrom, responseClassFor } from "./response-head";
+import {
+  ApiServerResponse,
+  SECURITY_HEADERS,
+  STRICT_TRANSPORT_SECURITY,
+  nextRequestId,
+  requestIdFrom,
+  responseClassFor,
+} from "./response-head";
 
 let server: Server;
 let base: string;
@@ -15,54 +30,54 @@ let elsewhereBase: string;
 function handle(req: IncomingMessage, res: ServerResponse) {
   if (req.url?.startsWith("/no-store/")) (res as ApiServerResponse).noStore = true;
   switch (req.url) {
-      case "/object":
-        res.writeHead(200, { "Content-Type": "text/plain", "X-Frame-Options": "DENY" });
-        return res.end("object");
-      case "/reason":
-        res.writeHead(201, "Made", { "content-type": "text/plain" });
-        return res.end("reason");
-      case "/implicit":
-        res.setHeader("Content-Type", "text/plain");
-        return res.end("implicit");
-      case "/progressive":
-        res.setHeader("X-Frame-Options", "DENY");
-        res.writeHead(200, { "content-type": "text/plain" });
-        return res.end("progressive");
-      case "/array":
-        res.writeHead(200, ["X-Frame-Options", "DENY", "Content-Type", "text/plain"]);
-        return res.end("array");
-      case "/asset":
-        res.writeHead(200, { "Content-Type": "text/javascript", "Cache-Control": "public, max-age=31536000, immutable" });
-        return res.end("asset");
-      case "/progressive-asset":
-        res.setHeader("cache-control", "public, max-age=31536000, immutable");
-        res.writeHead(200, { "content-type": "text/css" });
-        return res.end("progressive-asset");
-      case "/immutable-html":
-        res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=31536000, immutable" });
-        return res.end("immutable-html");
-      case "/not-modified":
-        res.writeHead(304, { etag: '"v1"', "Content-Length": 0 });
-        return res.end();
-      case "/progressive-not-modified":
-        res.setHeader("Cache-Control", "no-cache");
-        res.writeHead(304, { etag: '"v1"', "Content-Length": 0 });
-        return res.end();
-      case "/no-store/object":
-        res.writeHead(200, { "Content-Type": "text/plain", "Cache-Control": "public, max-age=600" });
-        return res.end("object");
-      case "/no-store/progressive":
-        res.setHeader("Cache-Control", "no-cache");
-        res.writeHead(200, { "content-type": "text/plain" });
-        return res.end("progressive");
-      case "/no-store/array":
-        res.writeHead(200, ["Cache-Control", "max-age=60", "Content-Type", "text/plain"]);
-        return res.end("array");
-      case "/no-store/implicit":
-        return res.end("implicit");
-      default:
-        res.writeHead(404);
-        return res.end();
+    case "/object":
+      res.writeHead(200, { "Content-Type": "text/plain", "X-Frame-Options": "DENY" });
+      return res.end("object");
+    case "/reason":
+      res.writeHead(201, "Made", { "content-type": "text/plain" });
+      return res.end("reason");
+    case "/implicit":
+      res.setHeader("Content-Type", "text/plain");
+      return res.end("implicit");
+    case "/progressive":
+      res.setHeader("X-Frame-Options", "DENY");
+      res.writeHead(200, { "content-type": "text/plain" });
+      return res.end("progressive");
+    case "/array":
+      res.writeHead(200, ["X-Frame-Options", "DENY", "Content-Type", "text/plain"]);
+      return res.end("array");
+    case "/asset":
+      res.writeHead(200, { "Content-Type": "text/javascript", "Cache-Control": "public, max-age=31536000, immutable" });
+      return res.end("asset");
+    case "/progressive-asset":
+      res.setHeader("cache-control", "public, max-age=31536000, immutable");
+      res.writeHead(200, { "content-type": "text/css" });
+      return res.end("progressive-asset");
+    case "/immutable-html":
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=31536000, immutable" });
+      return res.end("immutable-html");
+    case "/not-modified":
+      res.writeHead(304, { etag: '"v1"', "Content-Length": 0 });
+      return res.end();
+    case "/progressive-not-modified":
+      res.setHeader("Cache-Control", "no-cache");
+      res.writeHead(304, { etag: '"v1"', "Content-Length": 0 });
+      return res.end();
+    case "/no-store/object":
+      res.writeHead(200, { "Content-Type": "text/plain", "Cache-Control": "public, max-age=600" });
+      return res.end("object");
+    case "/no-store/progressive":
+      res.setHeader("Cache-Control", "no-cache");
+      res.writeHead(200, { "content-type": "text/plain" });
+      return res.end("progressive");
+    case "/no-store/array":
+      res.writeHead(200, ["Cache-Control", "max-age=60", "Content-Type", "text/plain"]);
+      return res.end("array");
+    case "/no-store/implicit":
+      return res.end("implicit");
+    default:
+      res.writeHead(404);
+      return res.end();
   }
 }
 
@@ -155,13 +170,16 @@ describe("ApiServerResponse", () => {
     expect(answer.statusMessage).toBe("Made");
   });
 
-  it.each(["/not-modified", "/progressive-not-modified"])("leaves Content-Length off a 304 (%s), where it would describe the cached representation", async (path) => {
-    const answer = await fetchRaw(path);
-    expect(answer.status).toBe(304);
-    expect(answer.headers.etag).toBe('"v1"');
-    expect(answer.counts["content-length"]).toBeUndefined();
-    expectSecurityHeadersOnce(answer);
-  });
+  it.each(["/not-modified", "/progressive-not-modified"])(
+    "leaves Content-Length off a 304 (%s), where it would describe the cached representation",
+    async (path) => {
+      const answer = await fetchRaw(path);
+      expect(answer.status).toBe(304);
+      expect(answer.headers.etag).toBe('"v1"');
+      expect(answer.counts["content-length"]).toBeUndefined();
+      expectSecurityHeadersOnce(answer);
+    },
+  );
 
   it("echoes the caller's X-Request-Id and gives every other request its own", async () => {
     expect((await fetchRaw("/object", { "X-Request-Id": "edge-7f3a" })).headers["x-request-id"]).toBe("edge-7f3a");
@@ -172,7 +190,8 @@ describe("ApiServerResponse", () => {
 
 describe("Strict-Transport-Security", () => {
   it("is left off answers to plain HTTP", async () => {
-    for (const path of ["/object", "/implicit", "/array", "/not-modified"]) expect((await fetchRaw(path)).counts["strict-transport-security"], path).toBeUndefined();
+    for (const path of ["/object", "/implicit", "/array", "/not-modified"])
+      expect((await fetchRaw(path)).counts["strict-transport-security"], path).toBeUndefined();
   });
 
   it("is sent once when a trusted proxy says the client used HTTPS, in every way a head is written", async () => {
@@ -181,26 +200,33 @@ describe("Strict-Transport-Security", () => {
       expect(answer.counts["strict-transport-security"], path).toBe(1);
       expect(answer.headers["strict-transport-security"], path).toBe(STRICT_TRANSPORT_SECURITY);
     }
-    expect((await fetchRaw("/object", { "X-Forwarded-Proto": "https, http" }, proxiedBase)).headers["strict-transport-security"]).toBe(STRICT_TRANSPORT_SECURITY);
+    expect((await fetchRaw("/object", { "X-Forwarded-Proto": "https, http" }, proxiedBase)).headers["strict-transport-security"]).toBe(
+      STRICT_TRANSPORT_SECURITY,
+    );
   });
 
   it("is left off when the trusted proxy says http, and when X-Forwarded-Proto comes from an address that is no trusted proxy", async () => {
     expect((await fetchRaw("/object", { "X-Forwarded-Proto": "http" }, proxiedBase)).counts["strict-transport-security"]).toBeUndefined();
     expect((await fetchRaw("/object", {}, proxiedBase)).counts["strict-transport-security"]).toBeUndefined();
-    expect((await fetchRaw("/object", { "X-Forwarded-Proto": "https" }, elsewhereBase)).counts["strict-transport-security"]).toBeUndefined();
+    expect(
+      (await fetchRaw("/object", { "X-Forwarded-Proto": "https" }, elsewhereBase)).counts["strict-transport-security"],
+    ).toBeUndefined();
     expect((await fetchRaw("/object", { "X-Forwarded-Proto": "https" })).counts["strict-transport-security"]).toBeUndefined();
   });
 });
 
 describe("an answer marked noStore", () => {
-  it.each(["/no-store/object", "/no-store/progressive", "/no-store/array", "/no-store/implicit"])("is sent with Cache-Control: no-store alone, whatever the route set (%s)", async (path) => {
-    const answer = await fetchRaw(path);
-    expect(answer.status).toBe(200);
-    expect(answer.body).toBe(path.slice("/no-store/".length));
-    expect(answer.counts["cache-control"]).toBe(1);
-    expect(answer.headers["cache-control"]).toBe("no-store");
-    expectSecurityHeadersOnce(answer);
-  });
+  it.each(["/no-store/object", "/no-store/progressive", "/no-store/array", "/no-store/implicit"])(
+    "is sent with Cache-Control: no-store alone, whatever the route set (%s)",
+    async (path) => {
+      const answer = await fetchRaw(path);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toBe(path.slice("/no-store/".length));
+      expect(answer.counts["cache-control"]).toBe(1);
+      expect(answer.headers["cache-control"]).toBe("no-store");
+      expectSecurityHeadersOnce(answer);
+    },
+  );
 
   it("is the only kind that gets it: an unmarked answer keeps the route's own Cache-Control", async () => {
     expect((await fetchRaw("/progressive-not-modified")).headers["cache-control"]).toBe("no-cache");

@@ -138,7 +138,10 @@ export class ApiServerResponse<Incoming extends IncomingMessage = IncomingMessag
       // Rare forms (an implicit head from end(), raw header lists, headers set one by one): Node
       // merges; ours go in only where the route set none.
       const own = Array.isArray(headers) ? undefined : headers;
-      const ours = isImmutableAsset(this.getHeader("cache-control") ?? headerIn(own, "cache-control"), this.getHeader("content-type") ?? headerIn(own, "content-type"))
+      const ours = isImmutableAsset(
+        this.getHeader("cache-control") ?? headerIn(own, "cache-control"),
+        this.getHeader("content-type") ?? headerIn(own, "content-type"),
+      )
         ? ASSET_HEAD.list
         : DEFAULT_HEAD.list;
       for (let i = 0; i < ours.length; i += 2) {
@@ -147,7 +150,8 @@ export class ApiServerResponse<Incoming extends IncomingMessage = IncomingMessag
       }
       if (https && !this.hasHeader(HSTS)) this.setHeader(HSTS, STRICT_TRANSPORT_SECURITY);
       if (this.noStore) this.setHeader(CACHE_CONTROL, "no-store");
-      const dropped = (name: string) => dropsLength(statusCode, name.toLowerCase()) || (this.noStore && name.toLowerCase() === CACHE_CONTROL);
+      const dropped = (name: string) =>
+        dropsLength(statusCode, name.toLowerCase()) || (this.noStore && name.toLowerCase() === CACHE_CONTROL);
       if (Array.isArray(headers)) {
         // A flat [name, value, …] list, which Node lets replace what was set one by one.
         const kept: OutgoingHttpHeader[] = [];
@@ -155,7 +159,11 @@ export class ApiServerResponse<Incoming extends IncomingMessage = IncomingMessag
         headers = kept;
       } else if (headers) {
         const own = headers;
-        headers = Object.fromEntries(Object.keys(own).filter((name) => !dropped(name)).map((name) => [name, own[name]]));
+        headers = Object.fromEntries(
+          Object.keys(own)
+            .filter((name) => !dropped(name))
+            .map((name) => [name, own[name]]),
+        );
       }
       return super.writeHead(statusCode, reason, headers);
     }

@@ -10,7 +10,8 @@ import { ApiHttpError, badRequest, validationError } from "./errors";
 /** The largest JSON body any call takes (the CSV upload has its own limit). */
 export const MAX_JSON_BYTES = 64 * 1024;
 
-export const payloadTooLarge = () => new ApiHttpError(413, "payload_too_large", `The request body is larger than ${MAX_JSON_BYTES / 1024} KB.`);
+export const payloadTooLarge = () =>
+  new ApiHttpError(413, "payload_too_large", `The request body is larger than ${MAX_JSON_BYTES / 1024} KB.`);
 
 /** The Node request behind a Hono context, when served by @hono/node-server. */
 export function incomingOf(c: Context): IncomingMessage | undefined {
@@ -65,7 +66,8 @@ async function readBodyText(c: Context, maxBytes: number): Promise<string> {
 }
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
-const unsupportedMediaType = () => new ApiHttpError(415, "unsupported_media_type", "Send the request body as JSON (Content-Type: application/json).");
+const unsupportedMediaType = () =>
+  new ApiHttpError(415, "unsupported_media_type", "Send the request body as JSON (Content-Type: application/json).");
 
 /**
  * The JSON body parsed by `schema`. With `optional` (the schema accepts no body at all), a request

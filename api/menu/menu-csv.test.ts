@@ -37,7 +37,12 @@ describe("parseMenuCsv", () => {
 describe("names that are JavaScript's own words", () => {
   it("are read as plain group and option names", () => {
     const result = parseMenuCsv(
-      [HEADER, "burger,__proto__,,12.00,,,,,,,", "burger,__proto__,,,,,__proto__,yes,yes,constructor,0.00", "burger,__proto__,,,,,constructor,no,no,__proto__,1.00"].join("\n"),
+      [
+        HEADER,
+        "burger,__proto__,,12.00,,,,,,,",
+        "burger,__proto__,,,,,__proto__,yes,yes,constructor,0.00",
+        "burger,__proto__,,,,,constructor,no,no,__proto__,1.00",
+      ].join("\n"),
     );
     expect(result.ok && result.products[0]).toMatchObject({
       name: "__proto__",
@@ -48,7 +53,7 @@ describe("names that are JavaScript's own words", () => {
     });
   });
 
-  it("are written back by menuToCsv from a menu whose JSON has a \"__proto__\" group", () => {
+  it('are written back by menuToCsv from a menu whose JSON has a "__proto__" group', () => {
     const menu = JSON.parse(
       JSON.stringify({ ...Object.fromEntries(CATEGORY_KEYS.map((key) => [key, []])), burger: [] }).replace(
         '"burger":[]',

@@ -121,14 +121,21 @@ function parseBoolean(value: string): boolean | null {
 }
 
 /** "Tree nuts", "tree-nuts" and "TREE_NUTS" all name tree_nuts. */
-const tagKey = (value: string) => value.trim().toLowerCase().replace(/[\s-]+/g, "_");
+const tagKey = (value: string) =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
 
 /**
  * A `;`-separated list of tags from `allowed`, given back in `allowed`'s order, each once (so a
  * list written in any order exports the same way). Null when a tag is unknown; `unknown` names it.
  */
 function parseTags<T extends string>(value: string, allowed: readonly T[]): { tags: T[]; unknown: string[] } {
-  const given = value.split(";").map(tagKey).filter((tag) => tag !== "");
+  const given = value
+    .split(";")
+    .map(tagKey)
+    .filter((tag) => tag !== "");
   const unknown = given.filter((tag) => !(allowed as readonly string[]).includes(tag));
   return { tags: allowed.filter((tag) => given.includes(tag)), unknown };
 }
@@ -190,7 +197,8 @@ export function parseMenuCsv(text: string): ParseResult {
     if (!isCategoryKey(row.category)) {
       fail(line, "category", `"${row.category}" is not a category; use one of ${CATEGORY_KEYS.join(", ")}.`);
     }
-    if (!hasVisibleText(row.product)) fail(line, "product", "The product name is required (visible characters, not only spaces or invisible ones).");
+    if (!hasVisibleText(row.product))
+      fail(line, "product", "The product name is required (visible characters, not only spaces or invisible ones).");
     else if (row.product.length > 80) fail(line, "product", "The product name is at most 80 characters.");
 
     if (row.group || row.option) {
@@ -219,7 +227,8 @@ export function parseMenuCsv(text: string): ParseResult {
     if (row.description.length > MAX_DESCRIPTION) fail(line, "description", `The description is at most ${MAX_DESCRIPTION} characters.`);
     const data = parseMenuData(row, (column, message) => fail(line, column, message));
     const key = productKey(row.category, row.product);
-    if (products.has(key)) fail(line, "product", `"${row.product}" is already listed in ${row.category} (line ${products.get(key)!.line}).`);
+    if (products.has(key))
+      fail(line, "product", `"${row.product}" is already listed in ${row.category} (line ${products.get(key)!.line}).`);
 
     if (errors.length === errorsBefore) {
       products.set(key, {
@@ -283,7 +292,10 @@ function parseMenuData(row: Row, fail: (column: Column, message: string) => void
   if (diet.tags.includes("contains_pork") && (diet.tags.includes("vegetarian") || diet.tags.includes("vegan"))) {
     fail("diet", "A dish that contains pork is not vegetarian or vegan.");
   }
-  if (diet.tags.includes("vegan") && allergens.tags.some((a) => a === "milk" || a === "eggs" || a === "fish" || a === "crustaceans" || a === "molluscs")) {
+  if (
+    diet.tags.includes("vegan") &&
+    allergens.tags.some((a) => a === "milk" || a === "eggs" || a === "fish" || a === "crustaceans" || a === "molluscs")
+  ) {
     fail("diet", "A vegan dish has no milk, eggs, fish or shellfish; check diet and allergens.");
   }
 
@@ -315,7 +327,8 @@ function parseMenuData(row: Row, fail: (column: Column, message: string) => void
     if (name === "" && description === "") continue;
     if (!hasVisibleText(name)) fail(nameColumn, `A ${descriptionColumn} needs its ${nameColumn} (visible characters).`);
     else if (name.length > MAX_NAME) fail(nameColumn, `${nameColumn} is at most ${MAX_NAME} characters.`);
-    else if (description.length > MAX_DESCRIPTION) fail(descriptionColumn, `${descriptionColumn} is at most ${MAX_DESCRIPTION} characters.`);
+    else if (description.length > MAX_DESCRIPTION)
+      fail(descriptionColumn, `${descriptionColumn} is at most ${MAX_DESCRIPTION} characters.`);
     else translations[language] = { name, description };
   }
   return { allergens: allergens.tags, diet: diet.tags, prepStation, prepMinutes, stock, translations };
@@ -345,7 +358,10 @@ export function menuToCsv(menu: Menu): string {
         product.prep_station,
         String(product.prep_minutes),
         product.stock === null ? "" : String(product.stock),
-        ...TRANSLATION_LANGUAGES.flatMap((language) => [product.translations?.[language]?.name ?? "", product.translations?.[language]?.description ?? ""]),
+        ...TRANSLATION_LANGUAGES.flatMap((language) => [
+          product.translations?.[language]?.name ?? "",
+          product.translations?.[language]?.description ?? "",
+        ]),
       ]);
       for (const [groupName, group] of Object.entries(product.customizations)) {
         for (const option of group.options) {

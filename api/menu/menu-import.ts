@@ -141,7 +141,8 @@ async function syncGroups(tx: Db, productId: number, item: ParsedProduct, summar
     let groupId: number;
     if (current) {
       groupId = current.id;
-      if (current.exclusive !== group.exclusive || current.required !== group.required || current.position !== groupPosition) changed = true;
+      if (current.exclusive !== group.exclusive || current.required !== group.required || current.position !== groupPosition)
+        changed = true;
       await tx.update(optionGroups).set(values).where(eq(optionGroups.id, groupId));
     } else {
       const [inserted] = await tx.insert(optionGroups).values(values).returning({ id: optionGroups.id });
@@ -160,7 +161,10 @@ async function syncGroups(tx: Db, productId: number, item: ParsedProduct, summar
         await tx.update(options).set({ priceCents: option.priceCents, position }).where(eq(options.id, currentOption.id));
         keptOptions.add(currentOption.id);
       } else {
-        const [inserted] = await tx.insert(options).values({ groupId, name: option.name, priceCents: option.priceCents, position }).returning({ id: options.id });
+        const [inserted] = await tx
+          .insert(options)
+          .values({ groupId, name: option.name, priceCents: option.priceCents, position })
+          .returning({ id: options.id });
         keptOptions.add(inserted!.id);
         changed = true;
       }

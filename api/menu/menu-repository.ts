@@ -132,7 +132,11 @@ export async function takeProductStock(tx: Db, productId: number, quantity: numb
 /** How many of a product are left to order: its count, or 0 when it is switched off; undefined when not counted. */
 export async function stockLeft(db: Db, productId: number): Promise<number | undefined> {
   const { products } = tablesOf(db);
-  const [row] = await db.select({ stock: products.stock, available: products.available }).from(products).where(eq(products.id, productId)).limit(1);
+  const [row] = await db
+    .select({ stock: products.stock, available: products.available })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
   if (!row || row.stock === null) return undefined;
   return row.available ? row.stock : 0;
 }

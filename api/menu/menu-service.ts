@@ -52,7 +52,8 @@ export interface StockWanted {
 export async function takeStock(tx: Db, wanted: readonly StockWanted[]): Promise<{ productId: number; left: number }[]> {
   const short: { productId: number; left: number }[] = [];
   for (const { productId, quantity } of [...wanted].sort((a, b) => a.productId - b.productId)) {
-    if ((await takeProductStock(tx, productId, quantity)) === undefined) short.push({ productId, left: (await stockLeft(tx, productId)) ?? 0 });
+    if ((await takeProductStock(tx, productId, quantity)) === undefined)
+      short.push({ productId, left: (await stockLeft(tx, productId)) ?? 0 });
   }
   return short;
 }
@@ -106,7 +107,8 @@ export async function importMenu(deps: MenuDeps, branchId: number, parsed: Parse
         const menu = await loadMenu(tx, branchId);
         for (const [category, products] of Object.entries(menu)) {
           for (const product of products) {
-            if (touched.has(product.name)) await announceProduct(tx, { product, branchId, category: category as LocatedProduct["category"] });
+            if (touched.has(product.name))
+              await announceProduct(tx, { product, branchId, category: category as LocatedProduct["category"] });
           }
         }
       }

@@ -32,7 +32,9 @@ async function readMenuUpload(c: Context<AppEnv>): Promise<ParsedProduct[]> {
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
   } catch {
-    throw badRequest("invalid_csv", "The file is not UTF-8 text. Save it as CSV UTF-8.", [{ line: 1, column: "(file)", message: "Not UTF-8 text." }]);
+    throw badRequest("invalid_csv", "The file is not UTF-8 text. Save it as CSV UTF-8.", [
+      { line: 1, column: "(file)", message: "Not UTF-8 text." },
+    ]);
   }
   const parsed = parseMenuCsv(text);
   if (!parsed.ok) throw badRequest("invalid_csv", `The file has ${parsed.errors.length} problem(s); nothing was imported.`, parsed.errors);
@@ -42,7 +44,8 @@ async function readMenuUpload(c: Context<AppEnv>): Promise<ParsedProduct[]> {
 export function menuRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
 
-  const answer = (c: Context<AppEnv>, menu: CachedMenu) => menuAnswer(menu, requestHeader(c, "if-none-match"), requestHeader(c, "accept-encoding"));
+  const answer = (c: Context<AppEnv>, menu: CachedMenu) =>
+    menuAnswer(menu, requestHeader(c, "if-none-match"), requestHeader(c, "accept-encoding"));
   // A cached branch is served without validating the query or asking the database.
   const fromCache: MiddlewareHandler<AppEnv> = async (c, next) => {
     const menu = ctx.menuCache.peek(c.req.query("branch_id"));

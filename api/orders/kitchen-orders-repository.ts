@@ -33,7 +33,14 @@ export async function unseenOrderIds(db: Db, branchId: number, placedBefore: str
   const rows = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.branchId, branchId), inArray(orders.status, AWAITING_KITCHEN), isNull(orders.seenAt), lt(kitchenSince(db), placedBefore)))
+    .where(
+      and(
+        eq(orders.branchId, branchId),
+        inArray(orders.status, AWAITING_KITCHEN),
+        isNull(orders.seenAt),
+        lt(kitchenSince(db), placedBefore),
+      ),
+    )
     .orderBy(asc(orders.createdAt), asc(orders.number));
   return rows.map((row) => row.id);
 }

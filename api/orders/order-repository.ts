@@ -190,7 +190,13 @@ const heldAt = preparedQuery("order_held_at_table", (db, t) =>
   db
     .select({ id: t.orders.id })
     .from(t.orders)
-    .where(and(eq(t.orders.branchId, sql.placeholder("branchId")), eq(t.orders.status, "held"), eq(t.orders.stationId, sql.placeholder("stationId"))))
+    .where(
+      and(
+        eq(t.orders.branchId, sql.placeholder("branchId")),
+        eq(t.orders.status, "held"),
+        eq(t.orders.stationId, sql.placeholder("stationId")),
+      ),
+    )
     .limit(sql.placeholder("cap")),
 );
 
@@ -267,6 +273,11 @@ export async function setOrderProgress(
 export async function findOrders(db: Db, ids: readonly string[]): Promise<Order[]> {
   if (ids.length === 0) return [];
   const { orders } = tablesOf(db);
-  return withLines(db, await db.select().from(orders).where(inArray(orders.id, [...ids])));
+  return withLines(
+    db,
+    await db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [...ids])),
+  );
 }
-

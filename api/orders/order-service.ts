@@ -138,7 +138,9 @@ export async function placeOrder(
     const counted = countedStockWanted(priced.lines, catalog);
     const stockWanted = held ? [] : counted;
     const short = held
-      ? counted.filter((w) => w.quantity > catalog.get(w.productId)!.stock!).map((w) => ({ productId: w.productId, left: catalog.get(w.productId)!.stock! }))
+      ? counted
+          .filter((w) => w.quantity > catalog.get(w.productId)!.stock!)
+          .map((w) => ({ productId: w.productId, left: catalog.get(w.productId)!.stock! }))
       : stockWanted.length > 0
         ? await takeStock(db, stockWanted)
         : [];
@@ -160,7 +162,11 @@ export async function placeOrder(
       taxCents: priced.totals.tax,
       totalCents: priced.totals.total,
       createdAt: now.toISOString(),
-      estimatedReadyAt: estimateReadyAt(now, priced.lines.map((line) => line.prepMinutes), ordersAhead).toISOString(),
+      estimatedReadyAt: estimateReadyAt(
+        now,
+        priced.lines.map((line) => line.prepMinutes),
+        ordersAhead,
+      ).toISOString(),
     });
     const json = JSON.stringify(order);
     if (idempotencyKey) {
@@ -168,9 +174,21 @@ export async function placeOrder(
       await pruneExpiredKeysHourly(database, db, now);
     }
     await continueOrBeginVisit(db, station, visit, now);
-    await recordEvent(db, { branchId: order.branch_id, type: "order.created", orderId: order.id, stationId: order.station_id, payload: order });
+    await recordEvent(db, {
+      branchId: order.branch_id,
+      type: "order.created",
+      orderId: order.id,
+      stationId: order.station_id,
+      payload: order,
+    });
     // Open menus show the new counts ("3 left", sold out).
-    const menusChanged = stockWanted.length > 0 ? await announceProducts(db, stockWanted.map((w) => w.productId)) : [];
+    const menusChanged =
+      stockWanted.length > 0
+        ? await announceProducts(
+            db,
+            stockWanted.map((w) => w.productId),
+          )
+        : [];
     return { status: 201, json, order, menusChanged };
   });
   for (const branchId of placed.menusChanged ?? []) afterMenuChange({ menuCache }, branchId);
@@ -179,7 +197,11 @@ export async function placeOrder(
 }
 
 /** 409 sold_out for every line of a product whose stock ran short while the order was being placed. */
-function soldOutError(input: OrderCreate, catalog: ReadonlyMap<number, CatalogProduct>, short: readonly { productId: number; left: number }[]): ApiHttpError {
+function soldOutError(
+  input: OrderCreate,
+  catalog: ReadonlyMap<number, CatalogProduct>,
+  short: readonly { productId: number; left: number }[],
+): ApiHttpError {
   const details: ApiErrorDetail[] = [];
   input.products.forEach((line, index) => {
     const found = short.find((s) => s.productId === line.id);
@@ -213,10 +235,18 @@ export async function updateOrder({ database, menuCache }: MenuDeps, id: string,
       const stockWanted = await releasedStockWanted(tx, order);
       const short = stockWanted.length > 0 ? await takeStock(tx, stockWanted) : [];
       if (short.length > 0) throw releaseSoldOutError(order, short);
-      menusChanged = stockWanted.length > 0 ? await announceProducts(tx, stockWanted.map((w) => w.productId)) : [];
+      menusChanged =
+        stockWanted.length > 0
+          ? await announceProducts(
+              tx,
+              stockWanted.map((w) => w.productId),
+            )
+          : [];
       // The wait it was given when placed, from now.
       if (order.estimated_ready_at) {
-        updated.estimated_ready_at = new Date(Date.parse(order.estimated_ready_at) + now.getTime() - Date.parse(order.created_at)).toISOString();
+        updated.estimated_ready_at = new Date(
+          Date.parse(order.estimated_ready_at) + now.getTime() - Date.parse(order.created_at),
+        ).toISOString();
       }
     }
     await setOrderProgress(tx, id, {
@@ -228,7 +258,13 @@ export async function updateOrder({ database, menuCache }: MenuDeps, id: string,
       ...(decided && { heldUntil: updated.updated_at! }),
       ...(released && updated.estimated_ready_at && { estimatedReadyAt: updated.estimated_ready_at }),
     });
-    await recordEvent(tx, { branchId: updated.branch_id, type: "order.updated", orderId: id, stationId: updated.station_id, payload: updated });
+    await recordEvent(tx, {
+      branchId: updated.branch_id,
+      type: "order.updated",
+      orderId: id,
+      stationId: updated.station_id,
+      payload: updated,
+    });
     return { order: updated, changed: true, menusChanged };
   });
   for (const branchId of menusChanged) afterMenuChange({ menuCache }, branchId);
@@ -255,7 +291,12 @@ function releaseSoldOutError(order: Order, short: readonly { productId: number; 
     const message = found.left === 0 ? `${line.name} is sold out.` : `Only ${found.left} ${line.name} left.`;
     details.push({ index, product_id: line.product_id, name: line.name, left: found.left, message });
   });
-  return new ApiHttpError(409, "sold_out", `Sold out: ${[...new Set(details.map((d) => d.name))].join(", ")}. Turn the order down, or change the stock first.`, details);
+  return new ApiHttpError(
+    409,
+    "sold_out",
+    `Sold out: ${[...new Set(details.map((d) => d.name))].join(", ")}. Turn the order down, or change the stock first.`,
+    details,
+  );
 }
 
 type OrderChange = Pick<Order, "status" | "bumped">;
@@ -279,7 +320,9 @@ function stationsOf(order: Order): PrepStation[] {
 
 function checkStation(order: Order, station: PrepStation, field: "bumped" | "recalled"): void {
   if (!stationsOf(order).includes(station)) {
-    throw conflict("not_at_station", `Order #${order.number} has nothing for the ${station}.`, [{ path: field, message: `the order's stations: ${stationsOf(order).join(", ")}` }]);
+    throw conflict("not_at_station", `Order #${order.number} has nothing for the ${station}.`, [
+      { path: field, message: `the order's stations: ${stationsOf(order).join(", ")}` },
+    ]);
   }
   if (order.status === "held" || order.status === "served" || order.status === "cancelled") {
     const why = order.status === "held" ? "waiting for a staff OK" : order.status;

@@ -50,7 +50,16 @@ const nachos: CatalogProduct = {
 };
 const otherBranch: CatalogProduct = { ...nachos, id: 3, branchId: 2 };
 /** A Tuesday special, made at the bar. */
-const tuesdayShots: CatalogProduct = { ...nachos, id: 4, name: "Tuesday Shots", priceCents: 300, weekday: 2, prepStation: "bar", prepMinutes: 2, groups: [] };
+const tuesdayShots: CatalogProduct = {
+  ...nachos,
+  id: 4,
+  name: "Tuesday Shots",
+  priceCents: 300,
+  weekday: 2,
+  prepStation: "bar",
+  prepMinutes: 2,
+  groups: [],
+};
 /** A counted product with 3 left. */
 const lechon: CatalogProduct = { ...nachos, id: 5, name: "Lechon Kawali", priceCents: 1699, stock: 3, groups: [] };
 const catalog = new Map([burger, nachos, otherBranch, tuesdayShots, lechon].map((p) => [p.id, p]));
@@ -115,7 +124,15 @@ describe("priceOrder", () => {
     const otherDay = priceOrder([line(2, []), line(4, [])], 1, catalog, WEDNESDAY);
     expect(otherDay).toMatchObject({ ok: false, status: 409, code: "not_available_today" });
     if (!otherDay.ok) {
-      expect(otherDay.details).toEqual([{ index: 1, product_id: 4, name: "Tuesday Shots", weekday: 2, message: "Tuesday Shots is a Tuesday special; it can be ordered on Tuesdays." }]);
+      expect(otherDay.details).toEqual([
+        {
+          index: 1,
+          product_id: 4,
+          name: "Tuesday Shots",
+          weekday: 2,
+          message: "Tuesday Shots is a Tuesday special; it can be ordered on Tuesdays.",
+        },
+      ]);
     }
   });
 
@@ -123,10 +140,15 @@ describe("priceOrder", () => {
     expect(priceOrder([line(5, [], 3)], 1, catalog, WEDNESDAY).ok).toBe(true);
     const tooMany = priceOrder([line(5, [], 2), line(1, [10]), line(5, [], 2)], 1, catalog, WEDNESDAY);
     expect(tooMany).toMatchObject({ ok: false, status: 409, code: "sold_out" });
-    if (!tooMany.ok) expect(tooMany.details).toEqual([0, 2].map((index) => ({ index, product_id: 5, name: "Lechon Kawali", left: 3, message: "Only 3 Lechon Kawali left." })));
+    if (!tooMany.ok)
+      expect(tooMany.details).toEqual(
+        [0, 2].map((index) => ({ index, product_id: 5, name: "Lechon Kawali", left: 3, message: "Only 3 Lechon Kawali left." })),
+      );
     const none = new Map(catalog).set(5, { ...lechon, stock: 0, available: false });
     const soldOut = priceOrder([line(5, [], 1)], 1, none, WEDNESDAY);
-    expect(!soldOut.ok && soldOut.details).toEqual([{ index: 0, product_id: 5, name: "Lechon Kawali", left: 0, message: "Lechon Kawali is sold out." }]);
+    expect(!soldOut.ok && soldOut.details).toEqual([
+      { index: 0, product_id: 5, name: "Lechon Kawali", left: 0, message: "Lechon Kawali is sold out." },
+    ]);
   });
 
   it("keeps each line's note (blank = none) and its product's prep station, and never merges lines", () => {

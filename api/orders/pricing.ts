@@ -64,7 +64,9 @@ export function priceOrder(
     for (const optionId of line.selectedCustomizations) {
       const group = product.groups.find((g) => g.options.some((o) => o.id === optionId));
       if (!group || seen.has(optionId)) {
-        const message = group ? `Option ${optionId} is chosen twice for ${product.name}.` : `Option ${optionId} is not a choice for ${product.name}.`;
+        const message = group
+          ? `Option ${optionId} is chosen twice for ${product.name}.`
+          : `Option ${optionId} is not a choice for ${product.name}.`;
         invalid.push({ ...at, message });
         lineValid = false;
         continue;
@@ -86,7 +88,12 @@ export function priceOrder(
     if (!lineValid) return;
     if (product.weekday !== null && product.weekday !== today) {
       const day = WEEKDAY_NAMES[product.weekday - 1] ?? "another day";
-      notToday.push({ ...at, name: product.name, weekday: product.weekday, message: `${product.name} is a ${day} special; it can be ordered on ${day}s.` });
+      notToday.push({
+        ...at,
+        name: product.name,
+        weekday: product.weekday,
+        message: `${product.name} is a ${day} special; it can be ordered on ${day}s.`,
+      });
       return;
     }
     if (!product.available) {

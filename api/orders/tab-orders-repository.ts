@@ -65,7 +65,10 @@ export async function openTabSums(db: Db, stationIds: string[]): Promise<OpenTab
     .select({
       stationId: orders.stationId,
       orders: sql<number>`count(*)`.mapWith(Number),
-      totalCents: sql<number>`coalesce(sum(case when ${orders.status} not in ('cancelled', 'held') then ${orders.totalCents} else 0 end), 0)`.mapWith(Number),
+      totalCents:
+        sql<number>`coalesce(sum(case when ${orders.status} not in ('cancelled', 'held') then ${orders.totalCents} else 0 end), 0)`.mapWith(
+          Number,
+        ),
       openedAt: min(orders.createdAt),
     })
     .from(orders)

@@ -15,7 +15,11 @@ export const toStation = (row: StationRow): Station => ({
 
 export async function listStations(db: Db, branchId: number): Promise<Station[]> {
   const { stations } = tablesOf(db);
-  const rows = await db.select().from(stations).where(eq(stations.branchId, branchId)).orderBy(asc(stations.createdAt), asc(stations.codename));
+  const rows = await db
+    .select()
+    .from(stations)
+    .where(eq(stations.branchId, branchId))
+    .orderBy(asc(stations.createdAt), asc(stations.codename));
   return rows.map(toStation);
 }
 
@@ -27,7 +31,13 @@ export async function listStations(db: Db, branchId: number): Promise<Station[]>
 const storedId = (id: string) => id.toLowerCase();
 
 // Prepared once per connection: every order and cart operation looks its table up.
-const stationById = preparedQuery("station_by_id", (db, t) => db.select().from(t.stations).where(eq(t.stations.id, sql.placeholder("id"))).limit(1));
+const stationById = preparedQuery("station_by_id", (db, t) =>
+  db
+    .select()
+    .from(t.stations)
+    .where(eq(t.stations.id, sql.placeholder("id")))
+    .limit(1),
+);
 
 export async function findStation(db: Db, id: string): Promise<StationRow | undefined> {
   const [row] = await stationById(db).execute({ id: storedId(id) });
@@ -41,13 +51,20 @@ export async function findPublicStation(db: Db, id: string): Promise<PublicStati
 
 export async function insertStation(tx: Db, branchId: number, codename: string, capacity: number): Promise<Station> {
   const { stations } = tablesOf(tx);
-  const [row] = await tx.insert(stations).values({ id: randomUUID(), branchId, codename, capacity, createdAt: new Date().toISOString() }).returning();
+  const [row] = await tx
+    .insert(stations)
+    .values({ id: randomUUID(), branchId, codename, capacity, createdAt: new Date().toISOString() })
+    .returning();
   return toStation(row!);
 }
 
 export async function updateStation(tx: Db, id: string, changes: StationUpdate): Promise<Station | undefined> {
   const { stations } = tablesOf(tx);
-  const [row] = await tx.update(stations).set(changes).where(eq(stations.id, storedId(id))).returning();
+  const [row] = await tx
+    .update(stations)
+    .set(changes)
+    .where(eq(stations.id, storedId(id)))
+    .returning();
   return row && toStation(row);
 }
 

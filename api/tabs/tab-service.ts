@@ -80,7 +80,11 @@ export async function closeTab(database: DatabaseHandle, stationId: string, paid
       totalCents: totals.total,
       closedAt: closed.closedAt,
     });
-    await putOrdersOnTab(tx, open.orders.map((order) => order.id), closed.id);
+    await putOrdersOnTab(
+      tx,
+      open.orders.map((order) => order.id),
+      closed.id,
+    );
     // The party's visit ends: its phones' streams say so and close; the next party starts afresh.
     await endVisit(tx, station, "tab_closed");
     return { ...tabOf(station, open), id: closed.id, paid_with: paidWith, closed_at: closed.closedAt };

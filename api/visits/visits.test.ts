@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { VISIT_IDLE_MS, VisitWatch } from "./visits";
 
 const TABLE = "table-a";
-const row = (id: number, type: string, payload = "{}", stationId: string | null = TABLE, orderId: string | null = null) => ({ id, type, stationId, orderId, payload });
+const row = (id: number, type: string, payload = "{}", stationId: string | null = TABLE, orderId: string | null = null) => ({
+  id,
+  type,
+  stationId,
+  orderId,
+  payload,
+});
 
 describe("VisitWatch", () => {
   it("follows the visit it was opened in: its start is kept back, its end ends the stream, a later visit supersedes it", () => {
@@ -25,7 +31,12 @@ describe("VisitWatch", () => {
   });
 
   it("sends changes to the visit's own orders only, not to an earlier party's", () => {
-    const watch = new VisitWatch(TABLE, () => new Date(0), { startId: 10, lastActivityMs: 0, lapsed: false, markerId: null }, new Set(["mine"]));
+    const watch = new VisitWatch(
+      TABLE,
+      () => new Date(0),
+      { startId: 10, lastActivityMs: 0, lapsed: false, markerId: null },
+      new Set(["mine"]),
+    );
     expect(watch.see(row(11, "order.updated", "{}", TABLE, "mine"))).toBe("continues");
     expect(watch.see(row(12, "order.updated", "{}", TABLE, "last-weeks"))).toBe("silent");
     expect(watch.see(row(13, "order.created", "{}", TABLE, "new"))).toBe("continues");

@@ -45,7 +45,12 @@ async function latestMarker(db: Db, stationId: string) {
 /** The table's last order or cart change by the server's clock (its newest order, its cart's last write). */
 async function lastActivity(db: Db, stationId: string): Promise<number> {
   const { orders, carts } = tablesOf(db);
-  const [order] = await db.select({ at: orders.createdAt }).from(orders).where(eq(orders.stationId, stationId)).orderBy(desc(orders.createdAt)).limit(1);
+  const [order] = await db
+    .select({ at: orders.createdAt })
+    .from(orders)
+    .where(eq(orders.stationId, stationId))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
   const [cart] = await db.select({ at: carts.updatedAt }).from(carts).where(eq(carts.stationId, stationId)).limit(1);
   return Math.max(order?.at ? Date.parse(order.at) : 0, cart?.at ? Date.parse(cart.at) : 0);
 }
@@ -85,10 +90,21 @@ export async function endVisit(tx: Db, station: { id: string; branchId: number }
  * is under way. `before` is the state read before the transaction's own writes (they move the table's
  * last activity). Call just before the transaction records its own event.
  */
-export async function continueOrBeginVisit(tx: Db, station: { id: string; branchId: number }, before: VisitState, now: Date): Promise<void> {
+export async function continueOrBeginVisit(
+  tx: Db,
+  station: { id: string; branchId: number },
+  before: VisitState,
+  now: Date,
+): Promise<void> {
   if (before.startId !== null) return;
-  if (before.lapsed) await recordEvent(tx, { branchId: station.branchId, type: "visit.ended", stationId: station.id, payload: { reason: "idle" } });
-  await recordEvent(tx, { branchId: station.branchId, type: "visit.started", stationId: station.id, payload: { started_at: now.toISOString() } });
+  if (before.lapsed)
+    await recordEvent(tx, { branchId: station.branchId, type: "visit.ended", stationId: station.id, payload: { reason: "idle" } });
+  await recordEvent(tx, {
+    branchId: station.branchId,
+    type: "visit.started",
+    stationId: station.id,
+    payload: { started_at: now.toISOString() },
+  });
 }
 
 /**

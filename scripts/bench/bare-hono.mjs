@@ -13,7 +13,11 @@ app.get("/", (c) => c.text("Hello Hono!"));
 
 if (process.env.SAME_BYTES_FILE) {
   const body = new Uint8Array(readFileSync(process.env.SAME_BYTES_FILE));
-  const headers = { "content-type": "application/json; charset=utf-8", "content-encoding": "gzip", "content-length": String(body.byteLength) };
+  const headers = {
+    "content-type": "application/json; charset=utf-8",
+    "content-encoding": "gzip",
+    "content-length": String(body.byteLength),
+  };
   app.get("/same-bytes", () => new Response(body, { headers }));
 }
 

@@ -86,7 +86,9 @@ async function orderPlan(baseUrl: string, count: number, seed: number): Promise<
   const stations = [];
   for (const branchId of [1, 2]) {
     items.push(...orderableItems(await json(`${baseUrl}/api/products_by_category?branch_id=${branchId}`), branchId));
-    const listed = await json<{ id: string }[]>(`${baseUrl}/api/stations?branch_id=${branchId}`, { headers: { Authorization: `Bearer ${token}` } });
+    const listed = await json<{ id: string }[]>(`${baseUrl}/api/stations?branch_id=${branchId}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     stations.push(...listed.map((s) => ({ id: s.id, branchId })));
   }
   if (items.length === 0 || stations.length === 0) throw new Error("the seeded menu or stations are missing: nothing to order");
@@ -97,7 +99,13 @@ async function orderPlan(baseUrl: string, count: number, seed: number): Promise<
  * Runs the clients while `killer` SIGKILLs and restarts `victim` after every `orders / (kills + 1)`
  * acknowledgements, then once more after the last one.
  */
-async function placeThroughCrashes(victim: ServerProcess, targets: string[], orders: PlannedOrder[], options: CrashSuiteOptions, deadline: number): Promise<ClientRun> {
+async function placeThroughCrashes(
+  victim: ServerProcess,
+  targets: string[],
+  orders: PlannedOrder[],
+  options: CrashSuiteOptions,
+  deadline: number,
+): Promise<ClientRun> {
   const log = options.log ?? (() => {});
   const every = Math.max(1, Math.floor(orders.length / (options.kills + 1)));
   let killsLeft = options.kills;
@@ -156,12 +164,14 @@ async function placeThroughCrashes(victim: ServerProcess, targets: string[], ord
 
 async function pool<T>(items: readonly T[], concurrency: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      await work(items[index]!, index);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        await work(items[index]!, index);
+      }
+    }),
+  );
 }
 
 const money = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, "0")}`;
@@ -186,16 +196,33 @@ function ackProblems(order: PlannedOrder, ack: Ack): string[] {
     return [`${order.key}: the acknowledgement is not JSON: ${ack.text.slice(0, 200)}`];
   }
   const problems: string[] = [];
-  const asked = order.lines.map((l) => ({ product_id: l.productId, quantity: l.quantity, options: [...l.optionIds].sort((a, b) => a - b), unit_price: money(l.unitPriceCents), line_total: money(l.unitPriceCents * l.quantity) }));
-  const got = (answered.lines ?? []).map((l) => ({ product_id: l.product_id, quantity: l.quantity, options: l.options.map((o) => o.id).sort((a, b) => a - b), unit_price: l.unit_price, line_total: l.line_total }));
-  if (JSON.stringify(asked) !== JSON.stringify(got)) problems.push(`${order.key}: lines ${JSON.stringify(got)} are not the ordered ${JSON.stringify(asked)}`);
+  const asked = order.lines.map((l) => ({
+    product_id: l.productId,
+    quantity: l.quantity,
+    options: [...l.optionIds].sort((a, b) => a - b),
+    unit_price: money(l.unitPriceCents),
+    line_total: money(l.unitPriceCents * l.quantity),
+  }));
+  const got = (answered.lines ?? []).map((l) => ({
+    product_id: l.product_id,
+    quantity: l.quantity,
+    options: l.options.map((o) => o.id).sort((a, b) => a - b),
+    unit_price: l.unit_price,
+    line_total: l.line_total,
+  }));
+  if (JSON.stringify(asked) !== JSON.stringify(got))
+    problems.push(`${order.key}: lines ${JSON.stringify(got)} are not the ordered ${JSON.stringify(asked)}`);
   const subtotal = order.lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
   const totals = { subtotal: money(subtotal), tax: money(hstCents(subtotal)), total: money(subtotal + hstCents(subtotal)) };
   if (answered.subtotal !== totals.subtotal || answered.tax !== totals.tax || answered.total !== totals.total) {
-    problems.push(`${order.key}: totals ${answered.subtotal}/${answered.tax}/${answered.total}, expected ${totals.subtotal}/${totals.tax}/${totals.total}`);
+    problems.push(
+      `${order.key}: totals ${answered.subtotal}/${answered.tax}/${answered.total}, expected ${totals.subtotal}/${totals.tax}/${totals.total}`,
+    );
   }
-  if (answered.station_id !== order.stationId || answered.branch_id !== order.branchId) problems.push(`${order.key}: placed for ${answered.station_id} of branch ${answered.branch_id}`);
-  if (!/^[0-9a-f-]{36}$/.test(answered.id ?? "") || !Number.isInteger(answered.number)) problems.push(`${order.key}: no order id or number in ${ack.text.slice(0, 200)}`);
+  if (answered.station_id !== order.stationId || answered.branch_id !== order.branchId)
+    problems.push(`${order.key}: placed for ${answered.station_id} of branch ${answered.branch_id}`);
+  if (!/^[0-9a-f-]{36}$/.test(answered.id ?? "") || !Number.isInteger(answered.number))
+    problems.push(`${order.key}: no order id or number in ${ack.text.slice(0, 200)}`);
   return problems;
 }
 
@@ -203,10 +230,16 @@ function ackProblems(order: PlannedOrder, ack: Ack): string[] {
  * Exactly once, judged after the run: through the API (replays, reads) and in the database
  * (counts, the key ↔ order map, one order.created event each, sound storage).
  */
-export async function verifyExactlyOnce(orders: readonly PlannedOrder[], run: ClientRun, targets: readonly string[], probe: DbProbe): Promise<string[]> {
+export async function verifyExactlyOnce(
+  orders: readonly PlannedOrder[],
+  run: ClientRun,
+  targets: readonly string[],
+  probe: DbProbe,
+): Promise<string[]> {
   const problems = [...run.anomalies.map((a) => `anomalous answer: ${a}`)];
   const unacknowledged = orders.filter((o) => !run.acks.has(o.key));
-  if (unacknowledged.length > 0) problems.push(`${unacknowledged.length} orders were never acknowledged (first: ${unacknowledged[0]!.key})`);
+  if (unacknowledged.length > 0)
+    problems.push(`${unacknowledged.length} orders were never acknowledged (first: ${unacknowledged[0]!.key})`);
 
   const acked = orders.filter((o) => run.acks.has(o.key));
   const answered = new Map<string, AnsweredOrder>();
@@ -223,28 +256,37 @@ export async function verifyExactlyOnce(orders: readonly PlannedOrder[], run: Cl
   if (numbers.size !== answered.size) problems.push(`${answered.size - numbers.size} order numbers are used twice in a branch`);
 
   // Replaying every key answers its original order byte for byte; reading every order finds it whole.
-  await pool(acked.filter((o) => answered.has(o.key)), 8, async (order, index) => {
-    const target = targets[index % targets.length]!;
-    const ack = run.acks.get(order.key)!;
-    try {
-      const replay = await fetch(`${target}/api/orders`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "Idempotency-Key": order.key },
-        body: order.body,
-        signal: AbortSignal.timeout(15_000),
-      });
-      const text = await replay.text();
-      if (replay.status !== 201 || text !== ack.text) problems.push(`${order.key}: replay answered ${replay.status} ${text === ack.text ? "(same body)" : `a different body: ${text.slice(0, 200)}`}`);
-      else if (replay.headers.get("idempotent-replayed") !== "true") problems.push(`${order.key}: the replay was not marked Idempotent-Replayed`);
-      const first = answered.get(order.key)!;
-      const stored = await fetch(`${target}/api/orders/${first.id}`, { signal: AbortSignal.timeout(15_000) });
-      const read = (await stored.json()) as AnsweredOrder;
-      const essence = (o: AnsweredOrder) => JSON.stringify([o.id, o.number, o.lines, o.subtotal, o.tax, o.total]);
-      if (stored.status !== 200 || essence(read) !== essence(first)) problems.push(`${order.key}: GET /api/orders/${first.id} answered ${stored.status}, not the acknowledged order`);
-    } catch (error) {
-      problems.push(`${order.key}: replay or read failed: ${(error as Error).message}`);
-    }
-  });
+  await pool(
+    acked.filter((o) => answered.has(o.key)),
+    8,
+    async (order, index) => {
+      const target = targets[index % targets.length]!;
+      const ack = run.acks.get(order.key)!;
+      try {
+        const replay = await fetch(`${target}/api/orders`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "Idempotency-Key": order.key },
+          body: order.body,
+          signal: AbortSignal.timeout(15_000),
+        });
+        const text = await replay.text();
+        if (replay.status !== 201 || text !== ack.text)
+          problems.push(
+            `${order.key}: replay answered ${replay.status} ${text === ack.text ? "(same body)" : `a different body: ${text.slice(0, 200)}`}`,
+          );
+        else if (replay.headers.get("idempotent-replayed") !== "true")
+          problems.push(`${order.key}: the replay was not marked Idempotent-Replayed`);
+        const first = answered.get(order.key)!;
+        const stored = await fetch(`${target}/api/orders/${first.id}`, { signal: AbortSignal.timeout(15_000) });
+        const read = (await stored.json()) as AnsweredOrder;
+        const essence = (o: AnsweredOrder) => JSON.stringify([o.id, o.number, o.lines, o.subtotal, o.tax, o.total]);
+        if (stored.status !== 200 || essence(read) !== essence(first))
+          problems.push(`${order.key}: GET /api/orders/${first.id} answered ${stored.status}, not the acknowledged order`);
+      } catch (error) {
+        problems.push(`${order.key}: replay or read failed: ${(error as Error).message}`);
+      }
+    },
+  );
 
   // The database: exactly the acknowledged orders, each once, with all its lines and one creation event.
   const count = async (sql: string) => Number((await probe.query<{ n: number }>(sql))[0]?.n);
@@ -256,14 +298,20 @@ export async function verifyExactlyOnce(orders: readonly PlannedOrder[], run: Cl
 
   const answers = await storedAnswers(probe);
   const storedByKey = new Map(answers.map((a) => [a.key, a.order_id]));
-  if (answers.length !== acked.length) problems.push(`${answers.length} idempotency keys hold an order for ${acked.length} acknowledged keys`);
-  for (const [key, id] of idByKey) if (storedByKey.get(key) !== id) problems.push(`${key}: the key stores order ${storedByKey.get(key)}, acknowledged as ${id}`);
+  if (answers.length !== acked.length)
+    problems.push(`${answers.length} idempotency keys hold an order for ${acked.length} acknowledged keys`);
+  for (const [key, id] of idByKey)
+    if (storedByKey.get(key) !== id) problems.push(`${key}: the key stores order ${storedByKey.get(key)}, acknowledged as ${id}`);
   const keyedOrders = new Set(answers.map((a) => a.order_id));
   if (keyedOrders.size !== answers.length) problems.push(`${answers.length - keyedOrders.size} orders are held by more than one key`);
 
-  const created = await probe.query<{ order_id: string; n: number }>("SELECT order_id, count(*) AS n FROM events WHERE type = 'order.created' GROUP BY order_id");
+  const created = await probe.query<{ order_id: string; n: number }>(
+    "SELECT order_id, count(*) AS n FROM events WHERE type = 'order.created' GROUP BY order_id",
+  );
   const createdById = new Map(created.map((row) => [row.order_id, Number(row.n)]));
-  for (const id of ids) if (createdById.get(id) !== 1) problems.push(`order ${id} has ${createdById.get(id) ?? 0} order.created events (the kitchen must hear of it exactly once)`);
+  for (const id of ids)
+    if (createdById.get(id) !== 1)
+      problems.push(`order ${id} has ${createdById.get(id) ?? 0} order.created events (the kitchen must hear of it exactly once)`);
   for (const [id] of createdById) if (!ids.has(id)) problems.push(`an order.created event names order ${id}, which no key acknowledges`);
 
   problems.push(...(await storageProblems(probe)));
@@ -277,7 +325,14 @@ function digest(problems: string[], keep = 40): string[] {
   return sorted.length <= keep ? sorted : [...sorted.slice(0, keep), `… and ${sorted.length - keep} more`];
 }
 
-function report(database: CrashReport["database"], orders: readonly PlannedOrder[], run: ClientRun, servers: ServerProcess[], started: number, problems: string[]): CrashReport {
+function report(
+  database: CrashReport["database"],
+  orders: readonly PlannedOrder[],
+  run: ClientRun,
+  servers: ServerProcess[],
+  started: number,
+  problems: string[],
+): CrashReport {
   return {
     database,
     orders: orders.length,
@@ -298,7 +353,11 @@ export async function runSqliteCrashSuite(options: CrashSuiteOptions): Promise<C
   const started = Date.now();
   const deadline = started + options.timeLimitMs;
   const dir = mkdtempSync(join(tmpdir(), "limitless-crash-"));
-  const server = new ServerProcess({ name: "the server", port: await freePort(), env: serverEnv({ DATABASE_PATH: join(dir, "crash.db") }) });
+  const server = new ServerProcess({
+    name: "the server",
+    port: await freePort(),
+    env: serverEnv({ DATABASE_PATH: join(dir, "crash.db") }),
+  });
   let probe: DbProbe | undefined;
   try {
     await server.start();
@@ -339,7 +398,9 @@ export async function runPostgresCrashSuite(options: CrashSuiteOptions & { datab
     const branches = Number((await probe.query<{ n: number }>("SELECT count(*) AS n FROM branches"))[0]?.n);
     if (!(branches >= 2)) throw new Error("the instances did not seed PostgreSQL: does the server support DATABASE_URL yet?");
     const orders = await orderPlan(a.url, options.orders, options.seed ?? 1);
-    options.log?.(`PostgreSQL: ${orders.length} orders, ${options.clients} clients over two instances, ${options.kills} kills of instance A`);
+    options.log?.(
+      `PostgreSQL: ${orders.length} orders, ${options.clients} clients over two instances, ${options.kills} kills of instance A`,
+    );
     const run = await placeThroughCrashes(a, [a.url, b.url], orders, options, deadline);
     const problems = await verifyExactlyOnce(orders, run, [a.url, b.url], probe);
     if (problems.length > 0) problems.push(`instance A log tail:\n${a.logTail(15)}`, `instance B log tail:\n${b.logTail(15)}`);

@@ -18,7 +18,8 @@ export interface DbProbe {
 /** Integer-looking columns (counts, sums) come back from pg as strings; the checks want numbers. */
 function numbersOf<T extends Record<string, unknown>>(row: Record<string, unknown>): T {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) out[key] = typeof value === "string" && /^(n|sum_\w+|count_\w+)$/.test(key) && /^-?\d+$/.test(value) ? Number(value) : value;
+  for (const [key, value] of Object.entries(row))
+    out[key] = typeof value === "string" && /^(n|sum_\w+|count_\w+)$/.test(key) && /^-?\d+$/.test(value) ? Number(value) : value;
   return out as T;
 }
 
@@ -39,7 +40,8 @@ export async function postgresProbe(url: string): Promise<DbProbe> {
   await client.connect();
   return {
     dialect: "postgres",
-    query: async <T extends Record<string, unknown>>(text: string) => (await client.query(text)).rows.map((row: Record<string, unknown>) => numbersOf<T>(row)),
+    query: async <T extends Record<string, unknown>>(text: string) =>
+      (await client.query(text)).rows.map((row: Record<string, unknown>) => numbersOf<T>(row)),
     close: () => client.end(),
   };
 }
@@ -65,10 +67,22 @@ export async function storageProblems(probe: DbProbe): Promise<string[]> {
   }
   // Dangling rows, asked the same way on both databases (PostgreSQL enforces these itself; asking costs nothing).
   const orphans: [string, string][] = [
-    ["order lines without their order", "SELECT count(*) AS n FROM order_lines l LEFT JOIN orders o ON o.id = l.order_id WHERE o.id IS NULL"],
-    ["options without their group", "SELECT count(*) AS n FROM options x LEFT JOIN option_groups g ON g.id = x.group_id WHERE g.id IS NULL"],
-    ["option groups without their product", "SELECT count(*) AS n FROM option_groups g LEFT JOIN products p ON p.id = g.product_id WHERE p.id IS NULL"],
-    ["sessions without their staff account", "SELECT count(*) AS n FROM sessions s LEFT JOIN staff_users u ON u.id = s.user_id WHERE u.id IS NULL"],
+    [
+      "order lines without their order",
+      "SELECT count(*) AS n FROM order_lines l LEFT JOIN orders o ON o.id = l.order_id WHERE o.id IS NULL",
+    ],
+    [
+      "options without their group",
+      "SELECT count(*) AS n FROM options x LEFT JOIN option_groups g ON g.id = x.group_id WHERE g.id IS NULL",
+    ],
+    [
+      "option groups without their product",
+      "SELECT count(*) AS n FROM option_groups g LEFT JOIN products p ON p.id = g.product_id WHERE p.id IS NULL",
+    ],
+    [
+      "sessions without their staff account",
+      "SELECT count(*) AS n FROM sessions s LEFT JOIN staff_users u ON u.id = s.user_id WHERE u.id IS NULL",
+    ],
   ];
   for (const [what, sql] of orphans) {
     const [row] = await probe.query<{ n: number }>(sql);
@@ -78,9 +92,17 @@ export async function storageProblems(probe: DbProbe): Promise<string[]> {
   const badLines = await probe.query<{ order_id: string; position: number }>(
     "SELECT order_id, position FROM order_lines WHERE line_total_cents <> unit_price_cents * quantity OR quantity < 1 OR quantity > 99 OR unit_price_cents < 0",
   );
-  if (badLines.length > 0) problems.push(`order lines whose total is not unit price × quantity (1–99): ${JSON.stringify(badLines.slice(0, 5))}`);
+  if (badLines.length > 0)
+    problems.push(`order lines whose total is not unit price × quantity (1–99): ${JSON.stringify(badLines.slice(0, 5))}`);
 
-  const totals = await probe.query<{ id: string; subtotal_cents: number; tax_cents: number; total_cents: number; sum_lines: number; count_lines: number }>(
+  const totals = await probe.query<{
+    id: string;
+    subtotal_cents: number;
+    tax_cents: number;
+    total_cents: number;
+    sum_lines: number;
+    count_lines: number;
+  }>(
     `SELECT o.id, o.subtotal_cents, o.tax_cents, o.total_cents, COALESCE(SUM(l.line_total_cents), 0) AS sum_lines, COUNT(l.order_id) AS count_lines
        FROM orders o LEFT JOIN order_lines l ON l.order_id = o.id
       GROUP BY o.id, o.subtotal_cents, o.tax_cents, o.total_cents`,
@@ -89,7 +111,9 @@ export async function storageProblems(probe: DbProbe): Promise<string[]> {
     const sum = Number(o.sum_lines);
     if (Number(o.count_lines) === 0) problems.push(`order ${o.id} has no lines`);
     else if (o.subtotal_cents !== sum || o.tax_cents !== hstCents(sum) || o.total_cents !== o.subtotal_cents + o.tax_cents) {
-      problems.push(`order ${o.id}: subtotal ${o.subtotal_cents}, tax ${o.tax_cents}, total ${o.total_cents} do not follow from its lines (Σ ${sum})`);
+      problems.push(
+        `order ${o.id}: subtotal ${o.subtotal_cents}, tax ${o.tax_cents}, total ${o.total_cents} do not follow from its lines (Σ ${sum})`,
+      );
     }
   }
 
@@ -103,7 +127,9 @@ export async function storageProblems(probe: DbProbe): Promise<string[]> {
 
 /** The order each stored 201 answer names (the body is the order as first answered). */
 export async function storedAnswers(probe: DbProbe): Promise<{ key: string; order_id: string | undefined }[]> {
-  const rows = await probe.query<{ key: string; response_body: string }>("SELECT key, response_body FROM idempotency_keys WHERE status_code = 201");
+  const rows = await probe.query<{ key: string; response_body: string }>(
+    "SELECT key, response_body FROM idempotency_keys WHERE status_code = 201",
+  );
   return rows.map(({ key, response_body }) => {
     try {
       const id = (JSON.parse(response_body) as { id?: unknown }).id;
@@ -119,14 +145,31 @@ export async function storedAnswers(probe: DbProbe): Promise<{ key: string; orde
  * edited. Sign-in bookkeeping (sessions, failed-attempt counters) is left out: a refused sign-in
  * is allowed to count.
  */
-export const BUSINESS_TABLES = ["branches", "categories", "products", "option_groups", "options", "stations", "orders", "order_lines", "idempotency_keys", "events", "staff_users", "carts", "cart_lines", "cart_operations"] as const;
+export const BUSINESS_TABLES = [
+  "branches",
+  "categories",
+  "products",
+  "option_groups",
+  "options",
+  "stations",
+  "orders",
+  "order_lines",
+  "idempotency_keys",
+  "events",
+  "staff_users",
+  "carts",
+  "cart_lines",
+  "cart_operations",
+] as const;
 
 export async function businessDigest(probe: DbProbe): Promise<string> {
   const hash = createHash("sha256");
   for (const table of BUSINESS_TABLES) {
     // Every row in a stable order: row order is not part of the data.
     const rows = await probe.query(`SELECT * FROM ${table}`);
-    const lines = rows.map((row) => JSON.stringify(row, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value))).sort();
+    const lines = rows
+      .map((row) => JSON.stringify(row, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value)))
+      .sort();
     hash.update(`${table}\u0000${lines.join("\n")}\u0001`);
   }
   return hash.digest("hex");

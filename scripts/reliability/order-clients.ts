@@ -78,7 +78,11 @@ export function orderableItems(menu: Record<string, WireProduct[]>, branchId: nu
       productId: p.id,
       branchId,
       priceCents: cents(p.price),
-      groups: Object.values(p.customizations).map((g) => ({ exclusive: g.exclusive, required: g.required, options: g.options.map((o) => ({ id: o.id, priceCents: cents(o.price) })) })),
+      groups: Object.values(p.customizations).map((g) => ({
+        exclusive: g.exclusive,
+        required: g.required,
+        options: g.options.map((o) => ({ id: o.id, priceCents: cents(o.price) })),
+      })),
     }));
 }
 
@@ -116,7 +120,9 @@ export function planOrders(count: number, items: MenuItem[], stations: { id: str
         quantity: l.quantity,
         selectedCustomizations: l.optionIds,
         // Like the web app, usually with the price the phone showed.
-        ...(random() < 0.7 ? { customizedPrice: `${Math.floor(l.unitPriceCents / 100)}.${String(l.unitPriceCents % 100).padStart(2, "0")}` } : {}),
+        ...(random() < 0.7
+          ? { customizedPrice: `${Math.floor(l.unitPriceCents / 100)}.${String(l.unitPriceCents % 100).padStart(2, "0")}` }
+          : {}),
       })),
       station_id: station.id,
       branch_id: station.branchId,
@@ -184,7 +190,13 @@ export async function runClients(orders: readonly PlannedOrder[], options: Clien
         });
         const text = await response.text();
         if (response.status === 201) {
-          const ack: Ack = { key: order.key, text, status: response.status, replayed: response.headers.get("idempotent-replayed") === "true", attempts: attempt };
+          const ack: Ack = {
+            key: order.key,
+            text,
+            status: response.status,
+            replayed: response.headers.get("idempotent-replayed") === "true",
+            attempts: attempt,
+          };
           run.acks.set(order.key, ack);
           options.onAck?.(ack, run.acks.size);
           return;

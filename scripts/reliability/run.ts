@@ -65,15 +65,19 @@ if (unknown.length > 0) {
 const files = only.flatMap((s) => SUITES[s]);
 console.log(`› Long reliability runs: ${only.join(", ")} (RELIABILITY_LONG=1, one file at a time)`);
 // One file at a time: the crash suite's server children and the fuzz server then have the cores to themselves.
-const vitest = spawnSync("npx", ["vitest", "run", "--project", "unit", "--project", "api", "--project", "api-postgres", "--no-file-parallelism", ...files], {
-  cwd: REPO_ROOT,
-  stdio: "inherit",
-  env: {
-    ...process.env,
-    RELIABILITY_LONG: "1",
-    ...(option("orders") ? { CRASH_ORDERS: option("orders") } : {}),
-    ...(option("kills") ? { CRASH_KILLS: option("kills") } : {}),
-    ...(option("clients") ? { CRASH_CLIENTS: option("clients") } : {}),
+const vitest = spawnSync(
+  "npx",
+  ["vitest", "run", "--project", "unit", "--project", "api", "--project", "api-postgres", "--no-file-parallelism", ...files],
+  {
+    cwd: REPO_ROOT,
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      RELIABILITY_LONG: "1",
+      ...(option("orders") ? { CRASH_ORDERS: option("orders") } : {}),
+      ...(option("kills") ? { CRASH_KILLS: option("kills") } : {}),
+      ...(option("clients") ? { CRASH_CLIENTS: option("clients") } : {}),
+    },
   },
-});
+);
 process.exit(vitest.status ?? 1);

@@ -119,7 +119,9 @@ export class ServerProcess {
       await sleep(40);
     }
     child.kill("SIGKILL");
-    throw new Error(`${this.options.name} did not answer /api/health within ${this.options.readyTimeoutMs ?? 60_000} ms:\n${this.logTail()}`);
+    throw new Error(
+      `${this.options.name} did not answer /api/health within ${this.options.readyTimeoutMs ?? 60_000} ms:\n${this.logTail()}`,
+    );
   }
 
   /** SIGKILL: no handler runs, open transactions are cut where they stand. Resolves when the process is gone. */

@@ -258,21 +258,14 @@ export default function CartPage() {
               {t.backToMenu}
             </Link>
             {!locked && lines.length > 0 && !awaitingPriceConfirmation && (
-              <button
-                type="button"
-                className="button-primary"
-                disabled={!station}
-                onClick={() => void submitCart()}
-              >
+              <button type="button" className="button-primary" disabled={!station} onClick={() => void submitCart()}>
                 {t.submit}
               </button>
             )}
           </>
         )}
       </div>
-      {!station && lines.length > 0 && !locked && (
-        <p className="order-notice">{t.scanToSend}</p>
-      )}
+      {!station && lines.length > 0 && !locked && <p className="order-notice">{t.scanToSend}</p>}
       {station && !locked && <PhoneName />}
       {station && <CallButtons stationId={station.id} />}
     </div>
@@ -280,7 +273,15 @@ export default function CartPage() {
 }
 
 /** What the table's order sent: each line, and who added it when the server says (last_order_lines). */
-function SentLines({ order, lines, translationsOf }: { order: Order; lines: SentLine[] | undefined; translationsOf: ReadonlyMap<number, Product["translations"]> }) {
+function SentLines({
+  order,
+  lines,
+  translationsOf,
+}: {
+  order: Order;
+  lines: SentLine[] | undefined;
+  translationsOf: ReadonlyMap<number, Product["translations"]>;
+}) {
   const code = useLanguage();
   const t = useMessages(cartMessages);
   const shown: (Order["lines"][number] & Partial<SentLine>)[] = lines ?? order.lines;
@@ -289,7 +290,8 @@ function SentLines({ order, lines, translationsOf }: { order: Order; lines: Sent
       {shown.map((line, index) => (
         <li key={line.line_id ?? index}>
           <span className="sent-line-name">
-            {line.quantity} × {productText({ name: line.name, description: "", translations: translationsOf.get(line.product_id) }, code).name}
+            {line.quantity} ×{" "}
+            {productText({ name: line.name, description: "", translations: translationsOf.get(line.product_id) }, code).name}
           </span>
           {line.options.length > 0 && (
             <span className="cart-note">

@@ -275,7 +275,12 @@ function OpenProduct({ product, canOrder, today, onClose }: OpenProductProps) {
             ? t.alreadySent
             : null;
   return (
-    <ProductDialog product={product} blockedReason={blockedReason} onAdd={(options, note) => add(product, options, note)} onClose={onClose} />
+    <ProductDialog
+      product={product}
+      blockedReason={blockedReason}
+      onAdd={(options, note) => add(product, options, note)}
+      onClose={onClose}
+    />
   );
 }
 

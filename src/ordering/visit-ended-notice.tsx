@@ -22,4 +22,3 @@ export function VisitEndedNotice({ stationId }: { stationId: string }) {
     </div>
   );
 }
-

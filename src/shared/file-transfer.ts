@@ -32,7 +32,10 @@ export function uploadForm<K extends ApiRouteName>(
 }
 
 /** Fetches the file the endpoint `name` answers with; its name comes from Content-Disposition when the server gives one. */
-export function downloadFile<K extends ApiRouteName>(name: K, request: AddressOf<Endpoints[K]>): Promise<{ blob: Blob; fileName: string | null }> {
+export function downloadFile<K extends ApiRouteName>(
+  name: K,
+  request: AddressOf<Endpoints[K]>,
+): Promise<{ blob: Blob; fileName: string | null }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(API_ROUTES[name].method, `${API_BASE}${pathOf(name, request)}`);

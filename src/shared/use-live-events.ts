@@ -16,7 +16,16 @@ import { API_BASE } from "./api-client";
 export type LiveEvent = { [K in keyof ServerEvents]: { type: K; data: ServerEvents[K] } }[keyof ServerEvents];
 export type Connection = "connecting" | "live" | "reconnecting";
 
-const EVENT_TYPES = ["order.created", "order.updated", "product.updated", "order.unseen", "call.created", "call.updated", "cart.updated", "visit.ended"] as const satisfies readonly (keyof ServerEvents)[];
+const EVENT_TYPES = [
+  "order.created",
+  "order.updated",
+  "product.updated",
+  "order.unseen",
+  "call.created",
+  "call.updated",
+  "cart.updated",
+  "visit.ended",
+] as const satisfies readonly (keyof ServerEvents)[];
 
 /**
  * How long a stream nobody listens to stays open: the cart screen has nothing live until the order

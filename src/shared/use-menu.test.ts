@@ -28,12 +28,16 @@ describe("normalizeMenu", () => {
   });
 
   it("treats a product as available unless it says otherwise", () => {
-    const { main } = normalizeMenu({ main: [product({ available: undefined as unknown as boolean }), product({ id: 2, available: false })] });
+    const { main } = normalizeMenu({
+      main: [product({ available: undefined as unknown as boolean }), product({ id: 2, available: false })],
+    });
     expect(main.map((p) => p.available)).toEqual([true, false]);
   });
 
   it("reads a menu without marks or stock (an older server, an old cache) as having none", () => {
-    const old = JSON.parse(JSON.stringify({ main: [{ id: 1, name: "Sisig", description: "", price: "12.99", available: true, customizations: {} }] }));
+    const old = JSON.parse(
+      JSON.stringify({ main: [{ id: 1, name: "Sisig", description: "", price: "12.99", available: true, customizations: {} }] }),
+    );
     expect(normalizeMenu(old).main[0]).toMatchObject({ allergens: [], diet: [], stock: null });
   });
 });
@@ -50,7 +54,10 @@ describe("withAvailability", () => {
   it("takes the stock count along when the report has one (orders count it down live)", () => {
     const menu = normalizeMenu({ main: [product({ stock: 3 }), product({ id: 2, stock: 5 })] });
     expect(withAvailability(menu, { id: 1, available: true, stock: 2 }).main.map((p) => p.stock)).toEqual([2, 5]);
-    expect(withAvailability(menu, { id: 1, available: false, stock: null }).main.map((p) => [p.available, p.stock])).toEqual([[false, null], [true, 5]]);
+    expect(withAvailability(menu, { id: 1, available: false, stock: null }).main.map((p) => [p.available, p.stock])).toEqual([
+      [false, null],
+      [true, 5],
+    ]);
     expect(withAvailability(menu, { id: 1, available: false }).main[0]!.stock).toBe(3);
   });
 });

@@ -97,7 +97,10 @@ export function useMenu(branchId: number | null, { stream, noStore = false }: Me
     };
   }, [load]);
 
-  const applyProduct = useCallback((product: Pick<Product, "id" | "available"> & Partial<Pick<Product, "stock">>) => show((menu) => withAvailability(menu, product)), [show]);
+  const applyProduct = useCallback(
+    (product: Pick<Product, "id" | "available"> & Partial<Pick<Product, "stock">>) => show((menu) => withAvailability(menu, product)),
+    [show],
+  );
 
   useLiveEvents(branchId === null ? null : stream, {
     onEvent: (event) => {

@@ -11,9 +11,8 @@ export default function AboutPage() {
       <h1>About us</h1>
       <p className="slogan">{SITE.slogan}</p>
       <p>
-        {SITE.name} is an up-and-coming bar and grill in Thornhill and Pickering, serving delicious food at
-        affordable prices in a relaxed atmosphere. Come for Filipino and Chinese barbecue, burgers, bucket deals and
-        daily specials, stay for the drinks and the company.
+        {SITE.name} is an up-and-coming bar and grill in Thornhill and Pickering, serving delicious food at affordable prices in a relaxed
+        atmosphere. Come for Filipino and Chinese barbecue, burgers, bucket deals and daily specials, stay for the drinks and the company.
       </p>
       <p className="slogan slogan-big">{SITE.shortSlogan}</p>
       <p>

@@ -21,7 +21,11 @@ const hashes = { running: 0, most: 0, total: 0 };
 beforeAll(async () => {
   [server, shortWindow, slowHash] = await Promise.all([
     startTestServer({ staticDir: null, config: behindProxy, signIn: { limits: { windowMs: 15 * 60_000, perAccount: 2, perAddress: 4 } } }),
-    startTestServer({ staticDir: null, config: behindProxy, signIn: { limits: { windowMs: 3_000, perAccount: 1, perAddress: 100 }, now: () => shortWindowClock } }),
+    startTestServer({
+      staticDir: null,
+      config: behindProxy,
+      signIn: { limits: { windowMs: 3_000, perAccount: 1, perAddress: 100 }, now: () => shortWindowClock },
+    }),
     startTestServer({
       staticDir: null,
       config: behindProxy,

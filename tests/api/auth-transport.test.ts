@@ -44,7 +44,10 @@ const login = (on: TestServer, headers: Record<string, string> = {}, body: unkno
 function attributesOf(headers: Headers, name: string): string[] {
   const header = headers.getSetCookie().find((h) => h.startsWith(`${name}=`));
   expect(header, `a Set-Cookie header for ${name}`).toBeDefined();
-  return header!.split(";").slice(1).map((part) => part.trim().split("=")[0]!.toLowerCase());
+  return header!
+    .split(";")
+    .slice(1)
+    .map((part) => part.trim().split("=")[0]!.toLowerCase());
 }
 
 /** The session cookie's attribute names; on sign-in, the device cookie must carry the same Secure flag. */
@@ -62,7 +65,10 @@ describe("the session cookie's Secure flag", () => {
     expect(signedIn.status).toBe(200);
     expect(cookieAttributes(signedIn.headers)).toContain("secure");
 
-    const signedOut = await call(proxied, "POST", "/api/logout", { token: signedIn.body.access_token, headers: { "X-Forwarded-Proto": "https" } });
+    const signedOut = await call(proxied, "POST", "/api/logout", {
+      token: signedIn.body.access_token,
+      headers: { "X-Forwarded-Proto": "https" },
+    });
     expect(signedOut.status).toBe(200);
     expect(cookieAttributes(signedOut.headers)).toContain("secure");
   });

@@ -1,6 +1,15 @@
 /** Staff sign-in, the session cookie and bearer token, sign-out, expiry (API.md "Auth"). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BAD_JSON_BODIES, EVIL_ORIGIN, call, countRows, expectApiError, expiredToken, insertSession, sha256Hex } from "../support/api-helpers";
+import {
+  BAD_JSON_BODIES,
+  EVIL_ORIGIN,
+  call,
+  countRows,
+  expectApiError,
+  expiredToken,
+  insertSession,
+  sha256Hex,
+} from "../support/api-helpers";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -63,7 +72,6 @@ describe("POST /api/login", () => {
     expect(stored.map((s) => s.token_hash)).not.toContain(token);
   });
 
-
   it("gives the same 401 answer for an unknown e-mail and for a wrong password, and sets no cookie", async () => {
     const unknown = await login({ email: "nobody@limitless.example", password: server.staff.password });
     const wrong = await login({ email: server.staff.email, password: "wrong password" });
@@ -115,9 +123,14 @@ describe("POST /api/login", () => {
 
   it("accepts a sign-in from the site's own origin, with the e-mail in any case and with spaces around it", async () => {
     const email = `  ${server.staff.email.toUpperCase()} `;
-    const response = await login({ email, password: server.staff.password }, { origin: server.url, headers: { "Sec-Fetch-Site": "same-origin" } });
+    const response = await login(
+      { email, password: server.staff.password },
+      { origin: server.url, headers: { "Sec-Fetch-Site": "same-origin" } },
+    );
     expect(response.status).toBe(200);
-    expect((await call(server, "GET", "/api/current_user", { token: response.body.access_token })).body).toEqual({ logged_in_as: server.staff.email });
+    expect((await call(server, "GET", "/api/current_user", { token: response.body.access_token })).body).toEqual({
+      logged_in_as: server.staff.email,
+    });
   });
 });
 

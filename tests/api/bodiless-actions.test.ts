@@ -43,7 +43,10 @@ const TARGETS: Record<string, () => Promise<Target>> = {
     return { params: {}, token: session, done: async () => !(await signedIn(session)) };
   },
   async deleteStation() {
-    const created = await call<Station>(server, "POST", "/api/stations?branch_id=1", { token, json: { codename: `T-${randomUUID().slice(0, 8)}`, capacity: 2, branch_id: 1 } });
+    const created = await call<Station>(server, "POST", "/api/stations?branch_id=1", {
+      token,
+      json: { codename: `T-${randomUUID().slice(0, 8)}`, capacity: 2, branch_id: 1 },
+    });
     expect(created.status).toBe(201);
     const id = created.body.id;
     return { params: { id }, token, done: async () => (await call(server, "GET", `/api/stations/${id}`)).status === 404 };
@@ -63,13 +66,15 @@ const bodiless = Object.entries(endpoints as Record<string, Endpoint>).filter(
   ([, e]) => e.method !== "GET" && (e.body === undefined || (typeof e.body === "object" && e.body.safeParse(undefined).success)),
 );
 
-const pathOf = (endpoint: Endpoint, params: Record<string, string>) => `/api${endpoint.path.replace(/:(\w+)/g, (_, name: string) => params[name]!)}`;
+const pathOf = (endpoint: Endpoint, params: Record<string, string>) =>
+  `/api${endpoint.path.replace(/:(\w+)/g, (_, name: string) => params[name]!)}`;
 
 /** The answer as the helpers' ApiResponse, whichever way it was sent. */
 async function send(endpoint: Endpoint, target: Target, form: "no body" | "fetch, no body" | "empty JSON"): Promise<ApiResponse> {
   const path = pathOf(endpoint, target.params);
   if (form === "fetch, no body") return call(server, endpoint.method, path, { token: target.token });
-  if (form === "empty JSON") return call(server, endpoint.method, path, { token: target.token, body: "", headers: { "Content-Type": "application/json" } });
+  if (form === "empty JSON")
+    return call(server, endpoint.method, path, { token: target.token, body: "", headers: { "Content-Type": "application/json" } });
   // node:http adds neither Content-Length nor Transfer-Encoding to a request it is given no body for.
   const raw = await rawRequest(server.url, { method: endpoint.method, path, headers: [["Authorization", `Bearer ${target.token}`]] });
   const isJson = /json/.test(String(raw.headers["content-type"])) && raw.text.length > 0;
@@ -93,11 +98,35 @@ describe("bodiless actions", () => {
     });
 
     it.each([
-      { sent: "malformed JSON", headers: { "Content-Type": "application/json" }, body: '{"station": "kit', status: 400, code: "invalid_json" },
+      {
+        sent: "malformed JSON",
+        headers: { "Content-Type": "application/json" },
+        body: '{"station": "kit',
+        status: 400,
+        code: "invalid_json",
+      },
       { sent: "a text/plain body", headers: { "Content-Type": "text/plain" }, body: "{}", status: 415, code: "unsupported_media_type" },
-      { sent: "a form", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "station=kitchen", status: 415, code: "unsupported_media_type" },
-      { sent: "a body without a Content-Type", headers: {} as Record<string, string>, body: "{}", status: 415, code: "unsupported_media_type" },
-      { sent: "a JSON body the action does not take", headers: { "Content-Type": "application/json" }, body: '{"station": "grill", "extra": 1}', status: 400, code: "invalid_body" },
+      {
+        sent: "a form",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "station=kitchen",
+        status: 415,
+        code: "unsupported_media_type",
+      },
+      {
+        sent: "a body without a Content-Type",
+        headers: {} as Record<string, string>,
+        body: "{}",
+        status: 415,
+        code: "unsupported_media_type",
+      },
+      {
+        sent: "a JSON body the action does not take",
+        headers: { "Content-Type": "application/json" },
+        body: '{"station": "grill", "extra": 1}',
+        status: 400,
+        code: "invalid_body",
+      },
     ])("still refuses $sent with $status $code, and does nothing", async ({ headers, body, status, code }) => {
       const target = await TARGETS[name]!();
       // fetch labels a string body text/plain unless told otherwise: send bytes to leave the header out.

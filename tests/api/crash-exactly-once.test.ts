@@ -9,7 +9,9 @@ import { expect, it } from "vitest";
 import { runPostgresCrashSuite, runSqliteCrashSuite, summarize, type CrashReport } from "../../scripts/reliability/crash-suite";
 import { RELIABILITY_LONG } from "../support/fast-check-settings";
 
-const defaults = RELIABILITY_LONG ? { orders: 4_000, clients: 24, kills: 10, timeLimitMs: 900_000 } : { orders: 300, clients: 20, kills: 3, timeLimitMs: 100_000 };
+const defaults = RELIABILITY_LONG
+  ? { orders: 4_000, clients: 24, kills: 10, timeLimitMs: 900_000 }
+  : { orders: 300, clients: 20, kills: 3, timeLimitMs: 100_000 };
 /** `npm run test:reliability -- --orders=N --kills=N --clients=N` arrive as these. */
 const fromEnv = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const settings = {
@@ -31,13 +33,21 @@ function expectExactlyOnce(report: CrashReport, minKills = settings.kills + 1) {
   expect(report.unanswered).toBeGreaterThan(0);
 }
 
-it(`keeps every acknowledged order exactly once through ${settings.kills + 1} SIGKILLs of the server on SQLite (${settings.orders} orders, ${settings.clients} clients)`, async () => {
-  expectExactlyOnce(await runSqliteCrashSuite({ ...settings, log }));
-}, settings.timeLimitMs + 60_000);
+it(
+  `keeps every acknowledged order exactly once through ${settings.kills + 1} SIGKILLs of the server on SQLite (${settings.orders} orders, ${settings.clients} clients)`,
+  async () => {
+    expectExactlyOnce(await runSqliteCrashSuite({ ...settings, log }));
+  },
+  settings.timeLimitMs + 60_000,
+);
 
 // While instance A restarts (about a second: start-up, the staff account's full-strength hash check),
 // instance B takes every order, so a short run can end before A's later planned kills: at least one
 // kill lands mid-traffic and one after the last acknowledgement (the long run, test:reliability, at least three).
-it(`keeps every acknowledged order exactly once on PostgreSQL through SIGKILLs of one of two instances, mid-traffic and after (${settings.orders} orders, ${settings.clients} clients)`, async () => {
-  expectExactlyOnce(await runPostgresCrashSuite({ ...settings, log }), RELIABILITY_LONG ? 3 : 2);
-}, settings.timeLimitMs + 60_000);
+it(
+  `keeps every acknowledged order exactly once on PostgreSQL through SIGKILLs of one of two instances, mid-traffic and after (${settings.orders} orders, ${settings.clients} clients)`,
+  async () => {
+    expectExactlyOnce(await runPostgresCrashSuite({ ...settings, log }), RELIABILITY_LONG ? 3 : 2);
+  },
+  settings.timeLimitMs + 60_000,
+);

@@ -7,7 +7,8 @@ import { openDatabase, PG_MIGRATIONS, type DatabaseHandle, type PostgresHandle }
 import { createThrowawayDatabase, type ThrowawayDatabase } from "../support/postgres";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const migrationCount = (JSON.parse(readFileSync(join(PG_MIGRATIONS, "meta", "_journal.json"), "utf8")) as { entries: unknown[] }).entries.length;
+const migrationCount = (JSON.parse(readFileSync(join(PG_MIGRATIONS, "meta", "_journal.json"), "utf8")) as { entries: unknown[] }).entries
+  .length;
 
 function asPostgres(handle: DatabaseHandle): PostgresHandle {
   if (handle.dialect !== "postgres") throw new Error("expected PostgreSQL");
@@ -26,12 +27,20 @@ describe("PostgreSQL start-up", () => {
       seedCalls++;
       if ((await db.$count(t.events)) > 0) return;
       await sleep(300);
-      await transaction((tx) => tx.insert(t.events).values({ branchId: 1, type: "product.updated", payload: "{}", createdAt: new Date().toISOString() }));
+      await transaction((tx) =>
+        tx.insert(t.events).values({ branchId: 1, type: "product.updated", payload: "{}", createdAt: new Date().toISOString() }),
+      );
     };
-    const opened = await Promise.allSettled([openDatabase({ url: database.url, path: "" }, { seed }), openDatabase({ url: database.url, path: "" }, { seed })]);
+    const opened = await Promise.allSettled([
+      openDatabase({ url: database.url, path: "" }, { seed }),
+      openDatabase({ url: database.url, path: "" }, { seed }),
+    ]);
     const handles = opened.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
     try {
-      expect(opened.map((result) => (result.status === "rejected" ? String(result.reason) : result.status))).toEqual(["fulfilled", "fulfilled"]);
+      expect(opened.map((result) => (result.status === "rejected" ? String(result.reason) : result.status))).toEqual([
+        "fulfilled",
+        "fulfilled",
+      ]);
       expect(seedCalls).toBe(2);
       for (const handle of handles) {
         expect(handle.dialect).toBe("postgres");
@@ -63,7 +72,11 @@ describe("PostgreSQL start-up", () => {
     try {
       expect(handle.pool.options.max).toBe(3);
       // More concurrent transactions than connections queue for one instead of failing.
-      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => handle.transaction(async (tx) => (await tx.select({ n: sql<number>`${i}::int` }).from(sql`(select 1) as one`))[0]!.n)));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          handle.transaction(async (tx) => (await tx.select({ n: sql<number>`${i}::int` }).from(sql`(select 1) as one`))[0]!.n),
+        ),
+      );
       expect(results).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
       expect(handle.pool.totalCount).toBeLessThanOrEqual(3);
     } finally {
@@ -78,7 +91,13 @@ describe("PostgreSQL transactions", () => {
   beforeAll(async () => {
     database = await createThrowawayDatabase();
     handle = asPostgres(await openDatabase({ url: database.url, path: "" }));
-    const rows = ["a", "b"].map((key) => ({ key, requestHash: "h", statusCode: 201, responseBody: "{}", createdAt: new Date().toISOString() }));
+    const rows = ["a", "b"].map((key) => ({
+      key,
+      requestHash: "h",
+      statusCode: 201,
+      responseBody: "{}",
+      createdAt: new Date().toISOString(),
+    }));
     await handle.transaction((tx) => tx.insert(handle.tables.idempotencyKeys).values(rows));
   });
   afterAll(async () => {
@@ -101,11 +120,17 @@ describe("PostgreSQL transactions", () => {
         if (++arrived === 2) bothHoldOne();
         await barrier;
         await lockRow(second);
-        await tx.update(keys).set({ statusCode: sql`${keys.statusCode} + 1` }).where(inArray(keys.key, [first, second]));
+        await tx
+          .update(keys)
+          .set({ statusCode: sql`${keys.statusCode} + 1` })
+          .where(inArray(keys.key, [first, second]));
         return `${first} then ${second}`;
       });
     const settled = await Promise.allSettled([lockInOrder("a", "b"), lockInOrder("b", "a")]);
-    expect(settled.map((result) => (result.status === "fulfilled" ? result.value : String(result.reason)))).toEqual(["a then b", "b then a"]);
+    expect(settled.map((result) => (result.status === "fulfilled" ? result.value : String(result.reason)))).toEqual([
+      "a then b",
+      "b then a",
+    ]);
     expect(runs).toBe(3); // the one PostgreSQL chose ran twice
     // Each committed once: the aborted run's update left nothing behind.
     const { rows } = await handle.pool.query("SELECT key, status_code FROM idempotency_keys ORDER BY key");
@@ -119,7 +144,9 @@ describe("PostgreSQL transactions", () => {
     let runs = 0;
     const duplicate = handle.transaction(async (tx) => {
       runs++;
-      await tx.insert(handle.tables.idempotencyKeys).values({ key: "a", requestHash: "h", statusCode: 201, responseBody: "{}", createdAt: new Date().toISOString() });
+      await tx
+        .insert(handle.tables.idempotencyKeys)
+        .values({ key: "a", requestHash: "h", statusCode: 201, responseBody: "{}", createdAt: new Date().toISOString() });
     });
     await expect(duplicate).rejects.toThrow();
     expect(runs).toBe(1);
@@ -152,12 +179,28 @@ describe("PostgreSQL times and ids", () => {
 
   it("round-trips ISO-8601 UTC strings exactly, as the instants they name", async () => {
     const { tables: t } = handle;
-    const times = ["2026-11-23T10:14:03.123Z", "1970-01-01T00:00:00.000Z", "2026-11-01T05:30:00.001Z", "2026-03-08T06:59:59.999Z", "2099-12-31T23:59:59.999Z"];
+    const times = [
+      "2026-11-23T10:14:03.123Z",
+      "1970-01-01T00:00:00.000Z",
+      "2026-11-01T05:30:00.001Z",
+      "2026-03-08T06:59:59.999Z",
+      "2099-12-31T23:59:59.999Z",
+    ];
     await handle.transaction((tx) =>
-      tx.insert(t.idempotencyKeys).values(times.map((createdAt, i) => ({ key: `time-${i}`, requestHash: "h", statusCode: 201, responseBody: "{}", createdAt }))),
+      tx
+        .insert(t.idempotencyKeys)
+        .values(times.map((createdAt, i) => ({ key: `time-${i}`, requestHash: "h", statusCode: 201, responseBody: "{}", createdAt }))),
     );
-    const rows = await handle.db.select({ key: t.idempotencyKeys.key, createdAt: t.idempotencyKeys.createdAt, epochMs: sql<string>`(extract(epoch from ${t.idempotencyKeys.createdAt}) * 1000)::bigint::text` }).from(t.idempotencyKeys);
-    expect(rows.sort((a, b) => a.key.localeCompare(b.key))).toEqual(times.map((createdAt, i) => ({ key: `time-${i}`, createdAt, epochMs: String(Date.parse(createdAt)) })));
+    const rows = await handle.db
+      .select({
+        key: t.idempotencyKeys.key,
+        createdAt: t.idempotencyKeys.createdAt,
+        epochMs: sql<string>`(extract(epoch from ${t.idempotencyKeys.createdAt}) * 1000)::bigint::text`,
+      })
+      .from(t.idempotencyKeys);
+    expect(rows.sort((a, b) => a.key.localeCompare(b.key))).toEqual(
+      times.map((createdAt, i) => ({ key: `time-${i}`, createdAt, epochMs: String(Date.parse(createdAt)) })),
+    );
   });
 
   it("reads a time the database filled in as a value that finds its own row again", async () => {
@@ -172,7 +215,10 @@ describe("PostgreSQL times and ids", () => {
     const { tables: t } = handle;
     await handle.pool.query("ALTER TABLE events ALTER COLUMN id RESTART WITH 3000000000");
     const [event] = await handle.transaction((tx) =>
-      tx.insert(t.events).values({ branchId: 1, type: "order.created", payload: "{}", createdAt: new Date().toISOString() }).returning({ id: t.events.id }),
+      tx
+        .insert(t.events)
+        .values({ branchId: 1, type: "order.created", payload: "{}", createdAt: new Date().toISOString() })
+        .returning({ id: t.events.id }),
     );
     expect(event!.id).toBe(3_000_000_000);
     const [max] = await handle.db.select({ id: sql<number>`max(${t.events.id})`.mapWith(t.events.id) }).from(t.events);

@@ -16,7 +16,10 @@ import { createThrowawayDatabase, type ThrowawayDatabase } from "../support/post
 
 async function addProduct(db: Db, product: { branchId: number; name: string; priceCents: number }) {
   const t = tablesOf(db);
-  const [row] = await db.insert(t.products).values({ ...product, categoryKey: "grill" }).returning();
+  const [row] = await db
+    .insert(t.products)
+    .values({ ...product, categoryKey: "grill" })
+    .returning();
   return row!;
 }
 
@@ -28,7 +31,11 @@ async function findProduct(db: Db, id: number) {
 
 async function setAvailable(db: Db, id: number, available: boolean) {
   const t = tablesOf(db);
-  const [row] = await db.update(t.products).set({ available }).where(eq(t.products.id, id)).returning({ id: t.products.id, available: t.products.available });
+  const [row] = await db
+    .update(t.products)
+    .set({ available })
+    .where(eq(t.products.id, id))
+    .returning({ id: t.products.id, available: t.products.available });
   return row;
 }
 
@@ -59,7 +66,13 @@ interface NewOrder {
   branchId: number;
   number: number;
   createdAt: string;
-  lines: { productId: number; name: string; quantity: number; unitPriceCents: number; options: { id: number; name: string; priceCents: number }[] }[];
+  lines: {
+    productId: number;
+    name: string;
+    quantity: number;
+    unitPriceCents: number;
+    options: { id: number; name: string; priceCents: number }[];
+  }[];
 }
 
 async function insertOrder(db: Db, order: NewOrder): Promise<number> {
@@ -78,10 +91,20 @@ async function insertOrder(db: Db, order: NewOrder): Promise<number> {
     createdAt: order.createdAt,
     updatedAt: order.createdAt,
   });
-  await db.insert(t.orderLines).values(order.lines.map((line, position) => ({ ...line, orderId: order.id, position, lineTotalCents: line.quantity * line.unitPriceCents })));
+  await db
+    .insert(t.orderLines)
+    .values(
+      order.lines.map((line, position) => ({ ...line, orderId: order.id, position, lineTotalCents: line.quantity * line.unitPriceCents })),
+    );
   const [event] = await db
     .insert(t.events)
-    .values({ branchId: order.branchId, type: "order.created", orderId: order.id, payload: JSON.stringify({ id: order.id }), createdAt: order.createdAt })
+    .values({
+      branchId: order.branchId,
+      type: "order.created",
+      orderId: order.id,
+      payload: JSON.stringify({ id: order.id }),
+      createdAt: order.createdAt,
+    })
     .returning({ id: t.events.id });
   return event!.id;
 }
@@ -89,7 +112,13 @@ async function insertOrder(db: Db, order: NewOrder): Promise<number> {
 async function ordersSince(db: Db, branchId: number, since: string) {
   const t = tablesOf(db);
   return db
-    .select({ id: t.orders.id, number: t.orders.number, createdAt: t.orders.createdAt, line: t.orderLines.name, options: t.orderLines.options })
+    .select({
+      id: t.orders.id,
+      number: t.orders.number,
+      createdAt: t.orders.createdAt,
+      line: t.orderLines.name,
+      options: t.orderLines.options,
+    })
     .from(t.orders)
     .innerJoin(t.orderLines, eq(t.orderLines.orderId, t.orders.id))
     .where(and(eq(t.orders.branchId, branchId), gte(t.orders.createdAt, since)))
@@ -160,8 +189,21 @@ describe.each(["sqlite", "postgres"] as const)("one repository on %s", (dialect)
     const first = await handle.transaction((tx) => addProduct(tx, { branchId: 1, name: "Pork BBQ", priceCents: 1299 }));
     const second = await handle.transaction((tx) => addProduct(tx, { branchId: 1, name: "Chicken BBQ", priceCents: 1199 }));
     expect(first).toEqual({
-      id: first.id, branchId: 1, categoryKey: "grill", name: "Pork BBQ", description: "", priceCents: 1299, available: true, weekday: null, position: 0,
-      allergens: [], diet: [], prepStation: "kitchen", prepMinutes: 10, stock: null, translations: {},
+      id: first.id,
+      branchId: 1,
+      categoryKey: "grill",
+      name: "Pork BBQ",
+      description: "",
+      priceCents: 1299,
+      available: true,
+      weekday: null,
+      position: 0,
+      allergens: [],
+      diet: [],
+      prepStation: "kitchen",
+      prepMinutes: 10,
+      stock: null,
+      translations: {},
     });
     expect(second.id).toBeGreaterThan(first.id);
 
@@ -176,8 +218,14 @@ describe.each(["sqlite", "postgres"] as const)("one repository on %s", (dialect)
   it("counts with one upsert, so concurrent counts are never lost, and starts a new window when one ends", async () => {
     const now = Date.UTC(2040, 0, 1); // epoch ms beyond a 32-bit integer
     expect(await handle.transaction((tx) => countFailure(tx, "sequential", now, 1000))).toEqual({ attempts: 1, windowEndsAt: now + 1000 });
-    expect(await handle.transaction((tx) => countFailure(tx, "sequential", now + 999, 1000))).toEqual({ attempts: 2, windowEndsAt: now + 1000 });
-    expect(await handle.transaction((tx) => countFailure(tx, "sequential", now + 1000, 1000))).toEqual({ attempts: 1, windowEndsAt: now + 2000 });
+    expect(await handle.transaction((tx) => countFailure(tx, "sequential", now + 999, 1000))).toEqual({
+      attempts: 2,
+      windowEndsAt: now + 1000,
+    });
+    expect(await handle.transaction((tx) => countFailure(tx, "sequential", now + 1000, 1000))).toEqual({
+      attempts: 1,
+      windowEndsAt: now + 2000,
+    });
 
     const counts = await Promise.all(Array.from({ length: 20 }, () => handle.transaction((tx) => countFailure(tx, "concurrent", now))));
     expect(counts.map((c) => c.attempts).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
@@ -191,7 +239,15 @@ describe.each(["sqlite", "postgres"] as const)("one repository on %s", (dialect)
     const eventIds: number[] = [];
     await handle.transaction(async (tx) => {
       for (const [index, createdAt] of times.entries()) {
-        eventIds.push(await insertOrder(tx, { id: `order-time-${index}`, branchId: 2, number: index + 1, createdAt, lines: [{ productId: 1, name: "Pork BBQ", quantity: 2, unitPriceCents: 1299, options }] }));
+        eventIds.push(
+          await insertOrder(tx, {
+            id: `order-time-${index}`,
+            branchId: 2,
+            number: index + 1,
+            createdAt,
+            lines: [{ productId: 1, name: "Pork BBQ", quantity: 2, unitPriceCents: 1299, options }],
+          }),
+        );
       }
     });
     expect(eventIds.every((id) => typeof id === "number")).toBe(true);
@@ -199,7 +255,10 @@ describe.each(["sqlite", "postgres"] as const)("one repository on %s", (dialect)
 
     const rows = await ordersSince(db, 2, "2026-11-23T10:14:03.124Z");
     expect(rows).toEqual([{ id: "order-time-1", number: 2, createdAt: "2026-11-23T10:14:03.124Z", line: "Pork BBQ", options }]);
-    const before = await db.select({ id: t.orders.id }).from(t.orders).where(and(eq(t.orders.branchId, 2), lt(t.orders.createdAt, "2026-11-23T10:14:03.123Z")));
+    const before = await db
+      .select({ id: t.orders.id })
+      .from(t.orders)
+      .where(and(eq(t.orders.branchId, 2), lt(t.orders.createdAt, "2026-11-23T10:14:03.123Z")));
     expect(before).toEqual([{ id: "order-time-2" }]);
 
     // A default the database fills in reads back in the same format.
@@ -208,12 +267,19 @@ describe.each(["sqlite", "postgres"] as const)("one repository on %s", (dialect)
     expect(station!.createdAt).toMatch(ISO_UTC);
     // Near the database's own clock, which filled the default in: a PostgreSQL server may keep another
     // time than this process (a test run under faketime moves this process only).
-    const databaseNow = handle.dialect === "postgres" ? ((await handle.pool.query<{ now: Date }>("SELECT now() AS now")).rows[0]!.now.getTime()) : Date.now();
+    const databaseNow =
+      handle.dialect === "postgres" ? (await handle.pool.query<{ now: Date }>("SELECT now() AS now")).rows[0]!.now.getTime() : Date.now();
     expect(Math.abs(Date.parse(station!.createdAt) - databaseNow)).toBeLessThan(60_000);
   });
 
   it("commits a transaction as a whole, and rolls all of it back when the callback throws", async () => {
-    const order = (id: string, number: number): NewOrder => ({ id, branchId: 1, number, createdAt: new Date().toISOString(), lines: [{ productId: 1, name: "Pork BBQ", quantity: 1, unitPriceCents: 1299, options: [] }] });
+    const order = (id: string, number: number): NewOrder => ({
+      id,
+      branchId: 1,
+      number,
+      createdAt: new Date().toISOString(),
+      lines: [{ productId: 1, name: "Pork BBQ", quantity: 1, unitPriceCents: 1299, options: [] }],
+    });
     const failure = new Error("the kitchen said no");
     await expect(
       handle.transaction(async (tx) => {
@@ -237,7 +303,13 @@ describe.each(["sqlite", "postgres"] as const)("one repository on %s", (dialect)
     let caught: unknown;
     await handle
       .transaction(async (tx) => {
-        await tx.insert(t.idempotencyKeys).values({ key: "before-the-failure", requestHash: "h", statusCode: 201, responseBody: "{}", createdAt: new Date().toISOString() });
+        await tx.insert(t.idempotencyKeys).values({
+          key: "before-the-failure",
+          requestHash: "h",
+          statusCode: 201,
+          responseBody: "{}",
+          createdAt: new Date().toISOString(),
+        });
         await tx.insert(t.branches).values({ id: 1, name: "Duplicate", address: "" });
       })
       .catch((error: unknown) => (caught = error));

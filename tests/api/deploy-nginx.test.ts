@@ -19,7 +19,6 @@ import { productNamed, readMenu } from "../support/api-helpers";
 import { sharedDatabase, startInstances, startNginx, type InstanceGroup, type NginxProxy, type SharedDatabase } from "../support/instances";
 import { SseStream } from "../support/sse-stream";
 
-
 const SHELL = '<!doctype html><html lang="en"><head><title>Limitless behind nginx</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify("served through nginx ".repeat(40))});`;
 
@@ -132,7 +131,9 @@ describe("nginx in front of two instances", () => {
     await eventually(() => paths.every((path) => servedBy(path).length > 0), "every probe in an instance's request log");
     for (const path of paths) expect(servedBy(path)).toHaveLength(1);
     for (const instance of group.instances) {
-      expect(paths.filter((path) => instance.served.includes(path)).length, `${instance.name} served none of the probes`).toBeGreaterThan(0);
+      expect(paths.filter((path) => instance.served.includes(path)).length, `${instance.name} served none of the probes`).toBeGreaterThan(
+        0,
+      );
     }
   });
 
@@ -222,9 +223,15 @@ describe("the client's address and scheme, through the proxy", () => {
     const login = await signIn(proxy.url, group.staff.password);
     const cookie = /^access_token=([^;]+)/.exec(login.headers["set-cookie"]?.[0] ?? "")?.[1];
     expect(cookie).toBeTruthy();
-    const crossSite = await send(proxy.url, "/api/logout", { method: "POST", headers: { Cookie: `access_token=${cookie}`, Origin: "https://evil.example" } });
+    const crossSite = await send(proxy.url, "/api/logout", {
+      method: "POST",
+      headers: { Cookie: `access_token=${cookie}`, Origin: "https://evil.example" },
+    });
     expect(crossSite.status).toBe(403);
-    const sameSite = await send(proxy.url, "/api/logout", { method: "POST", headers: { Cookie: `access_token=${cookie}`, Origin: proxy.url } });
+    const sameSite = await send(proxy.url, "/api/logout", {
+      method: "POST",
+      headers: { Cookie: `access_token=${cookie}`, Origin: proxy.url },
+    });
     expect(sameSite.status, sameSite.text).toBe(200);
   });
 });

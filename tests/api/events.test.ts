@@ -27,7 +27,11 @@ const simpleProduct = (menu: Menu): Product => orderableAnyDay(menu)[0]!;
 async function placeOrder(branchId: 1 | 2 = 1): Promise<Order> {
   const response = await call<Order>(server, "POST", "/api/orders", {
     headers: { "Idempotency-Key": randomUUID() },
-    json: { station_id: stations[branchId].id, branch_id: branchId, products: [{ id: products[branchId].id, quantity: 2, selectedCustomizations: [] }] },
+    json: {
+      station_id: stations[branchId].id,
+      branch_id: branchId,
+      products: [{ id: products[branchId].id, quantity: 2, selectedCustomizations: [] }],
+    },
   });
   expect(response.status).toBe(201);
   return response.body;

@@ -61,13 +61,17 @@ beforeAll(async () => {
   const stations = (await readStations(server, token, 1)).map((s) => s.id);
   const orders: string[] = [];
   for (const product of orderableAnyDay(menu).slice(0, 2)) {
-    const placed = await call<Order>(server, "POST", "/api/orders", { json: { products: [{ id: product.id, quantity: 1 }], station_id: stations[0], branch_id: 1 } });
+    const placed = await call<Order>(server, "POST", "/api/orders", {
+      json: { products: [{ id: product.id, quantity: 1 }], station_id: stations[0], branch_id: 1 },
+    });
     expect(placed.status).toBe(201);
     orders.push(placed.body.id);
   }
   ids = {
     products: products.slice(0, 6).map((p) => p.id),
-    options: products.flatMap((p) => Object.values(p.customizations).flatMap((g) => g.options.map((o) => ({ productId: p.id, id: o.id })))).slice(0, 6),
+    options: products
+      .flatMap((p) => Object.values(p.customizations).flatMap((g) => g.options.map((o) => ({ productId: p.id, id: o.id }))))
+      .slice(0, 6),
     stations,
     orders,
     staffEmail: TEST_STAFF.email,
@@ -100,7 +104,10 @@ function describeRequest(r: FuzzRequest): string {
 function requestArb(): fc.Arbitrary<FuzzRequest> {
   return fc.constantFrom(...ENDPOINTS).chain((endpoint) => {
     const params = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as Param);
-    const methodArb = fc.oneof({ weight: 9, arbitrary: fc.constant(endpoint.method) }, { weight: 1, arbitrary: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS") });
+    const methodArb = fc.oneof(
+      { weight: 9, arbitrary: fc.constant(endpoint.method) },
+      { weight: 1, arbitrary: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS") },
+    );
     const bodyArb =
       endpoint.body === "multipart"
         ? multipartBodyArb(validCsv)
@@ -114,7 +121,10 @@ function requestArb(): fc.Arbitrary<FuzzRequest> {
         query: queryArb(endpoint, ids),
         caller: fc.constantFrom(...(endpoint.endsSession ? CALLERS_WITHOUT_SESSION : CALLERS)),
         extra: extraHeadersArb,
-        key: endpoint.path === "/api/orders" ? idempotencyKeyArb() : fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: idempotencyKeyArb() }),
+        key:
+          endpoint.path === "/api/orders"
+            ? idempotencyKeyArb()
+            : fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: idempotencyKeyArb() }),
         body: bodyArb,
       })
       .map(({ method, idValues, query, caller, extra, key, body }): FuzzRequest => {
@@ -134,7 +144,10 @@ function requestArb(): fc.Arbitrary<FuzzRequest> {
  * answer has its own test (http-layer-errors.test.ts), so the fuzz stays below it and finds the rest.
  */
 const MAX_HEAD_BYTES = 14_000;
-const headSize = (r: FuzzRequest) => r.method.length + r.path.length + Object.entries(r.headers).reduce((sum, [name, values]) => sum + values.reduce((s, v) => s + name.length + v.length + 4, 0), 0);
+const headSize = (r: FuzzRequest) =>
+  r.method.length +
+  r.path.length +
+  Object.entries(r.headers).reduce((sum, [name, values]) => sum + values.reduce((s, v) => s + name.length + v.length + 4, 0), 0);
 
 /** Each request on a new connection: one request's answer is judged on its own (keep-alive reuse has its own test). */
 async function send(r: FuzzRequest): Promise<{ status: number; contentType: string; text: string }> {
@@ -144,44 +157,48 @@ async function send(r: FuzzRequest): Promise<{ status: number; contentType: stri
   return { status: answer.status, contentType: String(answer.headers["content-type"] ?? ""), text: answer.text };
 }
 
-it(`answers ${RUNS} random and hostile requests to every endpoint with no 5xx, the JSON error shape for every refusal, and no change from any refusal`, async () => {
-  const failures = new Map<string, string>();
-  const seen = new Map<string, Set<number>>();
-  let before = await businessDigest(probe);
+it(
+  `answers ${RUNS} random and hostile requests to every endpoint with no 5xx, the JSON error shape for every refusal, and no change from any refusal`,
+  async () => {
+    const failures = new Map<string, string>();
+    const seen = new Map<string, Set<number>>();
+    let before = await businessDigest(probe);
 
-  await fc.assert(
-    fc.asyncProperty(requestArb(), async (request) => {
-      const where = `${request.endpoint.method} ${request.endpoint.path}`;
-      let problems: string[];
-      let status = 0;
-      try {
-        const answer = await send(request);
-        status = answer.status;
-        problems = problemsWith(answer, request.method);
-      } catch (error) {
-        problems = [`no answer: ${(error as Error).message}`];
-      }
-      const after = await businessDigest(probe);
-      if (status >= 400 && after !== before) problems.push(`a refused request (${status}) changed data`);
-      before = after;
-      if (!seen.has(where)) seen.set(where, new Set());
-      seen.get(where)!.add(status);
-      for (const problem of problems) {
-        const id = `${where}: ${problem.slice(0, 120)}`;
-        if (!failures.has(id)) failures.set(id, `${problem}\n    e.g. ${describeRequest(request)}`);
-      }
-    }),
-    { seed: fuzzSeed(), numRuns: RUNS, endOnFailure: true },
-  );
+    await fc.assert(
+      fc.asyncProperty(requestArb(), async (request) => {
+        const where = `${request.endpoint.method} ${request.endpoint.path}`;
+        let problems: string[];
+        let status = 0;
+        try {
+          const answer = await send(request);
+          status = answer.status;
+          problems = problemsWith(answer, request.method);
+        } catch (error) {
+          problems = [`no answer: ${(error as Error).message}`];
+        }
+        const after = await businessDigest(probe);
+        if (status >= 400 && after !== before) problems.push(`a refused request (${status}) changed data`);
+        before = after;
+        if (!seen.has(where)) seen.set(where, new Set());
+        seen.get(where)!.add(status);
+        for (const problem of problems) {
+          const id = `${where}: ${problem.slice(0, 120)}`;
+          if (!failures.has(id)) failures.set(id, `${problem}\n    e.g. ${describeRequest(request)}`);
+        }
+      }),
+      { seed: fuzzSeed(), numRuns: RUNS, endOnFailure: true },
+    );
 
-  expect([...failures.values()]).toEqual([]);
-  // The run reached every endpoint, and most of them past the door (not only 4xx everywhere).
-  expect([...seen.keys()].sort()).toEqual([...new Set(ENDPOINTS.map((e) => `${e.method} ${e.path}`))].sort());
-  const succeeded = [...seen.entries()].filter(([, statuses]) => [...statuses].some((s) => s >= 200 && s < 300)).map(([where]) => where);
-  expect(succeeded.length).toBeGreaterThanOrEqual(12);
+    expect([...failures.values()]).toEqual([]);
+    // The run reached every endpoint, and most of them past the door (not only 4xx everywhere).
+    expect([...seen.keys()].sort()).toEqual([...new Set(ENDPOINTS.map((e) => `${e.method} ${e.path}`))].sort());
+    const succeeded = [...seen.entries()].filter(([, statuses]) => [...statuses].some((s) => s >= 200 && s < 300)).map(([where]) => where);
+    expect(succeeded.length).toBeGreaterThanOrEqual(12);
 
-  // The server is still well: the session the run used is alive, the menu is served, the data is sound.
-  expect((await call(server, "GET", "/api/health")).status).toBe(200);
-  expect((await call(server, "GET", "/api/current_user", { token })).status).toBe(200);
-  expect(await storageProblems(probe)).toEqual([]);
-}, RELIABILITY_LONG ? 3_600_000 : 120_000);
+    // The server is still well: the session the run used is alive, the menu is served, the data is sound.
+    expect((await call(server, "GET", "/api/health")).status).toBe(200);
+    expect((await call(server, "GET", "/api/current_user", { token })).status).toBe(200);
+    expect(await storageProblems(probe)).toEqual([]);
+  },
+  RELIABILITY_LONG ? 3_600_000 : 120_000,
+);

@@ -51,8 +51,12 @@ async function heldOrder(product: Product = plain, quantity = 1): Promise<{ tabl
 }
 
 const setStatus = (id: string, status: string) => call<Order>(server, "PATCH", `/api/orders/${id}`, { token, json: { status } });
-const setStock = (product: Product, stock: number | null) => call<Product>(server, "PATCH", `/api/products/${product.id}`, { token, json: { stock } });
-const stockOf = async (product: Product) => Object.values(await readMenu(server, 1)).flat().find((p) => p.id === product.id)!;
+const setStock = (product: Product, stock: number | null) =>
+  call<Product>(server, "PATCH", `/api/products/${product.id}`, { token, json: { stock } });
+const stockOf = async (product: Product) =>
+  Object.values(await readMenu(server, 1))
+    .flat()
+    .find((p) => p.id === product.id)!;
 
 /** A day of its own for the report: the order is moved there, so nothing else in this file counts. */
 async function reportOfDayOf(order: Order, day: string): Promise<SalesReport> {
@@ -77,7 +81,11 @@ describe("an order past the table's limit", () => {
     const held = await readOrders(server, token, 1, "&status=held");
     expect(held.map((o) => o.id)).toEqual(expect.arrayContaining([order.id, again.body.id]));
     expect(held.every((o) => o.status === "held")).toBe(true);
-    expect((await readOrders(server, token, 1, `&station_id=${table.id}`)).map((o) => o.status).sort()).toEqual(["held", "held", "received"]);
+    expect((await readOrders(server, token, 1, `&station_id=${table.id}`)).map((o) => o.status).sort()).toEqual([
+      "held",
+      "held",
+      "received",
+    ]);
     // Not the kitchen's: the prep columns' list leaves it out.
     expect((await readOrders(server, token, 1, "&status=received,preparing,ready")).map((o) => o.id)).not.toContain(order.id);
   });
@@ -164,7 +172,8 @@ describe("an order past the table's limit", () => {
     const later = Date.now() + 3_600_000;
     expect(await alarmed(later)).toBe(false);
 
-    const listedUnseen = async (at: number) => (await kitchenStatus(database.db, 1, 1, new Date(at))).unseen_orders.some((o) => o.id === order.id);
+    const listedUnseen = async (at: number) =>
+      (await kitchenStatus(database.db, 1, 1, new Date(at))).unseen_orders.some((o) => o.id === order.id);
     expect(await listedUnseen(later)).toBe(false);
 
     // Held for a while, then released: the kitchen has it from the release, as from a placement.
@@ -186,7 +195,9 @@ describe("the table's limit", () => {
     expect((await setStatus(released.id, "received")).body.status).toBe("received");
 
     // The first accepted order leaves the window: the released one still fills the limit of 1.
-    const first = (await readOrders(server, token, 1, `&station_id=${table.id}`)).find((o) => o.id !== turnedDown.id && o.id !== released.id)!;
+    const first = (await readOrders(server, token, 1, `&station_id=${table.id}`)).find(
+      (o) => o.id !== turnedDown.id && o.id !== released.id,
+    )!;
     await server.query("UPDATE orders SET created_at = ? WHERE id = ?", [new Date(Date.now() - 11 * 60_000).toISOString(), first.id]);
     expect((await place(table)).body.status).toBe("held");
 

@@ -40,11 +40,15 @@ function sendRaw(bytes: string): Promise<{ status: number; contentType: string; 
 it("answers a request head over Node's 16 KB limit with 431 in the JSON error shape", async () => {
   const answer = await rawRequest(server.url, { method: "GET", path: "/api/health", headers: [["X-Padding", "x".repeat(20_000)]] });
   expect(answer.status).toBe(431);
-  expect(problemsWith({ status: answer.status, contentType: String(answer.headers["content-type"] ?? ""), text: answer.text }, "GET")).toEqual([]);
+  expect(
+    problemsWith({ status: answer.status, contentType: String(answer.headers["content-type"] ?? ""), text: answer.text }, "GET"),
+  ).toEqual([]);
 });
 
 it("answers a malformed request (a Content-Length that is not a number) with 400 in the JSON error shape", async () => {
-  const answer = await sendRaw(`POST /api/orders HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\nContent-Type: application/json\r\nContent-Length: ten\r\n\r\n{}`);
+  const answer = await sendRaw(
+    `POST /api/orders HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\nContent-Type: application/json\r\nContent-Length: ten\r\n\r\n{}`,
+  );
   expect(answer.status).toBe(400);
   expect(problemsWith(answer, "POST")).toEqual([]);
 });

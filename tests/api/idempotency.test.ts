@@ -28,10 +28,10 @@ beforeAll(async () => {
 });
 
 async function storeKey(key: string, createdAt: Date) {
-  await server.query("INSERT INTO idempotency_keys (key, request_hash, status_code, response_body, created_at) VALUES (?, 'x', 201, '{}', ?)", [
-    key,
-    createdAt.toISOString(),
-  ]);
+  await server.query(
+    "INSERT INTO idempotency_keys (key, request_hash, status_code, response_body, created_at) VALUES (?, 'x', 201, '{}', ?)",
+    [key, createdAt.toISOString()],
+  );
 }
 const keyStored = async (key: string) => (await server.query("SELECT 1 FROM idempotency_keys WHERE key = ?", [key])).length > 0;
 afterAll(() => server.dispose());

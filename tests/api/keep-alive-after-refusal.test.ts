@@ -44,13 +44,19 @@ describe("the next request on a kept-alive connection after POST /api/products/u
         const refused = await rawRequest(server.url, {
           method: "POST",
           path: `/api/products/upload_csv${refusal.query}`,
-          headers: [["Authorization", `Bearer ${token}`], ["Content-Type", refusal.contentType ?? contentType]],
+          headers: [
+            ["Authorization", `Bearer ${token}`],
+            ["Content-Type", refusal.contentType ?? contentType],
+          ],
           body,
           agent,
         });
         expect(refused.status).toBe(refusal.status);
 
-        const next = await rawRequest(server.url, { method: "GET", path: "/api/health", agent }).catch((error: Error) => ({ status: 0, text: `no answer: ${error.message}` }));
+        const next = await rawRequest(server.url, { method: "GET", path: "/api/health", agent }).catch((error: Error) => ({
+          status: 0,
+          text: `no answer: ${error.message}`,
+        }));
         expect({ status: next.status, text: next.text }).toEqual({ status: 200, text: '{"status":"ok"}' });
       } finally {
         agent.destroy();

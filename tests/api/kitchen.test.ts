@@ -39,9 +39,11 @@ async function placeOrder(lines = 1, barLines: number[] = []): Promise<Order> {
   return (await call<Order>(server, "GET", `/api/orders/${placed.body.id}`, { token })).body;
 }
 
-const seen = (id: string, json: unknown = {}, auth: { token?: string } = { token }) => call<Order>(server, "POST", `/api/orders/${id}/seen`, { json, ...auth });
+const seen = (id: string, json: unknown = {}, auth: { token?: string } = { token }) =>
+  call<Order>(server, "POST", `/api/orders/${id}/seen`, { json, ...auth });
 const patch = (id: string, json: unknown) => call<Order>(server, "PATCH", `/api/orders/${id}`, { json, token });
-const status = (branchId: number | string = 1) => call<KitchenStatus>(server, "GET", `/api/kitchen/status?branch_id=${branchId}`, { token });
+const status = (branchId: number | string = 1) =>
+  call<KitchenStatus>(server, "GET", `/api/kitchen/status?branch_id=${branchId}`, { token });
 const heartbeat = (json: unknown) => call<KitchenStatus>(server, "POST", "/api/kitchen/boards", { json, token });
 
 async function eventCount(orderId: string, type: string): Promise<number> {
@@ -126,14 +128,20 @@ describe("PATCH /api/orders/{id} with bumped / recalled", () => {
     expect((await patch(order.id, { bumped: "bar" })).body.status).toBe("ready");
     expect((await patch(order.id, { status: "served" })).body).toMatchObject({ status: "served", bumped: ["kitchen", "bar"] });
     expectApiError(await patch(order.id, { recalled: "bar" }), 409, "invalid_transition");
-    expect((await call<Order>(server, "GET", `/api/orders/${order.id}`)).body).toMatchObject({ status: "served", bumped: ["kitchen", "bar"] });
+    expect((await call<Order>(server, "GET", `/api/orders/${order.id}`)).body).toMatchObject({
+      status: "served",
+      bumped: ["kitchen", "bar"],
+    });
   });
 
   it("counts both of two bumps sent at the same moment", async () => {
     const order = await placeOrder(2, [0]);
     const answers = await Promise.all([patch(order.id, { bumped: "kitchen" }), patch(order.id, { bumped: "bar" })]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
-    expect((await call<Order>(server, "GET", `/api/orders/${order.id}`)).body).toMatchObject({ status: "ready", bumped: ["kitchen", "bar"] });
+    expect((await call<Order>(server, "GET", `/api/orders/${order.id}`)).body).toMatchObject({
+      status: "ready",
+      bumped: ["kitchen", "bar"],
+    });
   });
 
   it("goes straight to ready when the order's one station bumps it, and refuses a station it has nothing for", async () => {
@@ -151,7 +159,13 @@ describe("PATCH /api/orders/{id} with bumped / recalled", () => {
     expectApiError(await patch(order.id, { bumped: "kitchen" }), 409, "invalid_transition");
     expectApiError(await patch(randomUUID(), { bumped: "kitchen" }), 404, "order_not_found");
     const open = await placeOrder(1);
-    for (const body of [{}, { bumped: "grill" }, { recalled: 1 }, { bumped: "kitchen", recalled: "kitchen" }, { bumped: "kitchen", status: "ready" }]) {
+    for (const body of [
+      {},
+      { bumped: "grill" },
+      { recalled: 1 },
+      { bumped: "kitchen", recalled: "kitchen" },
+      { bumped: "kitchen", status: "ready" },
+    ]) {
       expectApiError(await patch(open.id, body), 400, "invalid_body");
     }
     expect((await call<Order>(server, "GET", `/api/orders/${open.id}`)).body).toMatchObject({ status: "received", bumped: [] });
@@ -169,10 +183,15 @@ describe("kitchen boards and status", () => {
     expect((await status(1)).body.boards.map((board) => board.board_id)).not.toContain(boardId);
 
     // A board quiet for a minute is not online any more.
-    await server.query("UPDATE kitchen_boards SET last_seen_at = ? WHERE board_id = ?", [new Date(Date.now() - 60_000).toISOString(), boardId]);
+    await server.query("UPDATE kitchen_boards SET last_seen_at = ? WHERE board_id = ?", [
+      new Date(Date.now() - 60_000).toISOString(),
+      boardId,
+    ]);
     expect((await status(2)).body.boards).toEqual([]);
     // Its next beat brings it back (the same board id, now at the kitchen station).
-    expect((await heartbeat({ branch_id: 2, board_id: boardId, station: "kitchen" })).body.boards).toMatchObject([{ board_id: boardId, station: "kitchen" }]);
+    expect((await heartbeat({ branch_id: 2, board_id: boardId, station: "kitchen" })).body.boards).toMatchObject([
+      { board_id: boardId, station: "kitchen" },
+    ]);
   });
 
   it("lists the orders no board has shown within the alert time until one does", async () => {
@@ -189,7 +208,11 @@ describe("kitchen boards and status", () => {
     expectApiError(await heartbeat({ branch_id: 99, board_id: randomUUID(), station: "bar" }), 404, "unknown_branch");
     expectApiError(await heartbeat({ branch_id: 1, board_id: "board-1", station: "bar" }), 400, "invalid_body");
     expectApiError(await heartbeat({ branch_id: 1, board_id: randomUUID(), station: "grill" }), 400, "invalid_body");
-    expectApiError(await call(server, "POST", "/api/kitchen/boards", { json: { branch_id: 1, board_id: randomUUID(), station: "bar" } }), 401, "unauthenticated");
+    expectApiError(
+      await call(server, "POST", "/api/kitchen/boards", { json: { branch_id: 1, board_id: randomUUID(), station: "bar" } }),
+      401,
+      "unauthenticated",
+    );
     expectApiError(await status(99), 404, "unknown_branch");
     expectApiError(await status("x"), 400, "invalid_query");
     expectApiError(await call(server, "GET", "/api/kitchen/status?branch_id=1"), 401, "unauthenticated");

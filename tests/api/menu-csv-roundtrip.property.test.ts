@@ -25,7 +25,10 @@ afterAll(() => server.dispose());
 const BRANCH = 2;
 
 async function upload(csv: string) {
-  const response = await call<CsvImportSummary>(server, "POST", `/api/products/upload_csv?branch_id=${BRANCH}`, { token, body: csvForm(csv) });
+  const response = await call<CsvImportSummary>(server, "POST", `/api/products/upload_csv?branch_id=${BRANCH}`, {
+    token,
+    body: csvForm(csv),
+  });
   expect(response.status, response.text.slice(0, 500)).toBe(200);
   return response.body;
 }
@@ -37,27 +40,33 @@ async function exportCsv(): Promise<string> {
 }
 
 const ids = (menu: Menu) =>
-  CATEGORY_KEYS.flatMap((key) => menu[key].flatMap((p) => [p.id, ...Object.values(p.customizations).flatMap((g) => g.options.map((o) => o.id))]));
-
-it("serves and exports exactly the uploaded menu, and re-importing the export changes nothing (bytes and ids)", async () => {
-  await fc.assert(
-    fc.asyncProperty(menuArb, async (generated) => {
-      const file = menuToCsv(generated);
-      await upload(file);
-      const served = await readMenu(server, BRANCH);
-      expect(menuContent(served)).toEqual(menuContent(generated));
-
-      const exported = await exportCsv();
-      expect(exported).toBe(file);
-
-      const summary = await upload(exported);
-      expect(summary.changes).toEqual({ added: [], updated: [], removed: [] });
-      expect(await exportCsv()).toBe(exported);
-      expect(ids(await readMenu(server, BRANCH))).toEqual(ids(served));
-    }),
-    propertySettings(30, 400),
+  CATEGORY_KEYS.flatMap((key) =>
+    menu[key].flatMap((p) => [p.id, ...Object.values(p.customizations).flatMap((g) => g.options.map((o) => o.id))]),
   );
-}, RELIABILITY_LONG ? 900_000 : 60_000);
+
+it(
+  "serves and exports exactly the uploaded menu, and re-importing the export changes nothing (bytes and ids)",
+  async () => {
+    await fc.assert(
+      fc.asyncProperty(menuArb, async (generated) => {
+        const file = menuToCsv(generated);
+        await upload(file);
+        const served = await readMenu(server, BRANCH);
+        expect(menuContent(served)).toEqual(menuContent(generated));
+
+        const exported = await exportCsv();
+        expect(exported).toBe(file);
+
+        const summary = await upload(exported);
+        expect(summary.changes).toEqual({ added: [], updated: [], removed: [] });
+        expect(await exportCsv()).toBe(exported);
+        expect(ids(await readMenu(server, BRANCH))).toEqual(ids(served));
+      }),
+      propertySettings(30, 400),
+    );
+  },
+  RELIABILITY_LONG ? 900_000 : 60_000,
+);
 
 it("keeps prototype-like names (__proto__, constructor, …) as plain names of products, groups and options", async () => {
   const names = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty"];
@@ -74,7 +83,12 @@ it("keeps prototype-like names (__proto__, constructor, …) as plain names of p
     prep_station: "kitchen",
     prep_minutes: 10,
     stock: null,
-    customizations: Object.fromEntries(names.map((group) => [group, { exclusive: false, required: false, options: names.map((option) => ({ id: id++, name: option, price: "0.50" })) }])),
+    customizations: Object.fromEntries(
+      names.map((group) => [
+        group,
+        { exclusive: false, required: false, options: names.map((option) => ({ id: id++, name: option, price: "0.50" })) },
+      ]),
+    ),
   }));
   const file = menuToCsv(menu);
   await upload(file);

@@ -108,7 +108,15 @@ describe("GET /api/products/export_csv", () => {
       description_zh: "配薯条或凉拌卷心菜；换洋葱圈加2.00。",
     });
     expect(records).toContainEqual(
-      expect.objectContaining({ category: "burger", product: "Limitless Mega Burger", group: "Side", exclusive: "yes", required: "yes", option: "Onion Rings", option_price: "2.00" }),
+      expect.objectContaining({
+        category: "burger",
+        product: "Limitless Mega Burger",
+        group: "Side",
+        exclusive: "yes",
+        required: "yes",
+        option: "Onion Rings",
+        option_price: "2.00",
+      }),
     );
     expect(records).toContainEqual(expect.objectContaining({ category: "special", product: "Monday Wings", weekday: "1" }));
   });
@@ -139,7 +147,7 @@ describe("POST /api/products/upload_csv", () => {
     const before = await snapshot(1);
     const menu = JSON.parse(before.text) as Menu;
     const csv = (await exportCsv(1)).text;
-    expect(csv).toContain("fries,Poutine,\"Fries, cheese curds, gravy.\",9.99,no");
+    expect(csv).toContain('fries,Poutine,"Fries, cheese curds, gravy.",9.99,no');
 
     const response = await upload(1, csvForm(csv));
     expect(response.status).toBe(200);
@@ -160,7 +168,10 @@ describe("POST /api/products/upload_csv", () => {
     const before = await snapshot(1);
     const oldIds = idsOf(JSON.parse(before.text) as Menu);
     const edited = originalCsv
-      .replace("main,Sisig,\"Sizzling chopped pork with onion, chili and calamansi.\",12.99", "main,Sisig,\"Sizzling chopped pork with onion, chili and calamansi.\",13.49")
+      .replace(
+        'main,Sisig,"Sizzling chopped pork with onion, chili and calamansi.",12.99',
+        'main,Sisig,"Sizzling chopped pork with onion, chili and calamansi.",13.49',
+      )
       .replace(/^main,Garlic Rice,.*\r\n/m, "")
       .concat("drink,Calamansi Juice,Fresh and cold.,3.50,yes,,,,,,,,,,,,,,,\r\n");
     expect(edited).not.toBe(originalCsv);
@@ -201,7 +212,11 @@ describe("POST /api/products/upload_csv", () => {
     const edited = originalCsv.replace(/^seafood,Fish Balls,/m, "seafood,Fish Balls (6 pcs),").replace(/^drink,Red Horse,.*\r\n/m, "");
     const response = await upload(1, csvForm(edited));
     expect(response.status).toBe(200);
-    expect(response.body.changes).toEqual({ added: ["Fish Balls (6 pcs)"], updated: [], removed: expect.arrayContaining(["Fish Balls", "Red Horse"]) });
+    expect(response.body.changes).toEqual({
+      added: ["Fish Balls (6 pcs)"],
+      updated: [],
+      removed: expect.arrayContaining(["Fish Balls", "Red Horse"]),
+    });
     expect(response.body.changes?.removed).toHaveLength(2);
 
     const newIds = idsOf(await readMenu(server, 1));
@@ -221,7 +236,9 @@ describe("POST /api/products/upload_csv", () => {
     expect(response.body.changes).toEqual({ added: [], updated: ["Garlic Rice"], removed: [] });
 
     // Into another category it is another product: a new one is added and the old one removed.
-    const recategorised = originalCsv.replace(garlicRice, "").replace(/^(drink,Domestic Beer,)/m, `${garlicRice.replace("main,", "drink,")}$1`);
+    const recategorised = originalCsv
+      .replace(garlicRice, "")
+      .replace(/^(drink,Domestic Beer,)/m, `${garlicRice.replace("main,", "drink,")}$1`);
     const other = await upload(1, csvForm(recategorised), "&dry_run=1");
     expect(other.body.changes).toEqual({ added: ["Garlic Rice"], updated: [], removed: ["Garlic Rice"] });
   });
@@ -264,7 +281,11 @@ describe("POST /api/products/upload_csv", () => {
 
   it("keeps a description with line breaks, quotes and commas through the round trip, and counts lines right after it", async () => {
     const description = 'Two lines:\n"house" sauce, extra crispy.';
-    const csv = [HEADER, `starter,Crispy Pata,"${description.replace(/"/g, '""')}",24.99,yes,,,,,,`, "starter,Kwek Kwek,,5.x,yes,,,,,,"].join("\r\n");
+    const csv = [
+      HEADER,
+      `starter,Crispy Pata,"${description.replace(/"/g, '""')}",24.99,yes,,,,,,`,
+      "starter,Kwek Kwek,,5.x,yes,,,,,,",
+    ].join("\r\n");
     // The quoted cell spans lines 2–3, so the bad price is on line 4 of the file.
     const error = expectApiError(await upload(2, csvForm(csv)), 400, "invalid_csv");
     expect(error.details).toEqual([expect.objectContaining({ line: 4, column: "price" })]);
@@ -289,7 +310,8 @@ describe("POST /api/products/upload_csv", () => {
   });
 
   it("reads the columns in any order and any case, and a byte-order mark", async () => {
-    const csv = "\uFEFFPRODUCT,Category,price,description,available,weekday,group,exclusive,required,option,option_price\r\nWater,drink,1.00,Still.,yes,,,,,,\r\n";
+    const csv =
+      "\uFEFFPRODUCT,Category,price,description,available,weekday,group,exclusive,required,option,option_price\r\nWater,drink,1.00,Still.,yes,,,,,,\r\n";
     const response = await upload(1, csvForm(csv), "&dry_run=1");
     expect(response.status).toBe(200);
     expect(response.body.imported).toEqual({ products: 1, groups: 0, options: 0 });
@@ -347,7 +369,11 @@ describe("POST /api/products/upload_csv", () => {
       ["text/csv", `${HEADER}\r\ndrink,Water,,1.00,yes,,,,,,\r\n`],
       ["application/json", JSON.stringify({ file: "x" })],
     ] as const) {
-      const response = await call(server, "POST", "/api/products/upload_csv?branch_id=1", { token, headers: { "Content-Type": type }, body });
+      const response = await call(server, "POST", "/api/products/upload_csv?branch_id=1", {
+        token,
+        headers: { "Content-Type": type },
+        body,
+      });
       expectApiError(response, 415, "unsupported_media_type");
     }
     expect(await snapshot(1)).toEqual(before);
@@ -397,7 +423,9 @@ describe("spreadsheet formulas", () => {
     });
 
     const exported = (await exportCsv(2)).text;
-    const cells = rows(exported).flatMap((r) => [r.product, r.description, r.group, r.option]).filter(Boolean);
+    const cells = rows(exported)
+      .flatMap((r) => [r.product, r.description, r.group, r.option])
+      .filter(Boolean);
     for (const cell of cells) {
       expect(cell, cell).toMatch(/^'[=+\-@]/);
     }
@@ -434,7 +462,9 @@ describe("names that are JavaScript's own words", () => {
     expect(menu.burger.map((p) => p.name)).toEqual(["__proto__", "constructor"]);
     const proto = menu.burger[0]!;
     expect(Object.getPrototypeOf(proto.customizations)).toBe(Object.prototype);
-    expect(Object.entries(proto.customizations).map(([group, spec]) => [group, spec.required, spec.options.map((o) => `${o.name} ${o.price}`)])).toEqual([
+    expect(
+      Object.entries(proto.customizations).map(([group, spec]) => [group, spec.required, spec.options.map((o) => `${o.name} ${o.price}`)]),
+    ).toEqual([
       ["__proto__", true, ["constructor 0.00", "__proto__ 2.00"]],
       ["constructor", false, ["prototype 1.00"]],
       ["prototype", false, ["toString 0.50"]],

@@ -35,12 +35,20 @@ interface Line {
 }
 
 const place = (products: Line[], key: string = randomUUID()) =>
-  call<Order>(server, "POST", "/api/orders", { json: { products, station_id: table1.id, branch_id: 1 }, headers: { "Idempotency-Key": key } });
-const setStock = (id: number, body: { stock?: number | null; available?: boolean }) => call<Product>(server, "PATCH", `/api/products/${id}`, { token, json: body });
+  call<Order>(server, "POST", "/api/orders", {
+    json: { products, station_id: table1.id, branch_id: 1 },
+    headers: { "Idempotency-Key": key },
+  });
+const setStock = (id: number, body: { stock?: number | null; available?: boolean }) =>
+  call<Product>(server, "PATCH", `/api/products/${id}`, { token, json: body });
 const served = async (name: string) => productNamed(await readMenu(server, 1), name);
 const lastProductEvent = async (productId: number) => {
-  const rows = await server.query<{ payload: string | Record<string, unknown> }>("SELECT payload FROM events WHERE type = 'product.updated' ORDER BY id DESC LIMIT 20");
-  return rows.map((row) => (typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload) as Product & { branch_id: number }).find((p) => p.id === productId);
+  const rows = await server.query<{ payload: string | Record<string, unknown> }>(
+    "SELECT payload FROM events WHERE type = 'product.updated' ORDER BY id DESC LIMIT 20",
+  );
+  return rows
+    .map((row) => (typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload) as Product & { branch_id: number })
+    .find((p) => p.id === productId);
 };
 
 describe("stock counts", () => {
@@ -51,7 +59,9 @@ describe("stock counts", () => {
     const three = await setStock(nachos.id, { stock: 3 });
     expect(three.status).toBe(200);
     expect(three.body).toEqual({ ...nachos, stock: 3, available: true });
-    const after = await call<Menu>(server, "GET", "/api/products_by_category?branch_id=1", { headers: { "If-None-Match": before.headers.get("etag")! } });
+    const after = await call<Menu>(server, "GET", "/api/products_by_category?branch_id=1", {
+      headers: { "If-None-Match": before.headers.get("etag")! },
+    });
     expect(after.status).toBe(200); // the cached menu was dropped
     expect(productNamed(after.body, "Nachos").stock).toBe(3);
     expect(await lastProductEvent(nachos.id)).toMatchObject({ id: nachos.id, stock: 3, available: true, branch_id: 1 });
@@ -81,8 +91,18 @@ describe("stock counts", () => {
     expect(await lastProductEvent(lechon.id)).toMatchObject({ stock: 1, available: true, branch_id: 1 });
 
     const ordersBefore = await countRows(server, "orders");
-    const tooMany = expectApiError(await place([{ id: productNamed(menu1, "Garlic Rice").id, quantity: 1 }, { id: lechon.id, quantity: 1 }, { id: lechon.id, quantity: 1 }]), 409, "sold_out");
-    expect(tooMany.details).toEqual([1, 2].map((index) => ({ index, product_id: lechon.id, name: "Lechon Kawali", left: 1, message: "Only 1 Lechon Kawali left." })));
+    const tooMany = expectApiError(
+      await place([
+        { id: productNamed(menu1, "Garlic Rice").id, quantity: 1 },
+        { id: lechon.id, quantity: 1 },
+        { id: lechon.id, quantity: 1 },
+      ]),
+      409,
+      "sold_out",
+    );
+    expect(tooMany.details).toEqual(
+      [1, 2].map((index) => ({ index, product_id: lechon.id, name: "Lechon Kawali", left: 1, message: "Only 1 Lechon Kawali left." })),
+    );
     expect(await countRows(server, "orders")).toBe(ordersBefore);
     expect(await served("Lechon Kawali")).toMatchObject({ stock: 1, available: true });
 
@@ -117,8 +137,23 @@ describe("daily specials", () => {
     expect((await place([{ id: todays.id, quantity: 1 }])).status).toBe(201);
 
     const ordersBefore = await countRows(server, "orders");
-    const refused = expectApiError(await place([{ id: todays.id, quantity: 1 }, { id: tomorrows.id, quantity: 1 }]), 409, "not_available_today");
-    expect(refused.details).toEqual([{ index: 1, product_id: tomorrows.id, name: tomorrows.name, weekday: tomorrows.weekday, message: expect.stringContaining(tomorrows.name) }]);
+    const refused = expectApiError(
+      await place([
+        { id: todays.id, quantity: 1 },
+        { id: tomorrows.id, quantity: 1 },
+      ]),
+      409,
+      "not_available_today",
+    );
+    expect(refused.details).toEqual([
+      {
+        index: 1,
+        product_id: tomorrows.id,
+        name: tomorrows.name,
+        weekday: tomorrows.weekday,
+        message: expect.stringContaining(tomorrows.name),
+      },
+    ]);
     expect(await countRows(server, "orders")).toBe(ordersBefore);
     // The menu still lists it, so the phone can say which day.
     expect((await served(tomorrows.name)).weekday).toBe(tomorrows.weekday);
@@ -164,15 +199,22 @@ describe("a note on each line", () => {
 
 describe("the estimated ready time", () => {
   it("is the longest line's prep minutes plus 2 minutes per open order of the branch, and is stored", async () => {
-    const [open] = await server.query<{ n: number }>("SELECT count(*) AS n FROM orders WHERE branch_id = 1 AND status IN ('received', 'preparing')");
+    const [open] = await server.query<{ n: number }>(
+      "SELECT count(*) AS n FROM orders WHERE branch_id = 1 AND status IN ('received', 'preparing')",
+    );
     const garlicRice = productNamed(menu1, "Garlic Rice"); // 5 minutes
     const sisig = productNamed(menu1, "Sisig"); // 15 minutes
-    const placed = await place([{ id: garlicRice.id, quantity: 2 }, { id: sisig.id, quantity: 1 }]);
+    const placed = await place([
+      { id: garlicRice.id, quantity: 2 },
+      { id: sisig.id, quantity: 1 },
+    ]);
     expect(placed.status).toBe(201);
     const minutes = (Date.parse(placed.body.estimated_ready_at!) - Date.parse(placed.body.created_at)) / 60_000;
     expect(minutes).toBe(15 + 2 * Math.min(Number(open!.n), 20));
 
-    const [stored] = await server.query<{ estimated_ready_at: string | Date }>("SELECT estimated_ready_at FROM orders WHERE id = ?", [placed.body.id]);
+    const [stored] = await server.query<{ estimated_ready_at: string | Date }>("SELECT estimated_ready_at FROM orders WHERE id = ?", [
+      placed.body.id,
+    ]);
     expect(new Date(stored!.estimated_ready_at).toISOString()).toBe(placed.body.estimated_ready_at);
 
     // Orders the kitchen has finished are not ahead of anyone.
@@ -189,12 +231,25 @@ describe("the CSV columns", () => {
     expect(response.status).toBe(200);
     return response.text;
   };
-  const upload = (csv: string) => call<CsvImportSummary>(server, "POST", `/api/products/upload_csv?branch_id=${BRANCH}`, { token, body: csvForm(csv) });
+  const upload = (csv: string) =>
+    call<CsvImportSummary>(server, "POST", `/api/products/upload_csv?branch_id=${BRANCH}`, { token, body: csvForm(csv) });
 
   it("export every product's menu data, and import it back unchanged (bytes, ids, nothing reported)", async () => {
     const csv = await exportCsv();
     const rows = parse(csv, { columns: true }) as Record<string, string>[];
-    expect(Object.keys(rows[0]!)).toEqual(expect.arrayContaining(["allergens", "diet", "prep_station", "prep_minutes", "stock", "name_fil", "description_fil", "name_zh", "description_zh"]));
+    expect(Object.keys(rows[0]!)).toEqual(
+      expect.arrayContaining([
+        "allergens",
+        "diet",
+        "prep_station",
+        "prep_minutes",
+        "stock",
+        "name_fil",
+        "description_fil",
+        "name_zh",
+        "description_zh",
+      ]),
+    );
     expect(rows.find((r) => r.product === "Sisig" && r.group === "")).toMatchObject({
       allergens: "eggs;soy;wheat",
       diet: "contains_pork;spicy",
@@ -219,8 +274,10 @@ describe("the CSV columns", () => {
 
   it("refuse every bad value with its line and column, importing nothing", async () => {
     const before = await exportCsv();
-    const row = (cells: Partial<Record<(typeof CSV_COLUMNS)[number], string>>) => CSV_COLUMNS.map((column) => cells[column] ?? "").join(",");
-    const product = (name: string, cells: Partial<Record<(typeof CSV_COLUMNS)[number], string>>) => row({ category: "starter", product: name, price: "5.00", ...cells });
+    const row = (cells: Partial<Record<(typeof CSV_COLUMNS)[number], string>>) =>
+      CSV_COLUMNS.map((column) => cells[column] ?? "").join(",");
+    const product = (name: string, cells: Partial<Record<(typeof CSV_COLUMNS)[number], string>>) =>
+      row({ category: "starter", product: name, price: "5.00", ...cells });
     const csv = [
       CSV_COLUMNS.join(","),
       product("Good", { allergens: "Milk; tree nuts", diet: "Vegetarian" }), // 2: fine (case and spaces forgiven)
@@ -231,7 +288,16 @@ describe("the CSV columns", () => {
       product("Bad minutes", { prep_minutes: "-5" }), // 7
       product("Bad stock", { stock: "lots" }), // 8
       product("No name", { description_fil: "Masarap." }), // 9
-      row({ category: "starter", product: "Good", group: "Size", exclusive: "yes", required: "no", option: "Big", option_price: "1.00", stock: "3" }), // 10: on an option row
+      row({
+        category: "starter",
+        product: "Good",
+        group: "Size",
+        exclusive: "yes",
+        required: "no",
+        option: "Big",
+        option_price: "1.00",
+        stock: "3",
+      }), // 10: on an option row
       product("Vegan cheese", { allergens: "milk", diet: "vegan" }), // 11
       product("Big stock", { stock: "10000" }), // 12
     ].join("\n");
@@ -252,7 +318,11 @@ describe("the CSV columns", () => {
   });
 
   it("import a file without the new columns, each product taking the defaults (drinks at the bar)", async () => {
-    const csv = ["category,product,description,price,available,weekday,group,exclusive,required,option,option_price", "main,Adobo,Chicken adobo.,12.00,yes,,,,,,", "drink,Calamansi Juice,,4.00,,,,,,,"].join("\n");
+    const csv = [
+      "category,product,description,price,available,weekday,group,exclusive,required,option,option_price",
+      "main,Adobo,Chicken adobo.,12.00,yes,,,,,,",
+      "drink,Calamansi Juice,,4.00,,,,,,,",
+    ].join("\n");
     const imported = await upload(csv);
     expect(imported.status).toBe(200);
     const menu = await readMenu(server, BRANCH);
@@ -274,8 +344,16 @@ describe("the CSV columns", () => {
       allergens: ["soy", "wheat"],
       prep_minutes: 18,
       stock: 4,
-      translations: { fil: { name: "Adobong Manok", description: "Manok na niluto sa toyo at suka." }, zh: { name: "菲式酱醋鸡", description: "鸡肉以酱油和醋炖煮。" } },
+      translations: {
+        fil: { name: "Adobong Manok", description: "Manok na niluto sa toyo at suka." },
+        zh: { name: "菲式酱醋鸡", description: "鸡肉以酱油和醋炖煮。" },
+      },
     });
-    expect(productNamed(after, "Calamansi Juice")).toMatchObject({ diet: ["vegetarian", "vegan"], stock: 0, available: false, prep_station: "bar" });
+    expect(productNamed(after, "Calamansi Juice")).toMatchObject({
+      diet: ["vegetarian", "vegan"],
+      stock: 0,
+      available: false,
+      prep_station: "bar",
+    });
   });
 });

@@ -108,7 +108,12 @@ describe("GET /api/products_by_category", () => {
     });
     expect(productNamed(response.body, "Lumpia Shanghai").customizations).toEqual({});
     // The menu data beyond the spec (API.md "Menu data beyond the spec").
-    expect(burger).toMatchObject({ prep_station: "kitchen", prep_minutes: 15, stock: null, translations: { zh: { name: "Limitless 超级汉堡" } } });
+    expect(burger).toMatchObject({
+      prep_station: "kitchen",
+      prep_minutes: 15,
+      stock: null,
+      translations: { zh: { name: "Limitless 超级汉堡" } },
+    });
     expect(burger.allergens).toContain("wheat");
     expect(productNamed(response.body, "Sisig").diet).toEqual(["contains_pork", "spicy"]);
     expect(productNamed(response.body, "Lechon Kawali").stock).toBe(3);
@@ -172,7 +177,8 @@ describe("GET /api/products_by_category", () => {
   });
 
   it("always lists all eight keys, with an empty list for a category that has no products", async () => {
-    const csv = "category,product,description,price,available,weekday,group,exclusive,required,option,option_price\r\ndrink,Water,,1.00,yes,,,,,,\r\n";
+    const csv =
+      "category,product,description,price,available,weekday,group,exclusive,required,option,option_price\r\ndrink,Water,,1.00,yes,,,,,,\r\n";
     const upload = await call(server, "POST", "/api/products/upload_csv?branch_id=2", { token, body: csvForm(csv) });
     expect(upload.status).toBe(200);
 
@@ -204,7 +210,11 @@ describe("the cached menu's bytes", () => {
     expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
     expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
     expect(gzip.body.length).toBeLessThan(plain.body.length / 3);
-    for (const [answer, encoding] of [[plain, undefined], [gzip, "gzip"], [brotli, "br"]] as const) {
+    for (const [answer, encoding] of [
+      [plain, undefined],
+      [gzip, "gzip"],
+      [brotli, "br"],
+    ] as const) {
       expect(answer.status).toBe(200);
       expect(answer.headers["content-encoding"]).toBe(encoding);
       expect(answer.headers["content-length"]).toBe(String(answer.body.length));
@@ -255,7 +265,8 @@ describe("the cached menu's bytes", () => {
 });
 
 describe("PATCH /api/products/:id (sold out / back on)", () => {
-  const patch = (id: number | string, options: Parameters<typeof call>[3]) => call<Product>(server, "PATCH", `/api/products/${id}`, options);
+  const patch = (id: number | string, options: Parameters<typeof call>[3]) =>
+    call<Product>(server, "PATCH", `/api/products/${id}`, options);
 
   it("marks a product sold out and back on; the menu and its ETag follow", async () => {
     const before = await menuCall("?branch_id=1");

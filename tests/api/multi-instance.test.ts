@@ -53,7 +53,10 @@ const place = (on: Target, table: Station, key: string = randomUUID()) =>
   });
 
 const login = (on: Target, password: string, from: string) =>
-  call<{ access_token: string }>(on, "POST", "/api/login", { json: { email: group.staff.email, password }, headers: { "X-Forwarded-For": from } });
+  call<{ access_token: string }>(on, "POST", "/api/login", {
+    json: { email: group.staff.email, password },
+    headers: { "X-Forwarded-For": from },
+  });
 
 describe("sessions", () => {
   it("accepts a token signed in on A at B", async () => {
@@ -119,7 +122,9 @@ describe("the per-table order limit", () => {
 
   it("accepts exactly the limit, and holds exactly 10 more, when orders race on both instances", async () => {
     const table = await newTable(a);
-    const answers = await Promise.all(Array.from({ length: TABLE_ORDER_LIMIT + MAX_HELD + 6 }, (_, i) => place(i % 2 === 0 ? a : b, table)));
+    const answers = await Promise.all(
+      Array.from({ length: TABLE_ORDER_LIMIT + MAX_HELD + 6 }, (_, i) => place(i % 2 === 0 ? a : b, table)),
+    );
     const placed = answers.filter((answer) => answer.status === 201);
     expect(placed.filter((answer) => answer.body.status === "received")).toHaveLength(TABLE_ORDER_LIMIT);
     expect(placed.filter((answer) => answer.body.status === "held")).toHaveLength(MAX_HELD);
@@ -139,7 +144,8 @@ describe("live events", () => {
       for (const stream of [staffStream, tableStream]) {
         // The staff stream carries the whole branch, earlier tests' orders included: wait for this one.
         let event = await stream.next(10_000);
-        while (!(event.event === "order.created" && (JSON.parse(event.data) as Order).id === placed.body.id)) event = await stream.next(10_000);
+        while (!(event.event === "order.created" && (JSON.parse(event.data) as Order).id === placed.body.id))
+          event = await stream.next(10_000);
         expect(JSON.parse(event.data)).toMatchObject({ id: placed.body.id, station_id: table.id, status: "received" });
       }
     } finally {
@@ -152,7 +158,9 @@ describe("live events", () => {
 describe("the cached menu", () => {
   const availableOn = async (on: Target, productId: number) => {
     const menu: Menu = await readMenu(on, 1);
-    return Object.values(menu).flat().find((product) => product.id === productId)?.available;
+    return Object.values(menu)
+      .flat()
+      .find((product) => product.id === productId)?.available;
   };
 
   async function waitForAvailability(on: Target, productId: number, expected: boolean): Promise<boolean | undefined> {

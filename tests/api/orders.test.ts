@@ -44,7 +44,11 @@ interface Line {
   [clientField: string]: unknown;
 }
 
-const orderBody = (products: Line[], station = table1, branchId = station.branch_id) => ({ products, station_id: station.id, branch_id: branchId });
+const orderBody = (products: Line[], station = table1, branchId = station.branch_id) => ({
+  products,
+  station_id: station.id,
+  branch_id: branchId,
+});
 
 const place = (body: unknown, key: string | null = randomUUID()) =>
   call<Order>(server, "POST", "/api/orders", { json: body, headers: key === null ? {} : { "Idempotency-Key": key } });
@@ -82,7 +86,11 @@ describe("POST /api/orders", () => {
       orderBody([
         // Fields a client cart keeps for itself are ignored.
         { ...burgerWith("Onion Rings", { quantity: 2, customizedPrice: "15.99" }), name: "whatever", price: "0.01", cartLineId: "abc" },
-        { id: fries.id, quantity: 1, selectedCustomizations: [optionId(fries, "Extra toppings", "Cheese"), optionId(fries, "Extra toppings", "Bacon")] },
+        {
+          id: fries.id,
+          quantity: 1,
+          selectedCustomizations: [optionId(fries, "Extra toppings", "Cheese"), optionId(fries, "Extra toppings", "Bacon")],
+        },
       ]),
     );
     expect(response.status).toBe(201);
@@ -201,13 +209,24 @@ describe("POST /api/orders", () => {
 
   it("answers 400 invalid_order for an option that is not the product's", async () => {
     const fries = productNamed(menu1, "Classic Fries");
-    await expectRefused(orderBody([{ ...burgerWith("Fries"), selectedCustomizations: [optionId(burger(), "Side", "Fries"), optionId(fries, "Extra toppings", "Cheese")] }]), 400, "invalid_order");
+    await expectRefused(
+      orderBody([
+        {
+          ...burgerWith("Fries"),
+          selectedCustomizations: [optionId(burger(), "Side", "Fries"), optionId(fries, "Extra toppings", "Cheese")],
+        },
+      ]),
+      400,
+      "invalid_order",
+    );
     await expectRefused(orderBody([{ ...lumpia(), selectedCustomizations: [987654] }]), 400, "invalid_order");
   });
 
   it("answers 400 invalid_order for two choices in an exclusive group, or the same option twice", async () => {
     const error = await expectRefused(
-      orderBody([{ ...burgerWith("Fries"), selectedCustomizations: [optionId(burger(), "Side", "Fries"), optionId(burger(), "Side", "Coleslaw")] }]),
+      orderBody([
+        { ...burgerWith("Fries"), selectedCustomizations: [optionId(burger(), "Side", "Fries"), optionId(burger(), "Side", "Coleslaw")] },
+      ]),
       400,
       "invalid_order",
     );
@@ -222,7 +241,11 @@ describe("POST /api/orders", () => {
     expect(error.details?.[0]).toMatchObject({ index: 0, group: "Side" });
     // Wings need both a size and a sauce.
     const wings = productNamed(menu1, "Wings");
-    await expectRefused(orderBody([{ id: wings.id, quantity: 1, selectedCustomizations: [optionId(wings, "Size", "1 lb")] }]), 400, "invalid_order");
+    await expectRefused(
+      orderBody([{ id: wings.id, quantity: 1, selectedCustomizations: [optionId(wings, "Size", "1 lb")] }]),
+      400,
+      "invalid_order",
+    );
   });
 
   it.each([
@@ -251,8 +274,14 @@ describe("POST /api/orders", () => {
     ["no branch_id", { products: [{ id: 1, quantity: 1 }], station_id: randomUUID() }],
     ["branch_id as a string", { products: [{ id: 1, quantity: 1 }], station_id: randomUUID(), branch_id: "1" }],
     ["a product id as a string", { products: [{ id: "1", quantity: 1 }], station_id: randomUUID(), branch_id: 1 }],
-    ["options that are not a list", { products: [{ id: 1, quantity: 1, selectedCustomizations: 5 }], station_id: randomUUID(), branch_id: 1 }],
-    ["a customizedPrice that is not a price", { products: [{ id: 1, quantity: 1, customizedPrice: "-1" }], station_id: randomUUID(), branch_id: 1 }],
+    [
+      "options that are not a list",
+      { products: [{ id: 1, quantity: 1, selectedCustomizations: 5 }], station_id: randomUUID(), branch_id: 1 },
+    ],
+    [
+      "a customizedPrice that is not a price",
+      { products: [{ id: 1, quantity: 1, customizedPrice: "-1" }], station_id: randomUUID(), branch_id: 1 },
+    ],
     ["products as an object", { products: { id: 1, quantity: 1 }, station_id: randomUUID(), branch_id: 1 }],
     ["101 lines", { products: Array.from({ length: 101 }, () => ({ id: 1, quantity: 1 })), station_id: randomUUID(), branch_id: 1 }],
     ["an array body", []],
@@ -379,7 +408,12 @@ describe("PATCH /api/orders/:id", () => {
 
   it("answers 401 without a valid session and 403 to the cookie from another site, changing nothing", async () => {
     const order = (await place(orderBody([lumpia()]))).body;
-    for (const auth of [{}, { token: await expiredToken(server) }, { cookie: await expiredToken(server) }, { token: await revokedToken(server) }]) {
+    for (const auth of [
+      {},
+      { token: await expiredToken(server) },
+      { cookie: await expiredToken(server) },
+      { token: await revokedToken(server) },
+    ]) {
       expectApiError(await patch(order.id, "preparing", auth), 401, "unauthenticated");
     }
     expectApiError(await patch(order.id, "preparing", { cookie: token, origin: EVIL_ORIGIN }), 403, "cross_origin_refused");
@@ -467,7 +501,12 @@ describe("GET /api/orders (staff)", () => {
   });
 
   it("answers 401 without a valid session", async () => {
-    for (const auth of [{}, { token: await expiredToken(server) }, { cookie: await expiredToken(server) }, { token: await revokedToken(server) }]) {
+    for (const auth of [
+      {},
+      { token: await expiredToken(server) },
+      { cookie: await expiredToken(server) },
+      { token: await revokedToken(server) },
+    ]) {
       const response = await call(server, "GET", "/api/orders?branch_id=1", auth);
       expectApiError(response, 401, "unauthenticated");
     }

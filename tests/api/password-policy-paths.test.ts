@@ -56,7 +56,12 @@ describe("start-up with STAFF_EMAIL / STAFF_PASSWORD", () => {
   ])("exits non-zero and says why for %j, before the port opens", async (password, reason) => {
     const databasePath = join(dir, `refused-${password.length}-${password[0]}.db`);
     const port = await freePort();
-    const result = await run([SERVER_BUNDLE], { PORT: String(port), DATABASE_PATH: databasePath, STAFF_EMAIL: "boss@example.com", STAFF_PASSWORD: password });
+    const result = await run([SERVER_BUNDLE], {
+      PORT: String(port),
+      DATABASE_PATH: databasePath,
+      STAFF_EMAIL: "boss@example.com",
+      STAFF_PASSWORD: password,
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/STAFF_PASSWORD is refused/);
     expect(result.stderr).toMatch(reason);
@@ -68,7 +73,12 @@ describe("start-up with STAFF_EMAIL / STAFF_PASSWORD", () => {
     const port = await freePort();
     const result = await run(
       [SERVER_BUNDLE],
-      { PORT: String(port), DATABASE_PATH: join(dir, "allowed.db"), STAFF_EMAIL: "boss@example.com", STAFF_PASSWORD: "plum kettle harbour sunrise" },
+      {
+        PORT: String(port),
+        DATABASE_PATH: join(dir, "allowed.db"),
+        STAFF_EMAIL: "boss@example.com",
+        STAFF_PASSWORD: "plum kettle harbour sunrise",
+      },
       { until: /is running at/ },
     );
     expect(result.stdout).toMatch(/Staff account boss@example.com created/);
@@ -87,10 +97,19 @@ describe("the demo account of a first start", () => {
     // Signed in on a second start of the same database (the first was stopped once it printed).
     const again = spawn(process.execPath, [SERVER_BUNDLE], {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: String(port), DATABASE_PATH: join(dir, "demo.db"), LOG_REQUESTS: "0", STATIC_DIR: "" },
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATABASE_PATH: join(dir, "demo.db"),
+        LOG_REQUESTS: "0",
+        STATIC_DIR: "",
+      },
     });
     try {
-      await new Promise<void>((resolve) => again.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("is running at") && resolve()));
+      await new Promise<void>((resolve) =>
+        again.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("is running at") && resolve()),
+      );
       const response = await fetch(`http://127.0.0.1:${port}/api/login`, {
         method: "POST",
         headers: { "content-type": "application/json" },

@@ -19,12 +19,17 @@ const placed: Record<string, Order> = {};
 
 const cents = (price: string) => Math.round(Number(price) * 100);
 const dollars = (total: number) => (total / 100).toFixed(2);
-const sumOf = (names: string[], field: "subtotal" | "tax" | "total") => dollars(names.reduce((sum, name) => sum + cents(placed[name]![field]), 0));
+const sumOf = (names: string[], field: "subtotal" | "tax" | "total") =>
+  dollars(names.reduce((sum, name) => sum + cents(placed[name]![field]), 0));
 
 async function placeAt(name: string, at: string, lines: [Product, number][]): Promise<void> {
   const response = await call<Order>(server, "POST", "/api/orders", {
     headers: { "Idempotency-Key": randomUUID() },
-    json: { station_id: table.id, branch_id: 1, products: lines.map(([product, quantity]) => ({ id: product.id, quantity, selectedCustomizations: [] })) },
+    json: {
+      station_id: table.id,
+      branch_id: 1,
+      products: lines.map(([product, quantity]) => ({ id: product.id, quantity, selectedCustomizations: [] })),
+    },
   });
   expect(response.status).toBe(201);
   await server.query("UPDATE orders SET created_at = ? WHERE id = ?", [at, response.body.id]);
@@ -92,11 +97,21 @@ describe("GET /api/reports/sales", () => {
   });
 
   it("refuses bad ranges (400 invalid_query), an unknown branch (404) and callers without a session (401)", async () => {
-    for (const query of ["from=2026-11-02&to=2026-11-01", "from=2026-02-30&to=2026-03-01", "from=2026-11-01", "from=1/11/2026&to=2026-11-01", "from=2025-01-01&to=2026-11-01"]) {
+    for (const query of [
+      "from=2026-11-02&to=2026-11-01",
+      "from=2026-02-30&to=2026-03-01",
+      "from=2026-11-01",
+      "from=1/11/2026&to=2026-11-01",
+      "from=2025-01-01&to=2026-11-01",
+    ]) {
       expectApiError(await report(query), 400, "invalid_query");
       expectApiError(await call(server, "GET", `/api/reports/orders.csv?branch_id=1&${query}`, { token }), 400, "invalid_query");
     }
-    expectApiError(await call(server, "GET", "/api/reports/sales?branch_id=9&from=2026-11-01&to=2026-11-01", { token }), 404, "unknown_branch");
+    expectApiError(
+      await call(server, "GET", "/api/reports/sales?branch_id=9&from=2026-11-01&to=2026-11-01", { token }),
+      404,
+      "unknown_branch",
+    );
     expectApiError(await call(server, "GET", "/api/reports/sales?branch_id=1&from=2026-11-01&to=2026-11-01"), 401, "unauthenticated");
     expectApiError(await call(server, "GET", "/api/reports/orders.csv?branch_id=1&from=2026-11-01&to=2026-11-01"), 401, "unauthenticated");
   });

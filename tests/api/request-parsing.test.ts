@@ -32,7 +32,10 @@ describe("a station id in the path", () => {
   });
 
   it("finds a table by its id in upper case too (ids are stored lower-case)", async () => {
-    const created = await call<{ id: string }>(server, "POST", "/api/stations?branch_id=1", { token, json: { codename: "Parse 1", capacity: 2 } });
+    const created = await call<{ id: string }>(server, "POST", "/api/stations?branch_id=1", {
+      token,
+      json: { codename: "Parse 1", capacity: 2 },
+    });
     expect(created.status).toBe(201);
     const found = await call<{ id: string; codename: string }>(server, "GET", `/api/stations/${created.body.id.toUpperCase()}`);
     expect(found.status).toBe(200);

@@ -95,7 +95,11 @@ describe("security headers", () => {
       ["health", 200, await call(server, "GET", "/api/health")],
       ["menu", 200, menu],
       ["menu gzip", 200, await call(server, "GET", "/api/products_by_category?branch_id=1", { headers: { "Accept-Encoding": "gzip" } })],
-      ["menu 304", 304, await call(server, "GET", "/api/products_by_category?branch_id=1", { headers: { "If-None-Match": menu.headers.get("etag")! } })],
+      [
+        "menu 304",
+        304,
+        await call(server, "GET", "/api/products_by_category?branch_id=1", { headers: { "If-None-Match": menu.headers.get("etag")! } }),
+      ],
       ["menu 400", 400, await call(server, "GET", "/api/products_by_category?branch_id=x")],
       ["api 404", 404, await call(server, "GET", "/api/nothing")],
       ["413", 413, await call(server, "POST", "/api/orders", { json: { padding: "x".repeat(70_000) } })],
@@ -146,12 +150,15 @@ describe("hashed assets", () => {
 
 describe("X-Request-Id", () => {
   it("is new for every answer", async () => {
-    const ids = await Promise.all(Array.from({ length: 5 }, () => call(server, "GET", "/api/health").then((r) => r.headers.get("x-request-id"))));
+    const ids = await Promise.all(
+      Array.from({ length: 5 }, () => call(server, "GET", "/api/health").then((r) => r.headers.get("x-request-id"))),
+    );
     expect(new Set(ids).size).toBe(5);
   });
 
   it("echoes the caller's id (a proxy's, say), cut to 64 characters, and replaces one that is not plain ASCII", async () => {
-    const echo = async (id: string) => (await call(server, "GET", "/api/health", { headers: { "X-Request-Id": id } })).headers.get("x-request-id");
+    const echo = async (id: string) =>
+      (await call(server, "GET", "/api/health", { headers: { "X-Request-Id": id } })).headers.get("x-request-id");
     expect(await echo("nginx-5f2b9c")).toBe("nginx-5f2b9c");
     expect(await echo("r".repeat(80))).toBe("r".repeat(64));
     const replaced = await echo("two words");

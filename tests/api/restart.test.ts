@@ -14,12 +14,17 @@ afterAll(() => server.dispose());
 
 it("keeps stations, orders and their status, the sold-out flag, sessions and idempotency keys across stop() + start()", async () => {
   const token = await staffToken(server);
-  const station = (await call<Station>(server, "POST", "/api/stations?branch_id=2", { token, json: { codename: "Survivor", capacity: 5 } })).body;
+  const station = (await call<Station>(server, "POST", "/api/stations?branch_id=2", { token, json: { codename: "Survivor", capacity: 5 } }))
+    .body;
   const menu = await readMenu(server, 2);
   const burger = productNamed(menu, "Chicken Burger");
   const nachos = productNamed(menu, "Nachos");
   const key = randomUUID();
-  const orderBody = { station_id: station.id, branch_id: 2, products: [{ id: burger.id, quantity: 2, selectedCustomizations: [optionId(burger, "Side", "Coleslaw")] }] };
+  const orderBody = {
+    station_id: station.id,
+    branch_id: 2,
+    products: [{ id: burger.id, quantity: 2, selectedCustomizations: [optionId(burger, "Side", "Coleslaw")] }],
+  };
   const placed = await call<Order>(server, "POST", "/api/orders", { json: orderBody, headers: { "Idempotency-Key": key } });
   expect(placed.status).toBe(201);
   const preparing = await call<Order>(server, "PATCH", `/api/orders/${placed.body.id}`, { token, json: { status: "preparing" } });

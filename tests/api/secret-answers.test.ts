@@ -48,7 +48,12 @@ function requestFor(endpoint: (typeof endpoints)[keyof typeof endpoints]): { pat
 }
 
 /** The status and head of an answer, without reading a live stream's body. */
-async function head(on: TestServer, method: string, path: string, options: { token?: string; json?: unknown; headers?: Record<string, string> } = {}) {
+async function head(
+  on: TestServer,
+  method: string,
+  path: string,
+  options: { token?: string; json?: unknown; headers?: Record<string, string> } = {},
+) {
   const controller = new AbortController();
   const response = await fetch(`${on.url}${path}`, {
     method,
@@ -66,7 +71,9 @@ async function head(on: TestServer, method: string, path: string, options: { tok
 
 describe("Cache-Control: no-store", () => {
   it("covers every staff endpoint of the contract", () => {
-    expect(staffEndpoints.map(([name]) => name)).toEqual(expect.arrayContaining(["currentUser", "stations", "orders", "branchEvents", "exportMenuCsv", "ordersReportCsv"]));
+    expect(staffEndpoints.map(([name]) => name)).toEqual(
+      expect.arrayContaining(["currentUser", "stations", "orders", "branchEvents", "exportMenuCsv", "ordersReportCsv"]),
+    );
   });
 
   it.each(staffEndpoints)("is on %s's answers, signed in (whatever the status) and not", async (name, endpoint) => {
@@ -108,7 +115,9 @@ describe("Strict-Transport-Security", () => {
       expect((await head(server, "GET", "/api/current_user", { token, headers })).headers.get("strict-transport-security")).toBeNull();
     }
     expect((await head(proxied, "GET", "/api/health")).headers.get("strict-transport-security")).toBeNull();
-    expect((await head(proxied, "GET", "/", { headers: { "X-Forwarded-Proto": "http" } })).headers.get("strict-transport-security")).toBeNull();
+    expect(
+      (await head(proxied, "GET", "/", { headers: { "X-Forwarded-Proto": "http" } })).headers.get("strict-transport-security"),
+    ).toBeNull();
   });
 
   it("is sent, once, when a trusted proxy says the client used HTTPS: API answers, errors, the web app", async () => {
@@ -127,7 +136,11 @@ describe("Strict-Transport-Security", () => {
 
 describe("X-Frame-Options", () => {
   it("is DENY, agreeing with frame-ancestors 'none', on API answers and the web app", async () => {
-    for (const answer of [await head(server, "GET", "/api/health"), await head(server, "GET", "/api/stations?branch_id=1", { token }), await head(proxied, "GET", "/")]) {
+    for (const answer of [
+      await head(server, "GET", "/api/health"),
+      await head(server, "GET", "/api/stations?branch_id=1", { token }),
+      await head(proxied, "GET", "/"),
+    ]) {
       expect(answer.headers.get("x-frame-options")).toBe("DENY");
       expect(answer.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     }

@@ -44,7 +44,11 @@ beforeAll(async () => {
   order = (
     await call<Order>(server, "POST", "/api/orders", {
       headers: { "Idempotency-Key": randomUUID() },
-      json: { station_id: station.id, branch_id: 1, products: [{ id: burger.id, quantity: 1, selectedCustomizations: [optionId(burger, "Side", "Fries")] }] },
+      json: {
+        station_id: station.id,
+        branch_id: 1,
+        products: [{ id: burger.id, quantity: 1, selectedCustomizations: [optionId(burger, "Side", "Fries")] }],
+      },
     })
   ).body;
   menuCsv = (await call(server, "GET", "/api/products/export_csv?branch_id=1", { token })).text;
@@ -63,15 +67,31 @@ async function state() {
 
 /** Every state-changing staff call, each doing a real change when allowed. */
 const WRITES: { name: string; send: (auth: CallOptions) => Promise<ApiResponse> }[] = [
-  { name: "PATCH /api/products/:id", send: (auth) => call(server, "PATCH", `/api/products/${sisigId}`, { json: { available: false }, ...auth }) },
+  {
+    name: "PATCH /api/products/:id",
+    send: (auth) => call(server, "PATCH", `/api/products/${sisigId}`, { json: { available: false }, ...auth }),
+  },
   {
     name: "POST /api/products/upload_csv",
-    send: (auth) => call(server, "POST", "/api/products/upload_csv?branch_id=1", { body: csvForm(menuCsv.replace(/^main,Garlic Rice,.*\r\n/m, "")), ...auth }),
+    send: (auth) =>
+      call(server, "POST", "/api/products/upload_csv?branch_id=1", {
+        body: csvForm(menuCsv.replace(/^main,Garlic Rice,.*\r\n/m, "")),
+        ...auth,
+      }),
   },
-  { name: "POST /api/stations", send: (auth) => call(server, "POST", "/api/stations?branch_id=1", { json: { codename: "CSRF", capacity: 2 }, ...auth }) },
-  { name: "PUT /api/stations/:id", send: (auth) => call(server, "PUT", `/api/stations/${station.id}`, { json: { codename: "Renamed" }, ...auth }) },
+  {
+    name: "POST /api/stations",
+    send: (auth) => call(server, "POST", "/api/stations?branch_id=1", { json: { codename: "CSRF", capacity: 2 }, ...auth }),
+  },
+  {
+    name: "PUT /api/stations/:id",
+    send: (auth) => call(server, "PUT", `/api/stations/${station.id}`, { json: { codename: "Renamed" }, ...auth }),
+  },
   { name: "DELETE /api/stations/:id", send: (auth) => call(server, "DELETE", `/api/stations/${station.id}`, auth) },
-  { name: "PATCH /api/orders/:id", send: (auth) => call(server, "PATCH", `/api/orders/${order.id}`, { json: { status: "cancelled" }, ...auth }) },
+  {
+    name: "PATCH /api/orders/:id",
+    send: (auth) => call(server, "PATCH", `/api/orders/${order.id}`, { json: { status: "cancelled" }, ...auth }),
+  },
   { name: "POST /api/logout", send: (auth) => call(server, "POST", "/api/logout", auth) },
 ];
 
@@ -116,17 +136,20 @@ describe("cross-site writes with the session cookie", () => {
   it.each([
     ["Basic credentials (which a browser attaches by itself)", "Basic Zm9vOmJhcg=="],
     ["a bearer token too long to be one", `Bearer ${"x".repeat(600)}`],
-  ])("refuses a cross-site cookie write when the Authorization header carries %s (the cookie is what would sign it)", async (_name, authorization) => {
-    const before = await state();
-    const response = await call(server, "PATCH", `/api/products/${sisigId}`, {
-      json: { available: false },
-      cookie: token,
-      origin: EVIL_ORIGIN,
-      headers: { Authorization: authorization },
-    });
-    expectApiError(response, 403, "cross_origin_refused");
-    expect(await state()).toEqual(before);
-  });
+  ])(
+    "refuses a cross-site cookie write when the Authorization header carries %s (the cookie is what would sign it)",
+    async (_name, authorization) => {
+      const before = await state();
+      const response = await call(server, "PATCH", `/api/products/${sisigId}`, {
+        json: { available: false },
+        cookie: token,
+        origin: EVIL_ORIGIN,
+        headers: { Authorization: authorization },
+      });
+      expectApiError(response, 403, "cross_origin_refused");
+      expect(await state()).toEqual(before);
+    },
+  );
 
   it("lets a cross-site read with the cookie through (the browser's CORS rules keep the answer from the other site)", async () => {
     const response = await call(server, "GET", "/api/current_user", { cookie: token, origin: EVIL_ORIGIN });
@@ -154,7 +177,12 @@ describe("the same-origin check behind a trusted reverse proxy", () => {
     return new Promise((resolve, reject) => {
       const req = request(url, {
         method: "POST",
-        headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), Cookie: `access_token=${cookie}`, ...headers },
+        headers: {
+          "Content-Type": "application/json",
+          "Content-Length": Buffer.byteLength(body),
+          Cookie: `access_token=${cookie}`,
+          ...headers,
+        },
       });
       req.on("response", (res) => {
         res.resume();
@@ -253,7 +281,9 @@ describe("body limits", () => {
     });
     const failures: unknown[] = [];
     socket.on("error", (error) => failures.push(error));
-    socket.write(`POST /api/orders HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${chunk.length * 10}\r\n\r\n`);
+    socket.write(
+      `POST /api/orders HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${chunk.length * 10}\r\n\r\n`,
+    );
     for (let part = 0; part < 10; part++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       socket.write(chunk);
@@ -285,7 +315,10 @@ describe("security headers", () => {
     const responses: [string, ApiResponse][] = [
       ["200 health", await call(server, "GET", "/api/health")],
       ["200 menu", menu],
-      ["304 menu", await call(server, "GET", "/api/products_by_category?branch_id=1", { headers: { "If-None-Match": menu.headers.get("etag")! } })],
+      [
+        "304 menu",
+        await call(server, "GET", "/api/products_by_category?branch_id=1", { headers: { "If-None-Match": menu.headers.get("etag")! } }),
+      ],
       ["201 station", await call(server, "POST", "/api/stations?branch_id=2", { token, json: { codename: "Headers", capacity: 2 } })],
       ["200 csv", await call(server, "GET", "/api/products/export_csv?branch_id=2", { token })],
       ["400", await call(server, "GET", "/api/products_by_category")],
@@ -295,7 +328,14 @@ describe("security headers", () => {
       ["404 resource", await call(server, "GET", `/api/orders/${randomUUID()}`)],
       ["409", await call(server, "PATCH", `/api/orders/${order.id}`, { token, json: { status: "preparing" } })],
       ["413", await call(server, "POST", "/api/stations", { token, json: { padding: "x".repeat(70_000) } })],
-      ["415", await call(server, "POST", "/api/stations", { token, body: "codename=x", headers: { "Content-Type": "application/x-www-form-urlencoded" } })],
+      [
+        "415",
+        await call(server, "POST", "/api/stations", {
+          token,
+          body: "codename=x",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        }),
+      ],
     ];
     const station = responses.find(([name]) => name === "201 station")![1].body as Station;
     expect((await call(server, "DELETE", `/api/stations/${station.id}`, { token })).status).toBe(204);
@@ -315,7 +355,9 @@ describe("security headers", () => {
   });
 
   it("does not leak internals in error messages", async () => {
-    const response = await call(server, "POST", "/api/orders", { json: { products: [{ id: 1e300, quantity: 1 }], station_id: "x", branch_id: 1 } });
+    const response = await call(server, "POST", "/api/orders", {
+      json: { products: [{ id: 1e300, quantity: 1 }], station_id: "x", branch_id: 1 },
+    });
     expectApiError(response, 400, "invalid_body");
     expect(response.text).not.toMatch(/at \w+ \(|node_modules|SQLITE|\.ts:/);
   });

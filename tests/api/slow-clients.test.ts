@@ -92,7 +92,9 @@ it("closes connections that trickle their head or an order's body, while health 
       expect(Date.now() - started).toBeLessThan(LIMIT_MS);
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
-    const closed = await Promise.all(slow.map((s) => Promise.race([s.closed, new Promise<undefined>((resolve) => setTimeout(resolve, CLOSED_WITHIN_MS + 1_000))])));
+    const closed = await Promise.all(
+      slow.map((s) => Promise.race([s.closed, new Promise<undefined>((resolve) => setTimeout(resolve, CLOSED_WITHIN_MS + 1_000))])),
+    );
     for (const [i, outcome] of closed.entries()) {
       expect(outcome, `slow connection ${i} still open`).toBeDefined();
       expect(outcome!.afterMs, `slow connection ${i}`).toBeLessThan(CLOSED_WITHIN_MS);
@@ -108,7 +110,9 @@ it("closes connections that trickle their head or an order's body, while health 
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, streamOpened + 2 * LIMIT_MS - Date.now())));
     expect(streamEnded).toBe(false);
     expect((await call(server, "GET", "/api/health")).status).toBe(200);
-    const orders = await server.query<{ n: number }>("SELECT count(*) AS n FROM orders WHERE station_id = ?", ["00000000-0000-4000-8000-000000000000"]);
+    const orders = await server.query<{ n: number }>("SELECT count(*) AS n FROM orders WHERE station_id = ?", [
+      "00000000-0000-4000-8000-000000000000",
+    ]);
     expect(orders[0]!.n).toBe(0);
   } finally {
     for (const s of slow) s.stop();

@@ -38,11 +38,22 @@ beforeAll(async () => {
     startTestServer({
       staticDir: null,
       config: behindProxy,
-      signIn: { maxConcurrentHashes: 2, maxWaitingHashes: 3, knownDeviceHashes: 1, maxWaitingKnownDeviceHashes: 1, verifyPassword: fakeCheck },
+      signIn: {
+        maxConcurrentHashes: 2,
+        maxWaitingHashes: 3,
+        knownDeviceHashes: 1,
+        maxWaitingKnownDeviceHashes: 1,
+        verifyPassword: fakeCheck,
+      },
     }),
-    startTestServer({ staticDir: null, config: behindProxy, signIn: { limits: { windowMs: 15 * 60_000, perAccount: 2, perAddress: 4 }, verifyPassword: fakeCheck } }),
+    startTestServer({
+      staticDir: null,
+      config: behindProxy,
+      signIn: { limits: { windowMs: 15 * 60_000, perAccount: 2, perAddress: 4 }, verifyPassword: fakeCheck },
+    }),
   ]);
-  for (const server of [burst, locks]) await ensureStaff(server.running().database, OTHER_STAFF, "another long passphrase here", { N: 2 ** 10, r: 8, p: 1 });
+  for (const server of [burst, locks])
+    await ensureStaff(server.running().database, OTHER_STAFF, "another long passphrase here", { N: 2 ** 10, r: 8, p: 1 });
 });
 afterAll(async () => {
   releaseBurst();
@@ -53,13 +64,24 @@ describe("live streams: a reserve kept for staff", () => {
   it("accepts exactly cap − reserve anonymous streams, refuses the next with 503 busy, and still opens staff streams up to the cap", async () => {
     const token = await staffToken(streams);
     const stations = await readStations(streams, token, 1);
-    const anonymousPaths = ["/api/products/events?branch_id=1", `/api/stations/${stations[0]!.id}/events`, "/api/products/events?branch_id=2"];
+    const anonymousPaths = [
+      "/api/products/events?branch_id=1",
+      `/api/stations/${stations[0]!.id}/events`,
+      "/api/products/events?branch_id=2",
+    ];
     const open: AbortController[] = [];
     const openStream = async (path: string, headers: Record<string, string> = {}) => {
       const controller = new AbortController();
-      const response = await fetch(`${streams.url}${path}`, { headers: { Accept: "text/event-stream", ...headers }, signal: controller.signal });
+      const response = await fetch(`${streams.url}${path}`, {
+        headers: { Accept: "text/event-stream", ...headers },
+        signal: controller.signal,
+      });
       if (response.status === 200) open.push(controller);
-      return { status: response.status, headers: response.headers, body: response.status === 200 ? undefined : ((await response.json()) as unknown) };
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: response.status === 200 ? undefined : ((await response.json()) as unknown),
+      };
     };
     const live = () => streams.running().context.liveEvents;
     try {
@@ -122,7 +144,10 @@ describe("sign-in: known devices are not queued behind unknown ones", () => {
     // The same browser (a shared kitchen tablet) signs in to a second account: its cookie now names both.
     const shared = deviceCookieOf(await login(burst, OTHER_STAFF, RIGHT, "198.51.100.10", device));
     const otherDevice = deviceCookieOf(await login(burst, OTHER_STAFF, RIGHT, "198.51.100.11"));
-    const key = Buffer.from((await burst.query<{ value: string }>("SELECT value FROM server_secrets WHERE name = 'device_cookie'"))[0]!.value, "base64url");
+    const key = Buffer.from(
+      (await burst.query<{ value: string }>("SELECT value FROM server_secrets WHERE name = 'device_cookie'"))[0]!.value,
+      "base64url",
+    );
     const expired = `staff_device=${issueDeviceCookie(key, undefined, email, Date.now() - 366 * 24 * 3_600_000).value}`;
 
     const gate = () => burst.running().context.signIn.load;
@@ -172,9 +197,11 @@ describe("sign-in: known devices are not locked out with unknown ones", () => {
     const otherDevice = deviceCookieOf(await login(locks, OTHER_STAFF, RIGHT, WIFI));
 
     // Someone on the restaurant's Wi-Fi tries four made-up e-mails: the address is locked for unknown browsers.
-    for (const guess of ["a", "b", "c", "d"]) expectApiError(await login(locks, `${guess}@limitless.example`, "wrong", WIFI), 401, "invalid_credentials");
+    for (const guess of ["a", "b", "c", "d"])
+      expectApiError(await login(locks, `${guess}@limitless.example`, "wrong", WIFI), 401, "invalid_credentials");
     expectApiError(await login(locks, email, RIGHT, WIFI), 429, "too_many_attempts");
-    for (const cookie of [forged(device), otherDevice]) expectApiError(await login(locks, email, RIGHT, WIFI, cookie), 429, "too_many_attempts");
+    for (const cookie of [forged(device), otherDevice])
+      expectApiError(await login(locks, email, RIGHT, WIFI, cookie), 429, "too_many_attempts");
     // The manager's tablet signs in from there all the same.
     const tablet = deviceCookieOf(await login(locks, email, RIGHT, WIFI, device));
 

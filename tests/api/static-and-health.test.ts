@@ -26,7 +26,10 @@ beforeAll(async () => {
   mkdirSync(join(staticDir, "assets"));
   writeFileSync(join(staticDir, "assets", "app-1a2b3c.js"), SCRIPT);
   writeFileSync(join(staticDir, "robots.txt"), "User-agent: *\n");
-  server = await startTestServer({ staticDir, logger: createLogger({ level: "error", destination: { write: (line: string) => void logged.push(line) } }) });
+  server = await startTestServer({
+    staticDir,
+    logger: createLogger({ level: "error", destination: { write: (line: string) => void logged.push(line) } }),
+  });
 });
 afterAll(async () => {
   await server.dispose();
@@ -52,13 +55,16 @@ describe("the web app", () => {
     expectSecurityHeaders(response);
   });
 
-  it.each(["/no-such-page", "/menu/extra", "/stations/123", "/order/cart/extra"])("serves the shell with 404 at the unknown page %s", async (path) => {
-    const response = await call(server, "GET", path);
-    expect(response.status).toBe(404);
-    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(response.text).toBe(SHELL);
-    expectSecurityHeaders(response);
-  });
+  it.each(["/no-such-page", "/menu/extra", "/stations/123", "/order/cart/extra"])(
+    "serves the shell with 404 at the unknown page %s",
+    async (path) => {
+      const response = await call(server, "GET", path);
+      expect(response.status).toBe(404);
+      expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(response.text).toBe(SHELL);
+      expectSecurityHeaders(response);
+    },
+  );
 
   it("serves built files, with long-lived caching for hashed assets", async () => {
     const script = await call(server, "GET", "/assets/app-1a2b3c.js");
@@ -161,12 +167,15 @@ describe("the web app", () => {
 });
 
 describe("/api/* is never the web app", () => {
-  it.each(["/api/nope", "/api/products_by_category/1", "/api/v2/menu", "/api"])("answers %s with a 404 JSON error, also to a browser asking for HTML", async (path) => {
-    const response = await call(server, "GET", path, { headers: { Accept: "text/html,application/xhtml+xml" } });
-    expectApiError(response, 404, "not_found");
-    expect(response.text).not.toContain("<html");
-    expectSecurityHeaders(response);
-  });
+  it.each(["/api/nope", "/api/products_by_category/1", "/api/v2/menu", "/api"])(
+    "answers %s with a 404 JSON error, also to a browser asking for HTML",
+    async (path) => {
+      const response = await call(server, "GET", path, { headers: { Accept: "text/html,application/xhtml+xml" } });
+      expectApiError(response, 404, "not_found");
+      expect(response.text).not.toContain("<html");
+      expectSecurityHeaders(response);
+    },
+  );
 
   it("answers an unknown /api write with a 404 JSON error", async () => {
     expectApiError(await call(server, "POST", "/api/nope", { json: {} }), 404, "not_found");
@@ -189,6 +198,10 @@ describe("when the database stops answering", () => {
     expect(stations.text).not.toMatch(/database|sqlite|\.ts/i);
     expectSecurityHeaders(stations);
     const entry = logged.map((line) => JSON.parse(line) as Record<string, string>).find((e) => e.msg === "unhandled error");
-    expect(entry).toMatchObject({ level: "error", requestId: stations.headers.get("x-request-id"), path: "/api/stations/3f0c5a52-8a0c-4c36-9a43-2c1f6f3c9d1e" });
+    expect(entry).toMatchObject({
+      level: "error",
+      requestId: stations.headers.get("x-request-id"),
+      path: "/api/stations/3f0c5a52-8a0c-4c36-9a43-2c1f6f3c9d1e",
+    });
   });
 });

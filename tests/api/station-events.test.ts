@@ -25,7 +25,11 @@ async function fixture(server: { url: string }) {
   const placeOrder = async (station: Station): Promise<Order> => {
     const response = await call<Order>(server, "POST", "/api/orders", {
       headers: { "Idempotency-Key": randomUUID() },
-      json: { station_id: station.id, branch_id: station.branch_id, products: [{ id: products[station.branch_id as 1 | 2].id, quantity: 1, selectedCustomizations: [] }] },
+      json: {
+        station_id: station.id,
+        branch_id: station.branch_id,
+        products: [{ id: products[station.branch_id as 1 | 2].id, quantity: 1, selectedCustomizations: [] }],
+      },
     });
     expect(response.status).toBe(201);
     return response.body;
@@ -142,7 +146,10 @@ describe("stream limits", () => {
   let f: Awaited<ReturnType<typeof fixture>>;
   const openStreams = () => limited.running.context.liveEvents.size;
   beforeAll(async () => {
-    limited = await startLimitedServer({ maxEventStreams: 3, staffStreamReserve: 1 }, { streamTiming: { maxAgeMs: 1_500, pollMs: 50, recheckMs: 100 }, pruneEveryMs: 100 });
+    limited = await startLimitedServer(
+      { maxEventStreams: 3, staffStreamReserve: 1 },
+      { streamTiming: { maxAgeMs: 1_500, pollMs: 50, recheckMs: 100 }, pruneEveryMs: 100 },
+    );
     f = await fixture(limited);
   });
   afterAll(() => limited.dispose());
@@ -219,7 +226,10 @@ describe("stream limits", () => {
   it("prunes events past the retention window on a schedule, not only at start-up", async () => {
     const { server } = limited;
     const insert = async (createdAt: Date) => {
-      await server.query("INSERT INTO events (branch_id, type, payload, created_at) VALUES (1, 'product.updated', ?, ?)", [`{"at":"${createdAt.toISOString()}"}`, createdAt.toISOString()]);
+      await server.query("INSERT INTO events (branch_id, type, payload, created_at) VALUES (1, 'product.updated', ?, ?)", [
+        `{"at":"${createdAt.toISOString()}"}`,
+        createdAt.toISOString(),
+      ]);
       const [row] = await server.query<{ id: number }>("SELECT max(id) AS id FROM events");
       return row!.id;
     };

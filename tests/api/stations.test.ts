@@ -68,7 +68,12 @@ describe("GET /api/stations", () => {
   });
 
   it("answers 401 without a valid session", async () => {
-    for (const auth of [{}, { token: await expiredToken(server) }, { cookie: await expiredToken(server) }, { token: await revokedToken(server) }]) {
+    for (const auth of [
+      {},
+      { token: await expiredToken(server) },
+      { cookie: await expiredToken(server) },
+      { token: await revokedToken(server) },
+    ]) {
       expectApiError(await call(server, "GET", "/api/stations?branch_id=1", auth), 401, "unauthenticated");
     }
   });
@@ -147,7 +152,12 @@ describe("POST /api/stations", () => {
   it("answers 401 without a valid session and 403 to the cookie from another site, creating nothing", async () => {
     const before = await allStations();
     const body = { codename: "Sneaky", capacity: 4 };
-    for (const auth of [{}, { token: await expiredToken(server) }, { cookie: await expiredToken(server) }, { token: await revokedToken(server) }]) {
+    for (const auth of [
+      {},
+      { token: await expiredToken(server) },
+      { cookie: await expiredToken(server) },
+      { token: await revokedToken(server) },
+    ]) {
       expectApiError(await create(body, "?branch_id=1", auth), 401, "unauthenticated");
     }
     expectApiError(await create(body, "?branch_id=1", { cookie: token, origin: EVIL_ORIGIN }), 403, "cross_origin_refused");
@@ -238,7 +248,11 @@ describe("DELETE /api/stations/:id", () => {
     const burger = productNamed(menu, "Limitless Mega Burger");
     const placed = await call<Order>(server, "POST", "/api/orders", {
       headers: { "Idempotency-Key": randomUUID() },
-      json: { station_id: station.id, branch_id: 1, products: [{ id: burger.id, quantity: 1, selectedCustomizations: [optionId(burger, "Side", "Fries")] }] },
+      json: {
+        station_id: station.id,
+        branch_id: 1,
+        products: [{ id: burger.id, quantity: 1, selectedCustomizations: [optionId(burger, "Side", "Fries")] }],
+      },
     });
     expect(placed.status).toBe(201);
 
@@ -252,7 +266,11 @@ describe("DELETE /api/stations/:id", () => {
     // The table is gone, so it takes no new orders.
     const another = await call(server, "POST", "/api/orders", {
       headers: { "Idempotency-Key": randomUUID() },
-      json: { station_id: station.id, branch_id: 1, products: [{ id: burger.id, quantity: 1, selectedCustomizations: [optionId(burger, "Side", "Fries")] }] },
+      json: {
+        station_id: station.id,
+        branch_id: 1,
+        products: [{ id: burger.id, quantity: 1, selectedCustomizations: [optionId(burger, "Side", "Fries")] }],
+      },
     });
     expectApiError(another, 404, "unknown_station");
   });
@@ -273,7 +291,12 @@ describe("DELETE /api/stations/:id", () => {
   it("answers 401 without a valid session and 403 to the cookie from another site, deleting nothing", async () => {
     const before = await allStations();
     const id = before[0]![0]!.id;
-    for (const auth of [{}, { token: await expiredToken(server) }, { cookie: await expiredToken(server) }, { token: await revokedToken(server) }]) {
+    for (const auth of [
+      {},
+      { token: await expiredToken(server) },
+      { cookie: await expiredToken(server) },
+      { token: await revokedToken(server) },
+    ]) {
       expectApiError(await remove(id, auth), 401, "unauthenticated");
     }
     expectApiError(await remove(id, { cookie: token, origin: EVIL_ORIGIN }), 403, "cross_origin_refused");

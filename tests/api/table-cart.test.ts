@@ -26,7 +26,10 @@ afterAll(() => server.dispose());
 
 /** A table of its own per test, so no test sees another's cart. */
 async function newTable(branchId = 1): Promise<Station> {
-  const response = await call<Station>(server, "POST", `/api/stations?branch_id=${branchId}`, { token, json: { codename: `T-${randomUUID().slice(0, 8)}`, capacity: 6 } });
+  const response = await call<Station>(server, "POST", `/api/stations?branch_id=${branchId}`, {
+    token,
+    json: { codename: `T-${randomUUID().slice(0, 8)}`, capacity: 6 },
+  });
   expect(response.status).toBe(201);
   return response.body;
 }
@@ -35,7 +38,11 @@ async function newTable(branchId = 1): Promise<Station> {
 let clock = Date.now() - 3_600_000;
 const at = () => new Date((clock += 1000)).toISOString();
 
-type Op = CartOperation extends infer T ? (T extends CartOperation ? Omit<T, "op_id" | "at"> & { op_id?: string; at?: string } : never) : never;
+type Op = CartOperation extends infer T
+  ? T extends CartOperation
+    ? Omit<T, "op_id" | "at"> & { op_id?: string; at?: string }
+    : never
+  : never;
 const op = (operation: Op): CartOperation => ({ op_id: randomUUID(), at: at(), ...operation }) as CartOperation;
 
 type AddLine = Extract<CartOperation, { type: "add_line" }>;
@@ -50,7 +57,8 @@ const addLine = (fields: Pick<AddLine, "product_id" | "quantity" | "options"> & 
 const burger = () => productNamed(menu1, "Limitless Mega Burger");
 const side = (name: string) => optionId(burger(), "Side", name);
 const lumpia = () => productNamed(menu1, "Lumpia Shanghai");
-const addBurger = (quantity = 1, sideName = "Fries", extra: Partial<AddLine> = {}) => addLine({ product_id: burger().id, quantity, options: [side(sideName)], ...extra });
+const addBurger = (quantity = 1, sideName = "Fries", extra: Partial<AddLine> = {}) =>
+  addLine({ product_id: burger().id, quantity, options: [side(sideName)], ...extra });
 const addLumpia = (quantity = 1) => addLine({ product_id: lumpia().id, quantity, options: [] });
 
 const send = (table: Station, phone: string, operations: unknown[]) =>
@@ -66,15 +74,27 @@ async function readCart(table: Station): Promise<TableCart> {
   return response.body;
 }
 const submit = (table: Station, version: number, key: string | null = randomUUID()) =>
-  call<Order>(server, "POST", `/api/stations/${table.id}/cart/submit`, { json: { version }, headers: key === null ? {} : { "Idempotency-Key": key } });
-const ordersOf = async (table: Station) => (await server.query<{ n: number }>("SELECT count(*) AS n FROM orders WHERE station_id = ?", [table.id]))[0]!.n;
+  call<Order>(server, "POST", `/api/stations/${table.id}/cart/submit`, {
+    json: { version },
+    headers: key === null ? {} : { "Idempotency-Key": key },
+  });
+const ordersOf = async (table: Station) =>
+  (await server.query<{ n: number }>("SELECT count(*) AS n FROM orders WHERE station_id = ?", [table.id]))[0]!.n;
 const results = (answer: CartOperationsAnswer) => answer.results.map((r) => (r.reason ? `${r.result}:${r.reason}` : r.result));
 
 describe("one cart per table, shared by its phones", () => {
   it("shows every phone's adds, changes and removals, each line with who added it, priced as an order is", async () => {
     const table = await newTable();
     const [phone1, phone2] = [randomUUID(), randomUUID()];
-    expect(await readCart(table)).toMatchObject({ station_id: table.id, branch_id: 1, version: 0, lines: [], subtotal: "0.00", total: "0.00", submitting: false });
+    expect(await readCart(table)).toMatchObject({
+      station_id: table.id,
+      branch_id: 1,
+      version: 0,
+      lines: [],
+      subtotal: "0.00",
+      total: "0.00",
+      submitting: false,
+    });
 
     const burgerLine = addBurger(2, "Onion Rings", { note: "no pickles" });
     const first = await apply(table, phone1, [burgerLine]);
@@ -82,7 +102,11 @@ describe("one cart per table, shared by its phones", () => {
     expect(first.cart.version).toBe(1);
 
     const lumpiaLine = addLumpia(1);
-    const second = await apply(table, phone2, [op({ type: "set_name", name: "Ana" }), lumpiaLine, op({ type: "set_quantity", line_id: burgerLine.line_id, quantity: 3 })]);
+    const second = await apply(table, phone2, [
+      op({ type: "set_name", name: "Ana" }),
+      lumpiaLine,
+      op({ type: "set_quantity", line_id: burgerLine.line_id, quantity: 3 }),
+    ]);
     expect(results(second)).toEqual(["applied", "applied", "applied"]);
     expect(second.cart.version).toBe(2);
 
@@ -107,7 +131,13 @@ describe("one cart per table, shared by its phones", () => {
         available: true,
         changed_at: expect.any(String),
       },
-      expect.objectContaining({ phone_name: "Phone 1", name: "Lumpia Shanghai", quantity: 2, line_total: formatCents(2 * lumpiaCents), options: [] }),
+      expect.objectContaining({
+        phone_name: "Phone 1",
+        name: "Lumpia Shanghai",
+        quantity: 2,
+        line_total: formatCents(2 * lumpiaCents),
+        options: [],
+      }),
     ]);
     const totals = totalsFromSubtotal(3 * unitCents + 2 * lumpiaCents);
     expect(cart).toMatchObject({ subtotal: formatCents(totals.subtotal), tax: formatCents(totals.tax), total: formatCents(totals.total) });
@@ -133,7 +163,12 @@ describe("one cart per table, shared by its phones", () => {
     expect(replay.cart.lines[0]!.quantity).toBe(4);
 
     // Phone 2 changed the quantity offline earlier than phone 1's change: stale, whenever it arrives.
-    const staleChange = op({ type: "set_quantity", line_id: add.line_id, quantity: 9, at: new Date(Date.parse(add.at) - 500).toISOString() });
+    const staleChange = op({
+      type: "set_quantity",
+      line_id: add.line_id,
+      quantity: 9,
+      at: new Date(Date.parse(add.at) - 500).toISOString(),
+    });
     const sameLineAgain = { ...addBurger(7), line_id: add.line_id };
     expect(results(await apply(table, phone2, [staleChange, sameLineAgain]))).toEqual(["ignored:stale", "ignored:line_exists"]);
     expect((await readCart(table)).lines[0]!.quantity).toBe(4);
@@ -168,7 +203,9 @@ describe("one cart per table, shared by its phones", () => {
     // Concurrent changes of one line: the latest stamp wins, in whichever order they land.
     const target = cart.lines[0]!.line_id;
     const base = Date.now() - 60_000;
-    const changes = [3, 5, 2].map((quantity, i) => op({ type: "set_quantity", line_id: target, quantity, at: new Date(base + i * 1000).toISOString() }));
+    const changes = [3, 5, 2].map((quantity, i) =>
+      op({ type: "set_quantity", line_id: target, quantity, at: new Date(base + i * 1000).toISOString() }),
+    );
     await Promise.all(changes.reverse().map((change, i) => apply(table, phones[i]!, [change])));
     expect((await readCart(table)).lines.find((l) => l.line_id === target)!.quantity).toBe(2);
   });
@@ -193,7 +230,10 @@ describe("one cart per table, shared by its phones", () => {
       const staffEvent = await staff.next();
       expect([staffEvent.event, (JSON.parse(staffEvent.data) as Order).id]).toEqual(["order.created", placed.body.id]);
       // A staff stream resuming from before the cart changes skips them too (the catch-up query).
-      const resumed = await SseStream.open(`${server.url}/api/events?branch_id=1`, { Authorization: `Bearer ${token}`, "Last-Event-ID": String(Number(event.id) - 1) });
+      const resumed = await SseStream.open(`${server.url}/api/events?branch_id=1`, {
+        Authorization: `Bearer ${token}`,
+        "Last-Event-ID": String(Number(event.id) - 1),
+      });
       try {
         expect((await resumed.next()).id).toBe(staffEvent.id);
       } finally {
@@ -245,7 +285,11 @@ describe("the one submit", () => {
     expectApiError(await submit(table, next.cart.version + 1, key), 422, "idempotency_key_reused");
 
     // After the submit: changes to sent lines are no-ops, a replayed add is a duplicate, a new add is the next round.
-    const round = await apply(table, phone2, [op({ type: "set_quantity", line_id: burgerLine.line_id, quantity: 5 }), lumpiaLine, addBurger(1)]);
+    const round = await apply(table, phone2, [
+      op({ type: "set_quantity", line_id: burgerLine.line_id, quantity: 5 }),
+      lumpiaLine,
+      addBurger(1),
+    ]);
     expect(results(round)).toEqual(["ignored:line_submitted", "duplicate", "applied"]);
     expect(round.cart.lines).toHaveLength(1);
     expect(round.cart.last_order?.id).toBe(k1.body.id);
@@ -329,7 +373,11 @@ describe("the one submit", () => {
       expect(soldOut.details).toEqual([expect.objectContaining({ index: 1, line_id: line.line_id })]);
       expect(await ordersOf(table)).toBe(0);
       // Adding it now is refused outright, naming the operation.
-      const refused = expectApiError(await send(table, randomUUID(), [addLine({ product_id: product.id, quantity: 1, options: [] })]), 409, "sold_out");
+      const refused = expectApiError(
+        await send(table, randomUUID(), [addLine({ product_id: product.id, quantity: 1, options: [] })]),
+        409,
+        "sold_out",
+      );
       expect(refused.details).toEqual([expect.objectContaining({ index: 0 })]);
     } finally {
       expect((await call(server, "PATCH", `/api/products/${product.id}`, { token, json: { available: true } })).status).toBe(200);
@@ -372,7 +420,11 @@ describe("validation, limits and hygiene", () => {
       expect(response.status, name).toBe(400);
       expectApiError(response, 400, "invalid_body");
     }
-    expectApiError(await call(server, "POST", `/api/stations/${table.id}/cart/operations`, { json: { phone_id: "phone", operations: [valid] } }), 400, "invalid_body");
+    expectApiError(
+      await call(server, "POST", `/api/stations/${table.id}/cart/operations`, { json: { phone_id: "phone", operations: [valid] } }),
+      400,
+      "invalid_body",
+    );
     expectApiError(await send(table, phone, [{ ...valid, note: "x".repeat(70_000) }]), 413, "payload_too_large");
     expect(await readCart(table)).toMatchObject({ version: 0, lines: [] });
     // The refused operations were not remembered: sent again alone, the valid one applies.
@@ -383,18 +435,34 @@ describe("validation, limits and hygiene", () => {
     const unknown = randomUUID();
     expectApiError(await call(server, "GET", `/api/stations/${unknown}/cart`), 404, "station_not_found");
     expectApiError(await call(server, "GET", "/api/stations/table-1/cart"), 404, "station_not_found");
-    expectApiError(await call(server, "POST", `/api/stations/${unknown}/cart/operations`, { json: { phone_id: randomUUID(), operations: [addLumpia()] } }), 404, "station_not_found");
+    expectApiError(
+      await call(server, "POST", `/api/stations/${unknown}/cart/operations`, {
+        json: { phone_id: randomUUID(), operations: [addLumpia()] },
+      }),
+      404,
+      "station_not_found",
+    );
     expectApiError(await call(server, "POST", `/api/stations/${unknown}/cart/submit`, { json: { version: 0 } }), 404, "station_not_found");
   });
 
   it("holds a cart to 100 lines and a table to 300 operations a minute", async () => {
     const table = await newTable();
     const phone = randomUUID();
-    for (let i = 0; i < 2; i++) await apply(table, phone, Array.from({ length: 50 }, () => addLumpia(1)));
+    for (let i = 0; i < 2; i++)
+      await apply(
+        table,
+        phone,
+        Array.from({ length: 50 }, () => addLumpia(1)),
+      );
     const full = await apply(table, phone, [addLumpia(1), ...Array.from({ length: 49 }, () => op({ type: "set_name", name: "Ana" }))]);
     expect(results(full)[0]).toBe("ignored:cart_full");
     expect(full.cart.lines).toHaveLength(100);
-    for (let i = 0; i < 3; i++) await apply(table, phone, Array.from({ length: 50 }, () => op({ type: "set_name", name: `Ana ${i}` })));
+    for (let i = 0; i < 3; i++)
+      await apply(
+        table,
+        phone,
+        Array.from({ length: 50 }, () => op({ type: "set_name", name: `Ana ${i}` })),
+      );
     const limited = await send(table, phone, [op({ type: "set_name", name: "Bo" })]);
     expectApiError(limited, 429, "rate_limited");
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -406,9 +474,15 @@ describe("validation, limits and hygiene", () => {
     try {
       const { cart } = await apply(table, randomUUID(), [addLumpia(2)]);
       expect((await stream.next()).event).toBe("cart.updated");
-      await server.query("UPDATE carts SET updated_at = ? WHERE station_id = ?", [new Date(Date.now() - 3 * 3_600_000 + 60_000).toISOString(), table.id]);
+      await server.query("UPDATE carts SET updated_at = ? WHERE station_id = ?", [
+        new Date(Date.now() - 3 * 3_600_000 + 60_000).toISOString(),
+        table.id,
+      ]);
       expect((await readCart(table)).lines).toHaveLength(1);
-      await server.query("UPDATE carts SET updated_at = ? WHERE station_id = ?", [new Date(Date.now() - 3 * 3_600_000 - 60_000).toISOString(), table.id]);
+      await server.query("UPDATE carts SET updated_at = ? WHERE station_id = ?", [
+        new Date(Date.now() - 3 * 3_600_000 - 60_000).toISOString(),
+        table.id,
+      ]);
       const emptied = await readCart(table);
       expect(emptied).toMatchObject({ lines: [], version: cart.version + 1 });
       expect(JSON.parse((await stream.next()).data)).toEqual(emptied);
@@ -438,7 +512,10 @@ describe("validation, limits and hygiene", () => {
 
       // A write to a cart idle for 3 hours empties it first: only the new line is left.
       await apply(table, randomUUID(), [addLumpia(1)]);
-      await server.query("UPDATE carts SET updated_at = ? WHERE station_id = ?", [new Date(Date.now() - 4 * 3_600_000).toISOString(), table.id]);
+      await server.query("UPDATE carts SET updated_at = ? WHERE station_id = ?", [
+        new Date(Date.now() - 4 * 3_600_000).toISOString(),
+        table.id,
+      ]);
       const fresh = addBurger(1);
       const after = await apply(table, randomUUID(), [fresh]);
       expect(after.cart.lines.map((l) => [l.line_id, l.phone_name])).toEqual([[fresh.line_id, "Phone 1"]]);

@@ -9,7 +9,6 @@ import { call, expectApiError, orderableAnyDay, readMenu } from "../support/api-
 import { SseStream } from "../support/sse-stream";
 import { staffToken, startTestServer, type TestServer } from "../support/test-server";
 
-
 let server: TestServer;
 let token: string;
 let products: Product[];
@@ -31,13 +30,18 @@ async function newTable(codename = `T-${randomUUID().slice(0, 6)}`): Promise<Sta
 async function placeOrder(station: Station, lines: { product: Product; quantity: number }[]): Promise<Order> {
   const response = await call<Order>(server, "POST", "/api/orders", {
     headers: { "Idempotency-Key": randomUUID() },
-    json: { station_id: station.id, branch_id: 1, products: lines.map(({ product, quantity }) => ({ id: product.id, quantity, selectedCustomizations: [] })) },
+    json: {
+      station_id: station.id,
+      branch_id: 1,
+      products: lines.map(({ product, quantity }) => ({ id: product.id, quantity, selectedCustomizations: [] })),
+    },
   });
   expect(response.status).toBe(201);
   return response.body;
 }
 
-const callStaff = (station: Station, kind: Call["kind"]) => call<Call>(server, "POST", `/api/stations/${station.id}/calls`, { json: { kind } });
+const callStaff = (station: Station, kind: Call["kind"]) =>
+  call<Call>(server, "POST", `/api/stations/${station.id}/calls`, { json: { kind } });
 const finish = (id: string) => call<Call>(server, "PATCH", `/api/calls/${id}`, { token, json: { status: "done" } });
 const openCalls = async () => {
   const response = await call<Call[]>(server, "GET", "/api/calls?branch_id=1", { token });
@@ -51,7 +55,11 @@ describe("table calls", () => {
     const table = await newTable("gone");
     const made = (await callStaff(table, "bill")).body;
     expect((await call(server, "DELETE", `/api/stations/${table.id}`, { token })).status).toBe(204);
-    expect((await openCalls()).find((c) => c.id === made.id)).toMatchObject({ station_id: table.id, station_codename: null, status: "open" });
+    expect((await openCalls()).find((c) => c.id === made.id)).toMatchObject({
+      station_id: table.id,
+      station_codename: null,
+      status: "open",
+    });
     const finished = await finish(made.id);
     expect(finished.status).toBe(200);
     expect(finished.body).toMatchObject({ id: made.id, station_codename: null, status: "done" });
@@ -63,7 +71,14 @@ describe("table calls", () => {
     try {
       const first = await callStaff(table, "server");
       expect(first.status).toBe(201);
-      expect(first.body).toMatchObject({ kind: "server", station_id: table.id, station_codename: "7", branch_id: 1, status: "open", done_at: null });
+      expect(first.body).toMatchObject({
+        kind: "server",
+        station_id: table.id,
+        station_codename: "7",
+        branch_id: 1,
+        status: "open",
+        done_at: null,
+      });
       expect(eventOf(await staffStream.next(5_000))).toEqual({ type: "call.created", data: first.body });
 
       const again = await callStaff(table, "server");
@@ -173,7 +188,8 @@ describe("table tabs", () => {
     expect(response.status).toBe(200);
     return response.body;
   };
-  const closeTab = (station: Station, paid_with: string) => call<ClosedTab>(server, "POST", `/api/stations/${station.id}/tab/close`, { token, json: { paid_with } });
+  const closeTab = (station: Station, paid_with: string) =>
+    call<ClosedTab>(server, "POST", `/api/stations/${station.id}/tab/close`, { token, json: { paid_with } });
   const openTabs = async () => {
     const response = await call<OpenTab[]>(server, "GET", "/api/tabs?branch_id=1", { token });
     expect(response.status).toBe(200);
@@ -217,7 +233,12 @@ describe("table tabs", () => {
       [cancelled.id, "cancelled"],
     ]);
     expect([tab.subtotal, tab.tax, tab.total]).toEqual([sum("subtotal"), sum("tax"), sum("total")]);
-    expect((await openTabs()).find((t) => t.station_id === table.id)).toMatchObject({ station_codename: "12", orders: 3, total: sum("total"), opened_at: first.created_at });
+    expect((await openTabs()).find((t) => t.station_id === table.id)).toMatchObject({
+      station_codename: "12",
+      orders: 3,
+      total: sum("total"),
+      opened_at: first.created_at,
+    });
 
     expectApiError(await closeTab(table, "bitcoin"), 400, "invalid_body");
     const closed = await closeTab(table, "card");
@@ -234,14 +255,21 @@ describe("table tabs", () => {
     const reopened = await readTab(table);
     expect(reopened.orders.map((o) => o.id)).toEqual([next.id]);
     expect(reopened.total).toBe(next.total);
-    const [stored] = await server.query<{ paid_with: string; total_cents: number }>("SELECT paid_with, total_cents FROM tabs WHERE id = ?", [closed.body.id]);
+    const [stored] = await server.query<{ paid_with: string; total_cents: number }>(
+      "SELECT paid_with, total_cents FROM tabs WHERE id = ?",
+      [closed.body.id],
+    );
     expect(stored).toEqual({ paid_with: "card", total_cents: cents(sum("total")) });
   });
 
   it("closes a tab once when two close it at once, and an order placed meanwhile lands on this tab or the next", async () => {
     const table = await newTable();
     await placeOrder(table, [{ product: products[0]!, quantity: 1 }]);
-    const [one, two, racing] = await Promise.all([closeTab(table, "cash"), closeTab(table, "other"), placeOrder(table, [{ product: products[1]!, quantity: 1 }])]);
+    const [one, two, racing] = await Promise.all([
+      closeTab(table, "cash"),
+      closeTab(table, "other"),
+      placeOrder(table, [{ product: products[1]!, quantity: 1 }]),
+    ]);
     const answers = [one, two];
     const closed = answers.filter((a) => a.status === 200);
     expect(closed.length).toBeGreaterThanOrEqual(1);
@@ -258,7 +286,11 @@ describe("table tabs", () => {
     expectApiError(await call(server, "GET", `/api/stations/${randomUUID()}/tab`, { token }), 404, "station_not_found");
     expectApiError(await closeTab({ ...table, id: randomUUID() }, "cash"), 404, "station_not_found");
     expectApiError(await call(server, "GET", `/api/stations/${table.id}/tab`), 401, "unauthenticated");
-    expectApiError(await call(server, "POST", `/api/stations/${table.id}/tab/close`, { json: { paid_with: "cash" } }), 401, "unauthenticated");
+    expectApiError(
+      await call(server, "POST", `/api/stations/${table.id}/tab/close`, { json: { paid_with: "cash" } }),
+      401,
+      "unauthenticated",
+    );
     expectApiError(await call(server, "GET", "/api/tabs?branch_id=1"), 401, "unauthenticated");
     expectApiError(await call(server, "GET", "/api/tabs?branch_id=x", { token }), 400, "invalid_query");
   });

@@ -27,14 +27,28 @@ afterAll(() => server.dispose());
 
 async function newTable(): Promise<Station> {
   const token = await staffToken(server);
-  const response = await call<Station>(server, "POST", "/api/stations?branch_id=1", { token, json: { codename: `V-${randomUUID().slice(0, 8)}`, capacity: 4 } });
+  const response = await call<Station>(server, "POST", "/api/stations?branch_id=1", {
+    token,
+    json: { codename: `V-${randomUUID().slice(0, 8)}`, capacity: 4 },
+  });
   expect(response.status).toBe(201);
   return response.body;
 }
 
 async function addToCart(table: Station, note: string): Promise<void> {
-  const operation = { type: "add_line", op_id: randomUUID(), at: clock.now().toISOString(), line_id: randomUUID(), product_id: product.id, quantity: 1, options: [], note };
-  const response = await call<CartOperationsAnswer>(server, "POST", `/api/stations/${table.id}/cart/operations`, { json: { phone_id: randomUUID(), operations: [operation] } });
+  const operation = {
+    type: "add_line",
+    op_id: randomUUID(),
+    at: clock.now().toISOString(),
+    line_id: randomUUID(),
+    product_id: product.id,
+    quantity: 1,
+    options: [],
+    note,
+  };
+  const response = await call<CartOperationsAnswer>(server, "POST", `/api/stations/${table.id}/cart/operations`, {
+    json: { phone_id: randomUUID(), operations: [operation] },
+  });
   expect(response.status, response.text).toBe(200);
 }
 
@@ -65,7 +79,8 @@ async function drain(stream: SseStream, quietMs = 400): Promise<SseEvent[]> {
   }
 }
 
-const stationStream = (table: Station, query = "", headers: Record<string, string> = {}) => SseStream.open(`${server.url}/api/stations/${table.id}/events${query}`, headers);
+const stationStream = (table: Station, query = "", headers: Record<string, string> = {}) =>
+  SseStream.open(`${server.url}/api/stations/${table.id}/events${query}`, headers);
 
 describe("a table's visit", () => {
   it("a week later, the next party's replay from 0 and its cart hold none of the last party's orders or notes", async () => {
@@ -81,7 +96,10 @@ describe("a table's visit", () => {
     await addToCart(table, "party two cart note");
     await placeOrder(table, "party two order note");
     // Staff change the last party's order after the next party sat down: none of the next party's business.
-    const changed = await call(server, "PATCH", `/api/orders/${partyOneOrder.id}`, { token: await staffToken(server), json: { status: "cancelled" } });
+    const changed = await call(server, "PATCH", `/api/orders/${partyOneOrder.id}`, {
+      token: await staffToken(server),
+      json: { status: "cancelled" },
+    });
     expect(changed.status, changed.text).toBe(200);
 
     for (const [query, headers] of [

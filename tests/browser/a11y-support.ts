@@ -30,7 +30,9 @@ export function unreachableControls(page: Page, within = "body"): Promise<string
         const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
         const labels = [...((control as HTMLInputElement).labels ?? [])];
         if (hit && (control.contains(hit) || labels.some((label) => label.contains(hit)))) continue;
-        missed.push(`${control.tagName.toLowerCase()} "${(control.getAttribute("aria-label") ?? control.textContent ?? "").trim().slice(0, 40)}" is under ${hit ? `${hit.tagName.toLowerCase()}.${String(hit.className)}` : "nothing"}`);
+        missed.push(
+          `${control.tagName.toLowerCase()} "${(control.getAttribute("aria-label") ?? control.textContent ?? "").trim().slice(0, 40)}" is under ${hit ? `${hit.tagName.toLowerCase()}.${String(hit.className)}` : "nothing"}`,
+        );
       }
       return missed;
     },
@@ -47,11 +49,15 @@ export function smallTargets(page: Page): Promise<string[]> {
     const small: string[] = [];
     for (const control of document.querySelectorAll<HTMLElement>(selector)) {
       if (control.closest("[hidden], .visually-hidden, .skip-link") || control.getClientRects().length === 0) continue;
-      if (control.tagName === "A" && getComputedStyle(control).display === "inline" && control.closest("p, li, dd, td, figcaption")) continue;
+      if (control.tagName === "A" && getComputedStyle(control).display === "inline" && control.closest("p, li, dd, td, figcaption"))
+        continue;
       const boxes = [control, ...((control as HTMLInputElement).labels ?? [])].map((element) => element.getBoundingClientRect());
       const width = Math.max(...boxes.map((box) => box.width));
       const height = Math.max(...boxes.map((box) => box.height));
-      if (width < 24 || height < 24) small.push(`${control.tagName.toLowerCase()} "${(control.getAttribute("aria-label") ?? control.textContent ?? "").trim().slice(0, 40)}" ${Math.round(width)}×${Math.round(height)}`);
+      if (width < 24 || height < 24)
+        small.push(
+          `${control.tagName.toLowerCase()} "${(control.getAttribute("aria-label") ?? control.textContent ?? "").trim().slice(0, 40)}" ${Math.round(width)}×${Math.round(height)}`,
+        );
     }
     return small;
   }, CONTROLS);
@@ -76,8 +82,10 @@ export function focusObscured(page: Page): Promise<string | null> {
       if ((position !== "fixed" && position !== "sticky") || bar.contains(focused)) continue;
       const cover = bar.getBoundingClientRect();
       if (cover.width === 0 || cover.height === 0) continue;
-      const overlaps = cover.left < box.right - 0.5 && cover.right > box.left + 0.5 && cover.top < box.bottom - 0.5 && cover.bottom > box.top + 0.5;
-      if (overlaps) return `${name} (${Math.round(box.top)}–${Math.round(box.bottom)}) is under ${bar.tagName.toLowerCase()}.${String(bar.className)} (${Math.round(cover.top)}–${Math.round(cover.bottom)})`;
+      const overlaps =
+        cover.left < box.right - 0.5 && cover.right > box.left + 0.5 && cover.top < box.bottom - 0.5 && cover.bottom > box.top + 0.5;
+      if (overlaps)
+        return `${name} (${Math.round(box.top)}–${Math.round(box.bottom)}) is under ${bar.tagName.toLowerCase()}.${String(bar.className)} (${Math.round(cover.top)}–${Math.round(cover.bottom)})`;
     }
     return null;
   });

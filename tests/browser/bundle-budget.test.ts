@@ -21,7 +21,8 @@ const NOT_FIRST_VISIT = [
   /virtual:pwa-register/,
 ];
 
-const describeVisit = (visit: FirstVisit) => visit.scripts.map((script) => `${script.path} ${script.wireBytes} B (${script.encoding})`).join(", ");
+const describeVisit = (visit: FirstVisit) =>
+  visit.scripts.map((script) => `${script.path} ${script.wireBytes} B (${script.encoding})`).join(", ");
 
 describe("the diner's first visit", () => {
   let visit: FirstVisit;

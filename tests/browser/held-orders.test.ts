@@ -28,18 +28,29 @@ beforeAll(async () => {
 });
 afterAll(() => closeTablet({ browser, server }));
 
-const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => staffCall(server, token, method, path, body, headers);
+const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  staffCall(server, token, method, path, body, headers);
 
 /** A new table that has used up its limit: its next order is held. */
 async function tablePastItsLimit(codename: string): Promise<Station> {
   const table = await createStation(server, token, 1, codename);
-  const first = (await api("POST", "/api/orders", { station_id: table.id, branch_id: 1, products: [{ id: product.id, quantity: 1 }] }, { "Idempotency-Key": randomUUID() })) as Order;
+  const first = (await api(
+    "POST",
+    "/api/orders",
+    { station_id: table.id, branch_id: 1, products: [{ id: product.id, quantity: 1 }] },
+    { "Idempotency-Key": randomUUID() },
+  )) as Order;
   expect(first.status).toBe("received");
   return table;
 }
 
 const placeHeld = async (table: Station) => {
-  const order = (await api("POST", "/api/orders", { station_id: table.id, branch_id: 1, products: [{ id: product.id, quantity: 2 }] }, { "Idempotency-Key": randomUUID() })) as Order;
+  const order = (await api(
+    "POST",
+    "/api/orders",
+    { station_id: table.id, branch_id: 1, products: [{ id: product.id, quantity: 2 }] },
+    { "Idempotency-Key": randomUUID() },
+  )) as Order;
   expect(order.status).toBe("held");
   return order;
 };
@@ -47,8 +58,10 @@ const placeHeld = async (table: Station) => {
 const readOrder = async (order: Order) => (await api("GET", `/api/orders/${order.id}`)) as Order;
 const heldSection = (on: Page) => on.getByRole("region", { name: /^Waiting for a staff OK \(/ });
 // Tables named as staff see them ("Held 1" stays "Held 1"); exact, as "Order #5, Held 1" is inside "Held order #5, Held 1".
-const heldCard = (on: Page, order: Order, table: Station) => heldSection(on).getByRole("article", { name: `Held order #${order.number}, ${table.codename}`, exact: true });
-const ticket = (on: Page, order: Order, table: Station) => on.getByRole("article", { name: `Order #${order.number}, ${table.codename}`, exact: true });
+const heldCard = (on: Page, order: Order, table: Station) =>
+  heldSection(on).getByRole("article", { name: `Held order #${order.number}, ${table.codename}`, exact: true });
+const ticket = (on: Page, order: Order, table: Station) =>
+  on.getByRole("article", { name: `Order #${order.number}, ${table.codename}`, exact: true });
 const column = (on: Page, title: "Received" | "Preparing" | "Ready") => on.getByRole("region", { name: new RegExp(`^${title} \\(`) });
 
 describe("held orders on the kitchen boards", () => {
@@ -72,15 +85,25 @@ describe("held orders on the kitchen boards", () => {
       expect((await readOrder(toRelease)).seen_at).toBeNull();
       await expect.poll(() => axeViolations(page)).toEqual([]);
 
-      await heldCard(page, toRelease, table).getByRole("button", { name: `Release order ${toRelease.number}` }).click();
+      await heldCard(page, toRelease, table)
+        .getByRole("button", { name: `Release order ${toRelease.number}` })
+        .click();
       await ticket(page, toRelease, table).waitFor();
-      await expect.poll(() => column(page, "Received").getByRole("article", { name: `Order #${toRelease.number}, ${table.codename}`, exact: true }).count()).toBe(1);
+      await expect
+        .poll(() =>
+          column(page, "Received")
+            .getByRole("article", { name: `Order #${toRelease.number}, ${table.codename}`, exact: true })
+            .count(),
+        )
+        .toBe(1);
       await expect.poll(async () => (await readOrder(toRelease)).status).toBe("received");
       // The board showed it in its columns: now it is seen. The other board drops it from the held list.
       await expect.poll(async () => (await readOrder(toRelease)).seen_at).not.toBeNull();
       await expect.poll(() => heldCard(bar, toRelease, table).count()).toBe(0);
 
-      await heldCard(page, toTurnDown, table).getByRole("button", { name: `Turn down order ${toTurnDown.number}` }).click();
+      await heldCard(page, toTurnDown, table)
+        .getByRole("button", { name: `Turn down order ${toTurnDown.number}` })
+        .click();
       const dialog = page.getByRole("dialog", { name: `Turn down order #${toTurnDown.number}?` });
       await dialog.getByRole("button", { name: "Turn down order" }).click();
       await expect.poll(async () => (await readOrder(toTurnDown)).status).toBe("cancelled");
@@ -114,12 +137,16 @@ describe("a held order on the diner's phone", () => {
 
       const held = (await ordersOf(server, token, table)).find((order) => order.status === "held")!;
       await page.goto("/kitchen");
-      await heldCard(page, held, table).getByRole("button", { name: `Release order ${held.number}` }).click();
+      await heldCard(page, held, table)
+        .getByRole("button", { name: `Release order ${held.number}` })
+        .click();
 
       // Released: the usual progress, live, from the kitchen having it on to preparing.
       await expect.poll(() => status.getAttribute("data-status")).toBe("received");
       await expect.poll(() => phone.locator(".order-steps").count()).toBe(1);
-      await ticket(page, held, table).getByRole("button", { name: `Start preparing order ${held.number}` }).click();
+      await ticket(page, held, table)
+        .getByRole("button", { name: `Start preparing order ${held.number}` })
+        .click();
       await expect.poll(() => status.getAttribute("data-status")).toBe("preparing");
     } finally {
       await phoneContext.close();

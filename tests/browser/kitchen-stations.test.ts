@@ -29,13 +29,23 @@ beforeAll(async () => {
 });
 afterAll(() => closeTablet({ browser, server }));
 
-const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => staffCall(server, token, method, path, body, headers);
+const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  staffCall(server, token, method, path, body, headers);
 
 /** An order of `lines` lines; those at `barLines` are made at the bar (every product is the kitchen's in the seed menu). */
 async function placeOrder(lines: number, barLines: number[] = []): Promise<Order> {
   const products = Array.from({ length: lines }, () => ({ id: product.id, quantity: 1, selectedCustomizations: [] }));
-  const order = (await api("POST", "/api/orders", { station_id: station.id, branch_id: 1, products }, { "Idempotency-Key": randomUUID() })) as Order;
-  for (const position of barLines) await server.query("UPDATE order_lines SET prep_station = 'bar', note = 'no ice' WHERE order_id = ? AND position = ?", [order.id, position]);
+  const order = (await api(
+    "POST",
+    "/api/orders",
+    { station_id: station.id, branch_id: 1, products },
+    { "Idempotency-Key": randomUUID() },
+  )) as Order;
+  for (const position of barLines)
+    await server.query("UPDATE order_lines SET prep_station = 'bar', note = 'no ice' WHERE order_id = ? AND position = ?", [
+      order.id,
+      position,
+    ]);
   return order;
 }
 
@@ -92,14 +102,20 @@ describe("kitchen and bar boards", () => {
       expect(await readOrder(order)).toMatchObject({ status: "preparing", bumped: ["kitchen"] });
 
       await barTicket.getByRole("button", { name: `Bump order ${order.number}` }).click();
-      await column(bar, "Ready").getByRole("button", { name: `Served order ${order.number}` }).waitFor();
+      await column(bar, "Ready")
+        .getByRole("button", { name: `Served order ${order.number}` })
+        .waitFor();
       // The kitchen board follows live.
-      await column(page, "Ready").getByRole("button", { name: `Served order ${order.number}` }).waitFor();
+      await column(page, "Ready")
+        .getByRole("button", { name: `Served order ${order.number}` })
+        .waitFor();
       expect(await readOrder(order)).toMatchObject({ status: "ready", bumped: ["kitchen", "bar"] });
 
       // The bar recalls its bump: back to preparing, on both boards.
       await bar.getByRole("button", { name: `Recall last bump (#${order.number})` }).click();
-      await column(bar, "Preparing").getByRole("article", { name: `Order #${order.number}, Table ${station.codename}` }).waitFor();
+      await column(bar, "Preparing")
+        .getByRole("article", { name: `Order #${order.number}, Table ${station.codename}` })
+        .waitFor();
       await column(page, "Ready").getByText("Waiting for the bar").waitFor();
       expect(await readOrder(order)).toMatchObject({ status: "preparing", bumped: ["kitchen"] });
     } finally {

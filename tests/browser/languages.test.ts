@@ -108,7 +108,10 @@ describe("languages", () => {
       await expect.poll(() => page.locator(".site-footer").textContent()).toContain("I-email kami");
 
       await page.getByRole("combobox", { name: "Wika" }).selectOption("en");
-      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About", includeHidden: true }).waitFor({ state: "attached" });
+      await page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: "About", includeHidden: true })
+        .waitFor({ state: "attached" });
       await page.getByRole("heading", { name: "Nachos", exact: true }).waitFor();
       await expect.poll(() => htmlLang(page)).toBe("en-CA");
       await expect.poll(() => page.evaluate(() => localStorage.getItem("language"))).toBe("en");

@@ -25,7 +25,8 @@ async function branchMenu(): Promise<Product[]> {
   return CATEGORY_KEYS.flatMap((key) => response.body[key] ?? []);
 }
 
-const item = (page: Page, name: string) => page.locator(".menu-item").filter({ has: page.locator(".menu-item-name", { hasText: new RegExp(`^${escapeRegExp(name)}`) }) });
+const item = (page: Page, name: string) =>
+  page.locator(".menu-item").filter({ has: page.locator(".menu-item-name", { hasText: new RegExp(`^${escapeRegExp(name)}`) }) });
 
 describe("the order screen", () => {
   it("filters out what a diner can't eat and says how many, marks every dish, shows stock live and greys other days' specials", async () => {
@@ -65,7 +66,9 @@ describe("the order screen", () => {
       await expect.poll(() => result.textContent()).toBe("");
 
       // Stock reaches the open menu live: at 0 the dish is sold out without a reload.
-      expect((await call(suite.server, "PATCH", `/api/products/${nachos.id}`, { token: suite.token, json: { stock: 0 } })).status).toBe(200);
+      expect((await call(suite.server, "PATCH", `/api/products/${nachos.id}`, { token: suite.token, json: { stock: 0 } })).status).toBe(
+        200,
+      );
       await item(page, "Nachos").locator(".badge-sold-out").waitFor({ timeout: 5_000 });
       await expect.poll(() => page.getByRole("button", { name: /^Nachos/ }).count()).toBe(0);
 
@@ -104,7 +107,9 @@ describe("an order from the phone", () => {
 
       await page.getByRole("button", { name: "Submit Order" }).click();
       await page.getByText("Your order has been submitted.").waitFor();
-      const [order] = (await ordersOf(suite.server, suite.token, suite.table)).filter((candidate) => candidate.lines.some((line) => line.note));
+      const [order] = (await ordersOf(suite.server, suite.token, suite.table)).filter((candidate) =>
+        candidate.lines.some((line) => line.note),
+      );
       expect(order!.lines.map((line) => [line.name, line.quantity, line.note ?? null])).toEqual([
         ["Lumpia Shanghai", 1, "extra sweet chili sauce"],
         ["Lumpia Shanghai", 1, null],
@@ -113,7 +118,8 @@ describe("an order from the phone", () => {
       // Sent, then a kitchen board shows it: the phone hears it without a reload.
       const status = page.locator(".order-progress-status");
       await expect.poll(() => status.getAttribute("data-step")).toBe("sent");
-      if (order!.estimated_ready_at) await expect.poll(() => page.locator(".order-progress-eta").textContent()).toMatch(/^Ready around \d{1,2}:\d{2}/);
+      if (order!.estimated_ready_at)
+        await expect.poll(() => page.locator(".order-progress-eta").textContent()).toMatch(/^Ready around \d{1,2}:\d{2}/);
       expect((await call<Order>(suite.server, "POST", `/api/orders/${order!.id}/seen`, { token: suite.token, json: {} })).status).toBe(200);
       await page.locator('.order-progress-status[data-step="seen"]').waitFor({ timeout: 12_000 });
       await expect.poll(() => status.textContent()).toContain("The kitchen has your order.");
@@ -122,10 +128,16 @@ describe("an order from the phone", () => {
       await page.getByRole("link", { name: "Order more" }).click();
       await page.getByRole("button", { name: `Order again: order #${order!.number}` }).click();
       await page.getByText(`Added 2 items from order #${order!.number} to your cart at today's prices.`).waitFor();
-      await expect.poll(async () => Object.values((await storedCart(page)) ?? {}).flat().map((line) => [line.quantity, line.note ?? null])).toEqual([
-        [1, "extra sweet chili sauce"],
-        [1, null],
-      ]);
+      await expect
+        .poll(async () =>
+          Object.values((await storedCart(page)) ?? {})
+            .flat()
+            .map((line) => [line.quantity, line.note ?? null]),
+        )
+        .toEqual([
+          [1, "extra sweet chili sauce"],
+          [1, null],
+        ]);
     } finally {
       await context.close();
     }
@@ -149,7 +161,9 @@ describe("calling staff from the table", () => {
       await page.reload();
       await page.locator('[data-call="server"][data-state="open"]').waitFor();
 
-      expect((await call(suite.server, "PATCH", `/api/calls/${mine.id}`, { token: suite.token, json: { status: "done" } })).status).toBe(200);
+      expect((await call(suite.server, "PATCH", `/api/calls/${mine.id}`, { token: suite.token, json: { status: "done" } })).status).toBe(
+        200,
+      );
       await page.locator('[data-call="server"][data-state="done"]').waitFor({ timeout: 5_000 });
       await expect.poll(() => server_.textContent()).toBe("Done — enjoy!");
       await expect.poll(() => page.locator('[data-call="bill"]').count()).toBe(0);

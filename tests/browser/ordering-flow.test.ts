@@ -235,7 +235,10 @@ describe("the order screen", () => {
 
   it("shows sold-out items as such and does not let them be added", async () => {
     const { context, page } = await phone();
-    const menu = (await (await fetch(`${suite.server.url}/api/products_by_category?branch_id=1`)).json()) as Record<string, { id: number; name: string }[]>;
+    const menu = (await (await fetch(`${suite.server.url}/api/products_by_category?branch_id=1`)).json()) as Record<
+      string,
+      { id: number; name: string }[]
+    >;
     const fishBalls = menu.seafood!.find((p) => p.name === "Fish Balls")!;
     const patch = (available: boolean) =>
       fetch(`${suite.server.url}/api/products/${fishBalls.id}`, {
@@ -259,7 +262,10 @@ describe("the order screen", () => {
 
   it("an open menu shows a sold-out switch within seconds — even in the product panel already open", async () => {
     const { context, page } = await phone();
-    const menu = (await (await fetch(`${suite.server.url}/api/products_by_category?branch_id=1`)).json()) as Record<string, { id: number; name: string }[]>;
+    const menu = (await (await fetch(`${suite.server.url}/api/products_by_category?branch_id=1`)).json()) as Record<
+      string,
+      { id: number; name: string }[]
+    >;
     const platter = menu.seafood!.find((p) => p.name === "Grilled Seafood Platter")!;
     const patch = (available: boolean) =>
       fetch(`${suite.server.url}/api/products/${platter.id}`, {
@@ -301,7 +307,9 @@ describe("the order screen", () => {
       await expect.poll(() => tabs.boundingBox()).toMatchObject({ y: 50, height: 69 });
       await tabs.getByRole("link", { name: "Burgers" }).click();
       await expect
-        .poll(() => page.evaluate(() => Math.round(document.getElementById("category-burger")!.getBoundingClientRect().top)), { timeout: 3_000 })
+        .poll(() => page.evaluate(() => Math.round(document.getElementById("category-burger")!.getBoundingClientRect().top)), {
+          timeout: 3_000,
+        })
         .toBe(135);
       await expect.poll(() => tabs.getByRole("link", { name: "Burgers" }).getAttribute("aria-current")).toBe("true");
       // Scrolling by hand moves the highlight (after the 1 s click lock).
@@ -331,7 +339,9 @@ describe("the order screen", () => {
       );
       await tabs.getByRole("link", { name: "Buckets" }).click();
       expect((await seen).filter((title) => title !== "Specials")).toEqual(["Buckets"]);
-      await expect.poll(() => page.evaluate(() => Math.round(document.getElementById("category-bucket")!.getBoundingClientRect().top))).toBe(135);
+      await expect
+        .poll(() => page.evaluate(() => Math.round(document.getElementById("category-bucket")!.getBoundingClientRect().top)))
+        .toBe(135);
     } finally {
       await context.close();
     }
@@ -341,7 +351,10 @@ describe("the order screen", () => {
     const { context, page } = await phone();
     try {
       await page.goto("/order");
-      await page.getByText(/Scan the QR code on your table/).first().waitFor();
+      await page
+        .getByText(/Scan the QR code on your table/)
+        .first()
+        .waitFor();
       await page.getByRole("button", { name: /^Nachos/ }).click();
       const dialog = page.getByRole("dialog", { name: "Nachos" });
       await expect.poll(() => dialog.getByRole("button", { name: /^Add/ }).isDisabled()).toBe(true);
@@ -361,7 +374,11 @@ describe("the order screen", () => {
     const page = await context.newPage();
     try {
       await page.route("**/api/products_by_category*", (route) =>
-        route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "boom", message: "The kitchen printer is on fire." } }) }),
+        route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ error: { code: "boom", message: "The kitchen printer is on fire." } }),
+        }),
       );
       await page.goto(orderUrl(suite.table));
       const alert = page.getByRole("alert");
@@ -433,7 +450,10 @@ describe("refused orders", () => {
   it("names the sold-out item and lets the diner remove it", async () => {
     const context = await suite.browser.newContext({ ...PHONE, baseURL: suite.server.url, serviceWorkers: "block" });
     const page = await context.newPage();
-    const menu = (await (await fetch(`${suite.server.url}/api/products_by_category?branch_id=1`)).json()) as Record<string, { id: number; name: string }[]>;
+    const menu = (await (await fetch(`${suite.server.url}/api/products_by_category?branch_id=1`)).json()) as Record<
+      string,
+      { id: number; name: string }[]
+    >;
     const redHorse = menu.drink!.find((p) => p.name === "Red Horse")!;
     const patch = (available: boolean) =>
       fetch(`${suite.server.url}/api/products/${redHorse.id}`, {
@@ -448,7 +468,10 @@ describe("refused orders", () => {
       expect((await patch(false)).status).toBe(200);
       await page.getByRole("link", { name: /^View cart/ }).click();
       await page.getByRole("button", { name: "Submit Order" }).click();
-      await page.getByRole("alert").getByText(/Red Horse is sold out/).waitFor();
+      await page
+        .getByRole("alert")
+        .getByText(/Red Horse is sold out/)
+        .waitFor();
       await page.getByRole("button", { name: "Remove 1 Red Horse" }).click();
       await page.getByRole("button", { name: "Submit Order" }).click();
       await page.getByText("Your order has been submitted.").waitFor();
@@ -465,11 +488,17 @@ describe("refused orders", () => {
     try {
       await page.goto(orderUrl(doomed));
       await addItem(page, "Lumpia Shanghai");
-      const removed = await fetch(`${suite.server.url}/api/stations/${doomed.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${suite.token}` } });
+      const removed = await fetch(`${suite.server.url}/api/stations/${doomed.id}`, {
+        method: "DELETE",
+        headers: { Authorization: `Bearer ${suite.token}` },
+      });
       expect(removed.status).toBe(204);
       await page.getByRole("link", { name: /^View cart/ }).click();
       await page.getByRole("button", { name: "Submit Order" }).click();
-      await page.getByRole("alert").getByText(/scan the QR code on your table again/).waitFor();
+      await page
+        .getByRole("alert")
+        .getByText(/scan the QR code on your table again/)
+        .waitFor();
       // Nothing is locked: the diner can still change the order.
       await page.getByRole("button", { name: "Remove 1 Lumpia Shanghai" }).waitFor();
     } finally {

@@ -91,7 +91,8 @@ describe("offline", () => {
       // Back online: the `online` event sends it.
       const sentKeys: string[] = [];
       page.on("request", (request) => {
-        if (request.method() === "POST" && request.url().endsWith(`/api/stations/${table.id}/cart/submit`)) sentKeys.push(request.headers()["idempotency-key"]!);
+        if (request.method() === "POST" && request.url().endsWith(`/api/stations/${table.id}/cart/submit`))
+          sentKeys.push(request.headers()["idempotency-key"]!);
       });
       await server.start();
       await context.setOffline(false);
@@ -119,7 +120,10 @@ describe("offline", () => {
     const table = await createStation(server, token, 1, "Fresh 4");
     const context = await browser.newContext({ ...PHONE, baseURL: server.url });
     const page = await context.newPage();
-    const menu = (await (await fetch(`${server.url}/api/products_by_category?branch_id=1`)).json()) as Record<string, { id: number; name: string }[]>;
+    const menu = (await (await fetch(`${server.url}/api/products_by_category?branch_id=1`)).json()) as Record<
+      string,
+      { id: number; name: string }[]
+    >;
     const calamari = menu.seafood!.find((p) => p.name === "Salt and Pepper Calamari")!;
     const patch = (available: boolean) =>
       fetch(`${server.url}/api/products/${calamari.id}`, {
@@ -281,7 +285,9 @@ describe("through a flaky network (a real proxy between the phone and the server
       // And in the database itself: one order row for the table, one key record.
       expect(await server.query("SELECT count(*) AS n FROM orders WHERE station_id = ?", [table.id])).toEqual([{ n: 1 }]);
       // (The table cart's submit keeps the phone's key under the table: see api/carts/cart-service.ts.)
-      expect(await server.query("SELECT count(*) AS n FROM idempotency_keys WHERE key = ?", [`table-cart submit ${table.id} ${key}`])).toEqual([{ n: 1 }]);
+      expect(
+        await server.query("SELECT count(*) AS n FROM idempotency_keys WHERE key = ?", [`table-cart submit ${table.id} ${key}`]),
+      ).toEqual([{ n: 1 }]);
     } finally {
       await context.close();
     }
@@ -306,10 +312,14 @@ describe("through a flaky network (a real proxy between the phone and the server
       await page.getByText("Waiting to send.").waitFor();
       await page.goto(orderUrl(table));
       await page.getByRole("button", { name: /^Nachos/ }).waitFor();
-      await expect.poll(() => proxy.requests.some((seen) => seen.mode === "portal" && seen.url.startsWith("/api/products_by_category"))).toBe(true);
+      await expect
+        .poll(() => proxy.requests.some((seen) => seen.mode === "portal" && seen.url.startsWith("/api/products_by_category")))
+        .toBe(true);
       await page.goto("/order/cart");
       await page.getByText("Waiting to send.").waitFor();
-      const cachedMenu = await page.evaluate(async () => (await caches.match("/api/products_by_category?branch_id=1"))?.headers.get("content-type"));
+      const cachedMenu = await page.evaluate(async () =>
+        (await caches.match("/api/products_by_category?branch_id=1"))?.headers.get("content-type"),
+      );
       expect(cachedMenu).toMatch(/^application\/json/);
       // Reopening the cart tries again at once; on a slow machine the outbox's 15-second retry may come first.
       await expect.poll(() => proxy.orderPosts().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
@@ -351,12 +361,22 @@ describe("unreadable storage on the phone", () => {
       await page.goto(orderUrl(table));
       await page.getByRole("heading", { name: "Ordering for table Scrambled 7" }).waitFor();
       const key = "3c9d7a2e-5b1f-4e8a-9c6d-0f2e4b6a8c1d";
-      const body = { products: [{ id: lumpia.id, quantity: 2, selectedCustomizations: [], customizedPrice: lumpia.price }], station_id: table.id, branch_id: 1 };
+      const body = {
+        products: [{ id: lumpia.id, quantity: 2, selectedCustomizations: [], customizedPrice: lumpia.price }],
+        station_id: table.id,
+        branch_id: 1,
+      };
       // What a half-written save, an old version or a hand-edit can leave behind, beside one good order.
       await page.evaluate(
         async ({ key, body }) => {
-          localStorage.setItem("cart", JSON.stringify({ [body.products[0]!.id]: [{ id: body.products[0]!.id, name: { text: "Lumpia" }, quantity: "two" }] }));
-          localStorage.setItem("cart.meta", JSON.stringify({ station: { id: 5 }, submission: { state: "submitted", key: "k" }, problem: "oops", version: 7 }));
+          localStorage.setItem(
+            "cart",
+            JSON.stringify({ [body.products[0]!.id]: [{ id: body.products[0]!.id, name: { text: "Lumpia" }, quantity: "two" }] }),
+          );
+          localStorage.setItem(
+            "cart.meta",
+            JSON.stringify({ station: { id: 5 }, submission: { state: "submitted", key: "k" }, problem: "oops", version: 7 }),
+          );
           const db = await new Promise<IDBDatabase>((resolve, reject) => {
             const open = indexedDB.open("limitless-ordering");
             open.onupgradeneeded = () => open.result.createObjectStore("outbox");

@@ -72,7 +72,10 @@ export async function addItem(page: Page, name: string, options: string[] = []):
 
 /** The phone's own copy of its cart (localStorage `cart`): lines by product, or null when there is none. */
 export async function storedCart(page: Page): Promise<Record<string, { note?: string; quantity: number }[]> | null> {
-  return JSON.parse((await page.evaluate(() => localStorage.getItem("cart"))) ?? "null") as Record<string, { note?: string; quantity: number }[]> | null;
+  return JSON.parse((await page.evaluate(() => localStorage.getItem("cart"))) ?? "null") as Record<
+    string,
+    { note?: string; quantity: number }[]
+  > | null;
 }
 
 export function escapeRegExp(text: string): string {

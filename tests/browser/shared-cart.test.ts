@@ -26,16 +26,24 @@ async function phone(table: Station = suite.table): Promise<{ context: BrowserCo
 /** The cart page's lines as "name — who added it". */
 async function cartRows(page: Page): Promise<string[]> {
   const rows = page.locator(".cart-table tbody tr");
-  return (await rows.evaluateAll((trs) =>
-    trs.map((tr) => `${tr.querySelector(".cart-item-name")?.textContent ?? ""} — ${tr.querySelector(".cart-adder")?.textContent ?? ""}`),
-  )).sort();
+  return (
+    await rows.evaluateAll((trs) =>
+      trs.map((tr) => `${tr.querySelector(".cart-item-name")?.textContent ?? ""} — ${tr.querySelector(".cart-adder")?.textContent ?? ""}`),
+    )
+  ).sort();
 }
 
 /** The sent order's lines as "quantity × name — who added it". */
 async function sentRows(page: Page): Promise<string[]> {
-  return (await page.locator(".sent-lines li").evaluateAll((lis) =>
-    lis.map((li) => `${li.querySelector(".sent-line-name")?.textContent ?? ""} — ${li.querySelector(".cart-adder")?.textContent ?? ""}`),
-  )).sort();
+  return (
+    await page
+      .locator(".sent-lines li")
+      .evaluateAll((lis) =>
+        lis.map(
+          (li) => `${li.querySelector(".sent-line-name")?.textContent ?? ""} — ${li.querySelector(".cart-adder")?.textContent ?? ""}`,
+        ),
+      )
+  ).sort();
 }
 
 async function serverCart(table: Station = suite.table): Promise<TableCart> {
@@ -76,11 +84,18 @@ describe("one cart for the table", () => {
       await addItem(a.page, "Nachos");
       await toCart(a.page);
       // A's page sends its line in its own time.
-      await expect.poll(async () => (await serverCart()).lines.map((line) => line.name).sort()).toEqual(["Lumpia Shanghai", "Nachos", "Red Horse"]);
+      await expect
+        .poll(async () => (await serverCart()).lines.map((line) => line.name).sort())
+        .toEqual(["Lumpia Shanghai", "Nachos", "Red Horse"]);
 
       // Back online: B's queued line goes up, B gets A's; nothing lost, nothing doubled.
       await b.context.setOffline(false);
-      const all = ["BBQ Skewers — Added by Phone 2", "Lumpia Shanghai — Added by Alice", "Nachos — Added by Alice", "Red Horse — Added by Phone 2"];
+      const all = [
+        "BBQ Skewers — Added by Phone 2",
+        "Lumpia Shanghai — Added by Alice",
+        "Nachos — Added by Alice",
+        "Red Horse — Added by Phone 2",
+      ];
       await expect.poll(() => cartRows(b.page), { timeout: 10_000 }).toEqual(all);
       await expect.poll(() => cartRows(a.page), { timeout: 5_000 }).toEqual(all);
       const merged = await serverCart();
@@ -92,7 +107,9 @@ describe("one cart for the table", () => {
       // Both press Submit at once: one order, and both phones show it sent.
       await Promise.all([a.page, b.page].map((page) => page.getByRole("button", { name: "Submit Order" }).click()));
       const sent = /Your order has been submitted\.|Your table's order has been sent\./;
-      await Promise.all([a.page, b.page].map((page) => page.getByRole("status").filter({ hasText: sent }).first().waitFor({ timeout: 10_000 })));
+      await Promise.all(
+        [a.page, b.page].map((page) => page.getByRole("status").filter({ hasText: sent }).first().waitFor({ timeout: 10_000 })),
+      );
       const orders = await ordersOf(suite.server, suite.token, suite.table);
       expect(orders).toHaveLength(1);
       expect(orders[0]!.lines.map((line) => line.name).sort()).toEqual(["BBQ Skewers", "Lumpia Shanghai", "Nachos", "Red Horse"]);
@@ -140,7 +157,9 @@ describe("one cart for the table", () => {
       // B adds its drink and stays on the menu.
       await addItem(b.page, second!.name);
       const rows = [`1 × ${first!.name} — Added by Alice`, `1 × ${second!.name} — Added by Phone 2`].sort();
-      await expect.poll(() => cartRows(a.page), { timeout: 5_000 }).toEqual([`${first!.name} — Added by Alice`, `${second!.name} — Added by Phone 2`].sort());
+      await expect
+        .poll(() => cartRows(a.page), { timeout: 5_000 })
+        .toEqual([`${first!.name} — Added by Alice`, `${second!.name} — Added by Phone 2`].sort());
 
       await a.page.getByRole("button", { name: "Submit Order" }).click();
       await a.page.getByRole("status").filter({ hasText: "Your order has been submitted." }).waitFor({ timeout: 10_000 });
@@ -171,7 +190,9 @@ describe("one cart for the table", () => {
       expect((await serverCart(table)).lines).toEqual([]);
       await toMenu(b.page);
       await addItem(b.page, first!.name);
-      await expect.poll(async () => (await serverCart(table)).lines.map((line) => `${line.name} — ${line.phone_name}`), { timeout: 5_000 }).toEqual([`${first!.name} — Phone 2`]);
+      await expect
+        .poll(async () => (await serverCart(table)).lines.map((line) => `${line.name} — ${line.phone_name}`), { timeout: 5_000 })
+        .toEqual([`${first!.name} — Phone 2`]);
     } finally {
       await Promise.all([a.context.close(), b.context.close()]);
     }

@@ -141,7 +141,8 @@ describe("carousel", () => {
     const requests: { path: string; afterFirstLoaded: boolean }[] = [];
     let firstLoaded = false;
     page.on("request", (request) => {
-      if (request.url().includes("/images/carousel/")) requests.push({ path: new URL(request.url()).pathname, afterFirstLoaded: firstLoaded });
+      if (request.url().includes("/images/carousel/"))
+        requests.push({ path: new URL(request.url()).pathname, afterFirstLoaded: firstLoaded });
     });
     page.on("requestfinished", (request) => {
       if (request.url().includes("/images/carousel/grill-")) firstLoaded = true;
@@ -251,7 +252,13 @@ describe("Bucket Deals, Limitless Burgers and Drinks from the live menu", () => 
     await expect.poll(buckets).toContain("4 Domestic beers with choice of 1 lb Wings, Pork Belly Fries or 6 BBQ Skewers");
 
     const burgers = () => textOf(section("Limitless Burgers"));
-    for (const name of ["Limitless Mega Burger", "Pork Belly sandwich", "Chorizo (Longanisa) Burger", "Chicken Burger", "Classic Crispy Chicken Burger"]) {
+    for (const name of [
+      "Limitless Mega Burger",
+      "Pork Belly sandwich",
+      "Chorizo (Longanisa) Burger",
+      "Chicken Burger",
+      "Classic Crispy Chicken Burger",
+    ]) {
       await expect.poll(burgers).toContain(`${name} $13.99`);
     }
     await expect.poll(burgers).toContain("onion rings instead +2.00");
@@ -347,7 +354,9 @@ describe("event announcement modal", () => {
         return { width: rect.width, height: rect.height, background: getComputedStyle(el).backgroundColor };
       });
     await expect.poll(overlay).toMatchObject({ width: 390, height: 844, background: expect.stringMatching(/rgba\(0, 0, 0, 0\.9/) });
-    await expect.poll(() => dialog.getByRole("img", { name: "The bar at night" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => dialog.getByRole("img", { name: "The bar at night" }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
 
     // Focus moves to the close button and stays inside the dialog.
     const close = dialog.getByRole("button", { name: "Close" });

@@ -101,7 +101,9 @@ describe("footer", () => {
     await footer.waitFor();
     const social = footer.getByRole("list", { name: "Follow us" }).getByRole("link");
     await expect.poll(() => social.count()).toBe(4);
-    await expect.poll(() => social.evaluateAll((links) => links.map((link) => link.getAttribute("data-network")))).toEqual(["facebook", "instagram", "yelp", "mail"]);
+    await expect
+      .poll(() => social.evaluateAll((links) => links.map((link) => link.getAttribute("data-network"))))
+      .toEqual(["facebook", "instagram", "yelp", "mail"]);
     await expect.poll(() => footer.getByRole("link", { name: /^Facebook/ }).getAttribute("target")).toBe("_blank");
     await expect.poll(() => footer.getByRole("link", { name: "Email us" }).getAttribute("href")).toMatch(/^mailto:/);
     await expect.poll(() => footer.locator(".copyright").textContent()).toBe("© 2018 Limitless Bar & Grill · Happy Sunday!");

@@ -125,7 +125,9 @@ describe("live menu", () => {
     release();
     await liveMenu(page).getByRole("heading", { name: "Buckets" }).waitFor();
     await expect.poll(() => liveMenu(page).locator("h3").allTextContents()).toEqual(SECTIONS);
-    await expect.poll(async () => (await liveMenu(page).getByRole("region", { name: "Starters" }).innerText()).replace(/\s+/g, " ")).toContain("Lumpia Shanghai $5.49");
+    await expect
+      .poll(async () => (await liveMenu(page).getByRole("region", { name: "Starters" }).innerText()).replace(/\s+/g, " "))
+      .toContain("Lumpia Shanghai $5.49");
     await expect.poll(() => status.count()).toBe(0);
     await page.close();
   });
@@ -133,7 +135,9 @@ describe("live menu", () => {
   it("lists each item's sizes, add-ons and upgrades with their prices", async () => {
     const page = await openMenu(site.phone);
     const item = (name: string) =>
-      liveMenu(page).locator("li.menu-item", { has: page.getByRole("heading", { name, exact: true }) }).innerText();
+      liveMenu(page)
+        .locator("li.menu-item", { has: page.getByRole("heading", { name, exact: true }) })
+        .innerText();
     await expect.poll(() => item("Asahi")).toContain("Size: 16oz / 64oz (+$13.00)");
     await expect.poll(() => item("Wings")).toContain("Size: 1 lb / 2 lbs (+$10.00)");
     await expect.poll(() => item("Nachos")).toContain("Add-ons: Pork Belly (+$3.00) / Chicken Tenders (+$4.00)");

@@ -90,7 +90,9 @@ describe("accessibility (axe-core)", () => {
     for (const path of PUBLIC_PAGES) {
       const page = await open(site.desktop, path);
       // The page sets its own title once drawn (index.html's is the landing page's, first in the list).
-      await expect.poll(() => page.title(), { message: `${path} title is unique` }).toSatisfy((title: string) => ![...titles.values()].includes(title));
+      await expect
+        .poll(() => page.title(), { message: `${path} title is unique` })
+        .toSatisfy((title: string) => ![...titles.values()].includes(title));
       const title = await page.title();
       const description = page.locator('meta[name="description"]');
       expect(title, path).toContain("Limitless Bar & Grill");
@@ -114,7 +116,9 @@ describe("accessibility (axe-core)", () => {
     const context = await site.browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: site.server.url });
     const page = await context.newPage();
     await page.route("**/event.json", (route) =>
-      route.fulfill({ json: { enabled: true, title: "Karaoke Night", image: "/images/carousel/bar-480.webp", imageAlt: "The bar at night" } }),
+      route.fulfill({
+        json: { enabled: true, title: "Karaoke Night", image: "/images/carousel/bar-480.webp", imageAlt: "The bar at night" },
+      }),
     );
     await page.goto("/");
     await page.getByRole("dialog", { name: "Karaoke Night" }).waitFor();

@@ -88,7 +88,9 @@ describe("staff sign-in", () => {
       // The session is the HttpOnly cookie: page scripts can't see a token anywhere.
       const cookie = await sessionCookie(context);
       expect(cookie?.httpOnly).toBe(true);
-      const visibleToScripts = await page.evaluate(() => [document.cookie, JSON.stringify(localStorage), JSON.stringify(sessionStorage)].join(" "));
+      const visibleToScripts = await page.evaluate(() =>
+        [document.cookie, JSON.stringify(localStorage), JSON.stringify(sessionStorage)].join(" "),
+      );
       expect(visibleToScripts).not.toContain(cookie!.value);
 
       // Already signed in: /login just redirects (to '/' when nothing sent you there).

@@ -28,13 +28,16 @@ beforeAll(async () => {
 });
 afterAll(() => closeTablet({ browser, server }));
 
-const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => staffCall(server, token, method, path, body, headers);
+const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  staffCall(server, token, method, path, body, headers);
 
 const products = () => CATEGORY_KEYS.flatMap((key) => menu[key]);
 
 /** A product with choices, orderable on any day: the first option of every group goes with it. */
 function productWithOptions(): { product: Product; optionIds: number[]; optionNames: string[] } {
-  const product = products().find((p) => p.available && p.weekday === undefined && p.stock === null && Object.keys(p.customizations).length > 0)!;
+  const product = products().find(
+    (p) => p.available && p.weekday === undefined && p.stock === null && Object.keys(p.customizations).length > 0,
+  )!;
   const picked = Object.values(product.customizations).map((group) => group.options[0]!);
   return { product, optionIds: picked.map((o) => o.id), optionNames: picked.map((o) => o.name) };
 }
@@ -45,7 +48,12 @@ function plainProduct(): Product {
 
 /** A diner's order, placed through the API as the order screen would. */
 async function placeOrder(lines: { id: number; quantity: number; selectedCustomizations: number[] }[]): Promise<Order> {
-  return (await api("POST", "/api/orders", { station_id: station.id, branch_id: 1, products: lines }, { "Idempotency-Key": randomUUID() })) as Order;
+  return (await api(
+    "POST",
+    "/api/orders",
+    { station_id: station.id, branch_id: 1, products: lines },
+    { "Idempotency-Key": randomUUID() },
+  )) as Order;
 }
 
 const statusOf = async (order: Order) => ((await api("GET", `/api/orders/${order.id}`)) as Order).status;
@@ -80,7 +88,10 @@ describe("kitchen board", () => {
     await card.waitFor({ timeout: 3_000 });
     expect(Date.now() - started).toBeLessThan(3_000);
     await card.getByText("New", { exact: true }).waitFor();
-    await page.getByRole("status").filter({ hasText: `New order #${live.number} · Table ${station.codename}` }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `New order #${live.number} · Table ${station.codename}` })
+      .waitFor();
     // The banner has its place already: the board does not jump under a finger about to tap.
     expect(await columnsTop()).toBeCloseTo(topBefore, 0); // read once: it must not have moved at all
     await expect.poll(() => axeViolations(page)).toEqual([]);
@@ -89,26 +100,40 @@ describe("kitchen board", () => {
   it("moves an order received → preparing → bumped (ready) → served with big buttons, and recalls a bump", async () => {
     const order = await placeOrder([{ id: plainProduct().id, quantity: 3, selectedCustomizations: [] }]);
     await page.goto("/kitchen");
-    await columnOf("Received").getByRole("article", { name: `Order #${order.number}, Table ${station.codename}` }).waitFor();
+    await columnOf("Received")
+      .getByRole("article", { name: `Order #${order.number}, Table ${station.codename}` })
+      .waitFor();
 
     const start = ticket(order).getByRole("button", { name: `Start preparing order ${order.number}` });
     await expect.poll(async () => (await start.boundingBox())?.height).toBeGreaterThanOrEqual(48); // finger-sized
     await start.click();
-    await columnOf("Preparing").getByRole("article", { name: `Order #${order.number}, Table ${station.codename}` }).waitFor();
+    await columnOf("Preparing")
+      .getByRole("article", { name: `Order #${order.number}, Table ${station.codename}` })
+      .waitFor();
     expect(await statusOf(order)).toBe("preparing");
 
     // Every line is the kitchen's: its bump makes the order ready.
-    await ticket(order).getByRole("button", { name: `Bump order ${order.number}` }).click();
-    await columnOf("Ready").getByRole("article", { name: `Order #${order.number}, Table ${station.codename}` }).waitFor();
+    await ticket(order)
+      .getByRole("button", { name: `Bump order ${order.number}` })
+      .click();
+    await columnOf("Ready")
+      .getByRole("article", { name: `Order #${order.number}, Table ${station.codename}` })
+      .waitFor();
     expect(await statusOf(order)).toBe("ready");
 
     await page.getByRole("button", { name: `Recall last bump (#${order.number})` }).click();
-    await columnOf("Preparing").getByRole("article", { name: `Order #${order.number}, Table ${station.codename}` }).waitFor();
+    await columnOf("Preparing")
+      .getByRole("article", { name: `Order #${order.number}, Table ${station.codename}` })
+      .waitFor();
     expect(await statusOf(order)).toBe("preparing");
     await expect.poll(() => page.getByRole("button", { name: /^Recall last bump/ }).isDisabled()).toBe(true);
 
-    await ticket(order).getByRole("button", { name: `Bump order ${order.number}` }).click();
-    await ticket(order).getByRole("button", { name: `Served order ${order.number}` }).click();
+    await ticket(order)
+      .getByRole("button", { name: `Bump order ${order.number}` })
+      .click();
+    await ticket(order)
+      .getByRole("button", { name: `Served order ${order.number}` })
+      .click();
     await ticket(order).waitFor({ state: "detached" });
     expect(await statusOf(order)).toBe("served");
   });
@@ -118,13 +143,17 @@ describe("kitchen board", () => {
     await page.goto("/kitchen");
     await ticket(order).waitFor();
 
-    await ticket(order).getByRole("button", { name: `Cancel order ${order.number}` }).click();
+    await ticket(order)
+      .getByRole("button", { name: `Cancel order ${order.number}` })
+      .click();
     const dialog = page.getByRole("dialog", { name: `Cancel order #${order.number}?` });
     await dialog.getByRole("button", { name: "Keep order" }).click();
     await dialog.waitFor({ state: "hidden" });
     expect(await statusOf(order)).toBe("received");
 
-    await ticket(order).getByRole("button", { name: `Cancel order ${order.number}` }).click();
+    await ticket(order)
+      .getByRole("button", { name: `Cancel order ${order.number}` })
+      .click();
     await dialog.getByRole("button", { name: "Cancel order" }).click();
     await ticket(order).waitFor({ state: "detached" });
     expect(await statusOf(order)).toBe("cancelled");
@@ -133,7 +162,9 @@ describe("kitchen board", () => {
     const other = await placeOrder([{ id: plainProduct().id, quantity: 1, selectedCustomizations: [] }]);
     await ticket(other).waitFor();
     await api("PATCH", `/api/orders/${other.id}`, { status: "preparing" });
-    await columnOf("Preparing").getByRole("article", { name: `Order #${other.number}, Table ${station.codename}` }).waitFor();
+    await columnOf("Preparing")
+      .getByRole("article", { name: `Order #${other.number}, Table ${station.codename}` })
+      .waitFor();
   });
 
   it("explains a refused transition (409) and refreshes the board", async () => {
@@ -153,8 +184,14 @@ describe("kitchen board", () => {
           })
         : route.continue(),
     );
-    await ticket(order).getByRole("button", { name: `Start preparing order ${order.number}` }).click();
-    await page.getByRole("alert").filter({ hasText: "cannot become preparing" }).filter({ hasText: "The board has been refreshed." }).waitFor();
+    await ticket(order)
+      .getByRole("button", { name: `Start preparing order ${order.number}` })
+      .click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "cannot become preparing" })
+      .filter({ hasText: "The board has been refreshed." })
+      .waitFor();
     await expect.poll(() => lists).toBeGreaterThan(0);
     await page.unroute(`**/api/orders/${order.id}`);
   });
@@ -172,7 +209,9 @@ describe("kitchen board", () => {
     await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("true");
     const publicMenu = async () => {
       const response = await fetch(`${server.url}/api/products_by_category?branch_id=1`);
-      return Object.values((await response.json()) as Menu).flat().find((p) => p.id === product.id)?.available;
+      return Object.values((await response.json()) as Menu)
+        .flat()
+        .find((p) => p.id === product.id)?.available;
     };
     expect(await publicMenu()).toBe(false);
     await page.getByRole("button", { name: /^Sold-out items \(1\)$/ }).waitFor();
@@ -194,7 +233,11 @@ describe("kitchen board", () => {
     // Placed the moment the server is back, before the board has reconnected.
     const missed = await placeOrder([{ id: plainProduct().id, quantity: 1, selectedCustomizations: [] }]);
     const received = page.getByRole("region", { name: /^Received/ });
-    await expect.poll(() => received.getByRole("article", { name: `Order #${missed.number}, Table ${station.codename}` }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => received.getByRole("article", { name: `Order #${missed.number}, Table ${station.codename}` }).isVisible(), {
+        timeout: 20_000,
+      })
+      .toBe(true);
     await expect.poll(() => connection.textContent(), { timeout: 20_000 }).toBe("Live");
 
     // And the stream works again afterwards: a new order appears without a reload.

@@ -26,11 +26,17 @@ beforeAll(async () => {
 });
 afterAll(() => closeTablet({ browser, server }));
 
-const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => staffCall(server, token, method, path, body, headers);
+const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  staffCall(server, token, method, path, body, headers);
 
 const newTable = async (codename: string) => (await api("POST", "/api/stations?branch_id=1", { codename, capacity: 4 })) as Station;
 const placeOrder = async (station: Station, quantity: number) =>
-  (await api("POST", "/api/orders", { station_id: station.id, branch_id: 1, products: [{ id: product.id, quantity, selectedCustomizations: [] }] }, { "Idempotency-Key": randomUUID() })) as Order;
+  (await api(
+    "POST",
+    "/api/orders",
+    { station_id: station.id, branch_id: 1, products: [{ id: product.id, quantity, selectedCustomizations: [] }] },
+    { "Idempotency-Key": randomUUID() },
+  )) as Order;
 
 describe("table calls on every staff screen", () => {
   it("shows a table's calls live on the stations screen, and Done clears one with one tap", async () => {
@@ -38,7 +44,10 @@ describe("table calls on every staff screen", () => {
     const earlier = (await api("POST", `/api/stations/${patio.id}/calls`, { kind: "bill" })) as Call;
 
     await page.goto("/stations");
-    await page.getByRole("heading", { name: /Stations/ }).first().waitFor();
+    await page
+      .getByRole("heading", { name: /Stations/ })
+      .first()
+      .waitFor();
     const calls = page.getByRole("region", { name: "Table calls" });
     // Open before the screen was: loaded on start.
     await calls.getByText("asks for the bill").waitFor();
@@ -46,7 +55,9 @@ describe("table calls on every staff screen", () => {
     const live = (await api("POST", `/api/stations/${patio.id}/calls`, { kind: "server" })) as Call;
     await calls.getByText("wants a server").waitFor({ timeout: 3_000 });
     await page.getByRole("status").filter({ hasText: "Patio 3 wants a server." }).waitFor();
-    await expect.poll(() => calls.getByRole("listitem").allTextContents()).toEqual([expect.stringContaining("Patio 3 asks for the bill"), expect.stringContaining("Patio 3 wants a server")]);
+    await expect
+      .poll(() => calls.getByRole("listitem").allTextContents())
+      .toEqual([expect.stringContaining("Patio 3 asks for the bill"), expect.stringContaining("Patio 3 wants a server")]);
     await expect.poll(() => axeViolations(page)).toEqual([]);
 
     await calls.getByRole("button", { name: "Done: Patio 3 wants a server" }).click();
@@ -83,7 +94,10 @@ describe("tabs", () => {
     await dialog.waitFor();
     await expect.poll(() => axeViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: `Close: $${tab.total} by card` }).click();
-    await page.getByRole("status").filter({ hasText: `Table 21: tab of $${tab.total} closed, paid by card.` }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `Table 21: tab of $${tab.total} closed, paid by card.` })
+      .waitFor();
     await line.waitFor({ state: "detached" });
     expect(((await api("GET", `/api/stations/${table.id}/tab`)) as Tab).orders).toEqual([]);
   });
@@ -100,7 +114,9 @@ describe("sales report", () => {
     const todayName = new Intl.DateTimeFormat("en-CA", { dateStyle: "full", timeZone: "UTC" }).format(Date.parse(today));
     await page.getByRole("heading", { name: todayName }).waitFor();
     const totals = page.locator(".reports__totals");
-    await expect.poll(() => totals.textContent()).toBe(`Orders${report.orders}Subtotal$${report.subtotal}HST$${report.tax}Total$${report.total}`);
+    await expect
+      .poll(() => totals.textContent())
+      .toBe(`Orders${report.orders}Subtotal$${report.subtotal}HST$${report.tax}Total$${report.total}`);
 
     const busiest = report.by_hour.reduce((best, hour) => (hour.orders > best.orders ? hour : best));
     const chart = page.getByRole("img", { name: /^Orders by hour: busiest/ });
@@ -117,7 +133,10 @@ describe("sales report", () => {
     await page.getByRole("row", { name: new RegExp(`^${product.name} `) }).waitFor();
     await expect.poll(() => axeViolations(page)).toEqual([]);
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download orders CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download orders CSV" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`orders-branch-1-${today}.csv`);
     const csv = await readFile((await download.path())!, "utf8");
     expect(csv.split("\r\n")[0]).toBe("number,created_at,table,status,subtotal,tax,total,paid_with");

@@ -45,24 +45,28 @@ async function decodeCanvas(canvas: ReturnType<Page["locator"]>): Promise<string
 
 /** Decodes a PNG file's QR code by drawing it in the page. */
 async function decodePng(png: Buffer): Promise<{ text: string | null; width: number }> {
-  const { width, height, base64 } = await page.evaluate(async (dataUrl) => {
-    const image = new Image();
-    image.src = dataUrl;
-    await image.decode();
-    const c = document.createElement("canvas");
-    c.width = image.naturalWidth;
-    c.height = image.naturalHeight;
-    const context2d = c.getContext("2d")!;
-    context2d.drawImage(image, 0, 0);
-    const data = context2d.getImageData(0, 0, c.width, c.height).data;
-    let binary = "";
-    for (let i = 0; i < data.length; i += 0x8000) binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
-    return { width: c.width, height: c.height, base64: btoa(binary) };
-  }, `data:image/png;base64,${png.toString("base64")}`);
+  const { width, height, base64 } = await page.evaluate(
+    async (dataUrl) => {
+      const image = new Image();
+      image.src = dataUrl;
+      await image.decode();
+      const c = document.createElement("canvas");
+      c.width = image.naturalWidth;
+      c.height = image.naturalHeight;
+      const context2d = c.getContext("2d")!;
+      context2d.drawImage(image, 0, 0);
+      const data = context2d.getImageData(0, 0, c.width, c.height).data;
+      let binary = "";
+      for (let i = 0; i < data.length; i += 0x8000) binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
+      return { width: c.width, height: c.height, base64: btoa(binary) };
+    },
+    `data:image/png;base64,${png.toString("base64")}`,
+  );
   return { text: jsQR(new Uint8ClampedArray(Buffer.from(base64, "base64")), width, height)?.data ?? null, width };
 }
 
-const card = (codename: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Station ${codename}`, exact: true }) });
+const card = (codename: string) =>
+  page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Station ${codename}`, exact: true }) });
 
 describe("stations", () => {
   it("lists the branch's stations, each with a QR code that encodes its order link", async () => {
@@ -130,7 +134,11 @@ describe("stations", () => {
             status: 400,
             contentType: "application/json",
             body: JSON.stringify({
-              error: { code: "invalid_body", message: "The request body is invalid.", details: [{ path: "codename", message: "codename is taken" }] },
+              error: {
+                code: "invalid_body",
+                message: "The request body is invalid.",
+                details: [{ path: "codename", message: "codename is taken" }],
+              },
             }),
           })
         : route.continue(),
@@ -161,7 +169,9 @@ describe("stations", () => {
     const station = (await apiStations())[0]!;
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      card(station.codename).getByRole("button", { name: `Download QR (PNG) for ${station.codename}` }).click(),
+      card(station.codename)
+        .getByRole("button", { name: `Download QR (PNG) for ${station.codename}` })
+        .click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^table-.+-qr\.png$/);
     const png = await readFile((await download.path())!);
@@ -184,7 +194,9 @@ describe("stations", () => {
       await expect.poll(() => page.locator("#root").isVisible()).toBe(false);
       // One card per station, each named as diners know the table ("4" → "Table 4", "Bar 1" stays).
       const label = (codename: string) => (/^\d+$/.test(codename) ? `Table ${codename}` : codename);
-      await expect.poll(async () => (await cards.locator(".qr-print-card__name").allTextContents()).sort()).toEqual(stations.map((s) => label(s.codename)).sort());
+      await expect
+        .poll(async () => (await cards.locator(".qr-print-card__name").allTextContents()).sort())
+        .toEqual(stations.map((s) => label(s.codename)).sort());
       const fourCm = (4 / 2.54) * 96; // CSS px
       for (let index = 0; index < stations.length; index += 1) {
         const box = () => cards.nth(index).locator("svg").boundingBox();

@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => closeTablet({ browser, server }));
 
-const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => staffCall(server, token, method, path, body, headers);
+const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  staffCall(server, token, method, path, body, headers);
 
 /** The product as the public menu has it now. */
 async function publicProduct(name: string): Promise<Product> {
@@ -37,7 +38,8 @@ async function openPanel(): Promise<void> {
   await page.getByRole("button", { name: /^Sold-out items/ }).click();
 }
 
-const item = (name: string) => page.getByRole("listitem").filter({ has: page.getByRole("spinbutton", { name: `Stock: ${name}`, exact: true }) });
+const item = (name: string) =>
+  page.getByRole("listitem").filter({ has: page.getByRole("spinbutton", { name: `Stock: ${name}`, exact: true }) });
 
 it("sets a count from the tablet: the public menu has it, the list says how many are left and follows orders live", async () => {
   const sisig = await publicProduct("Sisig");
@@ -54,7 +56,12 @@ it("sets a count from the tablet: the public menu has it, the list says how many
   await expect.poll(() => item("Sisig").textContent()).toContain("3 left");
 
   // A diner's order takes two: the tablet hears it (product.updated) without a reload.
-  await api("POST", "/api/orders", { station_id: station.id, branch_id: 1, products: [{ id: sisig.id, quantity: 2 }] }, { "Idempotency-Key": randomUUID() });
+  await api(
+    "POST",
+    "/api/orders",
+    { station_id: station.id, branch_id: 1, products: [{ id: sisig.id, quantity: 2 }] },
+    { "Idempotency-Key": randomUUID() },
+  );
   await expect.poll(() => item("Sisig").textContent()).toContain("1 left");
   await expect.poll(() => field.inputValue()).toBe("1");
 });

@@ -32,7 +32,14 @@ export async function closeTablet(tablet: Partial<Pick<SignedInTablet, "server" 
  * Arranges data through the API as the tablet's account (bearer `token` on `server`); fails the test
  * on an answer that is not 2xx, naming the call.
  */
-export async function staffCall(server: Pick<TestServer, "url">, token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
+export async function staffCall(
+  server: Pick<TestServer, "url">,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<unknown> {
   const response = await fetch(`${server.url}${path}`, {
     method,
     headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}), ...headers },

@@ -30,12 +30,18 @@ async function menu(branchId = 1): Promise<Menu> {
 }
 
 async function exportCsv(branchId = 1): Promise<string> {
-  const response = await fetch(`${server.url}/api/products/export_csv?branch_id=${branchId}`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await fetch(`${server.url}/api/products/export_csv?branch_id=${branchId}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(response.status).toBe(200);
   return response.text();
 }
 
-const names = (m: Menu) => Object.values(m).flat().map((p) => `${p.name} ${p.price} ${p.available}`).sort();
+const names = (m: Menu) =>
+  Object.values(m)
+    .flat()
+    .map((p) => `${p.name} ${p.price} ${p.available}`)
+    .sort();
 
 const fileInput = () => page.locator('input[type="file"][name="menu"]');
 const chooseCsv = (content: string, name = "menu.csv") =>
@@ -57,7 +63,9 @@ describe("upload menu", () => {
   it("lists every bad line with its number and changes nothing", async () => {
     const before = await menu();
     const header = "category,product,description,price,available,weekday,group,exclusive,required,option,option_price";
-    const bad = [header, "starter,Good Nachos,,11.99,yes,,,,,,", "starter,Cheap Fries,,abc,yes,,,,,,", "dessert,Flan,,5.00,yes,,,,,,"].join("\n");
+    const bad = [header, "starter,Good Nachos,,11.99,yes,,,,,,", "starter,Cheap Fries,,abc,yes,,,,,,", "dessert,Flan,,5.00,yes,,,,,,"].join(
+      "\n",
+    );
 
     await page.goto("/upload_menu");
     // Hold the upload a moment so the progress state is visible.
@@ -94,7 +102,14 @@ describe("upload menu", () => {
     expect(plain.length).toBeGreaterThanOrEqual(2);
     const [changed, removed] = [plain[0]!, plain[1]!];
     const edited = rows.filter((row) => row !== removed).map((row) => (row === changed ? { ...row, price: "99.99" } : row));
-    edited.push({ ...Object.fromEntries(Object.keys(rows[0]!).map((column) => [column, ""])), category: "drink", product: "Calamansi Lemonade", description: "Fresh calamansi juice.", price: "4.25", available: "yes" });
+    edited.push({
+      ...Object.fromEntries(Object.keys(rows[0]!).map((column) => [column, ""])),
+      category: "drink",
+      product: "Calamansi Lemonade",
+      description: "Fresh calamansi juice.",
+      price: "4.25",
+      available: "yes",
+    });
 
     await page.goto("/upload_menu");
     await chooseCsv(stringify(edited, { header: true }), "new-menu.csv");
@@ -119,7 +134,11 @@ describe("upload menu", () => {
     expect(after.find((p) => p.name === changed.product)?.price).toBe("99.99");
     expect(after.some((p) => p.name === removed.product)).toBe(false);
     // Pickering's menu is another branch's business.
-    expect(Object.values(await menu(2)).flat().some((p) => p.name === "Calamansi Lemonade")).toBe(false);
+    expect(
+      Object.values(await menu(2))
+        .flat()
+        .some((p) => p.name === "Calamansi Lemonade"),
+    ).toBe(false);
   });
 
   it("downloads the current menu as CSV and the template", async () => {
@@ -131,7 +150,10 @@ describe("upload menu", () => {
     expect(menuDownload.suggestedFilename()).toMatch(/\.csv$/);
     expect(await readFile((await menuDownload.path())!, "utf8")).toBe(await exportCsv());
 
-    const [template] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download template (CSV)" }).click()]);
+    const [template] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download template (CSV)" }).click(),
+    ]);
     expect(template.suggestedFilename()).toBe("menu-template.csv");
     const text = await readFile((await template.path())!, "utf8");
     expect(text.split(/\r?\n/)[0]).toBe(

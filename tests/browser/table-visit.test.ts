@@ -38,8 +38,19 @@ describe("the end of a table's visit", () => {
 
       // The next party's changes do not reach the phone while it has not asked to join…
       const nextParty = async (name: string) => {
-        const operation = { type: "add_line", op_id: randomUUID(), at: new Date().toISOString(), line_id: randomUUID(), product_id: product.id, quantity: 1, options: [], note: name };
-        const response = await call(server, "POST", `/api/stations/${table.id}/cart/operations`, { json: { phone_id: randomUUID(), operations: [operation] } });
+        const operation = {
+          type: "add_line",
+          op_id: randomUUID(),
+          at: new Date().toISOString(),
+          line_id: randomUUID(),
+          product_id: product.id,
+          quantity: 1,
+          options: [],
+          note: name,
+        };
+        const response = await call(server, "POST", `/api/stations/${table.id}/cart/operations`, {
+          json: { phone_id: randomUUID(), operations: [operation] },
+        });
         expect(response.status, response.text).toBe(200);
       };
       await nextParty("next party");

@@ -44,11 +44,18 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => staffCall(server, token, method, path, body, headers);
+const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  staffCall(server, token, method, path, body, headers);
 
 const placeOrder = async (station: Station) =>
-  (await api("POST", "/api/orders", { station_id: station.id, branch_id: 1, products: [{ id: dish.id, quantity: 2, selectedCustomizations: [] }] }, { "Idempotency-Key": randomUUID() })) as Order;
-const callStaff = async (station: Station, kind: Call["kind"]) => (await api("POST", `/api/stations/${station.id}/calls`, { kind })) as Call;
+  (await api(
+    "POST",
+    "/api/orders",
+    { station_id: station.id, branch_id: 1, products: [{ id: dish.id, quantity: 2, selectedCustomizations: [] }] },
+    { "Idempotency-Key": randomUUID() },
+  )) as Order;
+const callStaff = async (station: Station, kind: Call["kind"]) =>
+  (await api("POST", `/api/stations/${station.id}/calls`, { kind })) as Call;
 
 /** A new context (tab) of the given size; `staff` signs it in first. */
 async function open(options: BrowserContextOptions, { staff = false } = {}): Promise<{ context: BrowserContext; page: Page }> {
@@ -67,7 +74,12 @@ describe("reflow at 320 CSS px (no sideways scrolling of the page)", () => {
     expect(received.status).toBe("received");
     await api("PATCH", `/api/orders/${preparing.id}`, { status: "preparing" });
     // Every station of its lines bumps it: ready (an order with no line for one station counts it as bumped).
-    for (const station of ["kitchen", "bar"]) await fetch(`${server.url}/api/orders/${ready.id}`, { method: "PATCH", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify({ bumped: station }) });
+    for (const station of ["kitchen", "bar"])
+      await fetch(`${server.url}/api/orders/${ready.id}`, {
+        method: "PATCH",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ bumped: station }),
+      });
     expect(((await api("GET", `/api/orders/${ready.id}`)) as Order).status).toBe("ready");
     await callStaff(table, "bill");
   });
@@ -128,7 +140,9 @@ describe("the kitchen board at 200 % zoom on the tablet (590 × 410 CSS px)", ()
           [...document.querySelectorAll(".order-card")].flatMap((card) => {
             const column = card.closest(".kitchen__column")!.getBoundingClientRect();
             const box = card.getBoundingClientRect();
-            return box.left < column.left - 0.5 || box.right > column.right + 0.5 ? [`${card.textContent?.slice(0, 20)} ${Math.round(box.width)} px in ${Math.round(column.width)} px`] : [];
+            return box.left < column.left - 0.5 || box.right > column.right + 0.5
+              ? [`${card.textContent?.slice(0, 20)} ${Math.round(box.width)} px in ${Math.round(column.width)} px`]
+              : [];
           }),
         );
       await expect.poll(outside).toEqual([]);
@@ -196,7 +210,9 @@ describe("focus on the diner's order screen", () => {
           page.evaluate(() => {
             const tab = document.activeElement!.getBoundingClientRect();
             const strip = document.activeElement!.closest("ul")!.getBoundingClientRect();
-            return tab.left < strip.left - 0.5 || tab.right > strip.right + 0.5 ? `${Math.round(tab.left)}–${Math.round(tab.right)} outside ${Math.round(strip.left)}–${Math.round(strip.right)}` : null;
+            return tab.left < strip.left - 0.5 || tab.right > strip.right + 0.5
+              ? `${Math.round(tab.left)}–${Math.round(tab.right)} outside ${Math.round(strip.left)}–${Math.round(strip.right)}`
+              : null;
           });
         await expect.poll(hidden).toBeNull();
       }
@@ -327,7 +343,13 @@ describe("English inside a Filipino page", () => {
       await page.locator(".floating-cart").click();
       await page.locator(".cart-table").waitFor();
       await expect
-        .poll(() => page.locator(".cart-options").getByText(option.name, { exact: true }).first().evaluate((element) => element.closest("[lang]")?.getAttribute("lang")))
+        .poll(() =>
+          page
+            .locator(".cart-options")
+            .getByText(option.name, { exact: true })
+            .first()
+            .evaluate((element) => element.closest("[lang]")?.getAttribute("lang")),
+        )
         .toBe("en");
       // The page's own words stay Filipino.
       await expect.poll(() => page.locator("main h1").evaluate((element) => element.closest("[lang]")?.getAttribute("lang"))).toBe("fil");

@@ -123,7 +123,10 @@ export async function readOrders(server: Pick<TestServer, "url">, token: string,
   return response.body;
 }
 
-export async function countRows(server: Pick<TestServer, "query">, table: "orders" | "order_lines" | "idempotency_keys" | "stations" | "products" | "options" | "sessions" | "events"): Promise<number> {
+export async function countRows(
+  server: Pick<TestServer, "query">,
+  table: "orders" | "order_lines" | "idempotency_keys" | "stations" | "products" | "options" | "sessions" | "events",
+): Promise<number> {
   const [row] = await server.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`);
   return row!.n;
 }

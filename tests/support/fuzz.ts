@@ -41,7 +41,13 @@ const BRANCH_QUERY = ["branch_id"] as const;
 /** Every endpoint the contract names (some are not built yet: they must still answer in the error shape). */
 export const ENDPOINTS: readonly Endpoint[] = [
   { method: "GET", path: "/api/health", body: "none", query: [] },
-  { method: "POST", path: "/api/login", body: "json", query: [], valid: (ids) => ({ email: ids.staffEmail, password: "not the password" }) },
+  {
+    method: "POST",
+    path: "/api/login",
+    body: "json",
+    query: [],
+    valid: (ids) => ({ email: ids.staffEmail, password: "not the password" }),
+  },
   { method: "GET", path: "/api/current_user", body: "none", query: [], staff: true },
   { method: "POST", path: "/api/logout", body: "none", query: [], endsSession: true },
   { method: "GET", path: "/api/products_by_category", body: "none", query: BRANCH_QUERY },
@@ -50,8 +56,22 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { method: "POST", path: "/api/products/upload_csv", body: "multipart", query: ["branch_id", "dry_run"], staff: true },
   { method: "GET", path: "/api/products/events", body: "none", query: ["branch_id", "last_event_id"], stream: true },
   { method: "GET", path: "/api/stations", body: "none", query: BRANCH_QUERY, staff: true },
-  { method: "POST", path: "/api/stations", body: "json", query: BRANCH_QUERY, staff: true, valid: () => ({ codename: "Fuzz table", capacity: 4, branch_id: 1 }) },
-  { method: "PUT", path: "/api/stations/{station}", body: "json", query: [], staff: true, valid: () => ({ codename: "Renamed", capacity: 6 }) },
+  {
+    method: "POST",
+    path: "/api/stations",
+    body: "json",
+    query: BRANCH_QUERY,
+    staff: true,
+    valid: () => ({ codename: "Fuzz table", capacity: 4, branch_id: 1 }),
+  },
+  {
+    method: "PUT",
+    path: "/api/stations/{station}",
+    body: "json",
+    query: [],
+    staff: true,
+    valid: () => ({ codename: "Renamed", capacity: 6 }),
+  },
   { method: "DELETE", path: "/api/stations/{station}", body: "none", query: [], staff: true },
   { method: "GET", path: "/api/stations/{station}", body: "none", query: [] },
   { method: "GET", path: "/api/stations/{station}/events", body: "none", query: ["last_event_id"], stream: true },
@@ -64,7 +84,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: "json",
     query: [],
     valid: (ids) => ({
-      products: [{ id: ids.options[0]?.productId ?? ids.products[0], quantity: 1, selectedCustomizations: ids.options.slice(0, 1).map((o) => o.id) }],
+      products: [
+        { id: ids.options[0]?.productId ?? ids.products[0], quantity: 1, selectedCustomizations: ids.options.slice(0, 1).map((o) => o.id) },
+      ],
       station_id: ids.stations[0],
       branch_id: 1,
     }),
@@ -97,7 +119,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
           quantity: 1,
           options: ids.options.slice(0, 1).map((o) => o.id),
         },
-        { type: "set_quantity", op_id: "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a", at: "2026-01-01T12:00:01.000Z", line_id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d", quantity: 2 },
+        {
+          type: "set_quantity",
+          op_id: "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a",
+          at: "2026-01-01T12:00:01.000Z",
+          line_id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+          quantity: 2,
+        },
         { type: "set_name", op_id: "2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b", at: "2026-01-01T12:00:02.000Z", name: "Ana" },
       ],
     }),
@@ -110,7 +138,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
 const INJECTIONS = [
   "' OR '1'='1",
   "1; DROP TABLE orders; --",
-  "\" OR \"\"=\"",
+  '" OR ""="',
   "1 UNION SELECT * FROM staff_users --",
   "<script>alert(1)</script>",
   "<img src=x onerror=alert(1)>",
@@ -129,7 +157,32 @@ const INJECTIONS = [
   "e\u0301".repeat(200),
   "\u200b\u200b\u200b",
 ];
-const NUMBERISH = ["NaN", "Infinity", "-Infinity", "1e309", "-1", "-0", "0", "00", "01", "0x10", "0b1", "1.0", "1.5", "1e0", " 1", "1 ", "１", "9".repeat(40), "-9".repeat(20), "true", "null", "undefined", "[]", "{}"];
+const NUMBERISH = [
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "1e309",
+  "-1",
+  "-0",
+  "0",
+  "00",
+  "01",
+  "0x10",
+  "0b1",
+  "1.0",
+  "1.5",
+  "1e0",
+  " 1",
+  "1 ",
+  "１",
+  "9".repeat(40),
+  "-9".repeat(20),
+  "true",
+  "null",
+  "undefined",
+  "[]",
+  "{}",
+];
 const PROTO_KEYS = ["__proto__", "constructor", "prototype", "toString", "valueOf", "hasOwnProperty", "__defineGetter__"];
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
@@ -145,7 +198,20 @@ const hostileNumber: fc.Arbitrary<number> = fc.oneof(
   fc.integer(),
   fc.integer({ min: -3, max: 120 }),
   fc.double(),
-  fc.constantFrom(0, -0, -1, 0.5, 2 ** 31, 2 ** 53, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, Number.MAX_VALUE, Number.MIN_VALUE, 1e308, -1e308),
+  fc.constantFrom(
+    0,
+    -0,
+    -1,
+    0.5,
+    2 ** 31,
+    2 ** 53,
+    2 ** 53 + 2,
+    Number.MAX_SAFE_INTEGER,
+    Number.MAX_VALUE,
+    Number.MIN_VALUE,
+    1e308,
+    -1e308,
+  ),
 );
 
 /** Any JSON value, with hostile strings, numbers and keys, a few levels deep. */
@@ -171,7 +237,11 @@ export interface FuzzBody {
 }
 
 const encoder = new TextEncoder();
-const utf8 = (text: string, contentType: string | undefined, label: string): FuzzBody => ({ bytes: encoder.encode(text), contentType, label });
+const utf8 = (text: string, contentType: string | undefined, label: string): FuzzBody => ({
+  bytes: encoder.encode(text),
+  contentType,
+  label,
+});
 
 const JSON_TYPES = [
   "application/json",
@@ -182,8 +252,24 @@ const JSON_TYPES = [
   "application/jsonx",
   "application/json, text/plain",
 ];
-const OTHER_TYPES = ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "multipart/form-data; boundary=x", "text/csv", "application/octet-stream", "", ";", "application/", "*/*"];
-const contentTypeArb = fc.oneof({ weight: 6, arbitrary: fc.constant("application/json") }, { weight: 2, arbitrary: fc.constantFrom(...JSON_TYPES) }, { weight: 2, arbitrary: fc.constantFrom(...OTHER_TYPES) }, { weight: 1, arbitrary: fc.constant(undefined) });
+const OTHER_TYPES = [
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data",
+  "multipart/form-data; boundary=x",
+  "text/csv",
+  "application/octet-stream",
+  "",
+  ";",
+  "application/",
+  "*/*",
+];
+const contentTypeArb = fc.oneof(
+  { weight: 6, arbitrary: fc.constant("application/json") },
+  { weight: 2, arbitrary: fc.constantFrom(...JSON_TYPES) },
+  { weight: 2, arbitrary: fc.constantFrom(...OTHER_TYPES) },
+  { weight: 1, arbitrary: fc.constant(undefined) },
+);
 
 function setPath(value: unknown, path: readonly (string | number)[], replacement: unknown): unknown {
   if (path.length === 0) return replacement;
@@ -191,7 +277,12 @@ function setPath(value: unknown, path: readonly (string | number)[], replacement
   if (Array.isArray(value)) return value.map((item, i) => (i === head ? setPath(item, rest, replacement) : item));
   if (value && typeof value === "object") {
     const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-    Object.defineProperty(copy, String(head), { value: setPath(copy[String(head)], rest, replacement), enumerable: true, configurable: true, writable: true });
+    Object.defineProperty(copy, String(head), {
+      value: setPath(copy[String(head)], rest, replacement),
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
     return copy;
   }
   return value;
@@ -199,7 +290,8 @@ function setPath(value: unknown, path: readonly (string | number)[], replacement
 
 function leafPaths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
   if (Array.isArray(value)) return [prefix, ...value.flatMap((item, i) => leafPaths(item, [...prefix, i]))];
-  if (value && typeof value === "object") return [prefix, ...Object.entries(value).flatMap(([key, item]) => leafPaths(item, [...prefix, key]))];
+  if (value && typeof value === "object")
+    return [prefix, ...Object.entries(value).flatMap(([key, item]) => leafPaths(item, [...prefix, key]))];
   return [prefix];
 }
 
@@ -229,7 +321,11 @@ function corruptedArb(valid: unknown): fc.Arbitrary<FuzzBody> {
           body = path.length === 0 ? undefined : setPath(valid, path, undefined);
           break;
         case "add":
-          body = setPath(valid, path, current && typeof current === "object" ? { ...(current as object), [change.key]: change.value } : change.value);
+          body = setPath(
+            valid,
+            path,
+            current && typeof current === "object" ? { ...(current as object), [change.key]: change.value } : change.value,
+          );
           break;
         case "wrap":
           body = setPath(valid, path, [current]);
@@ -244,37 +340,49 @@ function corruptedArb(valid: unknown): fc.Arbitrary<FuzzBody> {
 }
 
 /** Bytes that are not valid UTF-8: lone continuation bytes, overlong forms, surrogates, truncated sequences. */
-const INVALID_UTF8 = [[0xff], [0xfe, 0xff], [0xc0, 0xaf], [0xe0, 0x80, 0xaf], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xe2, 0x82], [0x80], [0xc3]];
+const INVALID_UTF8 = [
+  [0xff],
+  [0xfe, 0xff],
+  [0xc0, 0xaf],
+  [0xe0, 0x80, 0xaf],
+  [0xed, 0xa0, 0x80],
+  [0xf4, 0x90, 0x80, 0x80],
+  [0xe2, 0x82],
+  [0x80],
+  [0xc3],
+];
 
 function rawJsonTextArb(valid: unknown): fc.Arbitrary<FuzzBody> {
   const text = JSON.stringify(valid ?? {});
   const firstKey = valid && typeof valid === "object" && !Array.isArray(valid) ? Object.keys(valid)[0] : undefined;
   return fc.oneof(
-    fc.constantFrom(
-      "",
-      " ",
-      "null",
-      "[]",
-      "{}",
-      "\"\"",
-      "0",
-      "{",
-      "{\"a\":",
-      "{'single': 'quotes'}",
-      "{\"a\": NaN}",
-      "{\"a\": Infinity, \"b\": -Infinity}",
-      "{\"a\": 1e999999}",
-      "{\"a\": 0x10}",
-      "{\"a\": undefined}",
-      "\ufeff" + text,
-      text + "garbage",
-      text + text,
-      text.slice(0, Math.max(1, text.length - 1)),
-      "{\"__proto__\": {\"admin\": true}, \"constructor\": {\"prototype\": {\"polluted\": 1}}}",
-      firstKey ? text.replace("{", `{${JSON.stringify(firstKey)}: "duplicate", `) : "{\"a\":1,\"a\":2}",
-    ).map((body) => utf8(body, "application/json", `raw JSON text: ${body.slice(0, 300)}`)),
+    fc
+      .constantFrom(
+        "",
+        " ",
+        "null",
+        "[]",
+        "{}",
+        '""',
+        "0",
+        "{",
+        '{"a":',
+        "{'single': 'quotes'}",
+        '{"a": NaN}',
+        '{"a": Infinity, "b": -Infinity}',
+        '{"a": 1e999999}',
+        '{"a": 0x10}',
+        '{"a": undefined}',
+        "\ufeff" + text,
+        text + "garbage",
+        text + text,
+        text.slice(0, Math.max(1, text.length - 1)),
+        '{"__proto__": {"admin": true}, "constructor": {"prototype": {"polluted": 1}}}',
+        firstKey ? text.replace("{", `{${JSON.stringify(firstKey)}: "duplicate", `) : '{"a":1,"a":2}',
+      )
+      .map((body) => utf8(body, "application/json", `raw JSON text: ${body.slice(0, 300)}`)),
     fc.integer({ min: 1_000, max: 20_000 }).chain((depth) =>
-      fc.constantFrom("[", "{\"a\":").map((open) => {
+      fc.constantFrom("[", '{"a":').map((open) => {
         const close = open === "[" ? "]" : "}";
         return utf8(open.repeat(depth) + "1" + close.repeat(depth), "application/json", `nested ${depth} deep with ${open}`);
       }),
@@ -287,17 +395,27 @@ function rawJsonTextArb(valid: unknown): fc.Arbitrary<FuzzBody> {
       out.set(bytes.subarray(at), at + bad.length);
       return { bytes: out, contentType: "application/json", label: `valid body with invalid UTF-8 ${JSON.stringify(bad)} at byte ${at}` };
     }),
-    fc.constantFrom(64 * 1024 + 1, 70_000, 200_000).map((size) => utf8(JSON.stringify({ padding: "x".repeat(size) }), "application/json", `a ${size}-byte string in JSON`)),
+    fc
+      .constantFrom(64 * 1024 + 1, 70_000, 200_000)
+      .map((size) => utf8(JSON.stringify({ padding: "x".repeat(size) }), "application/json", `a ${size}-byte string in JSON`)),
   );
 }
 
 export function jsonBodyArb(endpoint: Endpoint, ids: KnownIds): fc.Arbitrary<FuzzBody | undefined> {
   const valid = endpoint.valid?.(ids);
   return fc.oneof(
-    { weight: 2, arbitrary: fc.tuple(hostileJson, contentTypeArb).map(([value, type]) => utf8(JSON.stringify(value) ?? "", type, `random JSON: ${String(JSON.stringify(value)).slice(0, 300)}`)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(hostileJson, contentTypeArb)
+        .map(([value, type]) => utf8(JSON.stringify(value) ?? "", type, `random JSON: ${String(JSON.stringify(value)).slice(0, 300)}`)),
+    },
     { weight: valid === undefined ? 0 : 5, arbitrary: corruptedArb(valid ?? {}) },
     { weight: 2, arbitrary: rawJsonTextArb(valid) },
-    { weight: valid === undefined ? 0 : 1, arbitrary: contentTypeArb.map((type) => utf8(JSON.stringify(valid), type, `the valid body as ${type ?? "no content type"}`)) },
+    {
+      weight: valid === undefined ? 0 : 1,
+      arbitrary: contentTypeArb.map((type) => utf8(JSON.stringify(valid), type, `the valid body as ${type ?? "no content type"}`)),
+    },
     { weight: 1, arbitrary: fc.constant(undefined) },
   );
 }
@@ -318,7 +436,12 @@ export function multipartBodyArb(validCsv: string): fc.Arbitrary<FuzzBody | unde
     fileContent.map((c) => framed(part('Content-Disposition: form-data; name="file"; filename="menu.csv"\r\nContent-Type: text/csv', c))),
     fileContent.map((c) => framed(part('Content-Disposition: form-data; name="file"', c))),
     fileContent.map((c) => part('Content-Disposition: form-data; name="file"; filename="menu.csv"', c)),
-    fileContent.map((c) => framed(part('Content-Disposition: form-data; name="menu"; filename="a.csv"', c) + part('Content-Disposition: form-data; name="file"; filename="b.csv"', c))),
+    fileContent.map((c) =>
+      framed(
+        part('Content-Disposition: form-data; name="menu"; filename="a.csv"', c) +
+          part('Content-Disposition: form-data; name="file"; filename="b.csv"', c),
+      ),
+    ),
     fc.constantFrom(
       "",
       "--",
@@ -335,7 +458,18 @@ export function multipartBodyArb(validCsv: string): fc.Arbitrary<FuzzBody | unde
     {
       weight: 3,
       arbitrary: fc
-        .tuple(raw, fc.constantFrom(`multipart/form-data; boundary=${boundary}`, `multipart/form-data; boundary="${boundary}"`, "multipart/form-data", "multipart/form-data; boundary=", `multipart/mixed; boundary=${boundary}`, `text/plain; boundary=${boundary}`, undefined))
+        .tuple(
+          raw,
+          fc.constantFrom(
+            `multipart/form-data; boundary=${boundary}`,
+            `multipart/form-data; boundary="${boundary}"`,
+            "multipart/form-data",
+            "multipart/form-data; boundary=",
+            `multipart/mixed; boundary=${boundary}`,
+            `text/plain; boundary=${boundary}`,
+            undefined,
+          ),
+        )
         .map(([body, type]) => utf8(body, type, `multipart (${type ?? "no content type"}): ${body.slice(0, 300)}`)),
     },
     {
@@ -346,10 +480,23 @@ export function multipartBodyArb(validCsv: string): fc.Arbitrary<FuzzBody | unde
         const cut = at % (csv.length + 1);
         const tail = encoder.encode(`\r\n--${boundary}--\r\n`);
         const bytes = new Uint8Array([...head, ...csv.subarray(0, cut), ...bad, ...csv.subarray(cut), ...tail]);
-        return { bytes, contentType: `multipart/form-data; boundary=${boundary}`, label: `a CSV file with invalid UTF-8 ${JSON.stringify(bad)}` };
+        return {
+          bytes,
+          contentType: `multipart/form-data; boundary=${boundary}`,
+          label: `a CSV file with invalid UTF-8 ${JSON.stringify(bad)}`,
+        };
       }),
     },
-    { weight: 1, arbitrary: fc.constant(utf8(framed(part('Content-Disposition: form-data; name="file"; filename="big.csv"', "x".repeat(1_100_000))), `multipart/form-data; boundary=${boundary}`, "a 1.1 MB file")) },
+    {
+      weight: 1,
+      arbitrary: fc.constant(
+        utf8(
+          framed(part('Content-Disposition: form-data; name="file"; filename="big.csv"', "x".repeat(1_100_000))),
+          `multipart/form-data; boundary=${boundary}`,
+          "a 1.1 MB file",
+        ),
+      ),
+    },
     { weight: 1, arbitrary: fc.constant(undefined) },
   );
 }
@@ -364,7 +511,9 @@ export function encodeAny(text: string): string {
   let out = "";
   for (const char of text) {
     const code = char.codePointAt(0)!;
-    if (code >= 0xd800 && code <= 0xdfff) out += `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`.toUpperCase();
+    if (code >= 0xd800 && code <= 0xdfff)
+      out +=
+        `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`.toUpperCase();
     else out += encodeURIComponent(char);
   }
   return out;
@@ -374,7 +523,27 @@ export function idArb(param: Param, ids: KnownIds): fc.Arbitrary<string> {
   const known = param === "product" ? ids.products.map(String) : param === "station" ? ids.stations : param === "order" ? ids.orders : [];
   const hostile = fc.oneof(
     hostileString.map(encodeAny),
-    fc.constantFrom("%ff", "%E0%A4%A", "%", "%%", "%ZZ", "..%2F..%2Fetc%2Fpasswd", "%2e%2e", "..", ".", "%00", "null", "-1", "0", "1e3", "0x1f", "1.5", "99999999999999999999999", "%20", "%C0%AF"),
+    fc.constantFrom(
+      "%ff",
+      "%E0%A4%A",
+      "%",
+      "%%",
+      "%ZZ",
+      "..%2F..%2Fetc%2Fpasswd",
+      "%2e%2e",
+      "..",
+      ".",
+      "%00",
+      "null",
+      "-1",
+      "0",
+      "1e3",
+      "0x1f",
+      "1.5",
+      "99999999999999999999999",
+      "%20",
+      "%C0%AF",
+    ),
     fc.uuid().map((u) => u.toUpperCase()),
     fc.uuid(),
     fc.integer({ min: 1, max: 400 }).map(String),
@@ -401,15 +570,21 @@ const queryValueArb = (name: string, ids: KnownIds): fc.Arbitrary<string> => {
 /** Encoded as a client would, or with raw bad escapes, repeated names and stray separators. */
 export function queryArb(endpoint: Endpoint, ids: KnownIds): fc.Arbitrary<string> {
   const names = [...endpoint.query, "__proto__", "constructor", "branch_id[]", "x"];
-  const pair = fc.constantFrom(...names).chain((name) =>
-    fc.oneof(
-      { weight: 5, arbitrary: queryValueArb(name, ids).map((v) => `${encodeAny(name)}=${encodeAny(v)}`) },
-      { weight: 1, arbitrary: fc.constantFrom("%ff", "%", "%E0%A4%A", "1%00", "1&", "=", "", "1;2").map((v) => `${name}=${v}`) },
-      { weight: 1, arbitrary: fc.constant(name) },
-    ),
-  );
+  const pair = fc
+    .constantFrom(...names)
+    .chain((name) =>
+      fc.oneof(
+        { weight: 5, arbitrary: queryValueArb(name, ids).map((v) => `${encodeAny(name)}=${encodeAny(v)}`) },
+        { weight: 1, arbitrary: fc.constantFrom("%ff", "%", "%E0%A4%A", "1%00", "1&", "=", "", "1;2").map((v) => `${name}=${v}`) },
+        { weight: 1, arbitrary: fc.constant(name) },
+      ),
+    );
   const valid = fc.constant(endpoint.query.includes("branch_id") ? "branch_id=1" : "");
-  return fc.oneof(valid, fc.array(pair, { maxLength: 5 }).map((pairs) => pairs.join("&")), fc.tuple(valid, fc.array(pair, { maxLength: 3 })).map(([v, more]) => [v, ...more].filter(Boolean).join("&")));
+  return fc.oneof(
+    valid,
+    fc.array(pair, { maxLength: 5 }).map((pairs) => pairs.join("&")),
+    fc.tuple(valid, fc.array(pair, { maxLength: 3 })).map(([v, more]) => [v, ...more].filter(Boolean).join("&")),
+  );
 }
 
 /** Header values fetch can send: Latin-1, no CR/LF/NUL (anything else is refused by the client, not the server). */
@@ -425,14 +600,39 @@ export interface FuzzHeaders {
 export function idempotencyKeyArb(): fc.Arbitrary<string[] | undefined> {
   return fc.oneof(
     fc.uuid().map((u) => [u]),
-    fc.constantFrom<string[]>(["a".repeat(255)], ["a".repeat(256)], ["k".repeat(4_000)], [" "], ["with space"], ["caf\xe9"], ["\xff"], ["a", "b"], ["x\tz"]),
+    fc.constantFrom<string[]>(
+      ["a".repeat(255)],
+      ["a".repeat(256)],
+      ["k".repeat(4_000)],
+      [" "],
+      ["with space"],
+      ["caf\xe9"],
+      ["\xff"],
+      ["a", "b"],
+      ["x\tz"],
+    ),
     headerValueArb.map((v) => [v]),
     fc.constant(undefined),
   );
 }
 
 export const extraHeadersArb: fc.Arbitrary<FuzzHeaders> = fc.dictionary(
-  fc.constantFrom("Accept", "Accept-Encoding", "If-None-Match", "Last-Event-ID", "X-Forwarded-For", "X-Forwarded-Proto", "X-Request-Id", "Sec-Fetch-Site", "Origin", "Cookie", "Accept-Language", "Range", "Expect-Nothing", "Transfer-Encoding-X"),
+  fc.constantFrom(
+    "Accept",
+    "Accept-Encoding",
+    "If-None-Match",
+    "Last-Event-ID",
+    "X-Forwarded-For",
+    "X-Forwarded-Proto",
+    "X-Request-Id",
+    "Sec-Fetch-Site",
+    "Origin",
+    "Cookie",
+    "Accept-Language",
+    "Range",
+    "Expect-Nothing",
+    "Transfer-Encoding-X",
+  ),
   fc.array(headerValueArb, { minLength: 1, maxLength: 2 }),
   { maxKeys: 3 },
 );
@@ -473,7 +673,8 @@ export interface Answer {
 export function problemsWith(answer: Answer, method: string): string[] {
   const problems: string[] = [];
   if (answer.status >= 500) problems.push(`a ${answer.status}`);
-  if (answer.status < 200 || (answer.status >= 300 && answer.status < 400 && answer.status !== 304)) problems.push(`an unexpected status ${answer.status}`);
+  if (answer.status < 200 || (answer.status >= 300 && answer.status < 400 && answer.status !== 304))
+    problems.push(`an unexpected status ${answer.status}`);
   if (answer.status < 400 || method === "HEAD") return problems;
   if (!/^application\/json\b/i.test(answer.contentType)) problems.push(`content-type "${answer.contentType}" on an error`);
   let body: unknown;
@@ -492,7 +693,11 @@ export function problemsWith(answer: Answer, method: string): string[] {
     if (typeof code !== "string" || !/^[a-z][a-z0-9_]*$/.test(code)) return false;
     if (typeof message !== "string" || message.trim() === "") return false;
     if (details === undefined) return true;
-    return Array.isArray(details) && details.length > 0 && details.every((d) => d && typeof d === "object" && typeof (d as { message?: unknown }).message === "string");
+    return (
+      Array.isArray(details) &&
+      details.length > 0 &&
+      details.every((d) => d && typeof d === "object" && typeof (d as { message?: unknown }).message === "string")
+    );
   })();
   if (!shapeOk) problems.push(`an error body not of the shape {"error":{"code","message","details"?}}: ${answer.text.slice(0, 300)}`);
   return problems;

@@ -143,7 +143,10 @@ function requestPath(line: string): string | undefined {
 export function findNginx(): string | undefined {
   if (process.env.NGINX_PATH) return process.env.NGINX_PATH;
   const folders = [...(process.env.PATH ?? "").split(delimiter), "/usr/sbin", "/usr/local/sbin", "/usr/local/nginx/sbin"];
-  return folders.filter(Boolean).map((folder) => join(folder, "nginx")).find((path) => existsSync(path));
+  return folders
+    .filter(Boolean)
+    .map((folder) => join(folder, "nginx"))
+    .find((path) => existsSync(path));
 }
 
 export interface NginxSettings {
@@ -169,7 +172,11 @@ export function rewriteNginxConfig(source: string, settings: NginxSettings): str
   config = config.replace(listen, (_, listenIndent: string) => {
     const lines = [`listen 127.0.0.1:${settings.port};`];
     if (settings.tls) {
-      lines.push(`listen 127.0.0.1:${settings.tls.port} ssl;`, `ssl_certificate ${settings.tls.certificate};`, `ssl_certificate_key ${settings.tls.key};`);
+      lines.push(
+        `listen 127.0.0.1:${settings.tls.port} ssl;`,
+        `ssl_certificate ${settings.tls.certificate};`,
+        `ssl_certificate_key ${settings.tls.key};`,
+      );
     }
     return lines.map((line) => `${listenIndent}${line}`).join("\n");
   });
@@ -218,11 +225,23 @@ export async function startNginx(upstreamPorts: number[], options: { tls?: boole
     tls = { port: await freePort(), certificate: join(prefix, "cert.pem"), key: join(prefix, "key.pem") };
     const made = spawnSync(
       "openssl",
-      ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-subj", "/CN=localhost"]
-        .concat(["-keyout", tls.key, "-out", tls.certificate]),
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-days",
+        "2",
+        "-subj",
+        "/CN=localhost",
+      ].concat(["-keyout", tls.key, "-out", tls.certificate]),
       { encoding: "utf8" },
     );
-    if (made.status !== 0) throw new Error(`openssl could not make a test certificate (sudo apt-get install openssl): ${made.error?.message ?? made.stderr}`);
+    if (made.status !== 0)
+      throw new Error(`openssl could not make a test certificate (sudo apt-get install openssl): ${made.error?.message ?? made.stderr}`);
   }
   const configPath = join(prefix, "nginx.conf");
   writeFileSync(configPath, rewriteNginxConfig(readFileSync(NGINX_CONFIG, "utf8"), { upstreamPorts, port, tls }));
@@ -230,7 +249,10 @@ export async function startNginx(upstreamPorts: number[], options: { tls?: boole
   // nginx keeps the machine's real time, as PostgreSQL does: a test run whose clock faketime moves
   // (the weekday sweep) moves our processes, not the proxy's (whose fail_timeout then misbehaves).
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "LD_PRELOAD" && !name.startsWith("FAKETIME")));
-  const child = spawn(nginx, ["-p", prefix, "-c", configPath, "-e", "stderr", "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"], env });
+  const child = spawn(nginx, ["-p", prefix, "-c", configPath, "-e", "stderr", "-g", "daemon off;"], {
+    stdio: ["ignore", "ignore", "pipe"],
+    env,
+  });
   liveNginx.add(child);
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));

@@ -4,7 +4,18 @@
  * the wire shape the phone sees, so the client and the server can be compared on the same menu.
  */
 import fc from "fast-check";
-import { ALLERGENS, CATEGORY_KEYS, DIETS, PREP_STATIONS, TRANSLATION_LANGUAGES, type Allergen, type CategoryKey, type Diet, type PrepStation, type TranslationLanguage } from "../../contract/menu";
+import {
+  ALLERGENS,
+  CATEGORY_KEYS,
+  DIETS,
+  PREP_STATIONS,
+  TRANSLATION_LANGUAGES,
+  type Allergen,
+  type CategoryKey,
+  type Diet,
+  type PrepStation,
+  type TranslationLanguage,
+} from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { CustomizationGroup, Menu, OrderLineInput, Product, Translation } from "../../contract/schemas";
 import type { CatalogGroup, CatalogProduct } from "../../api/menu/menu-repository";
@@ -15,7 +26,11 @@ export const priceCentsArb = fc.oneof(
   { weight: 2, arbitrary: fc.integer({ min: 0, max: 200_000 }) },
   { weight: 1, arbitrary: fc.integer({ min: 0, max: 999_999_999 }) },
 );
-const optionPriceCentsArb = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 5, arbitrary: fc.integer({ min: 0, max: 1_000 }) }, { weight: 1, arbitrary: priceCentsArb });
+const optionPriceCentsArb = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(0) },
+  { weight: 5, arbitrary: fc.integer({ min: 0, max: 1_000 }) },
+  { weight: 1, arbitrary: priceCentsArb },
+);
 
 const groupShapeArb = fc.record({
   exclusive: fc.boolean(),
@@ -47,14 +62,12 @@ export const catalogArb: fc.Arbitrary<CatalogProduct[]> = fc
       stock: null,
       prepStation: "kitchen",
       prepMinutes: 10,
-      groups: shape.groups.map(
-        (group, g): CatalogGroup => ({
-          name: `Group ${g + 1}`,
-          exclusive: group.exclusive,
-          required: group.required,
-          options: group.optionPrices.map((priceCents, o) => ({ id: nextOptionId++, name: `Option ${g + 1}.${o + 1}`, priceCents })),
-        }),
-      ),
+      groups: shape.groups.map((group, g): CatalogGroup => ({
+        name: `Group ${g + 1}`,
+        exclusive: group.exclusive,
+        required: group.required,
+        options: group.optionPrices.map((priceCents, o) => ({ id: nextOptionId++, name: `Option ${g + 1}.${o + 1}`, priceCents })),
+      })),
     }));
   });
 
@@ -64,7 +77,10 @@ export const catalogMap = (products: readonly CatalogProduct[]) => new Map(produ
 export function validChoiceArb(product: CatalogProduct): fc.Arbitrary<number[]> {
   const perGroup = product.groups.map((group) => {
     const ids = group.options.map((o) => o.id);
-    if (group.exclusive) return group.required ? fc.constantFrom(...ids).map((id) => [id]) : fc.option(fc.constantFrom(...ids), { nil: undefined }).map((id) => (id === undefined ? [] : [id]));
+    if (group.exclusive)
+      return group.required
+        ? fc.constantFrom(...ids).map((id) => [id])
+        : fc.option(fc.constantFrom(...ids), { nil: undefined }).map((id) => (id === undefined ? [] : [id]));
     return fc.subarray(ids, { minLength: group.required ? 1 : 0 });
   });
   // The phone may send the ids in any order; the server must not care.
@@ -88,19 +104,25 @@ export const MAX_WIRE_PRICE_CENTS = 999_999_999;
  * form, so such a line is sent without one.
  */
 export function validLineArb(product: CatalogProduct): fc.Arbitrary<OrderLineInput> {
-  return fc.record({ choice: validChoiceArb(product), quantity: fc.integer({ min: 1, max: 99 }), sendPrice: fc.boolean() }).map(({ choice, quantity, sendPrice }) => {
-    const unit = unitPriceOf(product, choice);
-    return {
-      id: product.id,
-      quantity,
-      selectedCustomizations: choice,
-      ...(sendPrice && unit <= MAX_WIRE_PRICE_CENTS ? { customizedPrice: formatCents(unit) } : {}),
-    };
-  });
+  return fc
+    .record({ choice: validChoiceArb(product), quantity: fc.integer({ min: 1, max: 99 }), sendPrice: fc.boolean() })
+    .map(({ choice, quantity, sendPrice }) => {
+      const unit = unitPriceOf(product, choice);
+      return {
+        id: product.id,
+        quantity,
+        selectedCustomizations: choice,
+        ...(sendPrice && unit <= MAX_WIRE_PRICE_CENTS ? { customizedPrice: formatCents(unit) } : {}),
+      };
+    });
 }
 
 /** The dearest unit price a product can reach (every option chosen). */
-export const maxUnitPriceOf = (product: CatalogProduct) => unitPriceOf(product, product.groups.flatMap((g) => g.options.map((o) => o.id)));
+export const maxUnitPriceOf = (product: CatalogProduct) =>
+  unitPriceOf(
+    product,
+    product.groups.flatMap((g) => g.options.map((o) => o.id)),
+  );
 
 /** The products whose every unit price has a wire form (what a phone can send as customizedPrice). */
 export const wireSafe = (catalog: readonly CatalogProduct[]) => catalog.filter((p) => maxUnitPriceOf(p) <= MAX_WIRE_PRICE_CENTS);
@@ -109,17 +131,22 @@ export const wireSafe = (catalog: readonly CatalogProduct[]) => catalog.filter((
 /** The weekday the catalogs here are priced on: they hold no daily special, so every day prices them alike. */
 export const ANY_WEEKDAY = 3;
 
-export const orderable = (catalog: readonly CatalogProduct[], branchId = 1) => catalog.filter((p) => p.branchId === branchId && p.available);
+export const orderable = (catalog: readonly CatalogProduct[], branchId = 1) =>
+  catalog.filter((p) => p.branchId === branchId && p.available);
 
 /** A catalog with a valid branch-1 order of 1–8 lines. */
 export const catalogWithOrderArb = catalogArb.chain((catalog) =>
-  fc
-    .array(fc.constantFrom(...orderable(catalog)).chain(validLineArb), { minLength: 1, maxLength: 8 })
-    .map((lines) => ({ catalog, lines })),
+  fc.array(fc.constantFrom(...orderable(catalog)).chain(validLineArb), { minLength: 1, maxLength: 8 }).map((lines) => ({ catalog, lines })),
 );
 
 /** A product with no allergens, diet tags or stock count, made in the kitchen. */
-const NO_MENU_DATA = { allergens: [], diet: [], prep_station: "kitchen", prep_minutes: 10, stock: null } as const satisfies Partial<Product>;
+const NO_MENU_DATA = {
+  allergens: [],
+  diet: [],
+  prep_station: "kitchen",
+  prep_minutes: 10,
+  stock: null,
+} as const satisfies Partial<Product>;
 
 /** The product as the phone receives it from GET /api/products_by_category. */
 export function toWireProduct(product: CatalogProduct): Product {
@@ -157,20 +184,102 @@ export function expectedHst(subtotalCents: number): number {
  * spreadsheet formula starters and the quote that neutralises them, non-ASCII letters, an emoji,
  * a combining accent, a right-to-left letter, non-breaking and zero-width spaces.
  */
-const TRICKY_UNITS = [",", '"', "'", "\n", "\r\n", "\r", "=", "+", "-", "@", "\t", ";", "\\", "|", " ", "\u00a0", "\u200b", "é", "ñ", "ü", "ß", "İ", "中", "文", "饺", "ạ", "🍺", "🔥", "e\u0301", "ש", "&", "<", ">", "%", "{", "}", "[", "]", "$", "0", "1", "9", ".", "#", "?", "/", "_"] as const;
-const unitArb = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".split("")) }, { weight: 4, arbitrary: fc.constantFrom(...TRICKY_UNITS) });
+const TRICKY_UNITS = [
+  ",",
+  '"',
+  "'",
+  "\n",
+  "\r\n",
+  "\r",
+  "=",
+  "+",
+  "-",
+  "@",
+  "\t",
+  ";",
+  "\\",
+  "|",
+  " ",
+  "\u00a0",
+  "\u200b",
+  "é",
+  "ñ",
+  "ü",
+  "ß",
+  "İ",
+  "中",
+  "文",
+  "饺",
+  "ạ",
+  "🍺",
+  "🔥",
+  "e\u0301",
+  "ש",
+  "&",
+  "<",
+  ">",
+  "%",
+  "{",
+  "}",
+  "[",
+  "]",
+  "$",
+  "0",
+  "1",
+  "9",
+  ".",
+  "#",
+  "?",
+  "/",
+  "_",
+] as const;
+const unitArb = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".split("")) },
+  { weight: 4, arbitrary: fc.constantFrom(...TRICKY_UNITS) },
+);
 
 /** Names objects must not confuse with their own machinery. */
-export const PROTOTYPE_NAMES = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "__defineGetter__", "valueOf"] as const;
+export const PROTOTYPE_NAMES = [
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "__defineGetter__",
+  "valueOf",
+] as const;
 /** Beginnings a spreadsheet or the CSV's formula guard treat specially. */
-const TRICKY_PREFIXES = ["=", "+", "-", "@", "'", "'=", "'+", "'-", "'@", "''=", "\"", "\"=", "=\"\"", "-1", "+1", "@SUM(", "=HYPERLINK(\""] as const;
+const TRICKY_PREFIXES = [
+  "=",
+  "+",
+  "-",
+  "@",
+  "'",
+  "'=",
+  "'+",
+  "'-",
+  "'@",
+  "''=",
+  '"',
+  '"=',
+  '=""',
+  "-1",
+  "+1",
+  "@SUM(",
+  '=HYPERLINK("',
+] as const;
 
 /** Free text for names and descriptions (may have surrounding spaces, may be invisible). */
 export const trickyTextArb = (maxLength: number) =>
   fc.oneof(
     { weight: 5, arbitrary: fc.string({ unit: unitArb, minLength: 1, maxLength }) },
     { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_NAMES) },
-    { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...TRICKY_PREFIXES), fc.string({ unit: unitArb, maxLength: Math.max(1, maxLength - 14) })).map(([prefix, rest]) => prefix + rest) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...TRICKY_PREFIXES), fc.string({ unit: unitArb, maxLength: Math.max(1, maxLength - 14) }))
+        .map(([prefix, rest]) => prefix + rest),
+    },
     { weight: 1, arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: Math.min(maxLength, 12) }) },
   );
 
@@ -198,7 +307,10 @@ export const csvNameArb = (maxLength: number, { trimmed = true } = {}) =>
  */
 export const QUOTED_FORMULA = /^'[=+\-@\t\r]/;
 
-const menuOptionArb = fc.record({ name: csvNameArb(80), priceCents: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 2_000 }), priceCentsArb) });
+const menuOptionArb = fc.record({
+  name: csvNameArb(80),
+  priceCents: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 2_000 }), priceCentsArb),
+});
 const menuGroupArb = fc.record({
   name: csvNameArb(60),
   exclusive: fc.boolean(),
@@ -206,7 +318,10 @@ const menuGroupArb = fc.record({
   options: fc.uniqueArray(menuOptionArb, { minLength: 1, maxLength: 4, selector: (o) => o.name }),
 });
 const ANIMAL_ALLERGENS: readonly Allergen[] = ["milk", "eggs", "fish", "crustaceans", "molluscs"];
-const translationArb: fc.Arbitrary<Translation> = fc.record({ name: csvNameArb(80), description: fc.oneof(fc.constant(""), csvNameArb(500)) });
+const translationArb: fc.Arbitrary<Translation> = fc.record({
+  name: csvNameArb(80),
+  description: fc.oneof(fc.constant(""), csvNameArb(500)),
+});
 
 /**
  * Allergens, diet, prep station and minutes, stock and translations as the format allows them: tags
@@ -221,7 +336,10 @@ const menuDataArb = fc
     prepMinutes: fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 240 })),
     stock: fc.option(fc.oneof(fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 9999 })), { nil: null }),
     translations: fc.record(
-      Object.fromEntries(TRANSLATION_LANGUAGES.map((language) => [language, translationArb])) as Record<TranslationLanguage, fc.Arbitrary<Translation>>,
+      Object.fromEntries(TRANSLATION_LANGUAGES.map((language) => [language, translationArb])) as Record<
+        TranslationLanguage,
+        fc.Arbitrary<Translation>
+      >,
       { requiredKeys: [] },
     ),
   })
@@ -229,7 +347,9 @@ const menuDataArb = fc
     const diet = data.diet.includes("contains_pork") ? data.diet.filter((tag) => tag !== "vegetarian" && tag !== "vegan") : data.diet;
     const allergens = diet.includes("vegan") ? data.allergens.filter((a) => !ANIMAL_ALLERGENS.includes(a)) : data.allergens;
     // In the languages' own order, as import builds them.
-    const translations = Object.fromEntries(TRANSLATION_LANGUAGES.flatMap((language) => (data.translations[language] ? [[language, data.translations[language]]] : [])));
+    const translations = Object.fromEntries(
+      TRANSLATION_LANGUAGES.flatMap((language) => (data.translations[language] ? [[language, data.translations[language]]] : [])),
+    );
     return { ...data, diet, allergens, translations };
   });
 
@@ -251,7 +371,9 @@ const menuProductArb = (category: CategoryKey) =>
  * case, as the format requires). Ids are placeholders: the CSV does not carry them.
  */
 export const menuArb: fc.Arbitrary<Menu> = fc
-  .tuple(...CATEGORY_KEYS.map((category) => fc.uniqueArray(menuProductArb(category), { maxLength: 4, selector: (p) => p.name.toLowerCase() })))
+  .tuple(
+    ...CATEGORY_KEYS.map((category) => fc.uniqueArray(menuProductArb(category), { maxLength: 4, selector: (p) => p.name.toLowerCase() })),
+  )
   .filter((perCategory) => perCategory.some((products) => products.length > 0))
   .map((perCategory) => menuOf(perCategory.flatMap((products, c) => products.map((p) => ({ ...p, category: CATEGORY_KEYS[c]! })))));
 
@@ -293,7 +415,11 @@ export function menuOf(products: readonly MenuItemContent[]): Menu {
       customizations: Object.fromEntries(
         p.groups.map((g): [string, CustomizationGroup] => [
           g.name,
-          { exclusive: g.exclusive, required: g.required, options: g.options.map((o) => ({ id: id++, name: o.name, price: formatCents(o.priceCents) })) },
+          {
+            exclusive: g.exclusive,
+            required: g.required,
+            options: g.options.map((o) => ({ id: id++, name: o.name, price: formatCents(o.priceCents) })),
+          },
         ]),
       ),
     };
@@ -319,8 +445,15 @@ export function menuContent(menu: Menu) {
       prep_station: p.prep_station,
       prep_minutes: p.prep_minutes,
       stock: p.stock,
-      translations: Object.fromEntries(TRANSLATION_LANGUAGES.flatMap((language) => (p.translations?.[language] ? [[language, p.translations[language]]] : []))),
-      groups: Object.entries(p.customizations).map(([name, g]) => ({ name, exclusive: g.exclusive, required: g.required, options: g.options.map((o) => ({ name: o.name, price: o.price })) })),
+      translations: Object.fromEntries(
+        TRANSLATION_LANGUAGES.flatMap((language) => (p.translations?.[language] ? [[language, p.translations[language]]] : [])),
+      ),
+      groups: Object.entries(p.customizations).map(([name, g]) => ({
+        name,
+        exclusive: g.exclusive,
+        required: g.required,
+        options: g.options.map((o) => ({ name: o.name, price: o.price })),
+      })),
     })),
   );
 }

@@ -97,11 +97,19 @@ function postgresAccess(url: string): DirectAccess {
   pool.on("error", () => undefined);
   // count(*) is a bigint, which node-postgres hands over as a string: the tests compare numbers.
   const toNumbers = (row: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === "string" && /^-?\d+$/.test(value) && /^(n|count|id|max)$/.test(key) ? Number(value) : value]));
+    Object.fromEntries(
+      Object.entries(row).map(([key, value]) => [
+        key,
+        typeof value === "string" && /^-?\d+$/.test(value) && /^(n|count|id|max)$/.test(key) ? Number(value) : value,
+      ]),
+    );
   return {
     async query<Row>(text: string, params: unknown[] = []) {
       let n = 0;
-      const result = await pool.query(text.replace(/\?/g, () => `$${++n}`), params);
+      const result = await pool.query(
+        text.replace(/\?/g, () => `$${++n}`),
+        params,
+      );
       return result.rows.map(toNumbers) as Row[];
     },
     close: () => pool.end(),

@@ -69,7 +69,10 @@ describe("UI string catalogs", () => {
         expect(Object.keys(forms).sort(), where).toEqual([...pluralForms].sort());
         const allowed = new Set(placeholders(String((source as Record<string, string>).other)));
         for (const text of Object.values(forms)) {
-          expect(placeholders(text).filter((name) => !allowed.has(name!)), `${where}: ${text}`).toEqual([]);
+          expect(
+            placeholders(text).filter((name) => !allowed.has(name!)),
+            `${where}: ${text}`,
+          ).toEqual([]);
         }
       }
     }

@@ -211,7 +211,19 @@ describe("prices in cents", () => {
   it("sums without floating-point drift and applies 13 % HST half-up", () => {
     let cart: Cart = {};
     // 0.1 + 0.2-style traps: ten lines of 4.49 etc.
-    const beer: Product = { id: 50, name: "Domestic Beer", description: "", price: "4.49", available: true, customizations: {}, allergens: [], diet: [], prep_station: "kitchen", prep_minutes: 10, stock: null, };
+    const beer: Product = {
+      id: 50,
+      name: "Domestic Beer",
+      description: "",
+      price: "4.49",
+      available: true,
+      customizations: {},
+      allergens: [],
+      diet: [],
+      prep_station: "kitchen",
+      prep_minutes: 10,
+      stock: null,
+    };
     for (let i = 0; i < 10; i++) cart = addToCart(cart, beer, []);
     cart = addToCart(cart, burger, [onionRings]);
     expect(subtotalCents(cart)).toBe(10 * 449 + 1599);

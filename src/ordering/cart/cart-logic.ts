@@ -98,9 +98,7 @@ export function addToCart(cart: Cart, product: Product, options: readonly Select
   const lines = cart[product.id] ?? [];
   const existing = lines.find((line) => lineKey(line) === key);
   const nextLines = existing
-    ? lines.map((line) =>
-        line === existing ? { ...line, quantity: Math.min(MAX_QUANTITY, line.quantity + count) } : line,
-      )
+    ? lines.map((line) => (line === existing ? { ...line, quantity: Math.min(MAX_QUANTITY, line.quantity + count) } : line))
     : [...lines, candidate];
   return { ...cart, [product.id]: nextLines };
 }
@@ -179,7 +177,13 @@ export function applyPriceUpdates(cart: Cart, updates: readonly PriceUpdate[]): 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === "object" && !Array.isArray(value);
 
 function isSelectedOption(value: unknown): value is SelectedOption {
-  return isRecord(value) && Number.isInteger(value.id) && typeof value.name === "string" && typeof value.price === "string" && typeof value.group === "string";
+  return (
+    isRecord(value) &&
+    Number.isInteger(value.id) &&
+    typeof value.name === "string" &&
+    typeof value.price === "string" &&
+    typeof value.group === "string"
+  );
 }
 
 function isCartLine(value: unknown): value is CartLine {

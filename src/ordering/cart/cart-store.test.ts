@@ -76,7 +76,9 @@ describe("cart persistence", () => {
     storage.setItem(
       CART_KEY,
       JSON.stringify({
-        "7": [{ id: 7, name: "Nachos", description: "", quantity: 3, price: "11.99", customizedPrice: "11.99", selectedCustomizations: {} }],
+        "7": [
+          { id: 7, name: "Nachos", description: "", quantity: 3, price: "11.99", customizedPrice: "11.99", selectedCustomizations: {} },
+        ],
       }),
     );
     storage.setItem(CART_META_KEY, JSON.stringify({ station: pickeringTable, submission: null, problem: null, version: 1 }));
@@ -100,12 +102,28 @@ describe("cart persistence", () => {
     ["a list", "[]"],
     ["a string", '"cart"'],
     ["wrong field types", JSON.stringify({ station: "table 3", submission: { state: "flying", key: 7 }, problem: 5, version: "x" })],
-    ["a table without a branch", JSON.stringify({ station: { id: "0b8e4c1e-6a53-4d6e-9c43-7d1f0c2b9a10" }, submission: null, problem: null, version: 1 })],
-    ["a submitted order without its order", JSON.stringify({ station: null, submission: { state: "submitted", key: "k" }, problem: null, version: 1 })],
-    ["a submitted order missing its totals", JSON.stringify({ submission: { state: "submitted", key: "k", order: { id: "o", number: 1, status: "received" } }, version: 1 })],
+    [
+      "a table without a branch",
+      JSON.stringify({ station: { id: "0b8e4c1e-6a53-4d6e-9c43-7d1f0c2b9a10" }, submission: null, problem: null, version: 1 }),
+    ],
+    [
+      "a submitted order without its order",
+      JSON.stringify({ station: null, submission: { state: "submitted", key: "k" }, problem: null, version: 1 }),
+    ],
+    [
+      "a submitted order missing its totals",
+      JSON.stringify({ submission: { state: "submitted", key: "k", order: { id: "o", number: 1, status: "received" } }, version: 1 }),
+    ],
   ])("reads cart.meta holding %s as empty defaults, keeping the cart itself", async (_name, meta) => {
     const { useCart, CART_KEY, CART_META_KEY } = store;
-    storage.setItem(CART_KEY, JSON.stringify({ "7": [{ id: 7, name: "Nachos", description: "", quantity: 2, price: "11.99", customizedPrice: "11.99", selectedCustomizations: {} }] }));
+    storage.setItem(
+      CART_KEY,
+      JSON.stringify({
+        "7": [
+          { id: 7, name: "Nachos", description: "", quantity: 2, price: "11.99", customizedPrice: "11.99", selectedCustomizations: {} },
+        ],
+      }),
+    );
     storage.setItem(CART_META_KEY, meta);
     await useCart.persist.rehydrate();
     expect(useCart.getState()).toMatchObject({ station: null, submission: null, problem: null });
@@ -114,7 +132,10 @@ describe("cart persistence", () => {
 
   it("keeps what is readable in cart.meta, field by field, whatever version number it carries", async () => {
     const { useCart, CART_META_KEY } = store;
-    storage.setItem(CART_META_KEY, JSON.stringify({ station: thornhillTable, submission: { state: "queued", key: "key-1" }, problem: { code: 1 }, version: 99 }));
+    storage.setItem(
+      CART_META_KEY,
+      JSON.stringify({ station: thornhillTable, submission: { state: "queued", key: "key-1" }, problem: { code: 1 }, version: 99 }),
+    );
     await useCart.persist.rehydrate();
     expect(useCart.getState()).toMatchObject({ station: thornhillTable, submission: { state: "queued", key: "key-1" }, problem: null });
   });
@@ -152,7 +173,22 @@ describe("the cart's table", () => {
 
   it("adds a cart kept by an older version of the app (lines without ids) to the table's shared cart", async () => {
     const { useCart, CART_KEY, CART_META_KEY } = store;
-    storage.setItem(CART_KEY, JSON.stringify({ "7": [{ id: 7, name: "Nachos", description: "", quantity: 2, price: "11.99", customizedPrice: "14.99", selectedCustomizations: { "201": porkBelly } }] }));
+    storage.setItem(
+      CART_KEY,
+      JSON.stringify({
+        "7": [
+          {
+            id: 7,
+            name: "Nachos",
+            description: "",
+            quantity: 2,
+            price: "11.99",
+            customizedPrice: "14.99",
+            selectedCustomizations: { "201": porkBelly },
+          },
+        ],
+      }),
+    );
     storage.setItem(CART_META_KEY, JSON.stringify({ station: thornhillTable, submission: null, problem: null, version: 1 }));
     await useCart.persist.rehydrate();
     useCart.getState().enterStation(thornhillTable);

@@ -13,8 +13,30 @@ import { randomUuid } from "../../shared/random-uuid";
 import { persist, type PersistStorage, type StorageValue } from "zustand/middleware";
 import { isUuid } from "../../../contract/ids";
 import type { CartOperation, Order, Product, PublicOrder, TableCart } from "../../../contract/schemas";
-import { applyPriceUpdates, cartLines, cleanNote, formatUnitPrice, isCartShape, lineKey, MAX_QUANTITY, type Cart, type PriceUpdate, type SelectedOption } from "./cart-logic";
-import { cartStamp, dropAnswered, latestStamp, localView, nextStamp, ownTwin, toCart, type PendingDisplay, type PendingOp, type SharedLine } from "./shared-cart";
+import {
+  applyPriceUpdates,
+  cartLines,
+  cleanNote,
+  formatUnitPrice,
+  isCartShape,
+  lineKey,
+  MAX_QUANTITY,
+  type Cart,
+  type PriceUpdate,
+  type SelectedOption,
+} from "./cart-logic";
+import {
+  cartStamp,
+  dropAnswered,
+  latestStamp,
+  localView,
+  nextStamp,
+  ownTwin,
+  toCart,
+  type PendingDisplay,
+  type PendingOp,
+  type SharedLine,
+} from "./shared-cart";
 
 export const CART_KEY = "cart";
 export const CART_META_KEY = "cart.meta";
@@ -38,9 +60,7 @@ export interface SubmitProblem {
  * queued    — in the outbox, the network failed: retried automatically;
  * submitted — the server answered 2xx; `order` is its answer, kept current by the live status.
  */
-export type Submission =
-  | { state: "sending" | "queued"; key: string }
-  | { state: "submitted"; key: string; order: Order };
+export type Submission = { state: "sending" | "queued"; key: string } | { state: "submitted"; key: string; order: Order };
 
 export interface AddedLine {
   product: Product;
@@ -127,18 +147,24 @@ function isStoredOrder(value: unknown): value is Order {
 }
 
 function readSubmission(value: unknown): Submission | null {
-  if (!isRecord(value) || typeof value.key !== "string" || value.key === "" || !SUBMISSION_STATES.includes(value.state as string)) return null;
+  if (!isRecord(value) || typeof value.key !== "string" || value.key === "" || !SUBMISSION_STATES.includes(value.state as string))
+    return null;
   if (value.state !== "submitted") return { state: value.state as "sending" | "queued", key: value.key };
   return isStoredOrder(value.order) ? { state: "submitted", key: value.key, order: value.order } : null;
 }
 
 function readShared(value: unknown): SharedState {
   if (!isRecord(value) || !Array.isArray(value.pending)) return EMPTY_SHARED;
-  const server = isRecord(value.server) && Array.isArray(value.server.lines) && typeof value.server.version === "number" ? (value.server as unknown as TableCart) : null;
+  const server =
+    isRecord(value.server) && Array.isArray(value.server.lines) && typeof value.server.version === "number"
+      ? (value.server as unknown as TableCart)
+      : null;
   return {
     stationId: typeof value.stationId === "string" ? value.stationId : null,
     server,
-    pending: value.pending.filter((op) => isRecord(op) && typeof op.op_id === "string" && typeof op.at === "string" && typeof op.type === "string") as PendingOp[],
+    pending: value.pending.filter(
+      (op) => isRecord(op) && typeof op.op_id === "string" && typeof op.at === "string" && typeof op.type === "string",
+    ) as PendingOp[],
     seen: typeof value.seen === "string" ? value.seen : null,
   };
 }
@@ -206,7 +232,9 @@ export function sharedLines(state: Pick<CartState, "cart">): SharedLine[] {
   return cartLines(state.cart).filter((line): line is SharedLine => typeof (line as Partial<SharedLine>).lineId === "string");
 }
 
-type Draft = (CartOperation extends infer Op ? (Op extends CartOperation ? Omit<Op, "op_id" | "at"> : never) : never) & { display?: PendingDisplay };
+type Draft = (CartOperation extends infer Op ? (Op extends CartOperation ? Omit<Op, "op_id" | "at"> : never) : never) & {
+  display?: PendingDisplay;
+};
 
 export const useCart = create<CartState>()(
   persist(
@@ -240,7 +268,15 @@ export const useCart = create<CartState>()(
             continue;
           }
           const lineId = randomUuid();
-          view.push({ ...({} as SharedLine), id: product.id, selectedCustomizations, ...(cleaned ? { note: cleaned } : {}), lineId, phoneId: get().phoneId, quantity: count });
+          view.push({
+            ...({} as SharedLine),
+            id: product.id,
+            selectedCustomizations,
+            ...(cleaned ? { note: cleaned } : {}),
+            lineId,
+            phoneId: get().phoneId,
+            quantity: count,
+          });
           drafts.push({
             type: "add_line",
             line_id: lineId,
@@ -248,7 +284,13 @@ export const useCart = create<CartState>()(
             quantity: count,
             options: options.map((option) => option.id).sort((a, b) => a - b),
             ...(cleaned ? { note: cleaned } : {}),
-            display: { name: product.name, description: product.description, price: product.price, customizedPrice: formatUnitPrice(product.price, options), options: [...options] },
+            display: {
+              name: product.name,
+              description: product.description,
+              price: product.price,
+              customizedPrice: formatUnitPrice(product.price, options),
+              options: [...options],
+            },
           });
         }
         return drafts;
@@ -263,9 +305,15 @@ export const useCart = create<CartState>()(
         add: (product, options, note) => queue(addDrafts([{ product, options, quantity: 1, ...(note ? { note } : {}) }])),
         addLines: (lines) => queue(addDrafts(lines)),
         removeOne(productId, key, lineId) {
-          const line = sharedLines(get()).find((candidate) => (lineId ? candidate.lineId === lineId : candidate.id === productId && lineKey(candidate) === key));
+          const line = sharedLines(get()).find((candidate) =>
+            lineId ? candidate.lineId === lineId : candidate.id === productId && lineKey(candidate) === key,
+          );
           if (!line) return;
-          queue([line.quantity > 1 ? { type: "set_quantity", line_id: line.lineId, quantity: line.quantity - 1 } : { type: "remove_line", line_id: line.lineId }]);
+          queue([
+            line.quantity > 1
+              ? { type: "set_quantity", line_id: line.lineId, quantity: line.quantity - 1 }
+              : { type: "remove_line", line_id: line.lineId },
+          ]);
         },
         setName: (name) => queue([{ type: "set_name", name: name.trim().slice(0, 24) }]),
         receiveCart(cart) {
@@ -276,7 +324,13 @@ export const useCart = create<CartState>()(
         },
         answered(opIds, cart) {
           const { shared, phoneId } = get();
-          const next = { ...shared, pending: dropAnswered(shared.pending, opIds.map((op_id) => ({ op_id }))) };
+          const next = {
+            ...shared,
+            pending: dropAnswered(
+              shared.pending,
+              opIds.map((op_id) => ({ op_id })),
+            ),
+          };
           set({ shared: next, cart: viewOf(next, phoneId) });
           if (cart) get().receiveCart(cart);
         },

@@ -5,11 +5,18 @@ import { ApiError } from "../../shared/api-client";
 /** The browser's localStorage, in memory (this project runs unit tests in Node). */
 const items = new Map<string, string>();
 Object.assign(globalThis, {
-  localStorage: { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) },
+  localStorage: {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+  },
 });
 
 const applyCartOperations = vi.fn<(stationId: string, body: CartOperationsBody) => Promise<unknown>>();
-vi.mock("../../shared/api", () => ({ api: { applyCartOperations: (...args: [string, CartOperationsBody]) => applyCartOperations(...args) }, stationEventsPath: () => "" }));
+vi.mock("../../shared/api", () => ({
+  api: { applyCartOperations: (...args: [string, CartOperationsBody]) => applyCartOperations(...args) },
+  stationEventsPath: () => "",
+}));
 
 let sync: typeof import("./cart-sync");
 let store: typeof import("./cart-store");
@@ -21,7 +28,16 @@ beforeAll(async () => {
 const table = { id: "0b8e4c1e-6a53-4d6e-9c43-7d1f0c2b9a10", branchId: 1 };
 const product = (id: number): Product =>
   ({ id, name: `Dish ${id}`, description: "", price: "5.00", available: true, customizations: {} }) as unknown as Product;
-const cartOf = (version: number): TableCart => ({ station_id: table.id, branch_id: 1, version, submitting: false, lines: [], subtotal: "0.00", tax: "0.00", total: "0.00" });
+const cartOf = (version: number): TableCart => ({
+  station_id: table.id,
+  branch_id: 1,
+  version,
+  submitting: false,
+  lines: [],
+  subtotal: "0.00",
+  tax: "0.00",
+  total: "0.00",
+});
 const answerAll = (version: number) => async (_id: string, body: CartOperationsBody) => ({
   cart: cartOf(version),
   results: body.operations.map((op) => ({ op_id: op.op_id, result: "applied" })),
@@ -46,7 +62,11 @@ async function queued(count: number): Promise<void> {
 describe("sending the queue", () => {
   it("keeps every operation while there is no answer: offline, a 5xx, a page that is not the server's", async () => {
     await queued(2);
-    for (const failure of [new ApiError(0, "network_error", "x"), new ApiError(503, "unavailable", "x"), new ApiError(200, "not_the_server", "x", [], false)]) {
+    for (const failure of [
+      new ApiError(0, "network_error", "x"),
+      new ApiError(503, "unavailable", "x"),
+      new ApiError(200, "not_the_server", "x", [], false),
+    ]) {
       applyCartOperations.mockRejectedValueOnce(failure);
       await expect(sync.flushOperations()).rejects.toBe(failure);
     }
@@ -71,7 +91,9 @@ describe("sending the queue", () => {
   it("a refused request: drops the operation it names, tells the diner, and sends the rest again", async () => {
     await queued(2);
     const [bad, good] = store.useCart.getState().shared.pending;
-    applyCartOperations.mockRejectedValueOnce(new ApiError(409, "sold_out", "Sold out", [{ index: 0, op_id: bad!.op_id, message: "Dish 1 is sold out" }]));
+    applyCartOperations.mockRejectedValueOnce(
+      new ApiError(409, "sold_out", "Sold out", [{ index: 0, op_id: bad!.op_id, message: "Dish 1 is sold out" }]),
+    );
     applyCartOperations.mockImplementationOnce(answerAll(4));
     await sync.flushOperations();
     expect(applyCartOperations.mock.calls[1]![1].operations.map((op) => op.op_id)).toEqual([good!.op_id]);

@@ -18,18 +18,30 @@ const isRecord = (value: unknown): value is Record<string, unknown> => !!value &
 
 /** Enough of a cart to show: only the server's own answer is taken (a portal's JSON is not a cart). */
 export function isTableCart(value: unknown): value is TableCart {
-  return isRecord(value) && typeof value.station_id === "string" && typeof value.version === "number" && Array.isArray(value.lines) && typeof value.total === "string";
+  return (
+    isRecord(value) &&
+    typeof value.station_id === "string" &&
+    typeof value.version === "number" &&
+    Array.isArray(value.lines) &&
+    typeof value.total === "string"
+  );
 }
 
 function isAnswer(value: unknown): value is CartOperationsAnswer {
-  return isRecord(value) && isTableCart(value.cart) && Array.isArray(value.results) && value.results.every((result) => isRecord(result) && typeof result.op_id === "string");
+  return (
+    isRecord(value) &&
+    isTableCart(value.cart) &&
+    Array.isArray(value.results) &&
+    value.results.every((result) => isRecord(result) && typeof result.op_id === "string")
+  );
 }
 
 /**
  * As the order outbox judges an answer (outbox.ts, not imported: it would weigh on the menu's first
  * load): only a refusal the server itself gave is final.
  */
-const isRetryable = (error: ApiError) => !error.fromServer || error.status === 0 || error.status >= 500 || [408, 425, 429].includes(error.status);
+const isRetryable = (error: ApiError) =>
+  !error.fromServer || error.status === 0 || error.status >= 500 || [408, 425, 429].includes(error.status);
 
 const unexpected = () => new ApiError(0, "unexpected_answer", "The answer was not the table's cart.");
 

@@ -79,8 +79,18 @@ describe("the queue", () => {
 
   it("submits the server's version only when its cart is what the diner saw", () => {
     const cart = { lines: [line("L1", 2), line("L2")] };
-    expect(sameLines(cart, [{ lineId: "L2", quantity: 1 }, { lineId: "L1", quantity: 2 }])).toBe(true);
+    expect(
+      sameLines(cart, [
+        { lineId: "L2", quantity: 1 },
+        { lineId: "L1", quantity: 2 },
+      ]),
+    ).toBe(true);
     expect(sameLines(cart, [{ lineId: "L1", quantity: 2 }])).toBe(false);
-    expect(sameLines(cart, [{ lineId: "L1", quantity: 3 }, { lineId: "L2", quantity: 1 }])).toBe(false);
+    expect(
+      sameLines(cart, [
+        { lineId: "L1", quantity: 3 },
+        { lineId: "L2", quantity: 1 },
+      ]),
+    ).toBe(false);
   });
 });

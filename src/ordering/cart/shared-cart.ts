@@ -122,7 +122,11 @@ export function toCart(lines: readonly SharedLine[]): Cart {
 }
 
 /** This phone's open line of the same product, options and note, which one more tap raises. */
-export function ownTwin(lines: readonly SharedLine[], phoneId: string, candidate: Pick<CartLine, "id" | "selectedCustomizations" | "note">): SharedLine | undefined {
+export function ownTwin(
+  lines: readonly SharedLine[],
+  phoneId: string,
+  candidate: Pick<CartLine, "id" | "selectedCustomizations" | "note">,
+): SharedLine | undefined {
   const key = lineKey(candidate);
   return lines.find((line) => line.phoneId === phoneId && line.id === candidate.id && lineKey(line) === key);
 }

@@ -40,7 +40,13 @@ function leftOutText({ name, reason, weekday }: LeftOut, t: Words, nameOf: NameO
 function whenText(createdAt: string, code: Language): string {
   const date = new Date(createdAt);
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat(LOCALE_TAGS[code], { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(date);
+  return new Intl.DateTimeFormat(LOCALE_TAGS[code], {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  }).format(date);
 }
 
 function quantities(lines: readonly { name: string; quantity: number }[], nameOf: NameOf, code: Language): string {
@@ -82,11 +88,14 @@ export default function OrderAgain({ stationId, menu, today }: { stationId: stri
             <span className="order-again-summary">
               <strong>{status.orderNumber({ number: order.number })}</strong>{" "}
               <span className="order-again-when">{whenText(order.created_at, code)}</span>
-              <span className="order-again-lines">
-                {quantities(order.lines, nameOf, code)}
-              </span>
+              <span className="order-again-lines">{quantities(order.lines, nameOf, code)}</span>
             </span>
-            <button type="button" className="button-secondary" aria-label={t.againLabel({ number: order.number })} onClick={() => again(order)}>
+            <button
+              type="button"
+              className="button-secondary"
+              aria-label={t.againLabel({ number: order.number })}
+              onClick={() => again(order)}
+            >
               {t.again}
             </button>
           </li>
@@ -99,11 +108,16 @@ export default function OrderAgain({ stationId, menu, today }: { stationId: stri
               {added > 0 ? t.added({ number: result.number })(added) : t.nothing({ number: result.number })}{" "}
               {added > 0 && <Link to="/order/cart">{t.viewCart}</Link>}
             </p>
-            {result.outcome.fewer.length > 0 && (
-              <p>{t.fewLeft({ lines: quantities(result.outcome.fewer, nameOf, code) })}</p>
-            )}
+            {result.outcome.fewer.length > 0 && <p>{t.fewLeft({ lines: quantities(result.outcome.fewer, nameOf, code) })}</p>}
             {result.outcome.leftOut.length > 0 && (
-              <p>{t.leftOut({ items: formatList(result.outcome.leftOut.map((item) => leftOutText(item, t, nameOf, code)), code) })}</p>
+              <p>
+                {t.leftOut({
+                  items: formatList(
+                    result.outcome.leftOut.map((item) => leftOutText(item, t, nameOf, code)),
+                    code,
+                  ),
+                })}
+              </p>
             )}
           </>
         )}

@@ -80,7 +80,10 @@ export function withOrder(history: History, order: Order, now = Date.now()): His
   };
   const oldest = now - HISTORY_DAYS * 86_400_000;
   const next: History = {};
-  for (const [key, orders] of Object.entries({ ...history, [station]: [past, ...(history[station] ?? []).filter((o) => o.id !== order.id)] })) {
+  for (const [key, orders] of Object.entries({
+    ...history,
+    [station]: [past, ...(history[station] ?? []).filter((o) => o.id !== order.id)],
+  })) {
     const kept = orders.filter((o) => !(Date.parse(o.created_at) < oldest)).slice(0, MAX_ORDERS_PER_TABLE);
     if (kept.length > 0) next[key] = kept;
   }

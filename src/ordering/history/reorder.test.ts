@@ -19,12 +19,22 @@ const product = (id: number, overrides: Partial<Product> = {}): Product => ({
   ...overrides,
 });
 
-const side = { exclusive: true, required: true, options: [{ id: 101, name: "Fries", price: "0.00" }, { id: 103, name: "Onion Rings", price: "2.50" }] };
+const side = {
+  exclusive: true,
+  required: true,
+  options: [
+    { id: 101, name: "Fries", price: "0.00" },
+    { id: 103, name: "Onion Rings", price: "2.50" },
+  ],
+};
 // Today's menu: the burger went up to 14.99 and onion rings to 2.50 since the earlier order.
 const burger = product(21, { name: "Burger", price: "14.99", customizations: { Side: side } });
 const wings = product(30, { name: "Wings", available: false });
 const tuesdayChop = product(40, { name: "Tuesday Pork Chop", weekday: 2 });
-const nachos = product(7, { name: "Nachos", customizations: { "Add-ons": { exclusive: false, required: false, options: [{ id: 201, name: "Cheese", price: "1.00" }] } } });
+const nachos = product(7, {
+  name: "Nachos",
+  customizations: { "Add-ons": { exclusive: false, required: false, options: [{ id: 201, name: "Cheese", price: "1.00" }] } },
+});
 const beer = product(50, { name: "Beer", price: "6.00", stock: 3 });
 const menu = { burger: [burger], main: [wings, nachos], special: [tuesdayChop], drink: [beer] } as Partial<Menu> as Menu;
 
@@ -88,7 +98,16 @@ const order = (id: string, station: string, createdAt: string): Order => ({
   station_id: station,
   branch_id: 1,
   lines: [
-    { product_id: 21, name: "Burger", quantity: 1, unit_price: "13.99", options: [{ id: 101, name: "Fries", price: "0.00" }], line_total: "13.99", note: "rare", prep_station: "kitchen" },
+    {
+      product_id: 21,
+      name: "Burger",
+      quantity: 1,
+      unit_price: "13.99",
+      options: [{ id: 101, name: "Fries", price: "0.00" }],
+      line_total: "13.99",
+      note: "rare",
+      prep_station: "kitchen",
+    },
   ],
   subtotal: "13.99",
   tax: "1.82",

@@ -55,8 +55,7 @@ export function reorder(past: PastOrder, menu: Menu, today: number, cart: Cart):
       result.leftOut.push({ name: product.name, reason: "not_today", weekday: product.weekday });
       continue;
     }
-    const left =
-      product.stock === null ? Infinity : product.stock - quantityOfProduct(cart, product.id) - (taken.get(product.id) ?? 0);
+    const left = product.stock === null ? Infinity : product.stock - quantityOfProduct(cart, product.id) - (taken.get(product.id) ?? 0);
     if (!product.available || left <= 0) {
       result.leftOut.push({ name: product.name, reason: "sold_out" });
       continue;

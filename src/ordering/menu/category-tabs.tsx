@@ -114,7 +114,12 @@ export function CategoryTabs({ tabs }: { tabs: readonly CategoryTab[] }) {
       <ul ref={stripRef}>
         {tabs.map((tab) => (
           <li key={tab.id}>
-            <a href={`#${tab.id}`} aria-current={tab.id === active ? "true" : undefined} onFocus={onFocus} onClick={(event) => onClick(event, tab.id)}>
+            <a
+              href={`#${tab.id}`}
+              aria-current={tab.id === active ? "true" : undefined}
+              onFocus={onFocus}
+              onClick={(event) => onClick(event, tab.id)}
+            >
               {tab.title}
             </a>
           </li>

@@ -32,7 +32,11 @@ export default function DietFilterChoices({ filter, onChange }: DietFilterChoice
         <div className="diet-filter-choices">
           {HIDE_CHOICES.map((choice) => (
             <label key={choice.key} className="diet-chip">
-              <input type="checkbox" checked={filter.hide.includes(choice.key)} onChange={(event) => toggle(choice.key, event.target.checked)} />
+              <input
+                type="checkbox"
+                checked={filter.hide.includes(choice.key)}
+                onChange={(event) => toggle(choice.key, event.target.checked)}
+              />
               {hideLabels[choice.key]}
             </label>
           ))}
@@ -43,7 +47,12 @@ export default function DietFilterChoices({ filter, onChange }: DietFilterChoice
         <div className="diet-filter-choices">
           {ONLY_CHOICES.map((choice) => (
             <label key={choice.label} className="diet-chip">
-              <input type="radio" name="diet-only" checked={filter.only === choice.value} onChange={() => onChange({ ...filter, only: choice.value })} />
+              <input
+                type="radio"
+                name="diet-only"
+                checked={filter.only === choice.value}
+                onChange={() => onChange({ ...filter, only: choice.value })}
+              />
               {t[choice.label]}
             </label>
           ))}

@@ -28,7 +28,10 @@ const plain = dish(7);
 
 const menu = { main: [sisig, shrimp, mussels, plain], starter: [salad, pancit], fries: [fries] } as Partial<Menu> as Menu;
 const filter = (changes: Partial<DietFilter>): DietFilter => ({ ...NO_FILTER, ...changes });
-const shownIds = (result: { menu: Menu }) => CATEGORY_KEYS.flatMap((key) => result.menu[key] ?? []).map((p) => p.id).sort();
+const shownIds = (result: { menu: Menu }) =>
+  CATEGORY_KEYS.flatMap((key) => result.menu[key] ?? [])
+    .map((p) => p.id)
+    .sort();
 
 describe("the dietary filter", () => {
   it("hides shellfish as both crustaceans and molluscs, and pork by its diet tag", () => {
@@ -59,7 +62,9 @@ describe("the dietary filter", () => {
     for (const tag of [...ALLERGENS, "contains_pork", "spicy"]) expect(covered).toContain(tag);
     for (const choice of HIDE_CHOICES) {
       for (const tag of choice.tags) {
-        const product = (ALLERGENS as readonly string[]).includes(tag) ? dish(9, { allergens: [tag as Product["allergens"][number]] }) : dish(9, { diet: [tag as Product["diet"][number]] });
+        const product = (ALLERGENS as readonly string[]).includes(tag)
+          ? dish(9, { allergens: [tag as Product["allergens"][number]] })
+          : dish(9, { diet: [tag as Product["diet"][number]] });
         expect(fits(product, filter({ hide: [choice.key] })), `${choice.key} / ${tag}`).toBe(false);
         expect(fits(plain, filter({ hide: [choice.key] }))).toBe(true);
       }
@@ -68,7 +73,10 @@ describe("the dietary filter", () => {
   });
 
   it("reads back a stored filter, dropping what it doesn't know", () => {
-    expect(readFilter({ hide: ["pork", "shellfish", "pork", "bacon", 7], only: "vegan" })).toEqual({ hide: ["pork", "shellfish"], only: "vegan" });
+    expect(readFilter({ hide: ["pork", "shellfish", "pork", "bacon", 7], only: "vegan" })).toEqual({
+      hide: ["pork", "shellfish"],
+      only: "vegan",
+    });
     expect(readFilter({ hide: "pork", only: "keto" })).toEqual(NO_FILTER);
     expect(readFilter(null)).toEqual(NO_FILTER);
     expect(readFilter("x")).toEqual(NO_FILTER);

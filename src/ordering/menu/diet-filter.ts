@@ -68,7 +68,9 @@ export function applyFilter(menu: Menu, filter: DietFilter): { menu: Menu; hidde
 export function readFilter(value: unknown): DietFilter {
   if (!value || typeof value !== "object") return NO_FILTER;
   const stored = value as { hide?: unknown; only?: unknown };
-  const hide = Array.isArray(stored.hide) ? [...new Set(stored.hide.filter((key): key is HideKey => HIDE_KEYS.includes(key as string)))] : [];
+  const hide = Array.isArray(stored.hide)
+    ? [...new Set(stored.hide.filter((key): key is HideKey => HIDE_KEYS.includes(key as string)))]
+    : [];
   const only = stored.only === "vegetarian" || stored.only === "vegan" ? stored.only : null;
   return { hide, only };
 }

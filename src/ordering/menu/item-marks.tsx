@@ -28,7 +28,14 @@ export function ItemMarks({ product }: { product: Pick<Product, "allergens" | "d
         </span>
       ))}
       {allergens.length > 0 && (
-        <span className="mark-allergens">{t.contains({ allergens: formatList(allergens.map((allergen) => allergenLabels[allergen]), code) })}</span>
+        <span className="mark-allergens">
+          {t.contains({
+            allergens: formatList(
+              allergens.map((allergen) => allergenLabels[allergen]),
+              code,
+            ),
+          })}
+        </span>
       )}
     </span>
   );

@@ -114,7 +114,9 @@ function PriceChanged({ problem }: { problem: SubmitProblem }) {
           const price = formatMoney(cents(update.price), code);
           return (
             <li key={update.index}>
-              {update.was ? t.priceNowWas({ name: update.name, price, was: formatMoney(cents(update.was), code) }) : t.priceNow({ name: update.name, price })}
+              {update.was
+                ? t.priceNowWas({ name: update.name, price, was: formatMoney(cents(update.was), code) })
+                : t.priceNow({ name: update.name, price })}
             </li>
           );
         })}

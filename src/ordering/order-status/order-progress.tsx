@@ -54,11 +54,7 @@ export function OrderProgress({ order, stationId }: { order: Order; stationId: s
       {!cancelled && !held && (
         <ol className="order-steps">
           {STEPS.map((candidate, index) => (
-            <li
-              key={candidate}
-              className={index <= current ? "is-done" : undefined}
-              aria-current={index === current ? "step" : undefined}
-            >
+            <li key={candidate} className={index <= current ? "is-done" : undefined} aria-current={index === current ? "step" : undefined}>
               {t[candidate]}
             </li>
           ))}

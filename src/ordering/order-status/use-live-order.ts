@@ -62,7 +62,8 @@ export function useLiveOrder(
 
   useLiveEvents(order && stationId && !done ? stationEventsPath(stationId) : null, {
     onEvent: (event) => {
-      if (event === null) refreshRef.current?.(); // an unreadable event: ask for the order instead
+      if (event === null)
+        refreshRef.current?.(); // an unreadable event: ask for the order instead
       else if (event.type === "order.updated" && event.data.id === orderId) applyRef.current?.(event.data);
     },
     // (Re)connected: catch up on anything missed while the stream was down.

@@ -35,9 +35,21 @@ function outboxStorage(): OutboxStorage {
     return fallback();
   }
   return {
-    put: (entry) => withFallback(() => set(entry.key, entry, store), () => void memory.set(entry.key, entry)),
-    remove: (key) => withFallback(() => del(key, store), () => void memory.delete(String(key))),
-    all: () => withFallback(() => entries<IDBValidKey, unknown>(store), () => [...memory.entries()]),
+    put: (entry) =>
+      withFallback(
+        () => set(entry.key, entry, store),
+        () => void memory.set(entry.key, entry),
+      ),
+    remove: (key) =>
+      withFallback(
+        () => del(key, store),
+        () => void memory.delete(String(key)),
+      ),
+    all: () =>
+      withFallback(
+        () => entries<IDBValidKey, unknown>(store),
+        () => [...memory.entries()],
+      ),
   };
 }
 
@@ -82,7 +94,8 @@ async function sendShared(key: string, body: OrderCreate, shared: SharedSubmit):
   return api.submitTableCart(body.station_id, key, version);
 }
 
-const send = (key: string, body: OrderCreate, shared?: SharedSubmit) => (shared ? sendShared(key, body, shared) : api.placeOrder(key, body));
+const send = (key: string, body: OrderCreate, shared?: SharedSubmit) =>
+  shared ? sendShared(key, body, shared) : api.placeOrder(key, body);
 
 function onOutcome(entry: OutboxEntry, outcome: SendOutcome): void {
   // Every order the server placed for this phone is one it may want to order again.
@@ -90,7 +103,12 @@ function onOutcome(entry: OutboxEntry, outcome: SendOutcome): void {
   const { submission, cart, station, setSubmission, setProblem, adoptOrder } = useCart.getState();
   if (submission?.key !== entry.key) {
     // The stored cart was lost or unreadable while its order waited here: show the order that went through.
-    if (outcome.kind === "delivered" && submission === null && Object.keys(cart).length === 0 && (!station || station.id === outcome.order.station_id)) {
+    if (
+      outcome.kind === "delivered" &&
+      submission === null &&
+      Object.keys(cart).length === 0 &&
+      (!station || station.id === outcome.order.station_id)
+    ) {
       adoptOrder(entry.key, outcome.order);
     }
     return; // otherwise the cart moved on (emptied, other branch)

@@ -22,7 +22,13 @@ const body: OrderCreate = {
   branch_id: 1,
 };
 /** The server's answer to `body`: an order with a UUID, a status, the same table and branch. */
-const order = { id: "3f2b8c1d-9a4e-4f6b-8d2c-1e5a7b9c0d3f", number: 1, status: "received", station_id: body.station_id, branch_id: 1 } as Order;
+const order = {
+  id: "3f2b8c1d-9a4e-4f6b-8d2c-1e5a7b9c0d3f",
+  number: 1,
+  status: "received",
+  station_id: body.station_id,
+  branch_id: 1,
+} as Order;
 
 function setup(send: (key: string) => Promise<Order>, online = () => true, now = () => 1_000) {
   const storage = memoryStorage();
@@ -79,7 +85,10 @@ describe("the order outbox", () => {
 
   it("does not even try while the browser says it is offline", async () => {
     let online = false;
-    const { storage, outbox, sent, outcomes } = setup(async () => order, () => online);
+    const { storage, outbox, sent, outcomes } = setup(
+      async () => order,
+      () => online,
+    );
     await outbox.enqueue("key-1", body);
     expect(sent).toEqual([]);
     expect(outcomes).toEqual([["key-1", "retry"]]);
@@ -116,7 +125,11 @@ describe("the order outbox", () => {
 describe("an order that waited too long", () => {
   it("is dropped unsent once older than MAX_PENDING_MS, while a fresher one is still sent", async () => {
     let clock = 0;
-    const { outbox, sent, storage, outcomes } = setup(async () => order, () => true, () => clock);
+    const { outbox, sent, storage, outcomes } = setup(
+      async () => order,
+      () => true,
+      () => clock,
+    );
     await storage.put({ key: "stale", body, createdAt: 0, attempts: 3 });
     await storage.put({ key: "fresh", body, createdAt: 10 * 60_000, attempts: 0 });
     clock = MAX_PENDING_MS + 1;
@@ -131,7 +144,11 @@ describe("an order that waited too long", () => {
 
   it("is still retried right up to the limit", async () => {
     let clock = 0;
-    const { outbox, sent, storage } = setup(async () => order, () => true, () => clock);
+    const { outbox, sent, storage } = setup(
+      async () => order,
+      () => true,
+      () => clock,
+    );
     await storage.put({ key: "k", body, createdAt: 0, attempts: 5 });
     clock = MAX_PENDING_MS;
     await outbox.flush();
@@ -153,8 +170,10 @@ describe("isRetryable", () => {
 describe("what counts as delivered: the answer must be the order that was sent", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  const json = (value: unknown, status = 201) => new Response(JSON.stringify(value), { status, headers: { "Content-Type": "application/json" } });
-  const html = (status: number) => new Response("<!doctype html><title>Sign in to Wi-Fi</title>", { status, headers: { "Content-Type": "text/html" } });
+  const json = (value: unknown, status = 201) =>
+    new Response(JSON.stringify(value), { status, headers: { "Content-Type": "application/json" } });
+  const html = (status: number) =>
+    new Response("<!doctype html><title>Sign in to Wi-Fi</title>", { status, headers: { "Content-Type": "text/html" } });
   const serverError = (status: number, code: string) => json({ error: { code, message: "Refused." } }, status);
   /** What a service worker could hand over: status 0, no readable body. */
   const opaque = () => {
@@ -227,7 +246,11 @@ describe("what counts as delivered: the answer must be the order that was sent",
     const { outcome, requests, stored } = await deliver(() => {
       throw new TypeError("Failed to fetch");
     });
-    expect(requests[0]).toMatchObject({ method: "POST", redirect: "error", headers: expect.objectContaining({ "Idempotency-Key": "key-1" }) });
+    expect(requests[0]).toMatchObject({
+      method: "POST",
+      redirect: "error",
+      headers: expect.objectContaining({ "Idempotency-Key": "key-1" }),
+    });
     expect(outcome.kind).toBe("retry");
     expect(stored).toMatchObject({ key: "key-1", attempts: 1 });
   });
@@ -270,7 +293,11 @@ describe("attempts and keys", () => {
 
   it("never gives up on a number of failures: only the order's age ends it", async () => {
     let clock = 0;
-    const { storage, outbox, sent, outcomes } = setup(() => Promise.reject(new ApiError(0, "network_error", "no answer")), () => true, () => clock);
+    const { storage, outbox, sent, outcomes } = setup(
+      () => Promise.reject(new ApiError(0, "network_error", "no answer")),
+      () => true,
+      () => clock,
+    );
     await outbox.enqueue("key-1", body);
     for (let i = 0; i < 50; i++) {
       clock += 60_000;
@@ -285,7 +312,12 @@ describe("attempts and keys", () => {
   it("sends with the same key after a reload (a new outbox over the same storage)", async () => {
     const storage = memoryStorage();
     const keys: string[] = [];
-    const offline = createOutbox(storage, async () => order, () => {}, { isOnline: () => false });
+    const offline = createOutbox(
+      storage,
+      async () => order,
+      () => {},
+      { isOnline: () => false },
+    );
     await offline.enqueue("key-1", body);
     const reloaded = createOutbox(
       storage,
@@ -303,7 +335,11 @@ describe("attempts and keys", () => {
 
 describe("corrupt outbox storage", () => {
   it("drops records that cannot be sent, repairs what it can, and still sends the good ones", async () => {
-    const { storage, outbox, sent, outcomes } = setup(async () => order, () => true, () => 5_000);
+    const { storage, outbox, sent, outcomes } = setup(
+      async () => order,
+      () => true,
+      () => 5_000,
+    );
     storage.entries.set("junk", "not an entry");
     storage.entries.set("null", null);
     storage.entries.set("no-body", { key: "no-body", createdAt: 1, attempts: 0 });
@@ -318,7 +354,11 @@ describe("corrupt outbox storage", () => {
   });
 
   it("pending() lists only usable entries, with repaired ages and counts written back", async () => {
-    const { storage, outbox } = setup(async () => order, () => true, () => 5_000);
+    const { storage, outbox } = setup(
+      async () => order,
+      () => true,
+      () => 5_000,
+    );
     storage.entries.set("junk", 42);
     storage.entries.set("future", { key: "future", body, createdAt: 10_000_000, attempts: "two" });
     expect(await outbox.pending()).toEqual([{ key: "future", body, createdAt: 5_000, attempts: 1 }]);

@@ -111,7 +111,9 @@ function isSharedSubmit(value: unknown): value is SharedSubmit {
   return (
     Number.isInteger(shared.version) &&
     Array.isArray(shared.lines) &&
-    shared.lines.every((line: Partial<Record<string, unknown>> | null) => !!line && typeof line.lineId === "string" && Number.isInteger(line.quantity)) &&
+    shared.lines.every(
+      (line: Partial<Record<string, unknown>> | null) => !!line && typeof line.lineId === "string" && Number.isInteger(line.quantity),
+    ) &&
     (shared.unsent === undefined || typeof shared.unsent === "boolean")
   );
 }
@@ -125,7 +127,8 @@ export function repairEntry(value: unknown, now: number): OutboxEntry | null {
   if (!value || typeof value !== "object") return null;
   const stored = value as Partial<Record<keyof OutboxEntry, unknown>>;
   if (typeof stored.key !== "string" || !IDEMPOTENCY_KEY_PATTERN.test(stored.key) || !isOrderRequest(stored.body)) return null;
-  const createdAt = typeof stored.createdAt === "number" && Number.isFinite(stored.createdAt) && stored.createdAt <= now ? stored.createdAt : now;
+  const createdAt =
+    typeof stored.createdAt === "number" && Number.isFinite(stored.createdAt) && stored.createdAt <= now ? stored.createdAt : now;
   const attempts = Number.isInteger(stored.attempts) && (stored.attempts as number) >= 0 ? (stored.attempts as number) : 1;
   const shared = isSharedSubmit(stored.shared) ? { shared: stored.shared } : {};
   return { key: stored.key, body: stored.body, ...shared, createdAt, attempts };

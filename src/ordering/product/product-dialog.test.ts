@@ -21,7 +21,10 @@ describe("choices in groups named like JavaScript's own properties", () => {
   it("records what the diner picks in each of them", () => {
     const choices = { ["__proto__"]: [7], ["constructor"]: [8] };
     expect(Object.keys(choices)).toEqual(["__proto__", "constructor"]);
-    expect(selectedOptions(product, choices).map((option) => `${option.group}: ${option.name}`)).toEqual(["__proto__: Fries", "constructor: Cheese"]);
+    expect(selectedOptions(product, choices).map((option) => `${option.group}: ${option.name}`)).toEqual([
+      "__proto__: Fries",
+      "constructor: Cheese",
+    ]);
     expect(missingRequired(product, choices)).toEqual([]);
   });
 });

@@ -141,8 +141,7 @@ function GroupFields({ product, group, spec, chosen, onChoose }: GroupFieldsProp
     <fieldset className="option-group">
       <legend>
         <span lang={englishTextLang(code)}>{group}</span>
-        <span className="option-group-rule">{" "}
-          {spec.required ? t.required : spec.exclusive ? t.optional : t.any}</span>
+        <span className="option-group-rule"> {spec.required ? t.required : spec.exclusive ? t.optional : t.any}</span>
       </legend>
       {choices.map((option) => {
         const checked = option.id === 0 ? chosen.length === 0 : chosen.includes(option.id);

@@ -30,7 +30,13 @@ export function CallButtons({ stationId }: { stationId: string }) {
     <section className="table-service" aria-label={t.label}>
       <div className="table-service-buttons">
         {BUTTONS.map(({ kind }) => (
-          <button key={kind} type="button" className="button-secondary" disabled={calls[kind].state === "sending"} onClick={() => request(kind)}>
+          <button
+            key={kind}
+            type="button"
+            className="button-secondary"
+            disabled={calls[kind].state === "sending"}
+            onClick={() => request(kind)}
+          >
             {t[kind]}
           </button>
         ))}
@@ -38,7 +44,13 @@ export function CallButtons({ stationId }: { stationId: string }) {
       <div role="status" className="table-service-status">
         {BUTTONS.map(({ kind }) => {
           const text = message(kind, calls[kind], t);
-          return text && <p key={kind} data-call={kind} data-state={calls[kind].state}>{text}</p>;
+          return (
+            text && (
+              <p key={kind} data-call={kind} data-state={calls[kind].state}>
+                {text}
+              </p>
+            )
+          );
         })}
       </div>
     </section>

@@ -11,11 +11,7 @@ import { api, stationEventsPath } from "../../shared/api";
 import { useLiveEvents } from "../../shared/use-live-events";
 
 export type CallView =
-  | { state: "idle" }
-  | { state: "sending" }
-  | { state: "open"; call: Call }
-  | { state: "done"; call: Call }
-  | { state: "error" };
+  { state: "idle" } | { state: "sending" } | { state: "open"; call: Call } | { state: "done"; call: Call } | { state: "error" };
 
 export type CallViews = Record<CallKind, CallView>;
 
@@ -64,7 +60,10 @@ export function useTableCalls(stationId: string | null): { calls: CallViews; req
   useLiveEvents(stationId ? stationEventsPath(stationId) : null, {
     onEvent: (event) => {
       if (event === null) return refresh();
-      if ((event.type === "call.updated" || event.type === "call.created") && event.data.station_id.toLowerCase() === stationId?.toLowerCase()) {
+      if (
+        (event.type === "call.updated" || event.type === "call.created") &&
+        event.data.station_id.toLowerCase() === stationId?.toLowerCase()
+      ) {
         setCalls((views) => withCallEvent(views, event.data));
       }
     },

@@ -144,11 +144,7 @@ export function Carousel({ slides, label, intervalMs = 5000 }: { slides: Slide[]
       </div>
       {count > 1 && (
         <div className="carousel-controls">
-          <button
-            type="button"
-            className="carousel-pause"
-            onClick={() => setChoice(autoplayOn ? "paused" : "playing")}
-          >
+          <button type="button" className="carousel-pause" onClick={() => setChoice(autoplayOn ? "paused" : "playing")}>
             <span aria-hidden="true" className={autoplayOn ? "icon-pause" : "icon-play"} />
             <span className="visually-hidden">{autoplayOn ? "Pause slideshow" : "Play slideshow"}</span>
           </button>

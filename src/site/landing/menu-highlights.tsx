@@ -29,9 +29,7 @@ export function MenuHighlights({ branchId }: { branchId: number }) {
               Loading the menu…
             </p>
           )}
-          {state.status === "error" && key === "bucket" && (
-            <MenuLoadError error={state.error} onRetry={retry} />
-          )}
+          {state.status === "error" && key === "bucket" && <MenuLoadError error={state.error} onRetry={retry} />}
         </section>
       ))}
     </div>

@@ -37,7 +37,11 @@ const ICONS: Record<Network, React.ReactNode> = {
 
 /** Today's ISO weekday, read on the client only (a prerendered page must not freeze the build day). */
 function useWeekday(): number | null {
-  return useSyncExternalStore(subscribeNever, () => isoWeekday(new Date()), () => null);
+  return useSyncExternalStore(
+    subscribeNever,
+    () => isoWeekday(new Date()),
+    () => null,
+  );
 }
 const subscribeNever = () => () => {};
 
@@ -53,11 +57,7 @@ export function SiteFooter() {
           const external = link.network !== "mail";
           return (
             <li key={link.network}>
-              <a
-                href={link.href}
-                data-network={link.network}
-                {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-              >
+              <a href={link.href} data-network={link.network} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
                 <svg viewBox="0 0 24 24" width="24" height="24" fill="currentColor" aria-hidden="true" focusable="false">
                   {ICONS[link.network]}
                 </svg>
@@ -71,8 +71,7 @@ export function SiteFooter() {
         })}
       </ul>
       <p className="footer-locations">
-        {SITE.locations.map((location) => location.address).join(" · ")} ·{" "}
-        <a href={`tel:${SITE.phone.tel}`}>{SITE.phone.display}</a>
+        {SITE.locations.map((location) => location.address).join(" · ")} · <a href={`tel:${SITE.phone.tel}`}>{SITE.phone.display}</a>
       </p>
       <p className="copyright">
         © {SITE.foundedYear} {SITE.name}

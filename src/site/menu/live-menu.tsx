@@ -28,9 +28,7 @@ export function LiveMenu({ branchId, title }: { branchId: number; title: string 
           {t.loading}
         </p>
       )}
-      {state.status === "error" && (
-        <MenuLoadError error={state.error} onRetry={retry} />
-      )}
+      {state.status === "error" && <MenuLoadError error={state.error} onRetry={retry} />}
       {state.status === "ready" && (
         <>
           <nav className="menu-jump" aria-label={t.sections}>
@@ -49,11 +47,7 @@ export function LiveMenu({ branchId, title }: { branchId: number; title: string 
                 <h3 id={`menu-${key}`} data-category={key}>
                   {categories[key]}
                 </h3>
-                {key === "special" && (
-                  <p className="menu-category-note">
-                    {t.todayIs({ day: formatWeekday(today, code) })}
-                  </p>
-                )}
+                {key === "special" && <p className="menu-category-note">{t.todayIs({ day: formatWeekday(today, code) })}</p>}
                 {products.length === 0 ? (
                   <p className="menu-category-empty">{t.empty}</p>
                 ) : (

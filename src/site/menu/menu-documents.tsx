@@ -71,14 +71,7 @@ export function HappyHourLink() {
         {shown ? "Hide preview" : "Preview"}
       </button>
       <div id={previewId} className="preview-card" data-shown={shown}>
-        <img
-          src={happyHour.preview}
-          alt="Preview of the Happy Hour Menu"
-          width={360}
-          height={480}
-          loading="lazy"
-          decoding="async"
-        />
+        <img src={happyHour.preview} alt="Preview of the Happy Hour Menu" width={360} height={480} loading="lazy" decoding="async" />
       </div>
     </div>
   );

@@ -12,9 +12,8 @@ export default function PickeringMenuPage() {
       <h1>{PICKERING.name} Location</h1>
       <p className="page-lead">{PICKERING.street}</p>
       <p className="page-intro">
-        Our Pickering location serves the same Filipino and Chinese barbecue, burgers and buckets. Open the full menu
-        below, or browse today&apos;s menu — it is live, so sold-out items are marked and today&apos;s special is
-        highlighted.
+        Our Pickering location serves the same Filipino and Chinese barbecue, burgers and buckets. Open the full menu below, or browse
+        today&apos;s menu — it is live, so sold-out items are marked and today&apos;s special is highlighted.
       </p>
       <ul className="document-links">
         <li>

@@ -13,9 +13,8 @@ export default function ThornhillMenuPage() {
       <h1>{THORNHILL.name} Location</h1>
       <p className="page-lead">{THORNHILL.address}</p>
       <p className="page-intro">
-        Filipino and Chinese barbecue, burgers, seafood, buckets and drinks. Open the full menu, the drink menu or
-        the happy hour menu below, or browse today&apos;s menu further down — it is live, so sold-out items are
-        marked and today&apos;s special is highlighted.
+        Filipino and Chinese barbecue, burgers, seafood, buckets and drinks. Open the full menu, the drink menu or the happy hour menu
+        below, or browse today&apos;s menu further down — it is live, so sold-out items are marked and today&apos;s special is highlighted.
       </p>
       <ul className="document-links">
         <li>

@@ -39,9 +39,7 @@ export function KitchenAlerts() {
       {unseen.length > 0 && (
         <div className="staff-alert staff-alert--danger" role="alert">
           <p>
-            <strong>
-              {unseen.length === 1 ? "An order has" : `${unseen.length} orders have`} not been seen by the kitchen
-            </strong>
+            <strong>{unseen.length === 1 ? "An order has" : `${unseen.length} orders have`} not been seen by the kitchen</strong>
             {onBoard ? "" : " — check that a kitchen board is on."}
           </p>
           <ul>

@@ -44,10 +44,7 @@ export default function LogoutPage() {
     <section className="staff-auth" aria-labelledby="logout-title">
       <h1 id="logout-title">Sign out</h1>
       {problem ? (
-        <ProblemMessage
-          problem={{ ...problem, message: `You are still signed in. ${problem.message}` }}
-          onRetry={() => void logout()}
-        />
+        <ProblemMessage problem={{ ...problem, message: `You are still signed in. ${problem.message}` }} onRetry={() => void logout()} />
       ) : (
         <p role="status">Signing out…</p>
       )}

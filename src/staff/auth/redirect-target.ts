@@ -8,7 +8,8 @@ export function redirectTarget(state: unknown): string {
   if (typeof from === "string") path = from;
   else if (from && typeof from === "object" && "pathname" in from) {
     const { pathname, search, hash } = from as { pathname?: unknown; search?: unknown; hash?: unknown };
-    if (typeof pathname === "string") path = `${pathname}${typeof search === "string" ? search : ""}${typeof hash === "string" ? hash : ""}`;
+    if (typeof pathname === "string")
+      path = `${pathname}${typeof search === "string" ? search : ""}${typeof hash === "string" ? hash : ""}`;
   }
   if (!path || !path.startsWith("/") || path.startsWith("//")) return "/";
   if (/^\/(login|logout)(?=$|[?#/])/.test(path)) return "/";

@@ -20,16 +20,34 @@ const order = (id: string, status: Order["status"], createdAt = "2025-01-01T12:0
 });
 
 describe("held orders", () => {
-  const kitchenLine = { product_id: 1, name: "Lumpia", quantity: 1, unit_price: "9.00", options: [], line_total: "9.00", prep_station: "kitchen" as const };
+  const kitchenLine = {
+    product_id: 1,
+    name: "Lumpia",
+    quantity: 1,
+    unit_price: "9.00",
+    options: [],
+    line_total: "9.00",
+    prep_station: "kitchen" as const,
+  };
   const withLine = (o: Order): Order => ({ ...o, lines: [kitchenLine] });
 
   it("keeps them apart from the prep columns, oldest first, until released or turned down", () => {
-    let board = replaceBoard([withLine(order("late", "held", "2025-01-01T12:05:00.000Z", 3)), withLine(order("early", "held", "2025-01-01T12:01:00.000Z", 2)), withLine(order("open", "received"))], []);
+    let board = replaceBoard(
+      [
+        withLine(order("late", "held", "2025-01-01T12:05:00.000Z", 3)),
+        withLine(order("early", "held", "2025-01-01T12:01:00.000Z", 2)),
+        withLine(order("open", "received")),
+      ],
+      [],
+    );
     expect(heldOrders(board).map((o) => o.id)).toEqual(["early", "late"]);
     expect(column(board, "received", "kitchen").map((o) => o.id)).toEqual(["open"]);
     expect(atStationOpen(board, "kitchen").map((o) => o.id)).toEqual(["open"]);
 
-    board = applyOrder(board, { ...withLine(order("early", "received", "2025-01-01T12:01:00.000Z", 2)), updated_at: "2025-01-01T12:10:00.000Z" });
+    board = applyOrder(board, {
+      ...withLine(order("early", "received", "2025-01-01T12:01:00.000Z", 2)),
+      updated_at: "2025-01-01T12:10:00.000Z",
+    });
     expect(heldOrders(board).map((o) => o.id)).toEqual(["late"]);
     expect(column(board, "received", "kitchen").map((o) => o.id)).toEqual(["open", "early"]);
 
@@ -92,7 +110,15 @@ describe("replaceBoard", () => {
   });
 });
 
-const line = (name: string, prep_station: "kitchen" | "bar") => ({ product_id: 1, name, quantity: 1, unit_price: "1.00", options: [], line_total: "1.00", prep_station });
+const line = (name: string, prep_station: "kitchen" | "bar") => ({
+  product_id: 1,
+  name,
+  quantity: 1,
+  unit_price: "1.00",
+  options: [],
+  line_total: "1.00",
+  prep_station,
+});
 const mixed = (id: string, status: Order["status"], bumped: Order["bumped"] = []): Order => ({
   ...order(id, status),
   lines: [line("Burger", "kitchen"), line("Beer", "bar")],

@@ -27,7 +27,9 @@ export function HeldOrders({ orders, now, busy, actions }: HeldOrdersProps) {
       <h2 id="held-orders-title" tabIndex={-1}>
         Waiting for a staff OK <span className="kitchen__count">({orders.length})</span>
       </h2>
-      <p className="kitchen__held-hint">This table has ordered a lot in a few minutes. Check with the table, then release the order to the kitchen or turn it down.</p>
+      <p className="kitchen__held-hint">
+        This table has ordered a lot in a few minutes. Check with the table, then release the order to the kitchen or turn it down.
+      </p>
       <ol className="kitchen__held-cards">
         {orders.map((order) => {
           const table = tableLabel(order.station_codename);
@@ -57,10 +59,21 @@ export function HeldOrders({ orders, now, busy, actions }: HeldOrdersProps) {
                   ))}
                 </ul>
                 <div className="held-card__actions">
-                  <button type="button" id={`held-${order.id}-release`} className="staff-button staff-button--primary" disabled={busy[order.id]} onClick={() => actions.release(order)}>
+                  <button
+                    type="button"
+                    id={`held-${order.id}-release`}
+                    className="staff-button staff-button--primary"
+                    disabled={busy[order.id]}
+                    onClick={() => actions.release(order)}
+                  >
                     {named("Release")}
                   </button>
-                  <button type="button" className="staff-button staff-button--danger" disabled={busy[order.id]} onClick={() => actions.turnDown(order)}>
+                  <button
+                    type="button"
+                    className="staff-button staff-button--danger"
+                    disabled={busy[order.id]}
+                    onClick={() => actions.turnDown(order)}
+                  >
                     {named("Turn down")}
                   </button>
                 </div>

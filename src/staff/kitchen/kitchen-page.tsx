@@ -72,7 +72,12 @@ export default function KitchenPage() {
   const shown = atStationOpen(board.board, station);
   const held = heldOrders(board.board);
   useBoardPresence(branchId, station, view === "orders" ? shown : [], board.apply);
-  const soldOutCount = menu.state.status === "ready" ? Object.values(menu.state.menu).flat().filter((p) => !p.available).length : 0;
+  const soldOutCount =
+    menu.state.status === "ready"
+      ? Object.values(menu.state.menu)
+          .flat()
+          .filter((p) => !p.available).length
+      : 0;
 
   return (
     <section className="kitchen" aria-labelledby="kitchen-title">
@@ -99,14 +104,19 @@ export default function KitchenPage() {
         <p role="status">Loading orders…</p>
       ) : (
         <>
-          <HeldOrders orders={held} now={now} busy={actions.busy} actions={{ release: (order) => void actions.release(order), turnDown: setToTurnDown }} />
+          <HeldOrders
+            orders={held}
+            now={now}
+            busy={actions.busy}
+            actions={{ release: (order) => void actions.release(order), turnDown: setToTurnDown }}
+          />
           <OrderColumns
-          board={board.board}
-          station={station}
-          now={now}
-          fresh={fresh.marked}
-          busy={actions.busy}
-          actions={{ start: actions.start, bump: actions.bump, serve: actions.serve, cancel: setToCancel }}
+            board={board.board}
+            station={station}
+            now={now}
+            fresh={fresh.marked}
+            busy={actions.busy}
+            actions={{ start: actions.start, bump: actions.bump, serve: actions.serve, cancel: setToCancel }}
           />
         </>
       )}
@@ -136,7 +146,9 @@ export default function KitchenPage() {
         }}
         onCancel={() => setToTurnDown(null)}
       >
-        <p>{tableLabel(toTurnDown?.station_codename)} will see that the order was cancelled. Nothing of it is made. This can't be undone.</p>
+        <p>
+          {tableLabel(toTurnDown?.station_codename)} will see that the order was cancelled. Nothing of it is made. This can't be undone.
+        </p>
       </ConfirmDialog>
     </section>
   );

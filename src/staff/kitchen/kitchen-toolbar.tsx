@@ -27,7 +27,19 @@ interface KitchenToolbarProps {
 }
 
 /** The board's title, whether it is live, which station and view it shows, the recall and the sound switch. */
-export function KitchenToolbar({ branch, station, onStation, connection, view, onView, openCount, soldOutCount, lastBump, onRecall, sound }: KitchenToolbarProps) {
+export function KitchenToolbar({
+  branch,
+  station,
+  onStation,
+  connection,
+  view,
+  onView,
+  openCount,
+  soldOutCount,
+  lastBump,
+  onRecall,
+  sound,
+}: KitchenToolbarProps) {
   return (
     <div className="kitchen__toolbar">
       <h1 id="kitchen-title">

@@ -29,7 +29,10 @@ export function OrderCard({ order, column, now, fresh, busy, actions }: OrderCar
   const table = tableLabel(order.station_codename);
   const tone = ageTone(order.created_at, now);
   return (
-    <li className={`order-card order-card--${column} order-card--age-${tone}${fresh ? " order-card--fresh" : ""}`} aria-busy={busy || undefined}>
+    <li
+      className={`order-card order-card--${column} order-card--age-${tone}${fresh ? " order-card--fresh" : ""}`}
+      aria-busy={busy || undefined}
+    >
       <article aria-label={`Order #${order.number}, ${table}`}>
         <header className="order-card__header">
           <h3 id={headingId} className="order-card__number">
@@ -73,17 +76,29 @@ function CardButtons({ order, column, busy, actions, nextId }: Omit<OrderCardPro
     </>
   );
   const big = (label: string, onClick: () => void) => (
-    <button type="button" id={nextId} className="staff-button staff-button--primary staff-button--big order-card__next" disabled={busy} onClick={onClick}>
+    <button
+      type="button"
+      id={nextId}
+      className="staff-button staff-button--primary staff-button--big order-card__next"
+      disabled={busy}
+      onClick={onClick}
+    >
       {named(label)}
     </button>
   );
-  const waitingFor = PREP_STATIONS.filter((station) => !order.bumped.includes(station)).map((station) => STATION_NAMES[station].toLowerCase());
+  const waitingFor = PREP_STATIONS.filter((station) => !order.bumped.includes(station)).map((station) =>
+    STATION_NAMES[station].toLowerCase(),
+  );
   return (
     <div className="order-card__actions">
       {column === "received" && big("Start preparing", () => actions.start(order))}
       {column === "preparing" && big("Bump", () => actions.bump(order))}
       {column === "ready" &&
-        (order.status === "ready" ? big("Served", () => actions.serve(order)) : <p className="order-card__waiting">Waiting for the {waitingFor.join(" and ")}</p>)}
+        (order.status === "ready" ? (
+          big("Served", () => actions.serve(order))
+        ) : (
+          <p className="order-card__waiting">Waiting for the {waitingFor.join(" and ")}</p>
+        ))}
       {column === "received" && (
         <button type="button" className="staff-button" disabled={busy} onClick={() => actions.bump(order)}>
           {named("Bump")}

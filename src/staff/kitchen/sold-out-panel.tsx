@@ -56,7 +56,10 @@ export function SoldOutPanel({ state, branch, onChanged, onRetry }: SoldOutPanel
     event.preventDefault();
     const stock = readStock(drafts[product.id] ?? String(product.stock ?? ""));
     if (stock === undefined) {
-      setProblem({ message: `Stock for “${product.name}” is a whole number from 0 to ${MAX_STOCK}, or empty when not counted.`, details: [] });
+      setProblem({
+        message: `Stock for “${product.name}” is a whole number from 0 to ${MAX_STOCK}, or empty when not counted.`,
+        details: [],
+      });
       return;
     }
     void change(product, () => staffApi.setProductStock(product.id, stock));
@@ -69,8 +72,8 @@ export function SoldOutPanel({ state, branch, onChanged, onRetry }: SoldOutPanel
     <section className="sold-out" aria-labelledby="sold-out-title">
       <h2 id="sold-out-title">Sold-out items · {branch}</h2>
       <p className="staff-field__hint">
-        A sold-out item stays on diners' menus, marked sold out, and can't be ordered. A stock count goes down with every order and sells the item
-        out at 0; diners see “{LOW_STOCK_AT} left” and fewer. Leave it empty when the item is not counted.
+        A sold-out item stays on diners' menus, marked sold out, and can't be ordered. A stock count goes down with every order and sells
+        the item out at 0; diners see “{LOW_STOCK_AT} left” and fewer. Leave it empty when the item is not counted.
       </p>
       <ProblemMessage problem={problem} />
       <div className="sold-out__categories">
@@ -83,7 +86,10 @@ export function SoldOutPanel({ state, branch, onChanged, onRetry }: SoldOutPanel
                   <span className="sold-out__name">
                     {product.name}
                     {product.stock !== null && (
-                      <span className={`sold-out__left${product.stock <= LOW_STOCK_AT ? " sold-out__left--low" : ""}`}> {product.stock} left</span>
+                      <span className={`sold-out__left${product.stock <= LOW_STOCK_AT ? " sold-out__left--low" : ""}`}>
+                        {" "}
+                        {product.stock} left
+                      </span>
                     )}
                   </span>
                   <span className="sold-out__controls">
@@ -101,7 +107,12 @@ export function SoldOutPanel({ state, branch, onChanged, onRetry }: SoldOutPanel
                         value={drafts[product.id] ?? (product.stock === null ? "" : String(product.stock))}
                         onChange={(event) => setDrafts((current) => ({ ...current, [product.id]: event.target.value }))}
                       />
-                      <button type="submit" className="staff-button" aria-label={`Save stock: ${product.name}`} disabled={busy === product.id}>
+                      <button
+                        type="submit"
+                        className="staff-button"
+                        aria-label={`Save stock: ${product.name}`}
+                        disabled={busy === product.id}
+                      >
                         Save
                       </button>
                     </form>

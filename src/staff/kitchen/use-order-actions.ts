@@ -20,7 +20,13 @@ const focusLater = (id: string) => requestAnimationFrame(() => document.getEleme
  * What a station's board does to an order: start it, bump it (this station's part is done), mark it
  * served, cancel it, or recall its last bump; release a held order to the kitchen or turn it down. One request per order at a time, its failure said plainly.
  */
-export function useOrderActions(board: Board, branchId: number, station: PrepStation, announce: (message: string) => void, touched: (order: Order) => void) {
+export function useOrderActions(
+  board: Board,
+  branchId: number,
+  station: PrepStation,
+  announce: (message: string) => void,
+  touched: (order: Order) => void,
+) {
   const [busy, setBusy] = useState<Record<string, boolean>>({});
   const [problem, setProblem] = useState<Problem | null>(null);
   const [bumps, setBumps] = useState<Order[]>([]);
@@ -52,49 +58,88 @@ export function useOrderActions(board: Board, branchId: number, station: PrepSta
   };
 
   const start = (order: Order) =>
-    run(order, "started", () => staffApi.setOrderStatus(order.id, "preparing"), (updated) => {
-      announce(`Order #${updated.number} is being prepared.`);
-      focusLater(`order-${updated.id}-next`);
-    });
+    run(
+      order,
+      "started",
+      () => staffApi.setOrderStatus(order.id, "preparing"),
+      (updated) => {
+        announce(`Order #${updated.number} is being prepared.`);
+        focusLater(`order-${updated.id}-next`);
+      },
+    );
 
   const bump = (order: Order) =>
-    run(order, "bumped", () => staffApi.bumpOrder(order.id, station), (updated) => {
-      setBumps((current) => [...current.filter((o) => o.id !== updated.id), updated].slice(-RECALLABLE));
-      const waitingFor = updated.lines.find((line) => !updated.bumped.includes(line.prep_station))?.prep_station;
-      announce(waitingFor ? `Order #${updated.number} bumped; waiting for the ${STATION_NAMES[waitingFor].toLowerCase()}.` : `Order #${updated.number} is ready.`);
-      focusLater("column-ready");
-    });
+    run(
+      order,
+      "bumped",
+      () => staffApi.bumpOrder(order.id, station),
+      (updated) => {
+        setBumps((current) => [...current.filter((o) => o.id !== updated.id), updated].slice(-RECALLABLE));
+        const waitingFor = updated.lines.find((line) => !updated.bumped.includes(line.prep_station))?.prep_station;
+        announce(
+          waitingFor
+            ? `Order #${updated.number} bumped; waiting for the ${STATION_NAMES[waitingFor].toLowerCase()}.`
+            : `Order #${updated.number} is ready.`,
+        );
+        focusLater("column-ready");
+      },
+    );
 
   // The card goes away with these two: focus goes to a column heading rather than to nowhere.
   const serve = (order: Order) =>
-    run(order, "marked served", () => staffApi.setOrderStatus(order.id, "served"), (updated) => {
-      announce(`Order #${updated.number} is served.`);
-      focusLater("column-ready");
-    });
+    run(
+      order,
+      "marked served",
+      () => staffApi.setOrderStatus(order.id, "served"),
+      (updated) => {
+        announce(`Order #${updated.number} is served.`);
+        focusLater("column-ready");
+      },
+    );
 
   const cancel = (order: Order) =>
-    run(order, "cancelled", () => staffApi.setOrderStatus(order.id, "cancelled"), (updated) => {
-      announce(`Order #${updated.number} is cancelled.`);
-      focusLater("column-received");
-    });
+    run(
+      order,
+      "cancelled",
+      () => staffApi.setOrderStatus(order.id, "cancelled"),
+      (updated) => {
+        announce(`Order #${updated.number} is cancelled.`);
+        focusLater("column-received");
+      },
+    );
 
   // A held order leaves the waiting list either way: focus goes to where it went, or to the list.
   const release = (order: Order) =>
-    run(order, "released", () => staffApi.setOrderStatus(order.id, "received"), (updated) => {
-      announce(`Order #${updated.number} is released to the kitchen.`);
-      focusLater("column-received");
-    });
+    run(
+      order,
+      "released",
+      () => staffApi.setOrderStatus(order.id, "received"),
+      (updated) => {
+        announce(`Order #${updated.number} is released to the kitchen.`);
+        focusLater("column-received");
+      },
+    );
 
   const turnDown = (order: Order) =>
-    run(order, "turned down", () => staffApi.setOrderStatus(order.id, "cancelled"), (updated) => {
-      announce(`Order #${updated.number} is turned down.`);
-      focusLater("column-received");
-    });
+    run(
+      order,
+      "turned down",
+      () => staffApi.setOrderStatus(order.id, "cancelled"),
+      (updated) => {
+        announce(`Order #${updated.number} is turned down.`);
+        focusLater("column-received");
+      },
+    );
 
   const lastBump = bumps.at(-1) ?? null;
   const recall = async () => {
     if (!lastBump) return;
-    await run(lastBump, "recalled", () => staffApi.recallBump(lastBump.id, station), (updated) => announce(`Order #${updated.number} is back on the board.`));
+    await run(
+      lastBump,
+      "recalled",
+      () => staffApi.recallBump(lastBump.id, station),
+      (updated) => announce(`Order #${updated.number} is back on the board.`),
+    );
     // Recalled, or refused (served or cancelled meanwhile): either way the next recall is the bump before.
     setBumps((current) => current.filter((o) => o.id !== lastBump.id));
   };

@@ -13,7 +13,16 @@ interface ConfirmDialogProps {
 }
 
 /** "Are you sure?" for destructive actions. The safe choice comes first, so it has focus. */
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = "Keep it", busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = "Keep it",
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const titleId = useId();
   return (
     <Dialog open={open} onClose={() => !busy && onCancel()} className="staff-dialog" labelledBy={titleId}>

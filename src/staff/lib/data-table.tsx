@@ -10,11 +10,27 @@ export interface DataRow {
  * On a screen too narrow for it (a phone, or the tablet zoomed in) the table scrolls sideways inside its own
  * box, never the page (WCAG 1.4.10); the box is then a named, focusable region so the keyboard can scroll it.
  */
-export function DataTable({ columns, rows, caption, className, rowHeadings = false }: { columns: string[]; rows: DataRow[]; caption?: string; className?: string; rowHeadings?: boolean }) {
+export function DataTable({
+  columns,
+  rows,
+  caption,
+  className,
+  rowHeadings = false,
+}: {
+  columns: string[];
+  rows: DataRow[];
+  caption?: string;
+  className?: string;
+  rowHeadings?: boolean;
+}) {
   const boxRef = useRef<HTMLDivElement>(null);
   const scrolls = useScrollsSideways(boxRef);
   return (
-    <div ref={boxRef} className="staff-table-scroll" {...(scrolls ? { role: "region", tabIndex: 0, "aria-label": caption ?? columns.join(", ") } : {})}>
+    <div
+      ref={boxRef}
+      className="staff-table-scroll"
+      {...(scrolls ? { role: "region", tabIndex: 0, "aria-label": caption ?? columns.join(", ") } : {})}
+    >
       <table className={className}>
         {caption && <caption className="visually-hidden">{caption}</caption>}
         <thead>

@@ -28,8 +28,6 @@ export function describeProblem(error: unknown): Problem {
 
 /** One line per detail, e.g. "codename: must not be blank" or "Line 4, price: not a price". */
 export function detailText(detail: ApiErrorDetail): string {
-  const where = [detail.line !== undefined ? `Line ${detail.line}` : null, detail.column ?? detail.path ?? null]
-    .filter(Boolean)
-    .join(", ");
+  const where = [detail.line !== undefined ? `Line ${detail.line}` : null, detail.column ?? detail.path ?? null].filter(Boolean).join(", ");
   return where ? `${where}: ${detail.message}` : detail.message;
 }

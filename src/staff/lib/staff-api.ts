@@ -44,15 +44,22 @@ export const staffApi = {
   uploadMenuCsv: async (branchId: number, file: File, dryRun: boolean, onProgress: (fraction: number | null) => void) => {
     const form = new FormData();
     form.append("file", file, file.name);
-    return (await fileTransfer()).uploadForm("uploadMenuCsv", { query: { branch_id: branchId, dry_run: dryRun || undefined } }, form, onProgress);
+    return (await fileTransfer()).uploadForm(
+      "uploadMenuCsv",
+      { query: { branch_id: branchId, dry_run: dryRun || undefined } },
+      form,
+      onProgress,
+    );
   },
   exportMenuCsv: async (branchId: number) => (await fileTransfer()).downloadFile("exportMenuCsv", { query: { branch_id: branchId } }),
 
   openCalls: (branchId: number) => call("calls", { query: { branch_id: branchId }, cache: "no-store" }),
   finishCall: (id: string) => call("finishCall", { params: { id }, body: { status: "done" } }),
   tab: (stationId: string, options: ReadOptions = {}) => call("tab", { params: { id: stationId }, cache: "no-store", ...options }),
-  closeTab: (stationId: string, paidWith: TabClose["paid_with"]) => call("closeTab", { params: { id: stationId }, body: { paid_with: paidWith } }),
-  openTabs: (branchId: number, options: ReadOptions = {}) => call("openTabs", { query: { branch_id: branchId }, cache: "no-store", ...options }),
+  closeTab: (stationId: string, paidWith: TabClose["paid_with"]) =>
+    call("closeTab", { params: { id: stationId }, body: { paid_with: paidWith } }),
+  openTabs: (branchId: number, options: ReadOptions = {}) =>
+    call("openTabs", { query: { branch_id: branchId }, cache: "no-store", ...options }),
   salesReport: (branchId: number, from: string, to: string, options: ReadOptions = {}) =>
     call("salesReport", { query: { branch_id: branchId, from, to }, cache: "no-store", ...options }),
   ordersReportCsv: async (branchId: number, from: string, to: string) =>

@@ -89,7 +89,14 @@ export default function ReportsPage() {
         {mode === "range" && (
           <div className="staff-field">
             <label htmlFor="report-to">To</label>
-            <input id="report-to" type="date" value={to} min={from} max={addDays(today, 1)} onChange={(event) => setTo(event.target.value)} />
+            <input
+              id="report-to"
+              type="date"
+              value={to}
+              min={from}
+              max={addDays(today, 1)}
+              onChange={(event) => setTo(event.target.value)}
+            />
           </div>
         )}
         <div className="staff-actions">
@@ -167,7 +174,10 @@ export default function ReportsPage() {
                 <DataTable
                   className="reports__products"
                   columns={["Product", "Sold", "Total"]}
-                  rows={report.top_products.map((product) => ({ key: product.product_id, cells: [product.name, product.quantity, `$${product.total}`] }))}
+                  rows={report.top_products.map((product) => ({
+                    key: product.product_id,
+                    cells: [product.name, product.quantity, `$${product.total}`],
+                  }))}
                   rowHeadings
                 />
               )}

@@ -38,10 +38,24 @@ export function SalesChart({ byHour }: { byHour: SalesReport["by_hour"] }) {
         cursor: { show: false },
         scales: { x: { time: false, range: [-0.5, 23.5] }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.15))] } },
         axes: [
-          { ...axis, incrs: [1, 2, 3, 6], values: (_u, splits) => splits.map((v) => (Number.isInteger(v) && v >= 0 && v < 24 ? hourLabel(v) : "")) },
+          {
+            ...axis,
+            incrs: [1, 2, 3, 6],
+            values: (_u, splits) => splits.map((v) => (Number.isInteger(v) && v >= 0 && v < 24 ? hourLabel(v) : "")),
+          },
           { ...axis, incrs: [1, 2, 5, 10, 20, 50, 100], values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? String(v) : "")) },
         ],
-        series: [{}, { label: "Orders", fill: accent, stroke: accent, width: 0, paths: uPlot.paths.bars!({ size: [0.7, 48] }), points: { show: false } }],
+        series: [
+          {},
+          {
+            label: "Orders",
+            fill: accent,
+            stroke: accent,
+            width: 0,
+            paths: uPlot.paths.bars!({ size: [0.7, 48] }),
+            points: { show: false },
+          },
+        ],
       },
       [byHour.map((h) => h.hour), byHour.map((h) => h.orders)],
       element,

@@ -17,8 +17,7 @@ export function StationCard({ station, onSave, onDelete }: StationCardProps) {
   const link = orderLink(station.id);
   const headingId = `station-${station.id}`;
 
-  const focusEditButton = () =>
-    requestAnimationFrame(() => document.getElementById(`${headingId}-edit`)?.focus());
+  const focusEditButton = () => requestAnimationFrame(() => document.getElementById(`${headingId}-edit`)?.focus());
 
   return (
     <li className="station-card">

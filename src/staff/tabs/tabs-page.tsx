@@ -105,7 +105,9 @@ export default function TabsPage() {
     setBusy(true);
     try {
       const closed = await staffApi.closeTab(tab.station_id, closing);
-      setAnnouncement(`${tableLabel(closed.station_codename)}: tab of $${closed.total} closed, paid by ${PAID_WITH_TEXT[closed.paid_with]}.`);
+      setAnnouncement(
+        `${tableLabel(closed.station_codename)}: tab of $${closed.total} closed, paid by ${PAID_WITH_TEXT[closed.paid_with]}.`,
+      );
       setSelected(null);
       setTabProblem(null);
       await loadList();
@@ -175,7 +177,11 @@ export default function TabsPage() {
                           Order #{order.number} · {timeOf(order.created_at)}
                         </span>
                         <span>
-                          {order.status === "cancelled" ? "cancelled, not counted" : order.status === "held" ? "waiting for a staff OK, not counted" : `$${order.total}`}
+                          {order.status === "cancelled"
+                            ? "cancelled, not counted"
+                            : order.status === "held"
+                              ? "waiting for a staff OK, not counted"
+                              : `$${order.total}`}
                         </span>
                       </p>
                       <ul className="tab-order__lines">
@@ -199,7 +205,13 @@ export default function TabsPage() {
               </dl>
               <div className="staff-actions">
                 {PAYMENT_METHODS.map((method) => (
-                  <button key={method} type="button" className="staff-button staff-button--big" disabled={tab.orders.length === 0 || busy} onClick={() => setClosing(method)}>
+                  <button
+                    key={method}
+                    type="button"
+                    className="staff-button staff-button--big"
+                    disabled={tab.orders.length === 0 || busy}
+                    onClick={() => setClosing(method)}
+                  >
                     Close with {PAID_WITH_TEXT[method]}
                   </button>
                 ))}

@@ -112,8 +112,8 @@ export default function UploadMenuPage() {
         Upload menu · {branch}
       </h1>
       <p>
-        A CSV file replaces the whole {branch} menu. You will see exactly what changes, and every line with a problem,
-        before anything is replaced.
+        A CSV file replaces the whole {branch} menu. You will see exactly what changes, and every line with a problem, before anything is
+        replaced.
       </p>
 
       <div className="staff-actions upload-menu__downloads">
@@ -177,8 +177,8 @@ export default function UploadMenuPage() {
             Preview: the file is valid
           </h2>
           <p>
-            Importing it would give {branch} <strong>{countText(step.kind === "preview" ? step.summary : step.preview)}</strong>.
-            Nothing has been replaced yet.
+            Importing it would give {branch} <strong>{countText(step.kind === "preview" ? step.summary : step.preview)}</strong>. Nothing
+            has been replaced yet.
           </p>
           <ChangeList summary={step.kind === "preview" ? step.summary : step.preview} />
           <div className="staff-actions">
@@ -197,8 +197,7 @@ export default function UploadMenuPage() {
       {step.kind === "invalid" && (
         <section className="upload-menu__result upload-menu__result--bad" aria-labelledby="invalid-title">
           <h2 id="invalid-title" ref={resultRef} tabIndex={-1}>
-            {step.problem.details.length === 1 ? "1 problem" : `${step.problem.details.length} problems`} in the file —
-            nothing was changed
+            {step.problem.details.length === 1 ? "1 problem" : `${step.problem.details.length} problems`} in the file — nothing was changed
           </h2>
           <p>{step.problem.message}</p>
           <CsvErrorTable details={step.problem.details} />
@@ -221,8 +220,7 @@ export default function UploadMenuPage() {
             Menu imported
           </h2>
           <p>
-            {branch} now has <strong>{countText(step.summary)}</strong>. Open menus on diners' phones pick it up on their
-            next refresh.
+            {branch} now has <strong>{countText(step.summary)}</strong>. Open menus on diners' phones pick it up on their next refresh.
           </p>
           <ChangeList summary={step.summary} done />
         </section>

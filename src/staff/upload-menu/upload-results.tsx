@@ -40,7 +40,10 @@ export function CsvErrorTable({ details }: { details: ApiErrorDetail[] }) {
       className="csv-errors"
       caption="Problems in the file, by line"
       columns={["Line", "Column", "Problem"]}
-      rows={details.map((detail, index) => ({ key: index, cells: [detail.line ?? "—", detail.column ?? detail.path ?? "—", detail.message] }))}
+      rows={details.map((detail, index) => ({
+        key: index,
+        cells: [detail.line ?? "—", detail.column ?? detail.path ?? "—", detail.message],
+      }))}
     />
   );
 }
