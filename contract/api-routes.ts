@@ -23,12 +23,12 @@ export const API_ROUTES = {
   exportMenuCsv: { method: "GET", path: "/products/export_csv", auth: "staff" },
   uploadMenuCsv: { method: "POST", path: "/products/upload_csv", auth: "staff" },
 
-  stations: { method: "GET", path: "/stations", auth: "staff" },
-  createStation: { method: "POST", path: "/stations", auth: "staff" },
-  updateStation: { method: "PUT", path: "/stations/:id", auth: "staff" },
-  deleteStation: { method: "DELETE", path: "/stations/:id", auth: "staff" },
+  diningTables: { method: "GET", path: "/stations", auth: "staff" },
+  createDiningTable: { method: "POST", path: "/stations", auth: "staff" },
+  updateDiningTable: { method: "PUT", path: "/stations/:id", auth: "staff" },
+  deleteDiningTable: { method: "DELETE", path: "/stations/:id", auth: "staff" },
   /** Public: knowing the table's UUID is the capability. */
-  station: { method: "GET", path: "/stations/:id", auth: "public" },
+  diningTable: { method: "GET", path: "/stations/:id", auth: "public" },
 
   placeOrder: { method: "POST", path: "/orders", auth: "public" },
   orders: { method: "GET", path: "/orders", auth: "staff" },
@@ -41,7 +41,7 @@ export const API_ROUTES = {
   /** Public by the table's UUID: "Call a server", "Ask for the bill". */
   callStaff: { method: "POST", path: "/stations/:id/calls", auth: "public" },
   /** The table's open calls, so a reloaded phone still says "someone is on the way". */
-  stationCalls: { method: "GET", path: "/stations/:id/calls", auth: "public" },
+  diningTableCalls: { method: "GET", path: "/stations/:id/calls", auth: "public" },
   calls: { method: "GET", path: "/calls", auth: "staff" },
   finishCall: { method: "PATCH", path: "/calls/:id", auth: "staff" },
 
@@ -56,7 +56,7 @@ export const API_ROUTES = {
   ordersReportCsv: { method: "GET", path: "/reports/orders.csv", auth: "staff" },
 
   branchEvents: { method: "GET", path: "/events", auth: "staff" },
-  stationEvents: { method: "GET", path: "/stations/:id/events", auth: "public" },
+  diningTableEvents: { method: "GET", path: "/stations/:id/events", auth: "public" },
   orderEvents: { method: "GET", path: "/orders/:id/events", auth: "public" },
   productEvents: { method: "GET", path: "/products/events", auth: "public" },
 

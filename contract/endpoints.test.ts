@@ -10,12 +10,12 @@ describe("the endpoint table", () => {
       invalid_body: { status: 400 },
       cross_origin_refused: 403,
     });
-    expect(endpoints.stations.errors).toMatchObject({ unauthenticated: 401, invalid_query: { status: 400 }, unknown_branch: 404 });
-    expect(endpoints.station.errors).toEqual({ station_not_found: 404 });
+    expect(endpoints.diningTables.errors).toMatchObject({ unauthenticated: 401, invalid_query: { status: 400 }, unknown_branch: 404 });
+    expect(endpoints.diningTable.errors).toEqual({ station_not_found: 404 });
     expect(endpoints.menu.errors).not.toHaveProperty("unauthenticated");
   });
 
   it("answers 200 unless an entry says otherwise", () => {
-    expect([endpoints.menu.status, endpoints.createStation.status, endpoints.deleteStation.status]).toEqual([200, 201, 204]);
+    expect([endpoints.menu.status, endpoints.createDiningTable.status, endpoints.deleteDiningTable.status]).toEqual([200, 201, 204]);
   });
 });

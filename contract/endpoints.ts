@@ -74,18 +74,18 @@ export const endpoints = defineEndpoints({
     },
   },
 
-  stations: { query: s.branchQuerySchema, response: z.array(s.stationSchema), errors: branchErrors },
+  diningTables: { query: s.branchQuerySchema, response: z.array(s.diningTableSchema), errors: branchErrors },
   /** The branch in the query, the body or both (then the same). */
-  createStation: {
+  createDiningTable: {
     status: 201,
-    query: s.stationCreateQuerySchema,
-    body: s.stationCreateSchema,
-    response: s.stationSchema,
+    query: s.diningTableCreateQuerySchema,
+    body: s.diningTableCreateSchema,
+    response: s.diningTableSchema,
     errors: { ...branchErrors, branch_mismatch: 400 },
   },
-  updateStation: { params: s.uuidParams, body: s.stationUpdateSchema, response: s.stationSchema, missing: "station_not_found" },
-  deleteStation: { status: 204, params: s.uuidParams, response: z.void(), missing: "station_not_found" },
-  station: { params: s.uuidParams, response: s.publicStationSchema, missing: "station_not_found" },
+  updateDiningTable: { params: s.uuidParams, body: s.diningTableUpdateSchema, response: s.diningTableSchema, missing: "station_not_found" },
+  deleteDiningTable: { status: 204, params: s.uuidParams, response: z.void(), missing: "station_not_found" },
+  diningTable: { params: s.uuidParams, response: s.publicDiningTableSchema, missing: "station_not_found" },
 
   /** 201, or a replay of the key's first answer (API.md "Orders"). */
   placeOrder: {
@@ -128,7 +128,7 @@ export const endpoints = defineEndpoints({
     missing: "station_not_found",
     errors: { rate_limited: 429 },
   },
-  stationCalls: { params: s.uuidParams, response: z.array(s.callSchema), missing: "station_not_found" },
+  diningTableCalls: { params: s.uuidParams, response: z.array(s.callSchema), missing: "station_not_found" },
   calls: { query: s.branchQuerySchema, response: z.array(s.callSchema), errors: branchErrors },
   finishCall: { params: s.uuidParams, body: s.callPatchSchema, response: s.callSchema, missing: "call_not_found" },
 
@@ -150,7 +150,7 @@ export const endpoints = defineEndpoints({
 
   /** Live streams resume after `Last-Event-ID` (the header, or `?last_event_id=`). */
   branchEvents: { query: s.branchQuerySchema, response: "text/event-stream", errors: { ...branchErrors, ...streamErrors } },
-  stationEvents: { params: s.uuidParams, response: "text/event-stream", missing: "station_not_found", errors: streamErrors },
+  diningTableEvents: { params: s.uuidParams, response: "text/event-stream", missing: "station_not_found", errors: streamErrors },
   /** `order.updated` without `station_id` (s.publicOrderSchema), as `order` answers. */
   orderEvents: { params: s.uuidParams, response: "text/event-stream", missing: "order_not_found", errors: streamErrors },
   productEvents: { query: s.branchQuerySchema, response: "text/event-stream", errors: { ...branchErrors, ...streamErrors } },

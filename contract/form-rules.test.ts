@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateLogin, validateStation } from "./form-rules";
+import { validateLogin, validateDiningTable } from "./form-rules";
 
 describe("validateLogin", () => {
   it("accepts a well-formed e-mail and any password", () => {
@@ -16,22 +16,22 @@ describe("validateLogin", () => {
   });
 });
 
-describe("validateStation", () => {
+describe("validateDiningTable", () => {
   it("accepts the default table", () => {
-    expect(validateStation("4", "6")).toEqual({ values: { codename: "4", capacity: 6 }, errors: {} });
+    expect(validateDiningTable("4", "6")).toEqual({ values: { codename: "4", capacity: 6 }, errors: {} });
   });
 
   it("trims the codename (invisible characters too) and rejects blank or long ones", () => {
-    expect(validateStation("\u200bPatio\u200b", "4").values?.codename).toBe("Patio");
-    expect(validateStation("  Patio 2 ", "4").values?.codename).toBe("Patio 2");
-    expect(validateStation("   ", "4").errors.codename).toBe("Codename is required.");
-    expect(validateStation("x".repeat(41), "4").errors.codename).toBe("Codename is at most 40 characters.");
+    expect(validateDiningTable("\u200bPatio\u200b", "4").values?.codename).toBe("Patio");
+    expect(validateDiningTable("  Patio 2 ", "4").values?.codename).toBe("Patio 2");
+    expect(validateDiningTable("   ", "4").errors.codename).toBe("Codename is required.");
+    expect(validateDiningTable("x".repeat(41), "4").errors.codename).toBe("Codename is at most 40 characters.");
   });
 
   it("wants a whole capacity from 1 to 99", () => {
     for (const bad of ["0", "100", "2.5", "", "-1", "six"]) {
-      expect(validateStation("4", bad).errors.capacity).toBe("Capacity must be a whole number from 1 to 99.");
+      expect(validateDiningTable("4", bad).errors.capacity).toBe("Capacity must be a whole number from 1 to 99.");
     }
-    expect(validateStation("4", "99").values?.capacity).toBe(99);
+    expect(validateDiningTable("4", "99").values?.capacity).toBe(99);
   });
 });

@@ -30,18 +30,18 @@ export function validateLogin(email: string, password: string): LoginErrors {
   return errors;
 }
 
-export interface StationValues {
+export interface DiningTableValues {
   codename: string;
   capacity: number;
 }
 
-export interface StationFieldErrors {
+export interface DiningTableFieldErrors {
   codename?: string;
   capacity?: string;
 }
 
-export function validateStation(codename: string, capacityText: string): { values?: StationValues; errors: StationFieldErrors } {
-  const errors: StationFieldErrors = {};
+export function validateDiningTable(codename: string, capacityText: string): { values?: DiningTableValues; errors: DiningTableFieldErrors } {
+  const errors: DiningTableFieldErrors = {};
   const cleaned = cleanCodename(codename);
   if (cleaned.length === 0) errors.codename = "Codename is required.";
   else if (cleaned.length > CODENAME_MAX) errors.codename = `Codename is at most ${CODENAME_MAX} characters.`;

@@ -89,8 +89,8 @@ export const DIETS = ["vegetarian", "vegan", "contains_pork", "spicy"] as const;
 export type Diet = (typeof DIETS)[number];
 
 /** Where a dish is made: each has its own board, and an order is ready when every one of its stations has bumped it. */
-export const PREP_STATIONS = ["kitchen", "bar"] as const;
-export type PrepStation = (typeof PREP_STATIONS)[number];
+export const PREP_AREAS = ["kitchen", "bar"] as const;
+export type PrepArea = (typeof PREP_AREAS)[number];
 
 /** The languages menu data is translated into, besides English (the menu's own names). */
 export const TRANSLATION_LANGUAGES = ["fil", "zh"] as const;

@@ -15,7 +15,7 @@ import {
   LINE_NOTE_MAX,
   ORDER_STATUSES,
   PAYMENT_METHODS,
-  PREP_STATIONS,
+  PREP_AREAS,
   TRANSLATION_LANGUAGES,
   WEEKDAY_NAMES,
 } from "./menu";
@@ -36,7 +36,7 @@ export const branchIdSchema = z
 const money = z.string().regex(DECIMAL_PRICE, "must be a price like 15.99");
 const weekday = z.number().int().min(1).max(WEEKDAY_NAMES.length);
 const orderStatus = z.enum(ORDER_STATUSES);
-const prepStation = z.enum(PREP_STATIONS);
+const prepArea = z.enum(PREP_AREAS);
 /** A calendar day in the restaurant's time zone, as a report's range names it. */
 const isoDay = z.string().refine(isIsoDay, "must be a date like 2026-11-23");
 const stockCount = z.number().int("stock must be a whole number").min(0, "stock is 0 or more").max(9999, "stock is at most 9999");
@@ -82,7 +82,7 @@ export const reportQuerySchema = z
     message: "a report covers at most a year",
     path: ["to"],
   });
-export const stationCreateQuerySchema = z.object({ branch_id: branchIdSchema.optional() });
+export const diningTableCreateQuerySchema = z.object({ branch_id: branchIdSchema.optional() });
 
 /** Sent with every order, so a retried order is placed once (API.md "Orders"). */
 export const idempotencyHeadersSchema = z.object({
@@ -104,12 +104,12 @@ const codename = z
   .transform(cleanCodename)
   .pipe(z.string().min(1, "codename must not be blank").max(CODENAME_MAX, `codename is at most ${CODENAME_MAX} characters`));
 const capacity = z.number().int("capacity must be a whole number").min(CAPACITY_MIN).max(CAPACITY_MAX);
-export const stationCreateSchema = z.object({ codename, capacity, branch_id: branchId.optional() });
-export const stationUpdateSchema = z
+export const diningTableCreateSchema = z.object({ codename, capacity, branch_id: branchId.optional() });
+export const diningTableUpdateSchema = z
   .object({ codename: codename.optional(), capacity: capacity.optional() })
   .refine((body) => body.codename !== undefined || body.capacity !== undefined, { message: "send codename and/or capacity" });
-export type StationCreate = z.infer<typeof stationCreateSchema>;
-export type StationUpdate = z.infer<typeof stationUpdateSchema>;
+export type DiningTableCreate = z.infer<typeof diningTableCreateSchema>;
+export type DiningTableUpdate = z.infer<typeof diningTableUpdateSchema>;
 
 /** Sold out / back on, and the stock count (null = not counted). */
 export const productPatchSchema = z
@@ -145,8 +145,8 @@ export type OrderCreate = z.infer<typeof orderCreateSchema>;
 export const orderPatchSchema = z
   .object({
     status: z.enum(["received", "preparing", "ready", "served", "cancelled"]).optional(),
-    bumped: prepStation.optional(),
-    recalled: prepStation.optional(),
+    bumped: prepArea.optional(),
+    recalled: prepArea.optional(),
   })
   .refine((body) => [body.status, body.bumped, body.recalled].filter((value) => value !== undefined).length === 1, {
     message: "send one of status, bumped or recalled",
@@ -193,7 +193,7 @@ export const productSchema = z.object({
   customizations: z.record(z.string(), customizationGroupSchema),
   allergens: z.array(z.enum(ALLERGENS)),
   diet: z.array(z.enum(DIETS)),
-  prep_station: prepStation,
+  prep_station: prepArea,
   prep_minutes: z.number(),
   /** null = not counted. */
   stock: z.number().nullable(),
@@ -205,10 +205,10 @@ export type CustomizationGroup = z.infer<typeof customizationGroupSchema>;
 export type Product = z.infer<typeof productSchema>;
 export type Menu = z.infer<typeof menuSchema>;
 
-export const stationSchema = z.object({ id: z.string(), codename: z.string(), capacity: z.number(), branch_id: z.number() });
-export const publicStationSchema = stationSchema.pick({ id: true, codename: true, branch_id: true });
-export type Station = z.infer<typeof stationSchema>;
-export type PublicStation = z.infer<typeof publicStationSchema>;
+export const diningTableSchema = z.object({ id: z.string(), codename: z.string(), capacity: z.number(), branch_id: z.number() });
+export const publicDiningTableSchema = diningTableSchema.pick({ id: true, codename: true, branch_id: true });
+export type DiningTable = z.infer<typeof diningTableSchema>;
+export type PublicDiningTable = z.infer<typeof publicDiningTableSchema>;
 
 const orderLineSchema = z.object({
   product_id: z.number(),
@@ -219,7 +219,7 @@ const orderLineSchema = z.object({
   line_total: money,
   /** Present when the diner wrote one. */
   note: z.string().optional(),
-  prep_station: prepStation,
+  prep_station: prepArea,
 });
 export const orderSchema = z.object({
   id: z.string(),
@@ -238,7 +238,7 @@ export const orderSchema = z.object({
   /** When a kitchen board first showed the order ("The kitchen has your order"); null until then. */
   seen_at: z.string().nullable(),
   /** The prep stations that have bumped the order. */
-  bumped: z.array(prepStation),
+  bumped: z.array(prepArea),
   /** From the lines' prep minutes and the kitchen's queue when the order was placed. */
   estimated_ready_at: z.string().nullable(),
 });
@@ -306,14 +306,14 @@ export type ClosedTab = z.infer<typeof closedTabSchema>;
 export type OpenTab = z.infer<typeof openTabSchema>;
 
 /** A kitchen board says it is on a screen (every ~20 s); `board_id` is the board's own random id. */
-export const boardHeartbeatSchema = z.object({ branch_id: branchId, board_id: uuidSchema, station: prepStation });
-export const kitchenBoardSchema = z.object({ board_id: z.string(), station: prepStation, last_seen_at: z.string() });
+export const boardHeartbeatSchema = z.object({ branch_id: branchId, board_id: uuidSchema, station: prepArea });
+export const kitchenBoardSchema = z.object({ board_id: z.string(), station: prepArea, last_seen_at: z.string() });
 /** The boards seen lately, and the orders no board has shown within the alert time. */
 export const kitchenStatusSchema = z.object({ boards: z.array(kitchenBoardSchema), unseen_orders: z.array(orderSchema) });
 export type BoardHeartbeat = z.infer<typeof boardHeartbeatSchema>;
 export type KitchenBoard = z.infer<typeof kitchenBoardSchema>;
 export type KitchenStatus = z.infer<typeof kitchenStatusSchema>;
-export const orderSeenSchema = z.object({ station: prepStation.optional() });
+export const orderSeenSchema = z.object({ station: prepArea.optional() });
 
 export const salesReportSchema = z.object({
   orders: z.number(),

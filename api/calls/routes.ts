@@ -22,7 +22,7 @@ export function callRoutes(ctx: AppContext) {
     }
   });
 
-  serveEndpoint(app, endpoints.stationCalls, async ({ c, params }) => {
+  serveEndpoint(app, endpoints.diningTableCalls, async ({ c, params }) => {
     c.header("Cache-Control", "no-store");
     return tableOpenCalls(database.db, params.id);
   });

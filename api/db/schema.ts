@@ -9,10 +9,10 @@ import {
   CALL_KINDS,
   ORDER_STATUSES,
   PAYMENT_METHODS,
-  PREP_STATIONS,
+  PREP_AREAS,
   type Allergen,
   type Diet,
-  type PrepStation,
+  type PrepArea,
   type TranslationLanguage,
 } from "../../contract/menu";
 import type { ServerEvents, Translation } from "../../contract/schemas";
@@ -77,7 +77,7 @@ export function defineTables(c: Columns) {
         .$type<Diet[]>()
         .notNull()
         .default(sql`'[]'`),
-      prepStation: c.text("prep_station", { enum: PREP_STATIONS }).notNull().default("kitchen"),
+      prepArea: c.text("prep_station", { enum: PREP_AREAS }).notNull().default("kitchen"),
       prepMinutes: c.integer("prep_minutes").notNull().default(10),
       /** null = not counted; an accepted order counts it down, and at 0 the product sells out. */
       stock: c.integer("stock"),
@@ -166,7 +166,7 @@ export function defineTables(c: Columns) {
       /** The prep stations that have bumped the order. */
       bumped: c
         .json("bumped")
-        .$type<PrepStation[]>()
+        .$type<PrepArea[]>()
         .notNull()
         .default(sql`'[]'`),
       estimatedReadyAt: c.time("estimated_ready_at"),
@@ -199,7 +199,7 @@ export function defineTables(c: Columns) {
       lineTotalCents: c.integer("line_total_cents").notNull(),
       options: c.json("options").$type<OrderLineOptionSnapshot[]>().notNull(),
       note: c.text("note").notNull().default(""),
-      prepStation: c.text("prep_station", { enum: PREP_STATIONS }).notNull().default("kitchen"),
+      prepArea: c.text("prep_station", { enum: PREP_AREAS }).notNull().default("kitchen"),
     },
     (table) => [c.primaryKey({ columns: [table.orderId, table.position] })],
   );
@@ -329,7 +329,7 @@ export function defineTables(c: Columns) {
     {
       boardId: c.text("board_id").primaryKey(),
       branchId: c.integer("branch_id").notNull(),
-      station: c.text("station", { enum: PREP_STATIONS }).notNull(),
+      station: c.text("station", { enum: PREP_AREAS }).notNull(),
       lastSeenAt: c.time("last_seen_at").notNull(),
     },
     (table) => [c.index("kitchen_boards_branch").on(table.branchId, table.lastSeenAt)],

@@ -67,8 +67,8 @@ describe("the seed menu's tags", () => {
     const products = seedMenuProducts();
     const drinks = products.filter((p) => p.category === "drink" || /\b(shots?|cocktails?)\b/i.test(p.name));
     expect(drinks.length).toBeGreaterThan(CATEGORY_KEYS.length);
-    expect(drinks.filter((p) => p.prepStation !== "bar").map((p) => p.name)).toEqual([]);
-    expect(products.filter((p) => !drinks.includes(p) && p.prepStation !== "kitchen").map((p) => p.name)).toEqual([]);
+    expect(drinks.filter((p) => p.prepArea !== "bar").map((p) => p.name)).toEqual([]);
+    expect(products.filter((p) => !drinks.includes(p) && p.prepArea !== "kitchen").map((p) => p.name)).toEqual([]);
     // Plausible times: a drink in a few minutes, a dish in 5 to 30.
     for (const p of products)
       expect([p.name, p.prepMinutes >= 1 && p.prepMinutes <= (drinks.includes(p) ? 5 : 30)]).toEqual([p.name, true]);

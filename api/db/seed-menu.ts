@@ -7,7 +7,7 @@
  * is chosen, and the manager corrects it by CSV. seed-menu.test.ts holds the tags to the names.
  * Also the source of the generated menu PDFs (scripts/generate-menu-pdfs.ts).
  */
-import { BRANCHES, type Allergen, type CategoryKey, type Diet, type PrepStation, type TranslationLanguage } from "../../contract/menu";
+import { BRANCHES, type Allergen, type CategoryKey, type Diet, type PrepArea, type TranslationLanguage } from "../../contract/menu";
 import type { Translation } from "../../contract/schemas";
 
 export interface SeedOption {
@@ -29,7 +29,7 @@ export interface SeedProduct {
   allergens: Allergen[];
   diet: Diet[];
   /** Only where it differs from the category's (drinks at the bar, the rest in the kitchen). */
-  prepStation?: PrepStation;
+  prepArea?: PrepArea;
   prepMinutes: number;
   /** A few products are counted, so the demo shows "3 left". */
   stock?: number;
@@ -170,7 +170,7 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       weekday: 5,
       allergens: [],
       diet: [],
-      prepStation: "bar",
+      prepArea: "bar",
       prepMinutes: 2,
       translations: tr(
         "$3 na Shot tuwing Biyernes",
@@ -186,7 +186,7 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       weekday: 6,
       allergens: [],
       diet: [],
-      prepStation: "bar",
+      prepArea: "bar",
       prepMinutes: 2,
       translations: tr(
         "$3 na Shot tuwing Sabado",
@@ -202,7 +202,7 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       weekday: 7,
       allergens: [],
       diet: [],
-      prepStation: "bar",
+      prepArea: "bar",
       prepMinutes: 4,
       translations: tr("Cocktail tuwing Linggo", "Lahat ng cocktail ay $5, tuwing Linggo.", "周日鸡尾酒", "所有鸡尾酒5元，每周日供应。"),
     },

@@ -28,7 +28,7 @@ export function seedMenuProducts(): ParsedProduct[] {
       // In the lists' own order, as a CSV import stores them.
       allergens: ALLERGENS.filter((allergen) => item.allergens.includes(allergen)),
       diet: DIETS.filter((tag) => item.diet.includes(tag)),
-      prepStation: item.prepStation ?? defaultPrepStation(category),
+      prepArea: item.prepArea ?? defaultPrepStation(category),
       prepMinutes: item.prepMinutes,
       stock: item.stock ?? null,
       translations: item.translations,

@@ -1,5 +1,5 @@
 /**
- * The live streams (branchEvents, stationEvents, orderEvents, productEvents in contract/endpoints.ts),
+ * The live streams (branchEvents, diningTableEvents, orderEvents, productEvents in contract/endpoints.ts),
  * all fed by the server's one broadcaster (broadcaster.ts). A public stream's UUID is its capability;
  * the product stream sends only what the public menu shows anyway. All resume after the client's
  * Last-Event-ID (header, or `?last_event_id=`), and all count towards MAX_EVENT_STREAMS; the public
@@ -80,7 +80,7 @@ export function eventRoutes(ctx: AppContext) {
     });
   });
 
-  serveEndpoint(app, endpoints.stationEvents, async ({ c, params, missing }) => {
+  serveEndpoint(app, endpoints.diningTableEvents, async ({ c, params, missing }) => {
     const station = (await findStation(database.db, params.id)) ?? missing();
     const visit = await visitState(database.db, station.id, ctx.clock.now());
     const orderIds = await visitOrderIds(database.db, station.id, visit.startId);

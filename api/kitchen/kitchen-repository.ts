@@ -1,13 +1,13 @@
 /** The kitchen boards on screen: each says so every ~20 s, so any instance knows which are online. */
 import { and, asc, desc, eq, gte, lt } from "drizzle-orm";
-import type { PrepStation } from "../../contract/menu";
+import type { PrepArea } from "../../contract/menu";
 import type { KitchenBoard } from "../../contract/schemas";
 import type { Db } from "../db/database";
 import { tablesOf } from "../db/dialect";
 
 export async function saveBoard(
   tx: Db,
-  board: { boardId: string; branchId: number; station: PrepStation; lastSeenAt: string },
+  board: { boardId: string; branchId: number; station: PrepArea; lastSeenAt: string },
 ): Promise<void> {
   const { kitchenBoards } = tablesOf(tx);
   await tx

@@ -76,7 +76,7 @@ describe("the downloadable template (public/menu-template.csv)", () => {
       prepMinutes: 20,
       translations: { fil: { name: "Lechon Kawali" }, zh: { name: "菲式脆皮炸五花肉" } },
     });
-    expect(result.products.find((p) => p.name === "Red Horse")).toMatchObject({ prepStation: "bar", available: false });
+    expect(result.products.find((p) => p.name === "Red Horse")).toMatchObject({ prepArea: "bar", available: false });
     expect(menuToCsv(menuOf(result.products))).toBe(template.replaceAll("\n", "\r\n"));
   });
 });

@@ -9,13 +9,13 @@ import {
   ALLERGENS,
   CATEGORY_KEYS,
   DIETS,
-  PREP_STATIONS,
+  PREP_AREAS,
   TRANSLATION_LANGUAGES,
   isCategoryKey,
   type Allergen,
   type CategoryKey,
   type Diet,
-  type PrepStation,
+  type PrepArea,
   type TranslationLanguage,
 } from "../../contract/menu";
 import { formatCents, parsePriceToCents } from "../../contract/money";
@@ -65,10 +65,10 @@ const MAX_DESCRIPTION = 500;
 export const MAX_PREP_MINUTES = 240;
 export const MAX_STOCK = 9999;
 /** A blank prep_minutes: a drink is poured in a few minutes, a dish takes longer. */
-export const DEFAULT_PREP_MINUTES: Record<PrepStation, number> = { kitchen: 10, bar: 3 };
+export const DEFAULT_PREP_MINUTES: Record<PrepArea, number> = { kitchen: 10, bar: 3 };
 
 /** A blank prep_station: drinks are made at the bar, everything else in the kitchen. */
-export function defaultPrepStation(category: CategoryKey): PrepStation {
+export function defaultPrepStation(category: CategoryKey): PrepArea {
   return category === "drink" ? "bar" : "kitchen";
 }
 type Row = Record<Column, string>;
@@ -98,7 +98,7 @@ export interface ParsedProduct {
   allergens: Allergen[];
   /** In DIETS order, each once. */
   diet: Diet[];
-  prepStation: PrepStation;
+  prepArea: PrepArea;
   prepMinutes: number;
   /** null = not counted. */
   stock: number | null;
@@ -281,7 +281,7 @@ export function parseMenuCsv(text: string): ParseResult {
   return { ok: true, products: [...products.values()].map(({ line: _line, ...product }) => product) };
 }
 
-type MenuData = Pick<ParsedProduct, "allergens" | "diet" | "prepStation" | "prepMinutes" | "stock" | "translations">;
+type MenuData = Pick<ParsedProduct, "allergens" | "diet" | "prepArea" | "prepMinutes" | "stock" | "translations">;
 
 /** The product row's menu data columns; each bad value is reported through `fail`. */
 function parseMenuData(row: Row, fail: (column: Column, message: string) => void): MenuData {
@@ -301,12 +301,12 @@ function parseMenuData(row: Row, fail: (column: Column, message: string) => void
 
   const category = isCategoryKey(row.category) ? row.category : "starter";
   const station = tagKey(row.prep_station);
-  let prepStation = defaultPrepStation(category);
+  let prepArea = defaultPrepStation(category);
   if (station !== "") {
-    if ((PREP_STATIONS as readonly string[]).includes(station)) prepStation = station as PrepStation;
-    else fail("prep_station", `"${row.prep_station}" is not a prep station; use ${PREP_STATIONS.join(" or ")} (empty = ${prepStation}).`);
+    if ((PREP_AREAS as readonly string[]).includes(station)) prepArea = station as PrepArea;
+    else fail("prep_station", `"${row.prep_station}" is not a prep station; use ${PREP_AREAS.join(" or ")} (empty = ${prepArea}).`);
   }
-  let prepMinutes = DEFAULT_PREP_MINUTES[prepStation];
+  let prepMinutes = DEFAULT_PREP_MINUTES[prepArea];
   if (row.prep_minutes !== "") {
     const minutes = parseCount(row.prep_minutes, MAX_PREP_MINUTES);
     if (minutes === null) fail("prep_minutes", `"${row.prep_minutes}" is not a number of minutes from 0 to ${MAX_PREP_MINUTES}.`);
@@ -331,7 +331,7 @@ function parseMenuData(row: Row, fail: (column: Column, message: string) => void
       fail(descriptionColumn, `${descriptionColumn} is at most ${MAX_DESCRIPTION} characters.`);
     else translations[language] = { name, description };
   }
-  return { allergens: allergens.tags, diet: diet.tags, prepStation, prepMinutes, stock, translations };
+  return { allergens: allergens.tags, diet: diet.tags, prepArea, prepMinutes, stock, translations };
 }
 
 class HeaderError extends Error {}

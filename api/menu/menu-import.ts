@@ -38,7 +38,7 @@ export async function applyMenu(tx: Db, branchId: number, parsed: ParsedProduct[
       position,
       allergens: item.allergens,
       diet: item.diet,
-      prepStation: item.prepStation,
+      prepArea: item.prepArea,
       prepMinutes: item.prepMinutes,
       stock: item.stock,
       translations: item.translations,
@@ -86,7 +86,7 @@ function menuDataChanged(current: ProductRow, item: ParsedProduct): boolean {
   return (
     !sameList(current.allergens, item.allergens) ||
     !sameList(current.diet, item.diet) ||
-    current.prepStation !== item.prepStation ||
+    current.prepArea !== item.prepArea ||
     current.prepMinutes !== item.prepMinutes ||
     current.stock !== item.stock ||
     translationsDiffer

@@ -1,6 +1,6 @@
 /** Reads a branch's menu in the API's shape, and the sold-out toggle. */
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
-import { CATEGORY_KEYS, type CategoryKey, type PrepStation } from "../../contract/menu";
+import { CATEGORY_KEYS, type CategoryKey, type PrepArea } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { CustomizationGroup, Menu, Product } from "../../contract/schemas";
 import type { Db, Tables } from "../db/database";
@@ -55,7 +55,7 @@ function toProduct(row: ProductRow, customizations: Record<string, Customization
     customizations: customizations ?? {},
     allergens: row.allergens,
     diet: row.diet,
-    prep_station: row.prepStation,
+    prep_station: row.prepArea,
     prep_minutes: row.prepMinutes,
     stock: row.stock,
   };
@@ -163,7 +163,7 @@ export interface CatalogProduct {
   weekday: number | null;
   /** null = not counted. */
   stock: number | null;
-  prepStation: PrepStation;
+  prepArea: PrepArea;
   prepMinutes: number;
   groups: CatalogGroup[];
 }
@@ -180,7 +180,7 @@ const catalogProducts = preparedQuery("order_catalog_products", (db, t) =>
       available: t.products.available,
       weekday: t.products.weekday,
       stock: t.products.stock,
-      prepStation: t.products.prepStation,
+      prepArea: t.products.prepArea,
       prepMinutes: t.products.prepMinutes,
     })
     .from(t.products)

@@ -1,6 +1,6 @@
 /** Orders as stored (a snapshot of names and prices) and as the API returns them. */
 import { and, asc, desc, eq, gt, inArray, isNull, max, ne, or, sql, type SQL } from "drizzle-orm";
-import type { OrderStatus, PrepStation } from "../../contract/menu";
+import type { OrderStatus, PrepArea } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { Order } from "../../contract/schemas";
 import type { Db, Tables } from "../db/database";
@@ -26,7 +26,7 @@ function toOrder(row: OrderRow, lines: LineRow[]): Order {
       options: line.options.map((o) => ({ id: o.id, name: o.name, price: formatCents(o.priceCents) })),
       line_total: formatCents(line.lineTotalCents),
       ...(line.note !== "" && { note: line.note }),
-      prep_station: line.prepStation,
+      prep_station: line.prepArea,
     })),
     subtotal: formatCents(row.subtotalCents),
     tax: formatCents(row.taxCents),
@@ -167,7 +167,7 @@ const insertLineRow = preparedQuery("insert_order_line", (db, t) =>
     lineTotalCents: sql.placeholder("lineTotalCents"),
     options: sql.placeholder("options"),
     note: sql.placeholder("note"),
-    prepStation: sql.placeholder("prepStation"),
+    prepArea: sql.placeholder("prepArea"),
   }),
 );
 
@@ -253,7 +253,7 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
     lineTotalCents: line.lineTotalCents,
     options: line.options.map((o) => ({ id: o.id, name: o.name, priceCents: o.priceCents })),
     note: line.note,
-    prepStation: line.prepStation,
+    prepArea: line.prepArea,
   }));
   for (const line of lines) await insertLineRow(tx).execute(line);
   return toOrder(row, lines);
@@ -263,7 +263,7 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
 export async function setOrderProgress(
   tx: Db,
   id: string,
-  change: { status: OrderStatus; bumped: PrepStation[]; updatedAt: string; estimatedReadyAt?: string; heldUntil?: string },
+  change: { status: OrderStatus; bumped: PrepArea[]; updatedAt: string; estimatedReadyAt?: string; heldUntil?: string },
 ): Promise<void> {
   const { orders } = tablesOf(tx);
   await tx.update(orders).set(change).where(eq(orders.id, id));

@@ -1,6 +1,6 @@
 /** Placing and advancing orders: each is one transaction, with its event, so nothing is half-written. */
 import { v7 as timeOrderedUuid } from "uuid";
-import { canTransition, isoWeekday, PREP_STATIONS, type PrepStation } from "../../contract/menu";
+import { canTransition, isoWeekday, PREP_AREAS, type PrepArea } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { ApiErrorDetail, Order, OrderCreate, OrderPatch } from "../../contract/schemas";
 import type { AppConfig } from "../config";
@@ -314,11 +314,11 @@ function nextStatus(order: Order, status: Order["status"]): OrderChange | undefi
   return { status, bumped: order.bumped };
 }
 
-function stationsOf(order: Order): PrepStation[] {
-  return PREP_STATIONS.filter((station) => order.lines.some((line) => line.prep_station === station));
+function stationsOf(order: Order): PrepArea[] {
+  return PREP_AREAS.filter((station) => order.lines.some((line) => line.prep_station === station));
 }
 
-function checkStation(order: Order, station: PrepStation, field: "bumped" | "recalled"): void {
+function checkStation(order: Order, station: PrepArea, field: "bumped" | "recalled"): void {
   if (!stationsOf(order).includes(station)) {
     throw conflict("not_at_station", `Order #${order.number} has nothing for the ${station}.`, [
       { path: field, message: `the order's stations: ${stationsOf(order).join(", ")}` },
@@ -333,16 +333,16 @@ function checkStation(order: Order, station: PrepStation, field: "bumped" | "rec
 }
 
 /** The station's part is done: the order is being prepared at least, and ready once every station has bumped it. */
-function bump(order: Order, station: PrepStation): OrderChange | undefined {
+function bump(order: Order, station: PrepArea): OrderChange | undefined {
   checkStation(order, station, "bumped");
   if (order.bumped.includes(station)) return undefined;
-  const bumped = PREP_STATIONS.filter((s) => s === station || order.bumped.includes(s));
+  const bumped = PREP_AREAS.filter((s) => s === station || order.bumped.includes(s));
   const allDone = stationsOf(order).every((s) => bumped.includes(s));
   return { bumped, status: allDone ? "ready" : order.status === "received" ? "preparing" : order.status };
 }
 
 /** Undoes the station's bump: an order that was ready is being prepared again. */
-function recall(order: Order, station: PrepStation): OrderChange | undefined {
+function recall(order: Order, station: PrepArea): OrderChange | undefined {
   checkStation(order, station, "recalled");
   if (!order.bumped.includes(station)) return undefined;
   return { bumped: order.bumped.filter((s) => s !== station), status: order.status === "ready" ? "preparing" : order.status };

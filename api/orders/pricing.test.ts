@@ -11,7 +11,7 @@ const burger: CatalogProduct = {
   available: true,
   weekday: null,
   stock: null,
-  prepStation: "kitchen",
+  prepArea: "kitchen",
   prepMinutes: 15,
   groups: [
     {
@@ -34,7 +34,7 @@ const nachos: CatalogProduct = {
   available: true,
   weekday: null,
   stock: null,
-  prepStation: "kitchen",
+  prepArea: "kitchen",
   prepMinutes: 8,
   groups: [
     {
@@ -56,7 +56,7 @@ const tuesdayShots: CatalogProduct = {
   name: "Tuesday Shots",
   priceCents: 300,
   weekday: 2,
-  prepStation: "bar",
+  prepArea: "bar",
   prepMinutes: 2,
   groups: [],
 };
@@ -120,7 +120,7 @@ describe("priceOrder", () => {
 
   it("takes a daily special on its weekday only, with 409 not_available_today naming the day", () => {
     const onItsDay = priceOrder([line(4, [], 2)], 1, catalog, TUESDAY);
-    expect(onItsDay.ok && onItsDay.lines[0]).toMatchObject({ productId: 4, lineTotalCents: 600, prepStation: "bar", prepMinutes: 2 });
+    expect(onItsDay.ok && onItsDay.lines[0]).toMatchObject({ productId: 4, lineTotalCents: 600, prepArea: "bar", prepMinutes: 2 });
     const otherDay = priceOrder([line(2, []), line(4, [])], 1, catalog, WEDNESDAY);
     expect(otherDay).toMatchObject({ ok: false, status: 409, code: "not_available_today" });
     if (!otherDay.ok) {
@@ -153,7 +153,7 @@ describe("priceOrder", () => {
 
   it("keeps each line's note (blank = none) and its product's prep station, and never merges lines", () => {
     const result = priceOrder([{ ...line(2, []), note: "no jalapeños" }, line(2, []), line(4, [])], 1, catalog, TUESDAY);
-    expect(result.ok && result.lines.map((l) => [l.productId, l.note, l.prepStation])).toEqual([
+    expect(result.ok && result.lines.map((l) => [l.productId, l.note, l.prepArea])).toEqual([
       [2, "no jalapeños", "kitchen"],
       [2, "", "kitchen"],
       [4, "", "bar"],

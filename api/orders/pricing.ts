@@ -3,7 +3,7 @@
  * phone believes a burger costs, this decides — and refuses what the menu does not allow.
  * Pure logic (no I/O), so every rule is unit-tested.
  */
-import { WEEKDAY_NAMES, type PrepStation } from "../../contract/menu";
+import { WEEKDAY_NAMES, type PrepArea } from "../../contract/menu";
 import { formatCents, totalsFromSubtotal, parsePriceToCents, type Totals } from "../../contract/money";
 import type { ApiErrorDetail, OrderLineInput } from "../../contract/schemas";
 import type { CatalogOption, CatalogProduct } from "../menu/menu-repository";
@@ -17,7 +17,7 @@ export interface PricedLine {
   options: CatalogOption[];
   /** The diner's note for the kitchen; "" for none. */
   note: string;
-  prepStation: PrepStation;
+  prepArea: PrepArea;
   prepMinutes: number;
 }
 
@@ -123,7 +123,7 @@ export function priceOrder(
       lineTotalCents: unitPriceCents * line.quantity,
       options: chosen,
       note: line.note ?? "",
-      prepStation: product.prepStation,
+      prepArea: product.prepArea,
       prepMinutes: product.prepMinutes,
     });
   });

@@ -4,32 +4,32 @@ import type { AppContext, AppEnv } from "../app-context";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { badRequest } from "../lib/errors";
 import { findPublicStation, listStations } from "./station-repository";
-import { changeStation, createStation, removeStation } from "./station-service";
+import { changeStation, createDiningTable, removeStation } from "./station-service";
 
 export function stationRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   const { database } = ctx;
 
-  serveEndpoint(app, endpoints.stations, async ({ query }) => listStations(database.db, knownBranch(query.branch_id)));
+  serveEndpoint(app, endpoints.diningTables, async ({ query }) => listStations(database.db, knownBranch(query.branch_id)));
 
-  serveEndpoint(app, endpoints.createStation, async ({ query, body }) => {
+  serveEndpoint(app, endpoints.createDiningTable, async ({ query, body }) => {
     if (query.branch_id !== undefined && body.branch_id !== undefined && query.branch_id !== body.branch_id) {
       throw badRequest("branch_mismatch", "branch_id in the query and in the body differ.");
     }
     const branchId = query.branch_id ?? body.branch_id;
     if (branchId === undefined) throw badRequest("invalid_body", "branch_id is required (in the query or the body).");
-    return createStation(database, knownBranch(branchId), body.codename, body.capacity);
+    return createDiningTable(database, knownBranch(branchId), body.codename, body.capacity);
   });
 
-  serveEndpoint(app, endpoints.updateStation, async ({ params, body, missing }) => {
+  serveEndpoint(app, endpoints.updateDiningTable, async ({ params, body, missing }) => {
     return (await changeStation(database, params.id, body)) ?? missing();
   });
 
-  serveEndpoint(app, endpoints.deleteStation, async ({ params, missing }) => {
+  serveEndpoint(app, endpoints.deleteDiningTable, async ({ params, missing }) => {
     if (!(await removeStation(database, params.id))) missing();
   });
 
-  serveEndpoint(app, endpoints.station, async ({ params, missing }) => (await findPublicStation(database.db, params.id)) ?? missing());
+  serveEndpoint(app, endpoints.diningTable, async ({ params, missing }) => (await findPublicStation(database.db, params.id)) ?? missing());
 
   return app;
 }

@@ -1,19 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
-import type { PublicStation, Station, StationUpdate } from "../../contract/schemas";
+import type { PublicDiningTable, DiningTable, DiningTableUpdate } from "../../contract/schemas";
 import type { Db, Tables } from "../db/database";
 import { affectedRows, preparedQuery, tablesOf } from "../db/dialect";
 
 type StationRow = Tables["stations"]["$inferSelect"];
 
-export const toStation = (row: StationRow): Station => ({
+export const toStation = (row: StationRow): DiningTable => ({
   id: row.id,
   codename: row.codename,
   capacity: row.capacity,
   branch_id: row.branchId,
 });
 
-export async function listStations(db: Db, branchId: number): Promise<Station[]> {
+export async function listStations(db: Db, branchId: number): Promise<DiningTable[]> {
   const { stations } = tablesOf(db);
   const rows = await db
     .select()
@@ -24,7 +24,7 @@ export async function listStations(db: Db, branchId: number): Promise<Station[]>
 }
 
 /**
- * Station ids are UUIDs, stored lower-case (randomUUID); a QR code or a typed link may carry one in
+ * Dining-table ids are UUIDs, stored lower-case (randomUUID); a QR code or a typed link may carry one in
  * capitals. Every lookup by id goes through here, so any route that takes a station id matches it in
  * any case.
  */
@@ -44,12 +44,12 @@ export async function findStation(db: Db, id: string): Promise<StationRow | unde
   return row;
 }
 
-export async function findPublicStation(db: Db, id: string): Promise<PublicStation | undefined> {
+export async function findPublicStation(db: Db, id: string): Promise<PublicDiningTable | undefined> {
   const row = await findStation(db, id);
   return row && { id: row.id, codename: row.codename, branch_id: row.branchId };
 }
 
-export async function insertStation(tx: Db, branchId: number, codename: string, capacity: number): Promise<Station> {
+export async function insertStation(tx: Db, branchId: number, codename: string, capacity: number): Promise<DiningTable> {
   const { stations } = tablesOf(tx);
   const [row] = await tx
     .insert(stations)
@@ -58,7 +58,7 @@ export async function insertStation(tx: Db, branchId: number, codename: string, 
   return toStation(row!);
 }
 
-export async function updateStation(tx: Db, id: string, changes: StationUpdate): Promise<Station | undefined> {
+export async function updateDiningTable(tx: Db, id: string, changes: DiningTableUpdate): Promise<DiningTable | undefined> {
   const { stations } = tablesOf(tx);
   const [row] = await tx
     .update(stations)
@@ -68,7 +68,7 @@ export async function updateStation(tx: Db, id: string, changes: StationUpdate):
   return row && toStation(row);
 }
 
-export async function deleteStation(tx: Db, id: string): Promise<boolean> {
+export async function deleteDiningTable(tx: Db, id: string): Promise<boolean> {
   const { stations } = tablesOf(tx);
   return affectedRows(await tx.delete(stations).where(eq(stations.id, storedId(id)))) > 0;
 }

@@ -5,7 +5,7 @@ describe("the client typed by the endpoint table", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("fills in path parameters and writes the query out, lists comma-separated and unset values left out", () => {
-    expect(pathOf("updateStation", { params: { id: "a b/c" } })).toBe("/stations/a%20b%2Fc");
+    expect(pathOf("updateDiningTable", { params: { id: "a b/c" } })).toBe("/stations/a%20b%2Fc");
     expect(pathOf("orders", { query: { branch_id: 2, status: ["received", "ready"], station_id: undefined } })).toBe(
       "/orders?branch_id=2&status=received%2Cready",
     );

@@ -18,13 +18,13 @@ export interface ReadOptions {
 }
 
 export const api = {
-  station: (id: string) => call("station", { params: { id } }),
+  station: (id: string) => call("diningTable", { params: { id } }),
   menu: (branchId: number, options: ReadOptions = {}) => call("menu", { query: { branch_id: branchId }, ...options }),
   order: (id: string) => call("order", { params: { id } }),
   placeOrder: (idempotencyKey: string, body: OrderCreate) =>
     call("placeOrder", { body, headers: { "Idempotency-Key": idempotencyKey }, signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS) }),
   callStaff: (stationId: string, kind: CallKind) => call("callStaff", { params: { id: stationId }, body: { kind } }),
-  stationCalls: (stationId: string) => call("stationCalls", { params: { id: stationId } }),
+  diningTableCalls: (stationId: string) => call("diningTableCalls", { params: { id: stationId } }),
   tableCart: (stationId: string) => call("tableCart", { params: { id: stationId }, cache: "no-store" }),
   applyCartOperations: (stationId: string, body: CartOperationsBody) =>
     call("applyCartOperations", { params: { id: stationId }, body, signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS) }),
@@ -39,6 +39,6 @@ export const api = {
 
 // ----- live event streams (see use-live-events.ts; the kitchen's is in staff-api.ts) -----
 /** A diner's table: its orders and its branch's product updates. */
-export const stationEventsPath = (id: string) => pathOf("stationEvents", { params: { id } });
+export const stationEventsPath = (id: string) => pathOf("diningTableEvents", { params: { id } });
 /** A menu opened without a table: the branch's product updates. */
 export const branchProductEventsPath = (branchId: number) => pathOf("productEvents", { query: { branch_id: branchId } });

@@ -9,14 +9,14 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { endpoints, type Endpoint } from "../../contract/endpoints";
-import type { Order, Station } from "../../contract/schemas";
+import type { Order, DiningTable } from "../../contract/schemas";
 import { EVIL_ORIGIN, call, expectApiError, productNamed, readMenu, readStations, type ApiResponse } from "../support/api-helpers";
 import { rawRequest } from "../support/raw-http";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 
 let server: TestServer;
 let token: string;
-let table: Station;
+let table: DiningTable;
 
 beforeAll(async () => {
   server = await startTestServer({ staticDir: null, config: { tableOrderLimit: 0 } });
@@ -42,8 +42,8 @@ const TARGETS: Record<string, () => Promise<Target>> = {
     const session = await staffToken(server);
     return { params: {}, token: session, done: async () => !(await signedIn(session)) };
   },
-  async deleteStation() {
-    const created = await call<Station>(server, "POST", "/api/stations?branch_id=1", {
+  async deleteDiningTable() {
+    const created = await call<DiningTable>(server, "POST", "/api/stations?branch_id=1", {
       token,
       json: { codename: `T-${randomUUID().slice(0, 8)}`, capacity: 2, branch_id: 1 },
     });

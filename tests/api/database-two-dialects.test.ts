@@ -200,7 +200,7 @@ describe.each(["sqlite", "postgres"] as const)("one repository on %s", (dialect)
       position: 0,
       allergens: [],
       diet: [],
-      prepStation: "kitchen",
+      prepArea: "kitchen",
       prepMinutes: 10,
       stock: null,
       translations: {},

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Order, Station } from "../../contract/schemas";
+import type { Order, DiningTable } from "../../contract/schemas";
 import { productNamed, readMenu } from "../support/api-helpers";
 import { sharedDatabase, startInstances, startNginx, type InstanceGroup, type NginxProxy, type SharedDatabase } from "../support/instances";
 import { SseStream } from "../support/sse-stream";
@@ -165,7 +165,7 @@ describe("nginx in front of two instances", () => {
     const token = await staffTokenVia(proxy.url);
     const stations = await send(proxy.url, "/api/stations?branch_id=1", { headers: { Authorization: `Bearer ${token}` } });
     expect(stations.status).toBe(200);
-    const [table] = stations.json<Station[]>();
+    const [table] = stations.json<DiningTable[]>();
     expect(table).toBeDefined();
     const lumpia = productNamed(await readMenu({ url: proxy.url }, 1), "Lumpia Shanghai");
 

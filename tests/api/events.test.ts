@@ -4,14 +4,14 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Menu, Order, Product, Station } from "../../contract/schemas";
+import type { Menu, Order, Product, DiningTable } from "../../contract/schemas";
 import { call, expectApiError, orderableAnyDay, readMenu, readStations, revokedToken } from "../support/api-helpers";
 import { SseStream } from "../support/sse-stream";
 import { staffToken, startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
 let token: string;
-let stations: Record<1 | 2, Station>;
+let stations: Record<1 | 2, DiningTable>;
 let products: Record<1 | 2, Product>;
 
 beforeAll(async () => {

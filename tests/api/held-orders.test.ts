@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Menu, Order, Product, SalesReport, Station } from "../../contract/schemas";
+import type { Menu, Order, Product, SalesReport, DiningTable } from "../../contract/schemas";
 import { kitchenStatus, sweepUnseenOrders } from "../../api/kitchen/kitchen-service";
 import { call, expectApiError, orderableAnyDay, readMenu, readOrders } from "../support/api-helpers";
 import { SseStream } from "../support/sse-stream";
@@ -25,8 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.dispose());
 
-async function newTable(): Promise<Station> {
-  const response = await call<Station>(server, "POST", "/api/stations?branch_id=1", {
+async function newTable(): Promise<DiningTable> {
+  const response = await call<DiningTable>(server, "POST", "/api/stations?branch_id=1", {
     token,
     json: { codename: `Held ${randomUUID().slice(0, 8)}`, capacity: 4 },
   });
@@ -34,14 +34,14 @@ async function newTable(): Promise<Station> {
   return response.body;
 }
 
-const place = (table: Station, product: Product = plain, quantity = 1, key: string = randomUUID()) =>
+const place = (table: DiningTable, product: Product = plain, quantity = 1, key: string = randomUUID()) =>
   call<Order>(server, "POST", "/api/orders", {
     json: { products: [{ id: product.id, quantity }], station_id: table.id, branch_id: 1 },
     headers: { "Idempotency-Key": key },
   });
 
 /** A new table past its limit: its first order accepted, then one held order of `product`. */
-async function heldOrder(product: Product = plain, quantity = 1): Promise<{ table: Station; order: Order }> {
+async function heldOrder(product: Product = plain, quantity = 1): Promise<{ table: DiningTable; order: Order }> {
   const table = await newTable();
   expect((await place(table)).body.status).toBe("received");
   const held = await place(table, product, quantity);

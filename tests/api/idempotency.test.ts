@@ -4,14 +4,14 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Order, Station } from "../../contract/schemas";
+import type { Order, DiningTable } from "../../contract/schemas";
 import { KEY_PRUNE_EVERY_MS, KEY_RETENTION_MS, pruneExpiredKeysHourly } from "../../api/orders/idempotency";
 import { call, countRows, expectApiError, optionId, productNamed, readMenu, readOrders, readStations } from "../support/api-helpers";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 
 let server: TestServer;
 let token: string;
-let station: Station;
+let station: DiningTable;
 let lumpiaId: number;
 let burger: { id: number; fries: number; rings: number };
 

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { KitchenStatus, Menu, Order, Station } from "../../contract/schemas";
+import type { KitchenStatus, Menu, Order, DiningTable } from "../../contract/schemas";
 import { sweepUnseenOrders } from "../../api/kitchen/kitchen-service";
 import { BAD_JSON_BODIES, call, expectApiError, productNamed, readMenu, readStations } from "../support/api-helpers";
 import { SseStream, type SseEvent } from "../support/sse-stream";
@@ -16,7 +16,7 @@ const ALERT_SECONDS = 1;
 let server: TestServer;
 let token: string;
 let menu: Menu;
-let table: Station;
+let table: DiningTable;
 
 beforeAll(async () => {
   server = await startTestServer({ staticDir: null, config: { tableOrderLimit: 0, unseenAlertSeconds: ALERT_SECONDS } });

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CSV_COLUMNS } from "../../api/menu/menu-csv";
-import type { CsvImportSummary, Menu, Order, Product, Station } from "../../contract/schemas";
+import type { CsvImportSummary, Menu, Order, Product, DiningTable } from "../../contract/schemas";
 import { call, countRows, csvForm, expectApiError, productNamed, readMenu, readStations } from "../support/api-helpers";
 import { TestClock } from "../support/test-clock";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
@@ -16,7 +16,7 @@ let server: TestServer;
 const clock = new TestClock();
 let token: string;
 let menu1: Menu;
-let table1: Station;
+let table1: DiningTable;
 
 beforeAll(async () => {
   // Several orders from one table; the per-table limit has its own tests.

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Menu, Order, Product, Station } from "../../contract/schemas";
+import type { Menu, Order, Product, DiningTable } from "../../contract/schemas";
 import { call, expectApiError, productNamed, readMenu, readOrders, type ApiResponse } from "../support/api-helpers";
 import { sharedDatabase, startInstances, type InstanceGroup, type SharedDatabase } from "../support/instances";
 import { SseStream } from "../support/sse-stream";
@@ -37,8 +37,8 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-async function newTable(on: Target): Promise<Station> {
-  const response = await call<Station>(on, "POST", "/api/stations?branch_id=1", {
+async function newTable(on: Target): Promise<DiningTable> {
+  const response = await call<DiningTable>(on, "POST", "/api/stations?branch_id=1", {
     token,
     json: { codename: `Two ${randomUUID().slice(0, 8)}`, capacity: 4 },
   });
@@ -46,7 +46,7 @@ async function newTable(on: Target): Promise<Station> {
   return response.body;
 }
 
-const place = (on: Target, table: Station, key: string = randomUUID()) =>
+const place = (on: Target, table: DiningTable, key: string = randomUUID()) =>
   call<Order>(on, "POST", "/api/orders", {
     json: { products: [{ id: lumpia.id, quantity: 1 }], station_id: table.id, branch_id: 1 },
     headers: { "Idempotency-Key": key },

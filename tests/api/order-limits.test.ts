@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCents, parsePriceToCents } from "../../contract/money";
-import type { Menu, Order, Product, Station } from "../../contract/schemas";
+import type { Menu, Order, Product, DiningTable } from "../../contract/schemas";
 import { call, countRows, expectApiError, orderableAnyDay, productNamed, readMenu, readOrders } from "../support/api-helpers";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 
@@ -27,8 +27,8 @@ beforeAll(async () => {
 afterAll(() => server.dispose());
 
 /** A table of its own for each test, so that each starts with no recent orders. */
-async function newTable(target: TestServer = server, targetToken = token): Promise<Station> {
-  const response = await call<Station>(target, "POST", "/api/stations?branch_id=1", {
+async function newTable(target: TestServer = server, targetToken = token): Promise<DiningTable> {
+  const response = await call<DiningTable>(target, "POST", "/api/stations?branch_id=1", {
     token: targetToken,
     json: { codename: `Limit ${randomUUID().slice(0, 8)}`, capacity: 4 },
   });
@@ -36,13 +36,13 @@ async function newTable(target: TestServer = server, targetToken = token): Promi
   return response.body;
 }
 
-const orderOf = (table: Station, quantity = 1) => ({ products: [{ id: lumpia.id, quantity }], station_id: table.id, branch_id: 1 });
+const orderOf = (table: DiningTable, quantity = 1) => ({ products: [{ id: lumpia.id, quantity }], station_id: table.id, branch_id: 1 });
 
-const place = (table: Station, key: string = randomUUID(), target: TestServer = server, quantity = 1) =>
+const place = (table: DiningTable, key: string = randomUUID(), target: TestServer = server, quantity = 1) =>
   call<Order>(target, "POST", "/api/orders", { json: orderOf(table, quantity), headers: { "Idempotency-Key": key } });
 
 /** Places `count` orders one after another, each expected to be accepted. */
-async function fill(table: Station, count: number, target: TestServer = server) {
+async function fill(table: DiningTable, count: number, target: TestServer = server) {
   const accepted = [];
   for (let i = 0; i < count; i++) {
     const key = randomUUID();
@@ -61,11 +61,11 @@ async function stored(target: TestServer = server) {
   return { orders, lines, keys, events };
 }
 
-const ordersAt = (table: Station, target: TestServer = server, targetToken = token) =>
+const ordersAt = (table: DiningTable, target: TestServer = server, targetToken = token) =>
   readOrders(target, targetToken, 1, `&station_id=${table.id}`);
 
 /** Moves a table's orders back in time, as if they had been placed `agoMs` ago. */
-async function backdate(table: Station, agoMs: number, onlyOrderId?: string) {
+async function backdate(table: DiningTable, agoMs: number, onlyOrderId?: string) {
   const at = new Date(Date.now() - agoMs).toISOString();
   if (onlyOrderId) await server.query("UPDATE orders SET created_at = ? WHERE id = ?", [at, onlyOrderId]);
   else await server.query("UPDATE orders SET created_at = ? WHERE station_id = ?", [at, table.id]);
@@ -78,7 +78,7 @@ function retryAfter(response: { headers: Headers }): number {
 }
 
 /** Places `count` orders one after another, each expected to be held for a staff OK. */
-async function fillHeld(table: Station, count: number, target: TestServer = server) {
+async function fillHeld(table: DiningTable, count: number, target: TestServer = server) {
   const held = [];
   for (let i = 0; i < count; i++) {
     const response = await place(table, randomUUID(), target);

@@ -1,7 +1,7 @@
 /** Orders: server-side pricing and validation, status changes, the staff list, the public read (API.md "Orders"). */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publicOrder, type Menu, type Order, type Station } from "../../contract/schemas";
+import { publicOrder, type Menu, type Order, type DiningTable } from "../../contract/schemas";
 import {
   BAD_JSON_BODIES,
   EVIL_ORIGIN,
@@ -23,8 +23,8 @@ let server: TestServer;
 let token: string;
 let menu1: Menu;
 let menu2: Menu;
-let table1: Station;
-let table2: Station;
+let table1: DiningTable;
+let table2: DiningTable;
 
 beforeAll(async () => {
   // This file places dozens of orders on one table; the per-table limit has its own file (order-limits.test.ts).

@@ -6,13 +6,13 @@
 import { randomUUID } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Order, Product, SalesReport, Station } from "../../contract/schemas";
+import type { Order, Product, SalesReport, DiningTable } from "../../contract/schemas";
 import { call, expectApiError, orderableAnyDay, readMenu } from "../support/api-helpers";
 import { staffToken, startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
 let token: string;
-let table: Station;
+let table: DiningTable;
 let a: Product, b: Product, c: Product;
 /** By name: where each order was moved to, and what it came to. */
 const placed: Record<string, Order> = {};
@@ -44,7 +44,7 @@ beforeAll(async () => {
   const menu = await readMenu(server, 1);
   [a, b, c] = orderableAnyDay(menu) as [Product, Product, Product];
   // A name a spreadsheet would run as a formula, unless the CSV neutralises it.
-  table = (await call<Station>(server, "POST", "/api/stations?branch_id=1", { token, json: { codename: "=SUM(A1)", capacity: 4 } })).body;
+  table = (await call<DiningTable>(server, "POST", "/api/stations?branch_id=1", { token, json: { codename: "=SUM(A1)", capacity: 4 } })).body;
 
   // Sunday 1 November 2026: Toronto falls back from EDT (UTC−4) to EST (UTC−5) at 02:00, so the day has 25 hours.
   await placeAt("lastOfOct31", "2026-11-01T03:59:00.000Z", [[c, 1]]); // 23:59 EDT on the 31st

@@ -1,7 +1,7 @@
 /** A restart (deploy, crash) keeps everything: it all lives in the database file, sessions included. */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { publicOrder, type Order, type Station } from "../../contract/schemas";
+import { publicOrder, type Order, type DiningTable } from "../../contract/schemas";
 import { call, optionId, productNamed, readMenu, readOrders, readStations } from "../support/api-helpers";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 
@@ -14,7 +14,7 @@ afterAll(() => server.dispose());
 
 it("keeps stations, orders and their status, the sold-out flag, sessions and idempotency keys across stop() + start()", async () => {
   const token = await staffToken(server);
-  const station = (await call<Station>(server, "POST", "/api/stations?branch_id=2", { token, json: { codename: "Survivor", capacity: 5 } }))
+  const station = (await call<DiningTable>(server, "POST", "/api/stations?branch_id=2", { token, json: { codename: "Survivor", capacity: 5 } }))
     .body;
   const menu = await readMenu(server, 2);
   const burger = productNamed(menu, "Chicken Burger");

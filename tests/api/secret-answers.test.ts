@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
-import type { Station } from "../../contract/schemas";
+import type { DiningTable } from "../../contract/schemas";
 import { call, expectApiError, productNamed, readMenu, readStations } from "../support/api-helpers";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 
@@ -19,7 +19,7 @@ let server: TestServer;
 let proxied: TestServer;
 let staticDir: string;
 let token: string;
-let station: Station;
+let station: DiningTable;
 let productId: number;
 
 beforeAll(async () => {
@@ -72,7 +72,7 @@ async function head(
 describe("Cache-Control: no-store", () => {
   it("covers every staff endpoint of the contract", () => {
     expect(staffEndpoints.map(([name]) => name)).toEqual(
-      expect.arrayContaining(["currentUser", "stations", "orders", "branchEvents", "exportMenuCsv", "ordersReportCsv"]),
+      expect.arrayContaining(["currentUser", "diningTables", "orders", "branchEvents", "exportMenuCsv", "ordersReportCsv"]),
     );
   });
 

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { request } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Order, Station } from "../../contract/schemas";
+import type { Order, DiningTable } from "../../contract/schemas";
 import {
   EVIL_ORIGIN,
   call,
@@ -29,7 +29,7 @@ import { startTestServer, staffToken, type TestServer } from "../support/test-se
 
 let server: TestServer;
 let token: string;
-let station: Station;
+let station: DiningTable;
 let order: Order;
 let sisigId: number;
 let menuCsv: string;
@@ -337,7 +337,7 @@ describe("security headers", () => {
         }),
       ],
     ];
-    const station = responses.find(([name]) => name === "201 station")![1].body as Station;
+    const station = responses.find(([name]) => name === "201 station")![1].body as DiningTable;
     expect((await call(server, "DELETE", `/api/stations/${station.id}`, { token })).status).toBe(204);
     for (const [name, response] of responses) {
       expect(response.status, name).toBe(Number(name.slice(0, 3)));

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Menu, Order, Product, Station } from "../../contract/schemas";
+import type { Menu, Order, Product, DiningTable } from "../../contract/schemas";
 import type { AppConfig } from "../../api/config";
 import { EVENT_RETENTION_MS } from "../../api/events/event-log";
 import type { ServerOptions } from "../../api/server";
@@ -22,7 +22,7 @@ async function fixture(server: { url: string }) {
   const stations = { 1: await readStations(server, token, 1), 2: await readStations(server, token, 2) };
   const products = { 1: simpleProduct(await readMenu(server, 1)), 2: simpleProduct(await readMenu(server, 2)) };
 
-  const placeOrder = async (station: Station): Promise<Order> => {
+  const placeOrder = async (station: DiningTable): Promise<Order> => {
     const response = await call<Order>(server, "POST", "/api/orders", {
       headers: { "Idempotency-Key": randomUUID() },
       json: {

@@ -1,7 +1,7 @@
 /** Stations (tables): staff CRUD and the public lookup the order screen uses (API.md "Stations"). */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Order, PublicStation, Station } from "../../contract/schemas";
+import type { Order, PublicDiningTable, DiningTable } from "../../contract/schemas";
 import {
   BAD_JSON_BODIES,
   EVIL_ORIGIN,
@@ -28,9 +28,9 @@ beforeAll(async () => {
 afterAll(() => server.dispose());
 
 const create = (body: unknown, query = "?branch_id=1", options: Parameters<typeof call>[3] = { token }) =>
-  call<Station>(server, "POST", `/api/stations${query}`, { json: body, ...options });
+  call<DiningTable>(server, "POST", `/api/stations${query}`, { json: body, ...options });
 const update = (id: string, body: unknown, options: Parameters<typeof call>[3] = { token }) =>
-  call<Station>(server, "PUT", `/api/stations/${id}`, { json: body, ...options });
+  call<DiningTable>(server, "PUT", `/api/stations/${id}`, { json: body, ...options });
 const remove = (id: string, options: Parameters<typeof call>[3] = { token }) => call(server, "DELETE", `/api/stations/${id}`, options);
 
 /** Both branches' station lists: equal snapshots mean nothing changed. */
@@ -169,7 +169,7 @@ describe("POST /api/stations", () => {
 });
 
 describe("PUT /api/stations/:id", () => {
-  let station: Station;
+  let station: DiningTable;
   beforeAll(async () => {
     station = (await create({ codename: "Window", capacity: 2 })).body;
   });
@@ -307,7 +307,7 @@ describe("DELETE /api/stations/:id", () => {
 describe("GET /api/stations/:id (public)", () => {
   it("answers only id, codename and branch_id, without signing in", async () => {
     const [station] = await readStations(server, token, 2);
-    const response = await call<PublicStation>(server, "GET", `/api/stations/${station!.id}`);
+    const response = await call<PublicDiningTable>(server, "GET", `/api/stations/${station!.id}`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ id: station!.id, codename: station!.codename, branch_id: 2 });
     // The QR code may carry the id in capitals, or in mixed case.

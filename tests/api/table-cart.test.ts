@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCents, totalsFromSubtotal } from "../../contract/money";
-import type { CartOperation, CartOperationsAnswer, Menu, Order, Station, TableCart } from "../../contract/schemas";
+import type { CartOperation, CartOperationsAnswer, Menu, Order, DiningTable, TableCart } from "../../contract/schemas";
 import { emptyCart } from "../../api/carts/cart-service";
 import { call, expectApiError, optionId, productNamed, readMenu } from "../support/api-helpers";
 import { SseStream } from "../support/sse-stream";
@@ -25,8 +25,8 @@ beforeAll(async () => {
 afterAll(() => server.dispose());
 
 /** A table of its own per test, so no test sees another's cart. */
-async function newTable(branchId = 1): Promise<Station> {
-  const response = await call<Station>(server, "POST", `/api/stations?branch_id=${branchId}`, {
+async function newTable(branchId = 1): Promise<DiningTable> {
+  const response = await call<DiningTable>(server, "POST", `/api/stations?branch_id=${branchId}`, {
     token,
     json: { codename: `T-${randomUUID().slice(0, 8)}`, capacity: 6 },
   });
@@ -61,24 +61,24 @@ const addBurger = (quantity = 1, sideName = "Fries", extra: Partial<AddLine> = {
   addLine({ product_id: burger().id, quantity, options: [side(sideName)], ...extra });
 const addLumpia = (quantity = 1) => addLine({ product_id: lumpia().id, quantity, options: [] });
 
-const send = (table: Station, phone: string, operations: unknown[]) =>
+const send = (table: DiningTable, phone: string, operations: unknown[]) =>
   call<CartOperationsAnswer>(server, "POST", `/api/stations/${table.id}/cart/operations`, { json: { phone_id: phone, operations } });
-async function apply(table: Station, phone: string, operations: CartOperation[]): Promise<CartOperationsAnswer> {
+async function apply(table: DiningTable, phone: string, operations: CartOperation[]): Promise<CartOperationsAnswer> {
   const response = await send(table, phone, operations);
   expect(response.status, response.text).toBe(200);
   return response.body;
 }
-async function readCart(table: Station): Promise<TableCart> {
+async function readCart(table: DiningTable): Promise<TableCart> {
   const response = await call<TableCart>(server, "GET", `/api/stations/${table.id}/cart`);
   expect(response.status).toBe(200);
   return response.body;
 }
-const submit = (table: Station, version: number, key: string | null = randomUUID()) =>
+const submit = (table: DiningTable, version: number, key: string | null = randomUUID()) =>
   call<Order>(server, "POST", `/api/stations/${table.id}/cart/submit`, {
     json: { version },
     headers: key === null ? {} : { "Idempotency-Key": key },
   });
-const ordersOf = async (table: Station) =>
+const ordersOf = async (table: DiningTable) =>
   (await server.query<{ n: number }>("SELECT count(*) AS n FROM orders WHERE station_id = ?", [table.id]))[0]!.n;
 const results = (answer: CartOperationsAnswer) => answer.results.map((r) => (r.reason ? `${r.result}:${r.reason}` : r.result));
 

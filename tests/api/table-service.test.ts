@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Call, ClosedTab, OpenTab, Order, Product, Station, Tab } from "../../contract/schemas";
+import type { Call, ClosedTab, OpenTab, Order, Product, DiningTable, Tab } from "../../contract/schemas";
 import { call, expectApiError, orderableAnyDay, readMenu } from "../support/api-helpers";
 import { SseStream } from "../support/sse-stream";
 import { staffToken, startTestServer, type TestServer } from "../support/test-server";
@@ -21,13 +21,13 @@ beforeAll(async () => {
 afterAll(() => server.dispose());
 
 /** A table of its own for each test, so that tests share no calls, tabs or limits. */
-async function newTable(codename = `T-${randomUUID().slice(0, 6)}`): Promise<Station> {
-  const response = await call<Station>(server, "POST", "/api/stations?branch_id=1", { token, json: { codename, capacity: 4 } });
+async function newTable(codename = `T-${randomUUID().slice(0, 6)}`): Promise<DiningTable> {
+  const response = await call<DiningTable>(server, "POST", "/api/stations?branch_id=1", { token, json: { codename, capacity: 4 } });
   expect(response.status).toBe(201);
   return response.body;
 }
 
-async function placeOrder(station: Station, lines: { product: Product; quantity: number }[]): Promise<Order> {
+async function placeOrder(station: DiningTable, lines: { product: Product; quantity: number }[]): Promise<Order> {
   const response = await call<Order>(server, "POST", "/api/orders", {
     headers: { "Idempotency-Key": randomUUID() },
     json: {
@@ -40,7 +40,7 @@ async function placeOrder(station: Station, lines: { product: Product; quantity:
   return response.body;
 }
 
-const callStaff = (station: Station, kind: Call["kind"]) =>
+const callStaff = (station: DiningTable, kind: Call["kind"]) =>
   call<Call>(server, "POST", `/api/stations/${station.id}/calls`, { json: { kind } });
 const finish = (id: string) => call<Call>(server, "PATCH", `/api/calls/${id}`, { token, json: { status: "done" } });
 const openCalls = async () => {
@@ -183,12 +183,12 @@ describe("table calls", () => {
 });
 
 describe("table tabs", () => {
-  const readTab = async (station: Station) => {
+  const readTab = async (station: DiningTable) => {
     const response = await call<Tab>(server, "GET", `/api/stations/${station.id}/tab`, { token });
     expect(response.status).toBe(200);
     return response.body;
   };
-  const closeTab = (station: Station, paid_with: string) =>
+  const closeTab = (station: DiningTable, paid_with: string) =>
     call<ClosedTab>(server, "POST", `/api/stations/${station.id}/tab/close`, { token, json: { paid_with } });
   const openTabs = async () => {
     const response = await call<OpenTab[]>(server, "GET", "/api/tabs?branch_id=1", { token });

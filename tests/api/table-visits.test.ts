@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CartOperationsAnswer, Menu, Order, Product, Station, TableCart } from "../../contract/schemas";
+import type { CartOperationsAnswer, Menu, Order, Product, DiningTable, TableCart } from "../../contract/schemas";
 import { call, orderableAnyDay, readMenu } from "../support/api-helpers";
 import { SseStream, type SseEvent } from "../support/sse-stream";
 import { TestClock } from "../support/test-clock";
@@ -25,9 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.dispose());
 
-async function newTable(): Promise<Station> {
+async function newTable(): Promise<DiningTable> {
   const token = await staffToken(server);
-  const response = await call<Station>(server, "POST", "/api/stations?branch_id=1", {
+  const response = await call<DiningTable>(server, "POST", "/api/stations?branch_id=1", {
     token,
     json: { codename: `V-${randomUUID().slice(0, 8)}`, capacity: 4 },
   });
@@ -35,7 +35,7 @@ async function newTable(): Promise<Station> {
   return response.body;
 }
 
-async function addToCart(table: Station, note: string): Promise<void> {
+async function addToCart(table: DiningTable, note: string): Promise<void> {
   const operation = {
     type: "add_line",
     op_id: randomUUID(),
@@ -52,7 +52,7 @@ async function addToCart(table: Station, note: string): Promise<void> {
   expect(response.status, response.text).toBe(200);
 }
 
-async function placeOrder(table: Station, note: string): Promise<Order> {
+async function placeOrder(table: DiningTable, note: string): Promise<Order> {
   const response = await call<Order>(server, "POST", "/api/orders", {
     json: { products: [{ id: product.id, quantity: 1, selectedCustomizations: [], note }], station_id: table.id, branch_id: 1 },
     headers: { "Idempotency-Key": randomUUID() },
@@ -61,7 +61,7 @@ async function placeOrder(table: Station, note: string): Promise<Order> {
   return response.body;
 }
 
-async function closeTab(table: Station): Promise<void> {
+async function closeTab(table: DiningTable): Promise<void> {
   const token = await staffToken(server);
   const response = await call(server, "POST", `/api/stations/${table.id}/tab/close`, { token, json: { paid_with: "cash" } });
   expect(response.status, response.text).toBe(200);
@@ -79,7 +79,7 @@ async function drain(stream: SseStream, quietMs = 400): Promise<SseEvent[]> {
   }
 }
 
-const stationStream = (table: Station, query = "", headers: Record<string, string> = {}) =>
+const stationStream = (table: DiningTable, query = "", headers: Record<string, string> = {}) =>
   SseStream.open(`${server.url}/api/stations/${table.id}/events${query}`, headers);
 
 describe("a table's visit", () => {

@@ -6,11 +6,11 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Menu, Order, Product, Station } from "../../contract/schemas";
+import type { Menu, Order, Product, DiningTable } from "../../contract/schemas";
 import { orderableAnyDay } from "../support/api-helpers";
 import { PHONE } from "../support/browser";
 import type { TestServer } from "../support/test-server";
-import { addItem, createStation, orderUrl, ordersOf } from "./ordering-support";
+import { addItem, createDiningTable, orderUrl, ordersOf } from "./ordering-support";
 import { axeViolations } from "./site-support";
 import { closeTablet, openSignedInTablet, staffCall } from "./staff-support";
 
@@ -32,8 +32,8 @@ const api = (method: string, path: string, body?: unknown, headers?: Record<stri
   staffCall(server, token, method, path, body, headers);
 
 /** A new table that has used up its limit: its next order is held. */
-async function tablePastItsLimit(codename: string): Promise<Station> {
-  const table = await createStation(server, token, 1, codename);
+async function tablePastItsLimit(codename: string): Promise<DiningTable> {
+  const table = await createDiningTable(server, token, 1, codename);
   const first = (await api(
     "POST",
     "/api/orders",
@@ -44,7 +44,7 @@ async function tablePastItsLimit(codename: string): Promise<Station> {
   return table;
 }
 
-const placeHeld = async (table: Station) => {
+const placeHeld = async (table: DiningTable) => {
   const order = (await api(
     "POST",
     "/api/orders",
@@ -58,9 +58,9 @@ const placeHeld = async (table: Station) => {
 const readOrder = async (order: Order) => (await api("GET", `/api/orders/${order.id}`)) as Order;
 const heldSection = (on: Page) => on.getByRole("region", { name: /^Waiting for a staff OK \(/ });
 // Tables named as staff see them ("Held 1" stays "Held 1"); exact, as "Order #5, Held 1" is inside "Held order #5, Held 1".
-const heldCard = (on: Page, order: Order, table: Station) =>
+const heldCard = (on: Page, order: Order, table: DiningTable) =>
   heldSection(on).getByRole("article", { name: `Held order #${order.number}, ${table.codename}`, exact: true });
-const ticket = (on: Page, order: Order, table: Station) =>
+const ticket = (on: Page, order: Order, table: DiningTable) =>
   on.getByRole("article", { name: `Order #${order.number}, ${table.codename}`, exact: true });
 const column = (on: Page, title: "Received" | "Preparing" | "Ready") => on.getByRole("region", { name: new RegExp(`^${title} \\(`) });
 

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderableAnyDay } from "../support/api-helpers";
-import type { Menu, Order, Product, Station } from "../../contract/schemas";
+import type { Menu, Order, Product, DiningTable } from "../../contract/schemas";
 import type { TestServer } from "../support/test-server";
 import { closeTablet, openSignedInTablet, staffCall } from "./staff-support";
 
@@ -17,13 +17,13 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let token: string;
-let station: Station;
+let station: DiningTable;
 let product: Product;
 
 beforeAll(async () => {
   // A short alert time, so the alarm goes off while the test waits for it.
   ({ server, browser, token, context, page } = await openSignedInTablet({ config: { unseenAlertSeconds: 1 } }));
-  station = ((await api("GET", "/api/stations?branch_id=1")) as Station[]).find((s) => /^\d+$/.test(s.codename))!;
+  station = ((await api("GET", "/api/stations?branch_id=1")) as DiningTable[]).find((s) => /^\d+$/.test(s.codename))!;
   const menu = (await api("GET", "/api/products_by_category?branch_id=1")) as Menu;
   product = orderableAnyDay(menu)[0]!;
 });

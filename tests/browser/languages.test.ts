@@ -6,14 +6,14 @@
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Station } from "../../contract/schemas";
+import type { DiningTable } from "../../contract/schemas";
 import { launchBrowser, PHONE } from "../support/browser";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
-import { createStation, orderUrl } from "./ordering-support";
+import { createDiningTable, orderUrl } from "./ordering-support";
 
 let server: TestServer;
 let browser: Browser;
-let table: Station;
+let table: DiningTable;
 
 const NACHOS = {
   fil: { name: "Nachos ng Barkada", description: "Tortilla chips na may keso, pico de gallo at jalapeño." },
@@ -22,7 +22,7 @@ const NACHOS = {
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  table = await createStation(server, await staffToken(server), 1, "Patio 9");
+  table = await createDiningTable(server, await staffToken(server), 1, "Patio 9");
   // The dish's translations as the menu data carries them (the CSV's translation columns end up here).
   await server.query("UPDATE products SET translations = ? WHERE name = ?", [JSON.stringify(NACHOS), "Nachos"]);
 });

@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formatDollars, parsePriceToCents, totalsFromSubtotal } from "../../contract/money";
 import { PHONE } from "../support/browser";
-import { addItem, createStation, orderUrl, ordersOf, setStatus, orderingBrowserSuite, storedCart } from "./ordering-support";
+import { addItem, createDiningTable, orderUrl, ordersOf, setStatus, orderingBrowserSuite, storedCart } from "./ordering-support";
 import { axeViolations } from "./site-support";
 
 const suite = orderingBrowserSuite("Patio 7");
@@ -484,7 +484,7 @@ describe("refused orders", () => {
   it("asks to scan again when the table no longer exists", async () => {
     const context = await suite.browser.newContext({ ...PHONE, baseURL: suite.server.url, serviceWorkers: "block" });
     const page = await context.newPage();
-    const doomed = await createStation(suite.server, suite.token, 1, "Temporary");
+    const doomed = await createDiningTable(suite.server, suite.token, 1, "Temporary");
     try {
       await page.goto(orderUrl(doomed));
       await addItem(page, "Lumpia Shanghai");

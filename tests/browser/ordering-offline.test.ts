@@ -8,12 +8,12 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Station } from "../../contract/schemas";
+import type { DiningTable } from "../../contract/schemas";
 import { launchBrowser, PHONE } from "../support/browser";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 import { productNamed, readMenu } from "../support/api-helpers";
 import { startFlakyProxy, type FlakyProxy } from "./flaky-proxy";
-import { addItem, createStation, NO_SERVICE_WORKER, orderUrl, ordersOf, waitForOfflineReady } from "./ordering-support";
+import { addItem, createDiningTable, NO_SERVICE_WORKER, orderUrl, ordersOf, waitForOfflineReady } from "./ordering-support";
 
 let server: TestServer;
 let browser: Browser;
@@ -48,7 +48,7 @@ function outboxKeys(page: Page): Promise<string[]> {
 
 describe("offline", () => {
   it("opens the cached menu and cart with the server down, queues the order, and delivers it once when back online", async () => {
-    const table: Station = await createStation(server, token, 2, "Offline 1");
+    const table: DiningTable = await createDiningTable(server, token, 2, "Offline 1");
     const context = await browser.newContext({ ...PHONE, baseURL: server.url });
     const page = await context.newPage();
     try {
@@ -117,7 +117,7 @@ describe("offline", () => {
   });
 
   it("an open menu learns of a sold-out switch: the worker's cached copy is refreshed and the page re-reads it", async () => {
-    const table = await createStation(server, token, 1, "Fresh 4");
+    const table = await createDiningTable(server, token, 1, "Fresh 4");
     const context = await browser.newContext({ ...PHONE, baseURL: server.url });
     const page = await context.newPage();
     const menu = (await (await fetch(`${server.url}/api/products_by_category?branch_id=1`)).json()) as Record<
@@ -147,7 +147,7 @@ describe("offline", () => {
   });
 
   it("delivers exactly once when the first request got through but its answer was lost", async () => {
-    const table = await createStation(server, token, 1, "Lossy 2");
+    const table = await createDiningTable(server, token, 1, "Lossy 2");
     // page.route() must see every request, so no service worker in between here.
     const context = await browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: server.url });
     const page = await context.newPage();
@@ -184,7 +184,7 @@ describe("offline", () => {
   });
 
   it("sends an order left in the outbox when the app is opened again", async () => {
-    const table = await createStation(server, token, 1, "Later 3");
+    const table = await createDiningTable(server, token, 1, "Later 3");
     const context = await browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: server.url });
     try {
       const first = await context.newPage();
@@ -236,7 +236,7 @@ describe("through a flaky network (a real proxy between the phone and the server
   async function phoneWithCart(codename: string, item: string, options: string[] = []) {
     proxy.mode = "forward";
     proxy.requests.length = 0;
-    const table = await createStation(server, token, 1, codename);
+    const table = await createDiningTable(server, token, 1, codename);
     const context = await browser.newContext({ ...PHONE, baseURL: proxy.url });
     await context.addInitScript(watchForSentClaim);
     const page = await context.newPage();
@@ -351,7 +351,7 @@ describe("through a flaky network (a real proxy between the phone and the server
 
 describe("unreadable storage on the phone", () => {
   it("a corrupt cart and corrupt outbox records never break the page; the order waiting among them still goes through, once, and shows", async () => {
-    const table = await createStation(server, token, 1, "Scrambled 7");
+    const table = await createDiningTable(server, token, 1, "Scrambled 7");
     const lumpia = productNamed(await readMenu(server, 1), "Lumpia Shanghai");
     const context = await browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: server.url });
     const page = await context.newPage();

@@ -1,7 +1,7 @@
 /** Shared steps for the diner's ordering browser tests (ordering-*.test.ts). */
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
-import type { Order, Station } from "../../contract/schemas";
+import type { Order, DiningTable } from "../../contract/schemas";
 import { call } from "../support/api-helpers";
 import { launchBrowser } from "../support/browser";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
@@ -12,7 +12,7 @@ export interface OrderingBrowserSuite {
   /** A bearer token for arranging data through the API. */
   token: string;
   /** The file's table, in branch 1. */
-  table: Station;
+  table: DiningTable;
 }
 
 /**
@@ -24,7 +24,7 @@ export function orderingBrowserSuite(codename: string): OrderingBrowserSuite {
   beforeAll(async () => {
     [suite.server, suite.browser] = await Promise.all([startTestServer(), launchBrowser()]);
     suite.token = await staffToken(suite.server);
-    suite.table = await createStation(suite.server, suite.token, 1, codename);
+    suite.table = await createDiningTable(suite.server, suite.token, 1, codename);
   });
   afterAll(async () => {
     await suite.browser?.close();
@@ -34,8 +34,8 @@ export function orderingBrowserSuite(codename: string): OrderingBrowserSuite {
 }
 
 /** A new table, made the way staff make one (POST /api/stations as staff). */
-export async function createStation(server: TestServer, token: string, branchId: number, codename: string): Promise<Station> {
-  const response = await call<Station>(server, "POST", `/api/stations?branch_id=${branchId}`, {
+export async function createDiningTable(server: TestServer, token: string, branchId: number, codename: string): Promise<DiningTable> {
+  const response = await call<DiningTable>(server, "POST", `/api/stations?branch_id=${branchId}`, {
     token,
     json: { codename, capacity: 4, branch_id: branchId },
   });
@@ -44,7 +44,7 @@ export async function createStation(server: TestServer, token: string, branchId:
 }
 
 /** The orders placed from one table, as staff see them. */
-export async function ordersOf(server: TestServer, token: string, station: Station): Promise<Order[]> {
+export async function ordersOf(server: TestServer, token: string, station: DiningTable): Promise<Order[]> {
   const response = await call<Order[]>(server, "GET", `/api/orders?branch_id=${station.branch_id}`, { token });
   expect(response.status).toBe(200);
   return response.body.filter((order) => order.station_id === station.id);
@@ -55,7 +55,7 @@ export async function setStatus(server: TestServer, token: string, orderId: stri
   expect(response.status).toBe(200);
 }
 
-export function orderUrl(station: Pick<Station, "id">): string {
+export function orderUrl(station: Pick<DiningTable, "id">): string {
   return `/order?station_id=${station.id}`;
 }
 
@@ -86,7 +86,7 @@ export function escapeRegExp(text: string): string {
 export const NO_SERVICE_WORKER: BrowserContextOptions = { serviceWorkers: "block" };
 
 /** Waits until the service worker controls the page and has cached what the order screen needs offline. */
-export async function waitForOfflineReady(page: Page, station: Pick<Station, "id" | "branch_id">): Promise<void> {
+export async function waitForOfflineReady(page: Page, station: Pick<DiningTable, "id" | "branch_id">): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await expect

@@ -10,7 +10,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { launchBrowser, PHONE } from "../support/browser";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
-import { addItem, createStation, orderUrl, waitForOfflineReady } from "./ordering-support";
+import { addItem, createDiningTable, orderUrl, waitForOfflineReady } from "./ordering-support";
 
 let server: TestServer;
 let browser: Browser;
@@ -30,7 +30,7 @@ afterAll(async () => {
 
 it("offers the new version with a prompt and reloads only when the diner says so", async () => {
   const token = await staffToken(server);
-  const table = await createStation(server, token, 1, "Update 1");
+  const table = await createDiningTable(server, token, 1, "Update 1");
   const context = await browser.newContext({ ...PHONE, baseURL: server.url });
   const page = await context.newPage();
   try {

@@ -8,14 +8,14 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { CATEGORY_KEYS } from "../../contract/menu";
-import type { Order, Product, Station, TableCart } from "../../contract/schemas";
+import type { Order, Product, DiningTable, TableCart } from "../../contract/schemas";
 import { call, readMenu } from "../support/api-helpers";
 import { PHONE } from "../support/browser";
-import { addItem, createStation, NO_SERVICE_WORKER, orderUrl, ordersOf, orderingBrowserSuite, setStatus } from "./ordering-support";
+import { addItem, createDiningTable, NO_SERVICE_WORKER, orderUrl, ordersOf, orderingBrowserSuite, setStatus } from "./ordering-support";
 
 const suite = orderingBrowserSuite("Booth 3");
 
-async function phone(table: Station = suite.table): Promise<{ context: BrowserContext; page: Page }> {
+async function phone(table: DiningTable = suite.table): Promise<{ context: BrowserContext; page: Page }> {
   const context = await suite.browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: suite.server.url });
   const page = await context.newPage();
   await page.goto(orderUrl(table));
@@ -46,7 +46,7 @@ async function sentRows(page: Page): Promise<string[]> {
   ).sort();
 }
 
-async function serverCart(table: Station = suite.table): Promise<TableCart> {
+async function serverCart(table: DiningTable = suite.table): Promise<TableCart> {
   const response = await call<TableCart>(suite.server, "GET", `/api/stations/${table.id}/cart`);
   expect(response.status).toBe(200);
   return response.body;
@@ -132,7 +132,7 @@ describe("one cart for the table", () => {
   });
 
   it("shows the order on the phone that did not press Submit: its number, its lines with who added each, its live status, and an empty cart", async () => {
-    const table = await createStation(suite.server, suite.token, 1, "Booth 4");
+    const table = await createDiningTable(suite.server, suite.token, 1, "Booth 4");
     const menu = await readMenu(suite.server, 1);
     // Two dishes any day can order with no choice to make, named so that tapping one cannot hit another.
     const products = CATEGORY_KEYS.flatMap((key) => (menu[key] ?? []) as Product[]);

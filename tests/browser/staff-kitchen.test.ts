@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORY_KEYS } from "../../contract/menu";
 import { orderableAnyDay } from "../support/api-helpers";
-import type { Menu, Order, Product, Station } from "../../contract/schemas";
+import type { Menu, Order, Product, DiningTable } from "../../contract/schemas";
 import { axeViolations } from "./site-support";
 import type { TestServer } from "../support/test-server";
 import { closeTablet, openSignedInTablet, staffCall } from "./staff-support";
@@ -17,13 +17,13 @@ let server: TestServer;
 let browser: Browser;
 let page: Page;
 let token: string;
-let station: Station;
+let station: DiningTable;
 let menu: Menu;
 
 beforeAll(async () => {
   ({ server, browser, token, page } = await openSignedInTablet());
   // A table with a number for a codename, shown as "Table <n>".
-  station = ((await api("GET", "/api/stations?branch_id=1")) as Station[]).find((s) => /^\d+$/.test(s.codename))!;
+  station = ((await api("GET", "/api/stations?branch_id=1")) as DiningTable[]).find((s) => /^\d+$/.test(s.codename))!;
   menu = (await api("GET", "/api/products_by_category?branch_id=1")) as Menu;
 });
 afterAll(() => closeTablet({ browser, server }));

@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderableAnyDay } from "../support/api-helpers";
 import { restaurantDay } from "../../contract/restaurant-time";
-import type { Call, Menu, Order, Product, SalesReport, Station, Tab } from "../../contract/schemas";
+import type { Call, Menu, Order, Product, SalesReport, DiningTable, Tab } from "../../contract/schemas";
 import type { TestServer } from "../support/test-server";
 import { axeViolations } from "./site-support";
 import { closeTablet, openSignedInTablet, staffCall } from "./staff-support";
@@ -29,8 +29,8 @@ afterAll(() => closeTablet({ browser, server }));
 const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
   staffCall(server, token, method, path, body, headers);
 
-const newTable = async (codename: string) => (await api("POST", "/api/stations?branch_id=1", { codename, capacity: 4 })) as Station;
-const placeOrder = async (station: Station, quantity: number) =>
+const newTable = async (codename: string) => (await api("POST", "/api/stations?branch_id=1", { codename, capacity: 4 })) as DiningTable;
+const placeOrder = async (station: DiningTable, quantity: number) =>
   (await api(
     "POST",
     "/api/orders",

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import jsQR from "jsqr";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Station } from "../../contract/schemas";
+import type { DiningTable } from "../../contract/schemas";
 import { axeViolations } from "./site-support";
 import type { TestServer } from "../support/test-server";
 import { closeTablet, openSignedInTablet } from "./staff-support";
@@ -22,13 +22,13 @@ beforeAll(async () => {
 });
 afterAll(() => closeTablet({ browser, server }));
 
-async function apiStations(branchId = 1): Promise<Station[]> {
+async function apiStations(branchId = 1): Promise<DiningTable[]> {
   const response = await fetch(`${server.url}/api/stations?branch_id=${branchId}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
-  return (await response.json()) as Station[];
+  return (await response.json()) as DiningTable[];
 }
 
-const orderLink = (station: Pick<Station, "id">) => `${server.url}/order?station_id=${station.id}`;
+const orderLink = (station: Pick<DiningTable, "id">) => `${server.url}/order?station_id=${station.id}`;
 
 /** Decodes the QR code drawn in a canvas, from its pixels. */
 async function decodeCanvas(canvas: ReturnType<Page["locator"]>): Promise<string | null> {

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { CATEGORY_KEYS } from "../../contract/menu";
-import type { Menu, Product, Station } from "../../contract/schemas";
+import type { Menu, Product, DiningTable } from "../../contract/schemas";
 import type { TestServer } from "../support/test-server";
 import { axeViolations } from "./site-support";
 import { closeTablet, openSignedInTablet, staffCall } from "./staff-support";
@@ -16,11 +16,11 @@ let server: TestServer;
 let browser: Browser;
 let page: Page;
 let token: string;
-let station: Station;
+let station: DiningTable;
 
 beforeAll(async () => {
   ({ server, browser, token, page } = await openSignedInTablet());
-  station = ((await api("GET", "/api/stations?branch_id=1")) as Station[])[0]!;
+  station = ((await api("GET", "/api/stations?branch_id=1")) as DiningTable[])[0]!;
 });
 afterAll(() => closeTablet({ browser, server }));
 

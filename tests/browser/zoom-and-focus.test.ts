@@ -7,12 +7,12 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Call, Menu, Order, Product, Station } from "../../contract/schemas";
+import type { Call, Menu, Order, Product, DiningTable } from "../../contract/schemas";
 import { orderableAnyDay } from "../support/api-helpers";
 import { launchBrowser, PHONE, TABLET_LANDSCAPE } from "../support/browser";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 import { focusedElement, focusObscured, sidewaysScroll, smallTargets, unreachableControls } from "./a11y-support";
-import { addItem, createStation, orderUrl } from "./ordering-support";
+import { addItem, createDiningTable, orderUrl } from "./ordering-support";
 import { NO_SERVICE_WORKER, PUBLIC_PAGES } from "./site-support";
 import { staffCall } from "./staff-support";
 
@@ -25,7 +25,7 @@ const TABLET_ZOOMED: BrowserContextOptions = { viewport: { width: 590, height: 4
 let server: TestServer;
 let browser: Browser;
 let token: string;
-let table: Station;
+let table: DiningTable;
 let dish: Product;
 /** An orderable dish with an optional choice, for the option names. */
 let withOptions: Product;
@@ -33,7 +33,7 @@ let withOptions: Product;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
   token = await staffToken(server);
-  table = await createStation(server, token, 1, "Patio 7");
+  table = await createDiningTable(server, token, 1, "Patio 7");
   const products = orderableAnyDay((await api("GET", "/api/products_by_category?branch_id=1")) as Menu);
   dish = products[0]!;
   withOptions = products.find((product) => Object.values(product.customizations).some((group) => group.options.length > 0))!;
@@ -47,14 +47,14 @@ afterAll(async () => {
 const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
   staffCall(server, token, method, path, body, headers);
 
-const placeOrder = async (station: Station) =>
+const placeOrder = async (station: DiningTable) =>
   (await api(
     "POST",
     "/api/orders",
     { station_id: station.id, branch_id: 1, products: [{ id: dish.id, quantity: 2, selectedCustomizations: [] }] },
     { "Idempotency-Key": randomUUID() },
   )) as Order;
-const callStaff = async (station: Station, kind: Call["kind"]) =>
+const callStaff = async (station: DiningTable, kind: Call["kind"]) =>
   (await api("POST", `/api/stations/${station.id}/calls`, { kind })) as Call;
 
 /** A new context (tab) of the given size; `staff` signs it in first. */
@@ -255,7 +255,7 @@ describe("focus on the diner's order screen", () => {
 
   it("lands on the new view's heading after opening the cart, and on its status after Submit", async () => {
     // A table of its own: the file's table has had many orders (past its limit they wait for staff).
-    const terrace = await createStation(server, token, 1, "Terrace 1");
+    const terrace = await createDiningTable(server, token, 1, "Terrace 1");
     const { context, page } = await open(PHONE);
     try {
       await page.goto(orderUrl(terrace));
@@ -297,7 +297,7 @@ describe("focus on the staff screens", () => {
   });
 
   it("moves on to the next call after Done, and to the heading when none is left", async () => {
-    const patio = await createStation(server, token, 1, "Patio 8");
+    const patio = await createDiningTable(server, token, 1, "Patio 8");
     const open_ = (await api("GET", "/api/calls?branch_id=1")) as Call[];
     for (const call of open_) await api("PATCH", `/api/calls/${call.id}`, { status: "done" });
     await callStaff(patio, "server");

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { expect } from "vitest";
-import type { ApiErrorBody, ApiErrorDetail, Menu, Order, Product, Station } from "../../contract/schemas";
+import type { ApiErrorBody, ApiErrorDetail, Menu, Order, Product, DiningTable } from "../../contract/schemas";
 import { CATEGORY_KEYS } from "../../contract/menu";
 import type { TestServer } from "./test-server";
 
@@ -111,8 +111,8 @@ export async function readMenu(server: Pick<TestServer, "url">, branchId: number
   return response.body;
 }
 
-export async function readStations(server: Pick<TestServer, "url">, token: string, branchId: number): Promise<Station[]> {
-  const response = await call<Station[]>(server, "GET", `/api/stations?branch_id=${branchId}`, { token });
+export async function readStations(server: Pick<TestServer, "url">, token: string, branchId: number): Promise<DiningTable[]> {
+  const response = await call<DiningTable[]>(server, "GET", `/api/stations?branch_id=${branchId}`, { token });
   expect(response.status).toBe(200);
   return response.body;
 }

@@ -8,12 +8,12 @@ import {
   ALLERGENS,
   CATEGORY_KEYS,
   DIETS,
-  PREP_STATIONS,
+  PREP_AREAS,
   TRANSLATION_LANGUAGES,
   type Allergen,
   type CategoryKey,
   type Diet,
-  type PrepStation,
+  type PrepArea,
   type TranslationLanguage,
 } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
@@ -60,7 +60,7 @@ export const catalogArb: fc.Arbitrary<CatalogProduct[]> = fc
       available: shape.available,
       weekday: null,
       stock: null,
-      prepStation: "kitchen",
+      prepArea: "kitchen",
       prepMinutes: 10,
       groups: shape.groups.map((group, g): CatalogGroup => ({
         name: `Group ${g + 1}`,
@@ -332,7 +332,7 @@ const menuDataArb = fc
   .record({
     allergens: fc.subarray([...ALLERGENS]),
     diet: fc.subarray([...DIETS]),
-    prepStation: fc.constantFrom(...PREP_STATIONS),
+    prepArea: fc.constantFrom(...PREP_AREAS),
     prepMinutes: fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 240 })),
     stock: fc.option(fc.oneof(fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 9999 })), { nil: null }),
     translations: fc.record(
@@ -389,7 +389,7 @@ export interface MenuItemContent {
   /** Absent: none (the kitchen's defaults for prep station and minutes, not counted, no translations). */
   allergens?: readonly Allergen[];
   diet?: readonly Diet[];
-  prepStation?: PrepStation;
+  prepArea?: PrepArea;
   prepMinutes?: number;
   stock?: number | null;
   translations?: Partial<Record<TranslationLanguage, Translation>>;
@@ -408,7 +408,7 @@ export function menuOf(products: readonly MenuItemContent[]): Menu {
       available: p.available,
       allergens: [...(p.allergens ?? NO_MENU_DATA.allergens)],
       diet: [...(p.diet ?? NO_MENU_DATA.diet)],
-      prep_station: p.prepStation ?? NO_MENU_DATA.prep_station,
+      prep_station: p.prepArea ?? NO_MENU_DATA.prep_station,
       prep_minutes: p.prepMinutes ?? NO_MENU_DATA.prep_minutes,
       stock: p.stock ?? NO_MENU_DATA.stock,
       // fromEntries makes "__proto__" an own key like any other name.

@@ -45,7 +45,7 @@ export function useTableCalls(stationId: string | null): { calls: CallViews; req
 
   const refresh = useCallback(() => {
     if (!stationId) return;
-    api.stationCalls(stationId).then(
+    api.diningTableCalls(stationId).then(
       (open) => stationRef.current === stationId && setCalls((views) => withOpenCalls(views, open)),
       () => undefined, // the buttons still work; the next reconnect reads again
     );

@@ -9,7 +9,7 @@
  * prep columns; orders held past their table's limit wait apart, whole, on every board, for a staff
  * OK (released, they join the columns).
  */
-import type { OrderStatus, PrepStation } from "../../../contract/menu";
+import type { OrderStatus, PrepArea } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
 
 export const OPEN_STATUSES = ["received", "preparing", "ready"] as const;
@@ -60,13 +60,13 @@ export function replaceBoard(fetched: Order[], seenWhileFetching: Iterable<Order
 }
 
 /** The order as the station's board shows it, with only the station's lines; undefined when it has none. */
-export function atStation(order: Order, station: PrepStation): Order | undefined {
+export function atStation(order: Order, station: PrepArea): Order | undefined {
   const lines = order.lines.filter((line) => line.prep_station === station);
   return lines.length === 0 ? undefined : { ...order, lines };
 }
 
 /** Once a station has bumped an order it waits under Ready on that station's board, for the other station or to be served. */
-export function columnAt(order: Order & { status: OpenStatus }, station: PrepStation): OpenStatus {
+export function columnAt(order: Order & { status: OpenStatus }, station: PrepArea): OpenStatus {
   return order.bumped.includes(station) ? "ready" : order.status;
 }
 
@@ -80,7 +80,7 @@ export function heldOrders(board: Board): Order[] {
 }
 
 /** The released orders with lines for the station (only those lines): what its prep columns and its "seen" cover. */
-export function atStationOpen(board: Board, station: PrepStation): (Order & { status: OpenStatus })[] {
+export function atStationOpen(board: Board, station: PrepArea): (Order & { status: OpenStatus })[] {
   return Object.values(board)
     .filter((order): order is Order & { status: OpenStatus } => isOpen(order.status))
     .map((order) => atStation(order, station) as (Order & { status: OpenStatus }) | undefined)
@@ -88,7 +88,7 @@ export function atStationOpen(board: Board, station: PrepStation): (Order & { st
 }
 
 /** A column of the station's board, oldest first: the kitchen works through orders in the order they came in. */
-export function column(board: Board, status: OpenStatus, station: PrepStation): (Order & { status: OpenStatus })[] {
+export function column(board: Board, status: OpenStatus, station: PrepArea): (Order & { status: OpenStatus })[] {
   return Object.values(board)
     .filter((order) => isOpen(order.status))
     .map((order) => atStation(order, station) as (Order & { status: OpenStatus }) | undefined)
@@ -103,7 +103,7 @@ export const COLUMN_TITLES: Record<OpenStatus, string> = {
   ready: "Ready",
 };
 
-export const STATION_NAMES: Record<PrepStation, string> = { kitchen: "Kitchen", bar: "Bar" };
+export const STATION_NAMES: Record<PrepArea, string> = { kitchen: "Kitchen", bar: "Bar" };
 
 /** How long an order has waited, in three steps a glance can read: under 5 minutes, under 10, longer. */
 export type AgeTone = "fresh" | "waiting" | "late";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { branchName, type PrepStation } from "../../../contract/menu";
+import { branchName, type PrepArea } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
 import { branchEventsPath } from "../lib/staff-api";
 import { useMenu } from "../../shared/use-menu";
@@ -27,9 +27,9 @@ const FRESH_MS = 60_000;
 const NEWS_MS = 20_000;
 
 /** `/kitchen?station=bar`: the bar's board; anything else is the kitchen's. */
-function useStation(): [PrepStation, (station: PrepStation) => void] {
+function useStation(): [PrepArea, (station: PrepArea) => void] {
   const [params, setParams] = useSearchParams();
-  const station: PrepStation = params.get("station") === "bar" ? "bar" : "kitchen";
+  const station: PrepArea = params.get("station") === "bar" ? "bar" : "kitchen";
   return [station, (next) => setParams(next === "kitchen" ? {} : { station: next }, { replace: true })];
 }
 

@@ -1,4 +1,4 @@
-import { PREP_STATIONS, type PrepStation } from "../../../contract/menu";
+import { PREP_AREAS, type PrepArea } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
 import type { Connection } from "../../shared/use-live-events";
 import { STATION_NAMES } from "./board";
@@ -14,8 +14,8 @@ const CONNECTION_TEXT: Record<Connection, string> = {
 
 interface KitchenToolbarProps {
   branch: string;
-  station: PrepStation;
-  onStation(station: PrepStation): void;
+  station: PrepArea;
+  onStation(station: PrepArea): void;
   connection: Connection;
   view: KitchenView;
   onView(view: KitchenView): void;
@@ -50,7 +50,7 @@ export function KitchenToolbar({
         {CONNECTION_TEXT[connection]}
       </p>
       <div className="staff-actions" role="group" aria-label="Station">
-        {PREP_STATIONS.map((name) => (
+        {PREP_AREAS.map((name) => (
           <button key={name} type="button" className="staff-button" aria-pressed={station === name} onClick={() => onStation(name)}>
             {STATION_NAMES[name]}
           </button>

@@ -1,4 +1,4 @@
-import { PREP_STATIONS } from "../../../contract/menu";
+import { PREP_AREAS } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
 import { tableLabel } from "../lib/table-label";
 import { ageTone, formatAge, STATION_NAMES, type OpenStatus } from "./board";
@@ -86,7 +86,7 @@ function CardButtons({ order, column, busy, actions, nextId }: Omit<OrderCardPro
       {named(label)}
     </button>
   );
-  const waitingFor = PREP_STATIONS.filter((station) => !order.bumped.includes(station)).map((station) =>
+  const waitingFor = PREP_AREAS.filter((station) => !order.bumped.includes(station)).map((station) =>
     STATION_NAMES[station].toLowerCase(),
   );
   return (

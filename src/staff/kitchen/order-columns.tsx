@@ -1,10 +1,10 @@
-import type { PrepStation } from "../../../contract/menu";
+import type { PrepArea } from "../../../contract/menu";
 import { column, COLUMN_TITLES, OPEN_STATUSES, type Board } from "./board";
 import { OrderCard, type CardActions } from "./order-card";
 
 interface OrderColumnsProps {
   board: Board;
-  station: PrepStation;
+  station: PrepArea;
   now: number;
   fresh: Record<string, boolean>;
   busy: Record<string, boolean>;

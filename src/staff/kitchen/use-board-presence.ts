@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { PrepStation } from "../../../contract/menu";
+import type { PrepArea } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
 import { staffApi } from "../lib/staff-api";
 import { randomUuid } from "../../shared/random-uuid";
@@ -23,7 +23,7 @@ function boardId(): string {
  * (once per order; a failed call is tried again when the board next changes). `onSeen` gets the
  * order with its `seen_at`.
  */
-export function useBoardPresence(branchId: number, station: PrepStation, shown: Order[], onSeen: (order: Order) => void) {
+export function useBoardPresence(branchId: number, station: PrepArea, shown: Order[], onSeen: (order: Order) => void) {
   useEffect(() => {
     // A failed beat is simply the next one's job; the staff screens say when no board is online.
     const beat = () => void staffApi.boardHeartbeat({ branch_id: branchId, board_id: boardId(), station }).catch(() => undefined);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { PrepStation } from "../../../contract/menu";
+import type { PrepArea } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
 import { staffApi } from "../lib/staff-api";
 import { ApiError } from "../../shared/api-client";
@@ -23,7 +23,7 @@ const focusLater = (id: string) => requestAnimationFrame(() => document.getEleme
 export function useOrderActions(
   board: Board,
   branchId: number,
-  station: PrepStation,
+  station: PrepArea,
   announce: (message: string) => void,
   touched: (order: Order) => void,
 ) {

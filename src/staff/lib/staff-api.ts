@@ -3,8 +3,8 @@
  * (src/shared/staffApi.ts), typed by the endpoint's entry in contract/endpoints.ts. Kept out of src/shared/
  * so the diner's first visit, which loads that module, does not carry them.
  */
-import type { OrderStatus, PrepStation } from "../../../contract/menu";
-import type { BoardHeartbeat, LoginBody, OrderPatch, StationCreate, StationUpdate, TabClose } from "../../../contract/schemas";
+import type { OrderStatus, PrepArea } from "../../../contract/menu";
+import type { BoardHeartbeat, LoginBody, OrderPatch, DiningTableCreate, DiningTableUpdate, TabClose } from "../../../contract/schemas";
 import type { ReadOptions } from "../../shared/api";
 import { call, noAnswer, pathOf } from "../../shared/api-client";
 
@@ -23,18 +23,18 @@ export const staffApi = {
   logout: () => call("logout"),
   currentUser: () => call("currentUser"),
 
-  stations: (branchId: number, options: ReadOptions = {}) => call("stations", { query: { branch_id: branchId }, ...options }),
-  createStation: (branchId: number, body: StationCreate) =>
-    call("createStation", { query: { branch_id: branchId }, body: { ...body, branch_id: branchId } }),
-  updateStation: (id: string, body: StationUpdate) => call("updateStation", { params: { id }, body }),
-  deleteStation: (id: string) => call("deleteStation", { params: { id } }),
+  stations: (branchId: number, options: ReadOptions = {}) => call("diningTables", { query: { branch_id: branchId }, ...options }),
+  createDiningTable: (branchId: number, body: DiningTableCreate) =>
+    call("createDiningTable", { query: { branch_id: branchId }, body: { ...body, branch_id: branchId } }),
+  updateDiningTable: (id: string, body: DiningTableUpdate) => call("updateDiningTable", { params: { id }, body }),
+  deleteDiningTable: (id: string) => call("deleteDiningTable", { params: { id } }),
 
   openOrders: (branchId: number, statuses: readonly OrderStatus[]) =>
     call("orders", { query: { branch_id: branchId, status: statuses, limit: 500 } }),
   setOrderStatus: (id: string, status: NonNullable<OrderPatch["status"]>) => call("updateOrder", { params: { id }, body: { status } }),
-  bumpOrder: (id: string, station: PrepStation) => call("updateOrder", { params: { id }, body: { bumped: station } }),
-  recallBump: (id: string, station: PrepStation) => call("updateOrder", { params: { id }, body: { recalled: station } }),
-  markOrderSeen: (id: string, station: PrepStation) => call("markOrderSeen", { params: { id }, body: { station } }),
+  bumpOrder: (id: string, station: PrepArea) => call("updateOrder", { params: { id }, body: { bumped: station } }),
+  recallBump: (id: string, station: PrepArea) => call("updateOrder", { params: { id }, body: { recalled: station } }),
+  markOrderSeen: (id: string, station: PrepArea) => call("markOrderSeen", { params: { id }, body: { station } }),
   boardHeartbeat: (body: BoardHeartbeat) => call("boardHeartbeat", { body }),
   kitchenStatus: (branchId: number) => call("kitchenStatus", { query: { branch_id: branchId } }),
   setProductAvailable: (id: number, available: boolean) => call("updateProduct", { params: { id }, body: { available } }),

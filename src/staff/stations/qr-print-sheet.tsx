@@ -1,6 +1,6 @@
 import { QRCodeSVG } from "qrcode.react";
 import { createPortal } from "react-dom";
-import type { Station } from "../../../contract/schemas";
+import type { DiningTable } from "../../../contract/schemas";
 import { tableLabel } from "../lib/table-label";
 import { orderLink } from "./order-link";
 
@@ -9,7 +9,7 @@ import { orderLink } from "./order-link";
  * table). Hidden on screen; in print it replaces the whole page (see stations.css). Rendered straight
  * into <body> so the print stylesheet can hide everything else with one rule.
  */
-export function QrPrintSheet({ stations, branch }: { stations: Station[]; branch: string }) {
+export function QrPrintSheet({ stations, branch }: { stations: DiningTable[]; branch: string }) {
   return createPortal(
     <div className="qr-print-sheet" aria-hidden="true">
       {stations.map((station) => {

@@ -1,14 +1,14 @@
 import { useState } from "react";
-import type { Station } from "../../../contract/schemas";
+import type { DiningTable } from "../../../contract/schemas";
 import { orderLink } from "./order-link";
 import { StationForm } from "./station-form";
 import { StationQr } from "./station-qr";
-import type { StationValues } from "../../../contract/form-rules";
+import type { DiningTableValues } from "../../../contract/form-rules";
 
 interface StationCardProps {
-  station: Station;
-  onSave(station: Station, values: StationValues): Promise<void>;
-  onDelete(station: Station): void;
+  station: DiningTable;
+  onSave(station: DiningTable, values: DiningTableValues): Promise<void>;
+  onDelete(station: DiningTable): void;
 }
 
 /** One table: its name, seats and QR code, with edit / delete. */

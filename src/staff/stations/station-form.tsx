@@ -2,13 +2,13 @@ import { useId, useState, type FormEvent } from "react";
 import type { ApiErrorDetail } from "../../../contract/schemas";
 import { problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
-import { validateStation, type StationFieldErrors, type StationValues } from "../../../contract/form-rules";
+import { validateDiningTable, type DiningTableFieldErrors, type DiningTableValues } from "../../../contract/form-rules";
 
 interface StationFormProps {
   title: string;
-  initial: StationValues;
+  initial: DiningTableValues;
   submitLabel: string;
-  onSubmit(values: StationValues): Promise<void>;
+  onSubmit(values: DiningTableValues): Promise<void>;
   onCancel(): void;
 }
 
@@ -17,7 +17,7 @@ export function StationForm({ title, initial, submitLabel, onSubmit, onCancel }:
   const id = useId();
   const [codename, setCodename] = useState(initial.codename);
   const [capacity, setCapacity] = useState(String(initial.capacity));
-  const [errors, setErrors] = useState<StationFieldErrors>({});
+  const [errors, setErrors] = useState<DiningTableFieldErrors>({});
   const [problem, setProblem] = useState<Problem | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -25,7 +25,7 @@ export function StationForm({ title, initial, submitLabel, onSubmit, onCancel }:
     event.preventDefault();
     const form = event.currentTarget;
     setProblem(null);
-    const checked = validateStation(codename, capacity);
+    const checked = validateDiningTable(codename, capacity);
     setErrors(checked.errors);
     if (!checked.values) {
       form.querySelector<HTMLInputElement>("[aria-invalid='true']")?.focus();
@@ -109,8 +109,8 @@ export function StationForm({ title, initial, submitLabel, onSubmit, onCancel }:
   );
 }
 
-function splitFieldDetails(details: ApiErrorDetail[]): { fieldErrors: StationFieldErrors; rest: ApiErrorDetail[] } {
-  const fieldErrors: StationFieldErrors = {};
+function splitFieldDetails(details: ApiErrorDetail[]): { fieldErrors: DiningTableFieldErrors; rest: ApiErrorDetail[] } {
+  const fieldErrors: DiningTableFieldErrors = {};
   const rest: ApiErrorDetail[] = [];
   for (const detail of details) {
     if (detail.path === "codename" || detail.path === "capacity") fieldErrors[detail.path] ??= detail.message;

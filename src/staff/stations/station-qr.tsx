@@ -1,6 +1,6 @@
 import { QRCodeCanvas } from "qrcode.react";
 import { useRef, useState } from "react";
-import type { Station } from "../../../contract/schemas";
+import type { DiningTable } from "../../../contract/schemas";
 import { fileSlug, saveBlob } from "../lib/save-file";
 import { tableLabel } from "../lib/table-label";
 
@@ -11,7 +11,7 @@ const QR_PIXELS = 480;
  * A station's QR code (black on white with the standard 4-module quiet zone, whatever the theme) and
  * its link in words. `data-qr-value` carries the encoded link for tools and tests.
  */
-export function StationQr({ station, link }: { station: Station; link: string }) {
+export function StationQr({ station, link }: { station: DiningTable; link: string }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
 

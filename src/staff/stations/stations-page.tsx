@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import type { Station } from "../../../contract/schemas";
+import type { DiningTable } from "../../../contract/schemas";
 import { staffApi } from "../lib/staff-api";
 import { ApiError, isAbort } from "../../shared/api-client";
 import { branchName } from "../../../contract/menu";
@@ -11,15 +11,15 @@ import { useDocumentTitle } from "../lib/use-document-title";
 import { QrPrintSheet } from "./qr-print-sheet";
 import { StationCard } from "./station-card";
 import { StationForm } from "./station-form";
-import type { StationValues } from "../../../contract/form-rules";
+import type { DiningTableValues } from "../../../contract/form-rules";
 import "./stations.css";
 
 /** A new station's defaults: the commonest table. */
-const NEW_STATION: StationValues = { codename: "4", capacity: 6 };
+const NEW_STATION: DiningTableValues = { codename: "4", capacity: 6 };
 
-type ListState = { status: "loading" } | { status: "error"; problem: Problem } | { status: "ready"; stations: Station[] };
+type ListState = { status: "loading" } | { status: "error"; problem: Problem } | { status: "ready"; stations: DiningTable[] };
 
-const byCodename = (a: Station, b: Station) => a.codename.localeCompare(b.codename, undefined, { numeric: true });
+const byCodename = (a: DiningTable, b: DiningTable) => a.codename.localeCompare(b.codename, undefined, { numeric: true });
 
 /** Stations (tables) of the current branch, each with the QR code diners scan to order. */
 export default function StationsPage() {
@@ -29,7 +29,7 @@ export default function StationsPage() {
   const [list, setList] = useState<ListState>({ status: "loading" });
   const [creating, setCreating] = useState(false);
   const [announcement, setAnnouncement] = useState("");
-  const [toDelete, setToDelete] = useState<Station | null>(null);
+  const [toDelete, setToDelete] = useState<DiningTable | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deleteProblem, setDeleteProblem] = useState<Problem | null>(null);
 
@@ -55,16 +55,16 @@ export default function StationsPage() {
 
   const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 
-  const create = async (values: StationValues) => {
-    const station = await staffApi.createStation(branchId, values);
+  const create = async (values: DiningTableValues) => {
+    const station = await staffApi.createDiningTable(branchId, values);
     setCreating(false);
     setAnnouncement(`Station ${station.codename} created.`);
     await load();
     focusLater(`station-${station.id}`);
   };
 
-  const save = async (station: Station, values: StationValues) => {
-    const updated = await staffApi.updateStation(station.id, values);
+  const save = async (station: DiningTable, values: DiningTableValues) => {
+    const updated = await staffApi.updateDiningTable(station.id, values);
     setAnnouncement(`Station ${updated.codename} saved.`);
     setList((current) =>
       current.status === "ready"
@@ -78,7 +78,7 @@ export default function StationsPage() {
     setDeleting(true);
     setDeleteProblem(null);
     try {
-      await staffApi.deleteStation(toDelete.id);
+      await staffApi.deleteDiningTable(toDelete.id);
       setAnnouncement(`Station ${toDelete.codename} deleted.`);
       setToDelete(null);
       await load();
