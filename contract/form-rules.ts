@@ -40,7 +40,10 @@ export interface DiningTableFieldErrors {
   capacity?: string;
 }
 
-export function validateDiningTable(codename: string, capacityText: string): { values?: DiningTableValues; errors: DiningTableFieldErrors } {
+export function validateDiningTable(
+  codename: string,
+  capacityText: string,
+): { values?: DiningTableValues; errors: DiningTableFieldErrors } {
   const errors: DiningTableFieldErrors = {};
   const cleaned = cleanCodename(codename);
   if (cleaned.length === 0) errors.codename = "Codename is required.";

@@ -44,7 +44,8 @@ beforeAll(async () => {
   const menu = await readMenu(server, 1);
   [a, b, c] = orderableAnyDay(menu) as [Product, Product, Product];
   // A name a spreadsheet would run as a formula, unless the CSV neutralises it.
-  table = (await call<DiningTable>(server, "POST", "/api/stations?branch_id=1", { token, json: { codename: "=SUM(A1)", capacity: 4 } })).body;
+  table = (await call<DiningTable>(server, "POST", "/api/stations?branch_id=1", { token, json: { codename: "=SUM(A1)", capacity: 4 } }))
+    .body;
 
   // Sunday 1 November 2026: Toronto falls back from EDT (UTC−4) to EST (UTC−5) at 02:00, so the day has 25 hours.
   await placeAt("lastOfOct31", "2026-11-01T03:59:00.000Z", [[c, 1]]); // 23:59 EDT on the 31st

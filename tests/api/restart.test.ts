@@ -14,8 +14,9 @@ afterAll(() => server.dispose());
 
 it("keeps stations, orders and their status, the sold-out flag, sessions and idempotency keys across stop() + start()", async () => {
   const token = await staffToken(server);
-  const station = (await call<DiningTable>(server, "POST", "/api/stations?branch_id=2", { token, json: { codename: "Survivor", capacity: 5 } }))
-    .body;
+  const station = (
+    await call<DiningTable>(server, "POST", "/api/stations?branch_id=2", { token, json: { codename: "Survivor", capacity: 5 } })
+  ).body;
   const menu = await readMenu(server, 2);
   const burger = productNamed(menu, "Chicken Burger");
   const nachos = productNamed(menu, "Nachos");

@@ -86,9 +86,7 @@ function CardButtons({ order, column, busy, actions, nextId }: Omit<OrderCardPro
       {named(label)}
     </button>
   );
-  const waitingFor = PREP_AREAS.filter((station) => !order.bumped.includes(station)).map((station) =>
-    STATION_NAMES[station].toLowerCase(),
-  );
+  const waitingFor = PREP_AREAS.filter((station) => !order.bumped.includes(station)).map((station) => STATION_NAMES[station].toLowerCase());
   return (
     <div className="order-card__actions">
       {column === "received" && big("Start preparing", () => actions.start(order))}
