@@ -252,12 +252,15 @@ export function defineTables(c: Columns) {
       payload: c.text("payload").notNull(),
       createdAt: c.time("created_at").notNull(),
     },
-    // One index per stream's catch-up query (Last-Event-ID), and one for pruning by age.
+    // One index per stream's catch-up query (Last-Event-ID), one for a table's visit markers (read by
+    // every order and cart change: without it the lookup walks back over the whole visit's events), and
+    // one for pruning by age.
     (table) => [
       c.index("events_branch").on(table.branchId, table.id),
       c.index("events_branch_type").on(table.branchId, table.type, table.id),
       c.index("events_order").on(table.orderId, table.id),
       c.index("events_station").on(table.stationId, table.id),
+      c.index("events_station_type").on(table.stationId, table.type, table.id),
       c.index("events_created").on(table.createdAt),
     ],
   );

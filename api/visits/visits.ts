@@ -9,7 +9,7 @@
  * expiry that ends one. The visit's start is that event's id, so the table's stream bounds any replay
  * by it, and streams opened during the visit hear its end.
  */
-import { and, desc, eq, gte, inArray } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, max } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { tablesOf } from "../db/dialect";
 import { recordEvent } from "../events/event-log";
@@ -31,15 +31,18 @@ export interface VisitState {
   markerId: number | null;
 }
 
-async function latestMarker(db: Db, stationId: string) {
+async function latestMarker(db: Db, stationId: string): Promise<{ id: number; type: string } | undefined> {
   const { events } = tablesOf(db);
-  const [row] = await db
-    .select({ id: events.id, type: events.type })
+  // One newest id per marker type, each found in the (station, type, id) index: "newest of either type"
+  // in one ORDER BY would walk back over every event of the visit, and every order asks this.
+  const rows = await db
+    .select({ type: events.type, id: max(events.id) })
     .from(events)
     .where(and(eq(events.stationId, stationId), inArray(events.type, ["visit.started", "visit.ended"])))
-    .orderBy(desc(events.id))
-    .limit(1);
-  return row;
+    .groupBy(events.type);
+  let newest: { id: number; type: string } | undefined;
+  for (const row of rows) if (row.id !== null && (!newest || Number(row.id) > newest.id)) newest = { id: Number(row.id), type: row.type };
+  return newest;
 }
 
 /** The table's last order or cart change by the server's clock (its newest order, its cart's last write). */

@@ -1,0 +1,1 @@
+CREATE INDEX "events_station_type" ON "events" USING btree ("station_id","type","id");
