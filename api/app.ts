@@ -7,6 +7,7 @@ import { staffAuth } from "./auth/middleware";
 import { authRoutes } from "./auth/routes";
 import { callRoutes } from "./calls/routes";
 import { cartRoutes } from "./carts/routes";
+import { docsRoutes } from "./docs/routes";
 import { eventRoutes } from "./events/routes";
 import { kitchenRoutes } from "./kitchen/routes";
 import { serveEndpoint } from "./lib/endpoint";
@@ -71,6 +72,7 @@ export function createApp(ctx: AppContext) {
   ]) {
     api.route("/", routes(ctx));
   }
+  api.route("/", docsRoutes());
   app.route("/api", api);
 
   app.all("/api/*", (c) => c.json(errorBody("not_found", `There is no ${c.req.method} ${c.req.path}.`), 404));

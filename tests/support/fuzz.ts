@@ -1,10 +1,14 @@
 /**
- * Random and hostile HTTP requests for the fuzz run (tests/api/fuzz.test.ts): every endpoint of
- * API.md and api/∗∗/routes.ts, with wrong types, huge and invisible strings, deep nesting, prototype
- * keys, invalid UTF-8, wrong content types, duplicated keys, injection strings, odd headers and
- * broken multipart bodies, sent anonymously or as staff. And the check every answer must pass.
+ * Random and hostile HTTP requests for the fuzz run (tests/api/fuzz.test.ts): every endpoint of the
+ * contract's table (contract/api-routes.ts, contract/endpoints.ts), with wrong types, huge and invisible
+ * strings, deep nesting, prototype keys, invalid UTF-8, wrong content types, duplicated keys, injection
+ * strings, odd headers and broken multipart bodies, sent anonymously or as staff. And the check every
+ * answer must pass.
  */
 import fc from "fast-check";
+import { z } from "zod";
+import { API_ROUTES, type ApiRouteName } from "../../contract/api-routes";
+import { endpoints, type Endpoint as ContractEndpoint, type MissingCode } from "../../contract/endpoints";
 
 // ---------- the endpoints ----------
 
@@ -12,15 +16,19 @@ export type BodyKind = "json" | "multipart" | "none";
 export type Param = "product" | "station" | "order" | "call";
 
 export interface Endpoint {
+  /** The contract's name for it. */
+  name: ApiRouteName;
   method: string;
   /** `{product}`, `{station}`, `{order}`, `{call}` are filled with known, random or hostile ids. */
   path: string;
   body: BodyKind;
   /** Query parameters the endpoint reads. */
   query: readonly string[];
-  staff?: boolean;
+  /** Request headers the endpoint reads (`Idempotency-Key`). */
+  headers: readonly string[];
+  staff: boolean;
   /** Answers a live stream on success: the fuzzer reads the head and hangs up. */
-  stream?: boolean;
+  stream: boolean;
   /** Signing out with the fuzz run's own session would end it: sent without a live session. */
   endsSession?: boolean;
   /** A body that the endpoint accepts, for the fuzzer to corrupt one piece at a time. */
@@ -36,102 +44,92 @@ export interface KnownIds {
   staffEmail: string;
 }
 
-const BRANCH_QUERY = ["branch_id"] as const;
+/** What an id in a path names, by the 404 its entry answers when it names nothing. */
+const PARAM_OF: Record<MissingCode, Param> = {
+  product_not_found: "product",
+  station_not_found: "station",
+  order_not_found: "order",
+  call_not_found: "call",
+};
 
-/** Every endpoint the contract names (some are not built yet: they must still answer in the error shape). */
-export const ENDPOINTS: readonly Endpoint[] = [
-  { method: "GET", path: "/api/health", body: "none", query: [] },
-  {
-    method: "POST",
-    path: "/api/login",
-    body: "json",
-    query: [],
-    valid: (ids) => ({ email: ids.staffEmail, password: "not the password" }),
-  },
-  { method: "GET", path: "/api/current_user", body: "none", query: [], staff: true },
-  { method: "POST", path: "/api/logout", body: "none", query: [], endsSession: true },
-  { method: "GET", path: "/api/products_by_category", body: "none", query: BRANCH_QUERY },
-  { method: "PATCH", path: "/api/products/{product}", body: "json", query: [], staff: true, valid: () => ({ available: true }) },
-  { method: "GET", path: "/api/products/export_csv", body: "none", query: BRANCH_QUERY, staff: true },
-  { method: "POST", path: "/api/products/upload_csv", body: "multipart", query: ["branch_id", "dry_run"], staff: true },
-  { method: "GET", path: "/api/products/events", body: "none", query: ["branch_id", "last_event_id"], stream: true },
-  { method: "GET", path: "/api/stations", body: "none", query: BRANCH_QUERY, staff: true },
-  {
-    method: "POST",
-    path: "/api/stations",
-    body: "json",
-    query: BRANCH_QUERY,
-    staff: true,
-    valid: () => ({ codename: "Fuzz table", capacity: 4, branch_id: 1 }),
-  },
-  {
-    method: "PUT",
-    path: "/api/stations/{station}",
-    body: "json",
-    query: [],
-    staff: true,
-    valid: () => ({ codename: "Renamed", capacity: 6 }),
-  },
-  { method: "DELETE", path: "/api/stations/{station}", body: "none", query: [], staff: true },
-  { method: "GET", path: "/api/stations/{station}", body: "none", query: [] },
-  { method: "GET", path: "/api/stations/{station}/events", body: "none", query: ["last_event_id"], stream: true },
-  { method: "POST", path: "/api/stations/{station}/calls", body: "json", query: [], valid: () => ({ kind: "server" }) },
-  { method: "GET", path: "/api/stations/{station}/tab", body: "none", query: [], staff: true },
-  { method: "POST", path: "/api/stations/{station}/tab/close", body: "json", query: [], staff: true, valid: () => ({ paid_with: "cash" }) },
-  {
-    method: "POST",
-    path: "/api/orders",
-    body: "json",
-    query: [],
-    valid: (ids) => ({
-      products: [
-        { id: ids.options[0]?.productId ?? ids.products[0], quantity: 1, selectedCustomizations: ids.options.slice(0, 1).map((o) => o.id) },
-      ],
-      station_id: ids.stations[0],
-      branch_id: 1,
-    }),
-  },
-  { method: "GET", path: "/api/orders", body: "none", query: ["branch_id", "status", "station_id", "limit"], staff: true },
-  { method: "GET", path: "/api/orders/{order}", body: "none", query: [] },
-  { method: "PATCH", path: "/api/orders/{order}", body: "json", query: [], staff: true, valid: () => ({ status: "preparing" }) },
-  { method: "GET", path: "/api/orders/{order}/events", body: "none", query: ["last_event_id"], stream: true },
-  { method: "POST", path: "/api/orders/{order}/seen", body: "none", query: [], staff: true },
-  { method: "GET", path: "/api/events", body: "none", query: ["branch_id", "last_event_id"], staff: true, stream: true },
-  { method: "GET", path: "/api/calls", body: "none", query: BRANCH_QUERY, staff: true },
-  { method: "PATCH", path: "/api/calls/{call}", body: "json", query: [], staff: true, valid: () => ({ status: "done" }) },
-  { method: "GET", path: "/api/reports/sales", body: "none", query: ["branch_id", "from", "to"], staff: true },
-  { method: "GET", path: "/api/reports/orders.csv", body: "none", query: ["branch_id", "from", "to"], staff: true },
-  { method: "GET", path: "/api/stations/{station}/cart", body: "none", query: [] },
-  {
-    method: "POST",
-    path: "/api/stations/{station}/cart/operations",
-    body: "json",
-    query: [],
-    valid: (ids) => ({
-      phone_id: "6f1c2b9e-2d7a-4c3e-9a51-0b8f4e7d2c10",
-      operations: [
-        {
-          type: "add_line",
-          op_id: "0c9d6a3e-5b1f-4e2a-8c7d-3f4a5b6c7d8e",
-          at: "2026-01-01T12:00:00.000Z",
-          line_id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
-          product_id: ids.options[0]?.productId ?? ids.products[0],
-          quantity: 1,
-          options: ids.options.slice(0, 1).map((o) => o.id),
-        },
-        {
-          type: "set_quantity",
-          op_id: "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a",
-          at: "2026-01-01T12:00:01.000Z",
-          line_id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
-          quantity: 2,
-        },
-        { type: "set_name", op_id: "2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b", at: "2026-01-01T12:00:02.000Z", name: "Ana" },
-      ],
-    }),
-  },
-  { method: "POST", path: "/api/stations/{station}/cart/submit", body: "json", query: [], valid: () => ({ version: 1 }) },
-];
+/**
+ * A body each JSON endpoint accepts, to corrupt one piece at a time and so reach the checks behind the
+ * schema. An endpoint without one is still fuzzed, with random and broken JSON only.
+ */
+const VALID_BODIES: Partial<Record<ApiRouteName, (ids: KnownIds) => unknown>> = {
+  login: (ids) => ({ email: ids.staffEmail, password: "not the password" }),
+  updateProduct: () => ({ available: true }),
+  createDiningTable: () => ({ codename: "Fuzz table", capacity: 4, branch_id: 1 }),
+  updateDiningTable: () => ({ codename: "Renamed", capacity: 6 }),
+  placeOrder: (ids) => ({
+    products: [
+      { id: ids.options[0]?.productId ?? ids.products[0], quantity: 1, selectedCustomizations: ids.options.slice(0, 1).map((o) => o.id) },
+    ],
+    station_id: ids.stations[0],
+    branch_id: 1,
+  }),
+  updateOrder: () => ({ status: "preparing" }),
+  markOrderSeen: () => ({ station: "kitchen" }),
+  callStaff: () => ({ kind: "server" }),
+  finishCall: () => ({ status: "done" }),
+  closeTab: () => ({ paid_with: "cash" }),
+  boardHeartbeat: () => ({ branch_id: 1, board_id: "3f2b8c1d-6e4a-4b7c-9d0e-1a2b3c4d5e6f", station: "kitchen" }),
+  applyCartOperations: (ids) => ({
+    phone_id: "6f1c2b9e-2d7a-4c3e-9a51-0b8f4e7d2c10",
+    operations: [
+      {
+        type: "add_line",
+        op_id: "0c9d6a3e-5b1f-4e2a-8c7d-3f4a5b6c7d8e",
+        at: "2026-01-01T12:00:00.000Z",
+        line_id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+        product_id: ids.options[0]?.productId ?? ids.products[0],
+        quantity: 1,
+        options: ids.options.slice(0, 1).map((o) => o.id),
+      },
+      {
+        type: "set_quantity",
+        op_id: "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a",
+        at: "2026-01-01T12:00:01.000Z",
+        line_id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+        quantity: 2,
+      },
+      { type: "set_name", op_id: "2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b", at: "2026-01-01T12:00:02.000Z", name: "Ana" },
+    ],
+  }),
+  submitTableCart: () => ({ version: 1 }),
+};
+
+/** The endpoints the table cannot say enough about, each with why. */
+const EXCEPTIONS: Partial<Record<ApiRouteName, Pick<Endpoint, "endsSession">>> = {
+  // Signing out with the run's own session would sign every later staff request out.
+  logout: { endsSession: true },
+};
+
+function fuzzed(name: ApiRouteName): Endpoint {
+  const entry: ContractEndpoint = endpoints[name];
+  const path = entry.path.replace(/:\w+/g, () => {
+    if (!entry.missing) throw new Error(`${name}: a path parameter, but no \`missing\` code says what it names`);
+    return `{${PARAM_OF[entry.missing]}}`;
+  });
+  const stream = entry.response === "text/event-stream";
+  const query = entry.query instanceof z.ZodObject ? Object.keys(entry.query.shape) : [];
+  return {
+    name,
+    method: entry.method,
+    path: `/api${path}`,
+    body: entry.body === "multipart/form-data" ? "multipart" : entry.body ? "json" : "none",
+    // Every stream resumes after `?last_event_id=` too (api/events/routes.ts).
+    query: stream ? [...query, "last_event_id"] : query,
+    headers: entry.headers ? Object.keys(entry.headers.shape) : [],
+    staff: entry.auth === "staff",
+    stream,
+    valid: VALID_BODIES[name],
+    ...EXCEPTIONS[name],
+  };
+}
+
+/** Every endpoint the contract names, straight from its table: a new endpoint is fuzzed without a line here. */
+export const ENDPOINTS: readonly Endpoint[] = (Object.keys(API_ROUTES) as ApiRouteName[]).map(fuzzed);
 
 // ---------- hostile values ----------
 
