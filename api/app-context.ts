@@ -7,6 +7,7 @@ import type { StaffIdentity } from "./auth/staff-repository";
 import type { Logger } from "./lib/logger";
 import type { MenuCache } from "./menu/menu-cache";
 import type { Clock } from "./lib/clock";
+import type { PrintDispatcher } from "./printers/dispatcher";
 
 export interface AppContext {
   database: DatabaseHandle;
@@ -18,6 +19,8 @@ export interface AppContext {
   menuCache: MenuCache;
   /** The one reader of new events, feeding every open live stream. */
   liveEvents: Broadcaster;
+  /** Sends the queued kitchen tickets and bills to the printers. */
+  printers: PrintDispatcher;
 }
 
 /** Hono's per-request variables. */

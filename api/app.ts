@@ -15,6 +15,7 @@ import { ApiHttpError, errorBody, sendError } from "./lib/errors";
 import { requestIdOf } from "./lib/response-head";
 import { discardBody, MAX_JSON_BYTES, payloadTooLarge } from "./lib/validate";
 import { menuRoutes } from "./menu/routes";
+import { printerRoutes } from "./printers/routes";
 import { orderRoutes } from "./orders/routes";
 import { reportRoutes } from "./reports/routes";
 import { stationRoutes } from "./stations/routes";
@@ -68,6 +69,7 @@ export function createApp(ctx: AppContext) {
     tabRoutes,
     reportRoutes,
     cartRoutes,
+    printerRoutes,
     eventRoutes,
   ]) {
     api.route("/", routes(ctx));

@@ -17,6 +17,7 @@ import { errorBody } from "./lib/errors";
 import { createLogger, type Logger } from "./lib/logger";
 import { responseClassFor } from "./lib/response-head";
 import { MenuCache } from "./menu/menu-cache";
+import { PrintDispatcher, type DispatcherOptions } from "./printers/dispatcher";
 
 export interface RunningServer {
   url: string;
@@ -39,6 +40,8 @@ export interface ServerOptions {
   pruneEveryMs?: number;
   /** The time every rule reads (tests set it); the system's clock by default. */
   clock?: Clock;
+  /** The print dispatcher's timings (tests shorten them). */
+  printing?: Partial<DispatcherOptions>;
 }
 
 export function createContext(config: AppConfig, database: DatabaseHandle, options: ServerOptions = {}): AppContext {
@@ -52,6 +55,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle, optio
     signIn: new SignInService(database, logger, { now: () => clock.now().getTime(), ...options.signIn }),
     menuCache: new MenuCache(database.db),
     liveEvents: new Broadcaster(database.db, logger, options.streamTiming),
+    printers: new PrintDispatcher(database, clock, logger, options.printing),
   };
 }
 
@@ -75,7 +79,9 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
     if (database.dialect === "postgres") listener = await listenForChanges(database.pool, context, logger);
     stopPruning = schedulePruning(database, logger, context.clock, options.pruneEveryMs);
     stopSweeping = scheduleUnseenSweep(database, logger, context.clock, config.unseenAlertSeconds);
+    context.printers.start();
   } catch (error) {
+    await context?.printers.stop();
     context?.liveEvents.stop();
     await listener?.close();
     await database.close();
@@ -100,6 +106,7 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
     );
     s.once("error", reject);
   }).catch(async (error: unknown) => {
+    await context.printers.stop();
     stopPruning();
     await stopSweeping();
     context.liveEvents.stop();
@@ -120,8 +127,8 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
     close: () =>
       new Promise<void>((resolve) => {
         stopPruning();
-        // A sweep under way finishes before the database closes under it.
-        const swept = stopSweeping();
+        // A sweep or a print under way finishes before the database closes under it.
+        const swept = Promise.all([stopSweeping(), context.printers.stop()]);
         // Open event streams would keep the server alive; end them so shutdown is prompt.
         context.liveEvents.stop();
         if ("closeAllConnections" in server) server.closeAllConnections();

@@ -37,6 +37,8 @@ export const API_ROUTES = {
   updateOrder: { method: "PATCH", path: "/orders/:id", auth: "staff" },
   /** A kitchen board calls it for every order it shows. */
   markOrderSeen: { method: "POST", path: "/orders/:id/seen", auth: "staff" },
+  /** Prints the order's tickets again, marked REPRINT. */
+  printOrder: { method: "POST", path: "/orders/:id/print", auth: "staff" },
 
   /** Public by the table's UUID: "Call a server", "Ask for the bill". */
   callStaff: { method: "POST", path: "/stations/:id/calls", auth: "public" },
@@ -54,6 +56,11 @@ export const API_ROUTES = {
 
   salesReport: { method: "GET", path: "/reports/sales", auth: "staff" },
   ordersReportCsv: { method: "GET", path: "/reports/orders.csv", auth: "staff" },
+
+  printers: { method: "GET", path: "/printers", auth: "staff" },
+  createPrinter: { method: "POST", path: "/printers", auth: "staff" },
+  updatePrinter: { method: "PATCH", path: "/printers/:id", auth: "staff" },
+  deletePrinter: { method: "DELETE", path: "/printers/:id", auth: "staff" },
 
   branchEvents: { method: "GET", path: "/events", auth: "staff" },
   diningTableEvents: { method: "GET", path: "/stations/:id/events", auth: "public" },

@@ -13,7 +13,7 @@ export type NonJsonAnswer = "text/event-stream" | "text/csv";
 /** An error code's status, and the shape of one of its `details` where a client reads them. */
 export type ErrorSpec = number | { status: number; details: z.ZodType };
 /** The 404 an endpoint answers when what its path names does not exist, or its id is not a valid id. */
-export type MissingCode = "station_not_found" | "order_not_found" | "product_not_found" | "call_not_found";
+export type MissingCode = "station_not_found" | "order_not_found" | "product_not_found" | "call_not_found" | "printer_not_found";
 
 export interface EndpointSpec {
   /** 200 unless said. */
@@ -118,6 +118,8 @@ export const endpoints = defineEndpoints({
   },
   /** The body is optional: a board may say which of its stations saw the order. */
   markOrderSeen: { params: s.uuidParams, body: s.orderSeenSchema.optional(), response: s.orderSchema, missing: "order_not_found" },
+  /** 409 `no_printer`: the branch has no printer for any prep station of the order. */
+  printOrder: { params: s.uuidParams, response: s.printOrderAnswerSchema, missing: "order_not_found", errors: { no_printer: 409 } },
 
   /** 201 for a new call; 200 with the open one while that kind is open for the table. */
   callStaff: {
@@ -147,6 +149,12 @@ export const endpoints = defineEndpoints({
 
   salesReport: { query: s.reportQuerySchema, response: s.salesReportSchema, errors: branchErrors },
   ordersReportCsv: { query: s.reportQuerySchema, response: "text/csv", errors: branchErrors },
+
+  printers: { query: s.branchQuerySchema, response: z.array(s.printerSchema), errors: branchErrors },
+  createPrinter: { status: 201, body: s.printerCreateSchema, response: s.printerSchema, errors: branchErrors },
+  updatePrinter: { params: s.printerIdParams, body: s.printerUpdateSchema, response: s.printerSchema, missing: "printer_not_found" },
+  /** Its queued tickets go with it. */
+  deletePrinter: { status: 204, params: s.printerIdParams, response: z.void(), missing: "printer_not_found" },
 
   /** Live streams resume after `Last-Event-ID` (the header, or `?last_event_id=`). */
   branchEvents: { query: s.branchQuerySchema, response: "text/event-stream", errors: { ...branchErrors, ...streamErrors } },

@@ -69,6 +69,7 @@ const TAGS = {
   "Shared cart": "One cart per table that every phone at it edits; one submit places the order.",
   Kitchen: "Kitchen boards: which are on a screen, and orders no board has shown.",
   Reports: "Sales for a range of days, and the orders as CSV.",
+  Printers: "Kitchen, bar and receipt printers (ESC/POS over TCP): tickets for every accepted order, queued while a printer is off.",
   "Live events": "Server-sent event streams (`text/event-stream`), resumable with `Last-Event-ID`.",
 } as const;
 type Tag = keyof typeof TAGS;
@@ -175,6 +176,20 @@ const PROSE: { [K in ApiRouteName]: Prose } = {
     tag: "Table service",
     summary: "Close a table's tab",
     description: "The next order opens a new one, and the table's visit ends.",
+  },
+  printers: { tag: "Printers", summary: "A branch's printers", description: "Each with its status and the tickets queued for it." },
+  createPrinter: {
+    tag: "Printers",
+    summary: "Add a printer",
+    description:
+      "A prep station's printer gets a ticket for every accepted order with lines of that station; a receipts printer gets closed tabs' bills.",
+  },
+  updatePrinter: { tag: "Printers", summary: "Change a printer", description: "Fields left out keep their values." },
+  deletePrinter: { tag: "Printers", summary: "Remove a printer", description: "Its unprinted tickets are dropped." },
+  printOrder: {
+    tag: "Printers",
+    summary: "Reprint an order's tickets",
+    description: "One ticket per printer of each prep station the order has lines for, marked REPRINT.",
   },
   openTabs: { tag: "Table service", summary: "A branch's open tabs", description: "A line per table with orders on it." },
 

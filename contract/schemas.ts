@@ -20,6 +20,7 @@ import {
   WEEKDAY_NAMES,
 } from "./menu";
 import { DECIMAL_PRICE } from "./money";
+import { DEFAULT_PRINTER_PORT, isPrinterHost, isPrinterPort, PRINTER_NAME_MAX, PRINTER_STATUSES } from "./printers";
 import { isIsoDay } from "./restaurant-time";
 
 // ---------- the shared rules ----------
@@ -432,6 +433,67 @@ export type CartOperationResult = z.infer<typeof cartOperationResultSchema>;
 export type CartOperationsAnswer = z.infer<typeof cartOperationsAnswerSchema>;
 export type CartIgnoredReason = (typeof CART_IGNORED_REASONS)[number];
 
+// ---------- printers (ESC/POS over the network) ----------
+const printerName = z
+  .string()
+  .trim()
+  .min(1, "name must not be blank")
+  .max(PRINTER_NAME_MAX, `name is at most ${PRINTER_NAME_MAX} characters`);
+const printerHost = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine(isPrinterHost, "host must be a host name or an IP address, without a port or a path");
+const printerPort = z.number().int("port must be a whole number").refine(isPrinterPort, "port must be 1–65535");
+export const printerIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number),
+});
+export const printerCreateSchema = z.object({
+  name: printerName,
+  branch_id: branchId,
+  host: printerHost,
+  port: printerPort.default(DEFAULT_PRINTER_PORT),
+  prep_station: prepArea,
+  /** The bills of closed tabs print here (one per branch is enough; the first one found prints them). */
+  receipts: z.boolean().default(false),
+});
+export const printerUpdateSchema = z
+  .object({
+    name: printerName.optional(),
+    host: printerHost.optional(),
+    port: printerPort.optional(),
+    prep_station: prepArea.optional(),
+    receipts: z.boolean().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: "send at least one of name, host, port, prep_station, receipts",
+  });
+export const printerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  branch_id: z.number(),
+  host: z.string(),
+  port: z.number(),
+  prep_station: prepArea,
+  receipts: z.boolean(),
+  /** "unknown" until the server has reached it or failed to once. */
+  status: z.enum(PRINTER_STATUSES),
+  /** Tickets waiting for it. */
+  queued: z.number(),
+});
+/** The tickets a reprint queued, one per printer of each prep station the order has lines for. */
+export const printOrderAnswerSchema = z.object({
+  order_id: z.string(),
+  jobs: z.array(z.object({ id: z.number(), printer_id: z.number(), prep_station: prepArea })),
+});
+export type PrinterCreate = z.infer<typeof printerCreateSchema>;
+export type PrinterUpdate = z.infer<typeof printerUpdateSchema>;
+export type Printer = z.infer<typeof printerSchema>;
+export type PrintOrderAnswer = z.infer<typeof printOrderAnswerSchema>;
+
 /** Server-sent event payloads (`event:` name → `data:` JSON). */
 export interface ServerEvents {
   "order.created": Order;
@@ -450,4 +512,8 @@ export interface ServerEvents {
    * it, which the server then closes. The phone joins the next visit only when the diner asks.
    */
   "visit.ended": { reason: "tab_closed" | "idle" };
+  /** A printer stopped answering; `queued` is how many tickets wait for it. On the staff stream. */
+  "printer.offline": Printer;
+  /** A printer answers again (its queue is printing). On the staff stream. */
+  "printer.online": Printer;
 }

@@ -131,7 +131,7 @@ export async function notifyOnCommit(tx: Db, channel: NotifyChannel, payload: st
 }
 
 /** What instances tell each other (api/db/listener.ts). */
-export type NotifyChannel = "events" | "menu";
+export type NotifyChannel = "events" | "menu" | "printers";
 
 /** How many rows an insert, update or delete (without `.returning()`) touched. */
 export function affectedRows(result: object): number {

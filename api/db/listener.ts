@@ -5,6 +5,7 @@
  * - `events`: new rows in the event log → this instance's broadcaster reads the table (which stays the
  *   only source of what streams send, so a lost notification delays a row by one tick, never loses it).
  * - `menu` (payload: branch id) → this instance drops that branch's cached menu.
+ * - `printers`: print jobs were queued → this instance's print dispatcher reads the queue too.
  * While the connection is down, another instance's menu change could go unheard, so the menu cache is
  * bypassed until it is back; then every stream is woken to read what it missed.
  */
@@ -17,12 +18,12 @@ export interface ChangeListener {
   close(): Promise<void>;
 }
 
-const CHANNELS: readonly NotifyChannel[] = ["events", "menu"];
+const CHANNELS: readonly NotifyChannel[] = ["events", "menu", "printers"];
 const MAX_BACKOFF_MS = 5_000;
 
 export async function listenForChanges(
   pool: pg.Pool,
-  context: Pick<AppContext, "liveEvents" | "menuCache">,
+  context: Pick<AppContext, "liveEvents" | "menuCache" | "printers">,
   logger: Pick<Logger, "info" | "error">,
 ): Promise<ChangeListener> {
   let client: pg.Client | null = null;
@@ -32,6 +33,7 @@ export async function listenForChanges(
 
   const onNotification = (message: pg.Notification) => {
     if (message.channel === "events") context.liveEvents.poke();
+    else if (message.channel === "printers") context.printers.wake();
     else if (message.channel === "menu") {
       const branchId = Number(message.payload);
       if (Number.isInteger(branchId)) context.menuCache.invalidate(branchId);

@@ -23,4 +23,6 @@ export const {
   carts,
   cartLines,
   cartOperations,
+  printers,
+  printJobs,
 } = defineTables(postgresColumns);

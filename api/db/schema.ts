@@ -16,7 +16,12 @@ import {
   type TranslationLanguage,
 } from "../../contract/menu";
 import type { ServerEvents, Translation } from "../../contract/schemas";
+import { PRINTER_STATUSES } from "../../contract/printers";
 import type { Columns } from "./columns";
+
+/** A kitchen or bar ticket, a ticket printed again from a board, or a closed tab's bill. */
+export const PRINT_JOB_KINDS = ["ticket", "reprint", "bill"] as const;
+export const PRINT_JOB_STATUSES = ["queued", "sending", "printed"] as const;
 
 export type ProductTranslations = Partial<Record<TranslationLanguage, Translation>>;
 
@@ -396,6 +401,64 @@ export function defineTables(c: Columns) {
     (table) => [c.index("cart_operations_station").on(table.stationId, table.appliedAt)],
   );
 
+  /** A network printer (ESC/POS over raw TCP) at a prep station; `receipts` ones also print closed tabs' bills. */
+  const printers = c.table(
+    "printers",
+    {
+      id: c.serial("id"),
+      branchId: c
+        .integer("branch_id")
+        .notNull()
+        .references(() => branches.id),
+      name: c.text("name").notNull(),
+      host: c.text("host").notNull(),
+      port: c.integer("port").notNull(),
+      prepArea: c.text("prep_station", { enum: PREP_AREAS }).notNull(),
+      receipts: c.boolean("receipts").notNull().default(false),
+      /** As the dispatchers last found it; a change is announced once (`printer.offline` / `printer.online`). */
+      status: c.text("status", { enum: PRINTER_STATUSES }).notNull().default("unknown"),
+      statusChangedAt: c.time("status_changed_at"),
+      createdAt: c.time("created_at").notNull(),
+    },
+    (table) => [c.index("printers_branch").on(table.branchId)],
+  );
+
+  /**
+   * A ticket or bill to print, written in the transaction that accepted the order or closed the tab, so
+   * a printer that is off keeps it until it is back. A dispatcher claims one with an atomic update
+   * (`queued`, or `sending` whose lease lapsed → `sending` under its own claim token and lease), sends it,
+   * and marks it `printed` once the printer's socket took the bytes and closed (docs/decisions/0021).
+   */
+  const printJobs = c.table(
+    "print_jobs",
+    {
+      id: c.serial("id"),
+      printerId: c
+        .integer("printer_id")
+        .notNull()
+        .references(() => printers.id, { onDelete: "cascade" }),
+      branchId: c.integer("branch_id").notNull(),
+      /** The order a ticket is for; null for a bill. */
+      orderId: c.text("order_id"),
+      kind: c.text("kind", { enum: PRINT_JOB_KINDS }).notNull(),
+      /** The ticket as a ReceiptLine document, turned into ESC/POS when sent. */
+      document: c.text("document").notNull(),
+      status: c.text("status", { enum: PRINT_JOB_STATUSES }).notNull().default("queued"),
+      attempts: c.integer("attempts").notNull().default(0),
+      /** Not tried again before this (backoff after a failed attempt). */
+      notBefore: c.time("not_before").notNull(),
+      /** Whose claim a `sending` job is under, and until when: a crashed sender's lapses and another takes it. */
+      claimToken: c.text("claim_token"),
+      leaseUntil: c.time("lease_until"),
+      createdAt: c.time("created_at").notNull(),
+      printedAt: c.time("printed_at"),
+    },
+    (table) => [
+      c.index("print_jobs_printer_status").on(table.printerId, table.status, table.id),
+      c.index("print_jobs_status_due").on(table.status, table.notBefore),
+    ],
+  );
+
   return {
     branches,
     categories,
@@ -417,5 +480,7 @@ export function defineTables(c: Columns) {
     carts,
     cartLines,
     cartOperations,
+    printers,
+    printJobs,
   };
 }

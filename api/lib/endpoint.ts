@@ -17,6 +17,7 @@ const MISSING_MESSAGES: Record<MissingCode, string> = {
   order_not_found: "There is no such order.",
   product_not_found: "There is no such product.",
   call_not_found: "There is no such call.",
+  printer_not_found: "There is no such printer.",
 };
 
 /**

@@ -8,6 +8,7 @@ import type { Db } from "../db/database";
 import { lockInTransaction } from "../db/dialect";
 import { announceEvents, recordEvent } from "../events/event-log";
 import { continueOrBeginVisit, visitState } from "../visits/visits";
+import { enqueueOrderTickets } from "../printers/print-queue";
 import { ApiHttpError, badRequest, conflict, notFound } from "../lib/errors";
 import { loadCatalog, type CatalogProduct } from "../menu/menu-repository";
 import { afterMenuChange, announceProducts, takeStock, type MenuDeps } from "../menu/menu-service";
@@ -174,6 +175,7 @@ export async function placeOrder(
       await pruneExpiredKeysHourly(database, db, now);
     }
     await continueOrBeginVisit(db, station, visit, now);
+    if (!held) await enqueueOrderTickets(db, order, now);
     await recordEvent(db, {
       branchId: order.branch_id,
       type: "order.created",
@@ -258,6 +260,7 @@ export async function updateOrder({ database, menuCache }: MenuDeps, id: string,
       ...(decided && { heldUntil: updated.updated_at! }),
       ...(released && updated.estimated_ready_at && { estimatedReadyAt: updated.estimated_ready_at }),
     });
+    if (released) await enqueueOrderTickets(tx, updated, now);
     await recordEvent(tx, {
       branchId: updated.branch_id,
       type: "order.updated",

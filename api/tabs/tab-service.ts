@@ -11,6 +11,7 @@ import { conflict, notFound } from "../lib/errors";
 import { openTabSums, ordersOnOpenTab, putOrdersOnTab, type TabOrders } from "../orders/tab-orders-repository";
 import { findStation, listStations } from "../stations/station-repository";
 import { endVisit } from "../visits/visits";
+import { enqueueBill } from "../printers/print-queue";
 import { insertTab } from "./tab-repository";
 
 const stationMissing = () => notFound("station_not_found", "There is no such station.");
@@ -85,6 +86,7 @@ export async function closeTab(database: DatabaseHandle, stationId: string, paid
       open.orders.map((order) => order.id),
       closed.id,
     );
+    await enqueueBill(tx, { ...tabOf(station, open), id: closed.id, paid_with: paidWith, closed_at: closed.closedAt }, now);
     // The party's visit ends: its phones' streams say so and close; the next party starts afresh.
     await endVisit(tx, station, "tab_closed");
     return { ...tabOf(station, open), id: closed.id, paid_with: paidWith, closed_at: closed.closedAt };

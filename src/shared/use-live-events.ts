@@ -25,6 +25,8 @@ const EVENT_TYPES = [
   "call.updated",
   "cart.updated",
   "visit.ended",
+  "printer.offline",
+  "printer.online",
 ] as const satisfies readonly (keyof ServerEvents)[];
 
 /**

@@ -13,7 +13,7 @@ import { endpoints, type Endpoint as ContractEndpoint, type MissingCode } from "
 // ---------- the endpoints ----------
 
 export type BodyKind = "json" | "multipart" | "none";
-export type Param = "product" | "station" | "order" | "call";
+export type Param = "product" | "station" | "order" | "call" | "printer";
 
 export interface Endpoint {
   /** The contract's name for it. */
@@ -50,6 +50,7 @@ const PARAM_OF: Record<MissingCode, Param> = {
   station_not_found: "station",
   order_not_found: "order",
   call_not_found: "call",
+  printer_not_found: "printer",
 };
 
 /**

@@ -1,6 +1,7 @@
 import { PREP_AREAS } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
 import { tableLabel } from "../lib/table-label";
+import { ReprintButton } from "../printers/reprint-button";
 import { ageTone, formatAge, STATION_NAMES, type OpenStatus } from "./board";
 
 export interface CardActions {
@@ -105,6 +106,7 @@ function CardButtons({ order, column, busy, actions, nextId }: Omit<OrderCardPro
       <button type="button" className="staff-button staff-button--danger" disabled={busy} onClick={() => actions.cancel(order)}>
         {named("Cancel")}
       </button>
+      <ReprintButton orderId={order.id} number={order.number} />
     </div>
   );
 }

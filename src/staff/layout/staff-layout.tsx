@@ -3,6 +3,7 @@ import { NavLink } from "react-router-dom";
 import { KitchenAlerts } from "../alerts/kitchen-alerts";
 import { BranchSwitcher } from "../branch/branch-switcher";
 import { TableCalls } from "../calls/table-calls";
+import { PrinterAlerts } from "../printers/printer-alerts";
 import "./staff.css";
 
 const LINKS = [
@@ -11,6 +12,7 @@ const LINKS = [
   { to: "/kitchen", label: "Kitchen" },
   { to: "/staff/tabs", label: "Tabs" },
   { to: "/staff/reports", label: "Reports" },
+  { to: "/staff/printers", label: "Printers" },
 ] as const;
 
 /** The bar above every staff screen: where to go, which branch, who is signed in. */
@@ -38,6 +40,7 @@ export function StaffLayout({ email, children }: { email: string | null; childre
         {email && <p className="staff-bar__user">Signed in as {email}</p>}
       </div>
       <KitchenAlerts />
+      <PrinterAlerts />
       <TableCalls />
       {children}
     </div>

@@ -1,0 +1,102 @@
+/**
+ * What to print, written into the database by the transaction that decides it: an accepted order's
+ * tickets (one per printer of each prep station it has lines for), a board's reprint, a closed tab's
+ * bill. The dispatcher (dispatcher.ts) sends them. A job written in a transaction that rolls back is
+ * never printed; one that commits is printed even if the printer is off or this instance dies.
+ */
+import { PREP_AREAS, type PrepArea } from "../../contract/menu";
+import type { ClosedTab, Order, PrintOrderAnswer } from "../../contract/schemas";
+import type { DatabaseHandle, Db } from "../db/database";
+import { notifyOnCommit } from "../db/dialect";
+import { EVENT_APPENDED, eventSignal } from "../events/event-log";
+import { conflict, notFound } from "../lib/errors";
+import { findOrder } from "../orders/order-repository";
+import { insertPrintJobs, printersAt, receiptPrinters, type NewPrintJob } from "./printer-repository";
+import { billDocument, orderTicket } from "./ticket";
+
+/** Told when jobs were queued and have committed: this instance's dispatcher sends them at once. */
+type Wake = () => void;
+const wakers = new Set<Wake>();
+
+export function onJobsQueued(wake: Wake): () => void {
+  wakers.add(wake);
+  return () => wakers.delete(wake);
+}
+
+export function wakeDispatchers(): void {
+  for (const wake of wakers) wake();
+}
+
+/**
+ * Jobs queued inside another module's transaction (an order, a tab) commit when that transaction does,
+ * and every such service announces its events right after its commit (announceEvents). So for a
+ * moment after a job is queued, the next announcement wakes the dispatcher. A rolled-back transaction
+ * costs one claim query that finds nothing; the dispatcher's timer covers a commit slower than this.
+ */
+const WAKE_WINDOW_MS = 5_000;
+let wakeOnAnnouncementUntil = 0;
+eventSignal.on(EVENT_APPENDED, () => {
+  if (Date.now() <= wakeOnAnnouncementUntil) wakeDispatchers();
+});
+
+async function queueJobs(tx: Db, jobs: readonly NewPrintJob[], now: Date) {
+  const rows = await insertPrintJobs(
+    tx,
+    jobs.map(({ printerId, branchId, orderId, kind, document }) => ({ printerId, branchId, orderId, kind, document })),
+    now,
+  );
+  if (rows.length > 0) {
+    // Other instances' dispatchers hear it on commit (api/db/listener.ts), this one's after it.
+    await notifyOnCommit(tx, "printers", "");
+    wakeOnAnnouncementUntil = Date.now() + WAKE_WINDOW_MS;
+  }
+  return rows;
+}
+
+function prepAreasOf(order: Order): PrepArea[] {
+  return PREP_AREAS.filter((area) => order.lines.some((line) => line.prep_station === area));
+}
+
+async function orderJobs(tx: Db, order: Order, kind: "ticket" | "reprint"): Promise<(NewPrintJob & { prepArea: PrepArea })[]> {
+  const printers = await printersAt(tx, order.branch_id, prepAreasOf(order));
+  return printers.map((printer) => ({
+    printerId: printer.id,
+    branchId: order.branch_id,
+    orderId: order.id,
+    kind,
+    document: orderTicket(order, printer.prepArea, { reprint: kind === "reprint" }),
+    prepArea: printer.prepArea,
+  }));
+}
+
+/**
+ * In the transaction that accepts `order` (placed, or a held order released): one ticket for each of
+ * the branch's printers at a prep station the order has lines for, with that station's lines only.
+ * Call it before the transaction records its events (they come last).
+ */
+export async function enqueueOrderTickets(tx: Db, order: Order, now: Date): Promise<void> {
+  await queueJobs(tx, await orderJobs(tx, order, "ticket"), now);
+}
+
+/** In the transaction that closes a tab: its bill, on the branch's first receipt printer (none: no bill). */
+export async function enqueueBill(tx: Db, tab: ClosedTab, now: Date): Promise<void> {
+  const [printer] = await receiptPrinters(tx, tab.branch_id);
+  if (!printer) return;
+  await queueJobs(tx, [{ printerId: printer.id, branchId: tab.branch_id, orderId: null, kind: "bill", document: billDocument(tab) }], now);
+}
+
+/** A board's reprint: the order's tickets again, marked REPRINT. 409 `no_printer` when no printer would print any. */
+export async function reprintOrder(database: DatabaseHandle, orderId: string, now: Date): Promise<PrintOrderAnswer> {
+  const jobs = await database.transaction(async (tx) => {
+    const order = await findOrder(tx, orderId);
+    if (!order) throw notFound("order_not_found", "There is no such order.");
+    const wanted = await orderJobs(tx, order, "reprint");
+    if (wanted.length === 0) {
+      throw conflict("no_printer", `No printer is set up for the ${prepAreasOf(order).join(" or ")} of this branch.`);
+    }
+    const rows = await queueJobs(tx, wanted, now);
+    return rows.map((row, index) => ({ id: row.id, printer_id: row.printerId, prep_station: wanted[index]!.prepArea }));
+  });
+  wakeDispatchers();
+  return { order_id: orderId, jobs };
+}

@@ -1,0 +1,96 @@
+/** Setting printers up, and their status as the dispatchers find it: each one transaction, with its event. */
+import type { PrinterStatus } from "../../contract/printers";
+import type { Printer, PrinterCreate, PrinterUpdate } from "../../contract/schemas";
+import type { DatabaseHandle, Db } from "../db/database";
+import { announceEvents, recordEvent } from "../events/event-log";
+import { knownBranch } from "../lib/endpoint";
+import { notFound } from "../lib/errors";
+import { wakeDispatchers } from "./print-queue";
+import {
+  deletePrinterRow,
+  findPrinter,
+  insertPrinter,
+  listPrinters,
+  queueLengths,
+  setPrinterStatus,
+  toPrinter,
+  updatePrinterRow,
+  type PrinterRow,
+} from "./printer-repository";
+
+const printerMissing = () => notFound("printer_not_found", "There is no such printer.");
+
+async function withQueues(db: Db, rows: readonly PrinterRow[]): Promise<Printer[]> {
+  const queued = await queueLengths(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toPrinter(row, queued.get(row.id) ?? 0));
+}
+
+export async function branchPrinters(db: Db, branchId: number): Promise<Printer[]> {
+  return withQueues(db, await listPrinters(db, branchId));
+}
+
+/** A new printer starts "unknown"; the dispatcher tries it at once. */
+export async function createPrinter(database: DatabaseHandle, body: PrinterCreate, now: Date): Promise<Printer> {
+  const branchId = knownBranch(body.branch_id);
+  const row = await database.transaction((tx) =>
+    insertPrinter(tx, {
+      branchId,
+      name: body.name,
+      host: body.host,
+      port: body.port,
+      prepArea: body.prep_station,
+      receipts: body.receipts,
+      status: "unknown",
+      statusChangedAt: null,
+      createdAt: now.toISOString(),
+    }),
+  );
+  wakeDispatchers();
+  return toPrinter(row, 0);
+}
+
+/** A new address makes the status "unknown" again until the dispatcher has tried it. */
+export async function updatePrinter(database: DatabaseHandle, id: number, body: PrinterUpdate, now: Date): Promise<Printer> {
+  const printer = await database.transaction(async (tx) => {
+    const current = await findPrinter(tx, id);
+    if (!current) throw printerMissing();
+    const moved = (body.host !== undefined && body.host !== current.host) || (body.port !== undefined && body.port !== current.port);
+    const row = await updatePrinterRow(tx, id, {
+      ...(body.name !== undefined && { name: body.name }),
+      ...(body.host !== undefined && { host: body.host }),
+      ...(body.port !== undefined && { port: body.port }),
+      ...(body.prep_station !== undefined && { prepArea: body.prep_station }),
+      ...(body.receipts !== undefined && { receipts: body.receipts }),
+      ...(moved && { status: "unknown" as const, statusChangedAt: now.toISOString() }),
+    });
+    return (await withQueues(tx, [row!]))[0]!;
+  });
+  wakeDispatchers();
+  return printer;
+}
+
+/** The printer and its unprinted jobs go. */
+export async function deletePrinter(database: DatabaseHandle, id: number): Promise<void> {
+  const deleted = await database.transaction((tx) => deletePrinterRow(tx, id));
+  if (!deleted) throw printerMissing();
+}
+
+/**
+ * Records what a dispatcher found: the first instance to find a printer offline (or back) changes its
+ * status and announces `printer.offline` / `printer.online` with its queue on the branch's staff
+ * stream; the others find the status already so and announce nothing.
+ */
+export async function notePrinterStatus(database: DatabaseHandle, id: number, status: Exclude<PrinterStatus, "unknown">, now: Date) {
+  const changed = await database.transaction(async (tx) => {
+    const row = await setPrinterStatus(tx, id, status, now);
+    if (!row) return undefined;
+    const [printer] = await withQueues(tx, [row]);
+    await recordEvent(tx, { branchId: row.branchId, type: status === "offline" ? "printer.offline" : "printer.online", payload: printer! });
+    return printer;
+  });
+  if (changed) announceEvents();
+  return changed;
+}
