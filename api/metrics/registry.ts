@@ -1,6 +1,6 @@
 /**
  * What `GET /metrics` reports, one registry per server (tests run several servers in one process, and
- * a global registry would mix their counts). Figures come from the edges, never from inside a
+ * a global registry would mix their counts), plus the process's own figures. Figures come from the edges, never from inside a
  * service: the request middleware (http.ts), the broadcaster's fan-out observer, and queries and
  * counters read at scrape time (collectors.ts). Names and labels are in docs/decisions/0020.
  */
@@ -20,9 +20,30 @@ export interface Metrics {
   readonly fanOutLag: Histogram;
 }
 
+let processRegistry: Registry | undefined;
+
+/**
+ * prom-client's process figures (CPU, memory, event-loop lag, GC), collected once per process: they
+ * describe the process, not a server, and each collection keeps its own event-loop monitor running.
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, prefix: METRIC_PREFIX });
+  }
+  return processRegistry;
+}
+
+/** The exposition of a scrape: the process's figures and this server's, in the Prometheus text format. */
+export function exposition(metrics: Metrics): Promise<string> {
+  return Registry.merge([processMetrics(), metrics.registry]).metrics();
+}
+
+export const EXPOSITION_CONTENT_TYPE = Registry.PROMETHEUS_CONTENT_TYPE;
+
 export function createMetrics(): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
+  processMetrics();
   return {
     registry,
     httpDuration: new Histogram({

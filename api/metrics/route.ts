@@ -11,7 +11,7 @@ import { requireStaff, staffAuth } from "../auth/middleware";
 import type { StaffIdentity } from "../auth/staff-repository";
 import { ApiHttpError } from "../lib/errors";
 import { noStore, requestHeader } from "../lib/response-head";
-import type { Metrics } from "./registry";
+import { EXPOSITION_CONTENT_TYPE, exposition, type Metrics } from "./registry";
 
 export const METRICS_PATH = "/metrics";
 
@@ -39,7 +39,7 @@ export function bearerMatches(authorization: string | undefined, expectedDigest:
 export function serveMetrics(app: Hono<AppEnv>, ctx: AppContext, metrics: Metrics): void {
   const expected = ctx.config.metricsToken ? digest(ctx.config.metricsToken) : undefined;
   const answer = async (): Promise<Response> =>
-    new Response(await metrics.registry.metrics(), { headers: { "content-type": metrics.registry.contentType } });
+    new Response(await exposition(metrics), { headers: { "content-type": EXPOSITION_CONTENT_TYPE } });
 
   // The token's holder (Prometheus) is answered here; anyone else goes on to the staff check.
   const byToken: MiddlewareHandler<AppEnv> = async (c, next) => {
