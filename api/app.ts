@@ -14,6 +14,9 @@ import { serveEndpoint } from "./lib/endpoint";
 import { ApiHttpError, errorBody, sendError } from "./lib/errors";
 import { requestIdOf } from "./lib/response-head";
 import { discardBody, MAX_JSON_BYTES, payloadTooLarge } from "./lib/validate";
+import { measureRequests } from "./metrics/http";
+import type { Metrics } from "./metrics/registry";
+import { serveMetrics } from "./metrics/route";
 import { menuRoutes } from "./menu/routes";
 import { printerRoutes } from "./printers/routes";
 import { orderRoutes } from "./orders/routes";
@@ -33,8 +36,11 @@ const HEALTHY_HEADERS = { "content-type": "application/json", "content-length": 
  * middleware before them may call `c.header()`, since a returned Response does not carry those headers.
  * Request lines are written there too, when LOG_REQUESTS is on (responseClassFor).
  */
-export function createApp(ctx: AppContext) {
+export function createApp(ctx: AppContext, metrics?: Metrics) {
   const app = new Hono<AppEnv>();
+
+  // First, so it times every answer, refusals by the middleware below included.
+  if (metrics) app.use(measureRequests(metrics));
 
   // A declared size over the limit is refused before anything runs; a chunked body is counted as it
   // is read (lib/validate.ts). The CSV upload has its own, larger limit.
@@ -79,6 +85,9 @@ export function createApp(ctx: AppContext) {
 
   app.all("/api/*", (c) => c.json(errorBody("not_found", `There is no ${c.req.method} ${c.req.path}.`), 404));
 
+  // Before the web app, whose history fallback would otherwise answer it.
+  if (metrics) serveMetrics(app, ctx, metrics);
+
   if (ctx.config.staticDir) {
     const site = staticSite(ctx.config.staticDir);
     app.on(["GET", "HEAD"], "*", (c) => site(c));
@@ -92,7 +101,7 @@ export function createApp(ctx: AppContext) {
       return c.json(errorBody("http_error", error.message || "The request was refused."), error.status);
     }
     ctx.logger.error("unhandled error", {
-      requestId: requestIdOf(c),
+      req_id: requestIdOf(c),
       path: c.req.path,
       error: String(error),
       stack: (error as Error).stack,

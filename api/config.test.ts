@@ -77,4 +77,17 @@ describe("loadConfig", () => {
     for (const bad of ["0", "1.5", "a minute", "3601"])
       expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: bad }), bad).toThrow(/REQUEST_TIMEOUT_SECONDS/);
   });
+
+  it("reads the metrics and log settings, and refuses a guessable METRICS_TOKEN or an unknown LOG_FORMAT at start-up", () => {
+    expect(loadConfig({})).toMatchObject({ metrics: true, metricsToken: undefined, logFormat: undefined });
+    const token = "a".repeat(8) + "0123456789abcdef";
+    expect(loadConfig({ METRICS: "0", METRICS_TOKEN: token, LOG_FORMAT: "Pretty" })).toMatchObject({
+      metrics: false,
+      metricsToken: token,
+      logFormat: "pretty",
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_TOKEN: `${token} ${token}` })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT/);
+  });
 });

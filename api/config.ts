@@ -1,6 +1,6 @@
 /** Server settings from the environment (see API.md "Running"). */
 import { resolve } from "node:path";
-import { LOG_LEVELS, type LogLevel } from "./lib/logger";
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from "./lib/logger";
 import { DEFAULT_POOL_SIZE, databaseConfigFromEnv, nestingGuardFromEnv, type DatabaseConfig } from "./db/database";
 
 export interface AppConfig {
@@ -23,6 +23,12 @@ export interface AppConfig {
   logRequests: boolean;
   /** LOG_LEVEL: the least severe log line written (debug, info, warn, error, silent). */
   logLevel: LogLevel;
+  /** LOG_FORMAT: `json` lines, `pretty` (readable) lines, or undefined = pretty only when stdout is a terminal. */
+  logFormat?: LogFormat;
+  /** METRICS=0 turns off the request histogram and `GET /metrics` (docs/decisions/0020). */
+  metrics: boolean;
+  /** METRICS_TOKEN: `Authorization: Bearer <it>` reads `GET /metrics` without a staff session (for Prometheus). */
+  metricsToken?: string;
   /** NODE_ENV=production: the session cookie is always Secure. */
   production: boolean;
   /** Addresses of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed; empty = none. */
@@ -70,6 +76,29 @@ function logLevelSetting(env: NodeJS.ProcessEnv): LogLevel {
   return raw as LogLevel;
 }
 
+function logFormatSetting(env: NodeJS.ProcessEnv): LogFormat | undefined {
+  const raw = env.LOG_FORMAT?.trim().toLowerCase();
+  if (raw === undefined || raw === "") return undefined;
+  if (!(LOG_FORMATS as readonly string[]).includes(raw))
+    throw new Error(`LOG_FORMAT must be one of ${LOG_FORMATS.join(", ")}, got "${env.LOG_FORMAT}"`);
+  return raw as LogFormat;
+}
+
+/** The shortest METRICS_TOKEN accepted: a bearer secret anyone may guess at over the network. */
+export const MIN_METRICS_TOKEN_LENGTH = 24;
+
+function metricsTokenSetting(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.METRICS_TOKEN?.trim();
+  if (raw === undefined || raw === "") return undefined;
+  // What a bearer token may be in our Authorization parsing (auth/middleware.ts readToken): no spaces, at most 512.
+  if (!/^[\x21-\x7e]+$/.test(raw) || raw.length < MIN_METRICS_TOKEN_LENGTH || raw.length > 512) {
+    throw new Error(
+      `METRICS_TOKEN must be ${MIN_METRICS_TOKEN_LENGTH} to 512 visible characters without spaces (e.g. openssl rand -hex 32)`,
+    );
+  }
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
@@ -95,6 +124,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secureCookies: env.SECURE_COOKIES === "1",
     logRequests: env.LOG_REQUESTS !== "0",
     logLevel: logLevelSetting(env),
+    logFormat: logFormatSetting(env),
+    metrics: env.METRICS !== "0",
+    metricsToken: metricsTokenSetting(env),
     production: env.NODE_ENV === "production",
     trustedProxies: (env.TRUSTED_PROXIES ?? "")
       .split(",")

@@ -9,7 +9,7 @@ import { startServer } from "./server";
 export const DEMO_STAFF_EMAIL = "manager@limitless.example";
 
 const config = loadConfig();
-const logger = createLogger({ level: config.logLevel });
+const logger = createLogger({ level: config.logLevel, format: config.logFormat });
 let credentials = "";
 
 // Refused before the database is touched: a weak STAFF_PASSWORD stops start-up and says why.

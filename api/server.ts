@@ -14,9 +14,11 @@ import { Broadcaster, type StreamTiming } from "./events/broadcaster";
 import { schedulePruning } from "./events/event-log";
 import { scheduleUnseenSweep } from "./kitchen/kitchen-service";
 import { errorBody } from "./lib/errors";
-import { createLogger, type Logger } from "./lib/logger";
-import { responseClassFor } from "./lib/response-head";
+import { createLogger, withRequestId, type Logger } from "./lib/logger";
+import { responseClassFor, type ApiServerResponse } from "./lib/response-head";
 import { MenuCache } from "./menu/menu-cache";
+import { registerCollectors } from "./metrics/collectors";
+import { createMetrics } from "./metrics/registry";
 import { PrintDispatcher, type DispatcherOptions } from "./printers/dispatcher";
 
 export interface RunningServer {
@@ -45,7 +47,7 @@ export interface ServerOptions {
 }
 
 export function createContext(config: AppConfig, database: DatabaseHandle, options: ServerOptions = {}): AppContext {
-  const logger = options.logger ?? createLogger({ level: config.logLevel });
+  const logger = options.logger ?? createLogger({ level: config.logLevel, format: config.logFormat });
   const clock = options.clock ?? systemClock;
   return {
     database,
@@ -60,7 +62,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle, optio
 }
 
 export async function startServer(config: AppConfig, options: ServerOptions = {}): Promise<RunningServer> {
-  const logger = options.logger ?? createLogger({ level: config.logLevel });
+  const logger = options.logger ?? createLogger({ level: config.logLevel, format: config.logFormat });
   let seeded = false;
   const database = await openDatabase(databaseConfigOf(config), {
     logger,
@@ -87,7 +89,12 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
     await database.close();
     throw error;
   }
-  const app = createApp(context);
+  const metrics = config.metrics ? createMetrics() : undefined;
+  const stopObserving = metrics ? registerCollectors(metrics, context) : () => {};
+  const app = createApp(context, metrics);
+  // Every log line written while a request is handled carries its X-Request-Id (lib/logger.ts).
+  const fetch: Parameters<typeof serve>[0]["fetch"] = (request, env) =>
+    withRequestId((env.outgoing as ApiServerResponse).requestId, () => app.fetch(request, env));
   const requestLogger = context.logger;
   const ServerResponse = responseClassFor({
     trustedProxies: config.trustedProxies,
@@ -97,7 +104,7 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
   const server: ServerType = await new Promise<ServerType>((resolve, reject) => {
     const s = serve(
       {
-        fetch: app.fetch,
+        fetch,
         port: config.port,
         hostname: config.host,
         serverOptions: { ServerResponse, ...requestTimeouts(config.requestTimeoutMs) },
@@ -106,6 +113,7 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
     );
     s.once("error", reject);
   }).catch(async (error: unknown) => {
+    stopObserving();
     await context.printers.stop();
     stopPruning();
     await stopSweeping();
@@ -126,6 +134,7 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
     seeded,
     close: () =>
       new Promise<void>((resolve) => {
+        stopObserving();
         stopPruning();
         // A sweep or a print under way finishes before the database closes under it.
         const swept = Promise.all([stopSweeping(), context.printers.stop()]);

@@ -4,8 +4,9 @@
  * Starts, each in its own child process (so the load generator does not steal their event loop):
  *   - a bare Hono hello-world on @hono/node-server (scripts/bench/bare-hono.mjs, the installed versions),
  *   - our server (the built dist-server/main.js, NODE_ENV=production) on a throwaway, freshly seeded SQLite file, LOG_REQUESTS=0,
- *     TABLE_ORDER_LIMIT=0,
- *   - the same build as plain `npm start` runs it (NODE_ENV unset, request logging on, JSON lines to /dev/null), for health,
+ *     TABLE_ORDER_LIMIT=0 (metrics on, as by default),
+ *   - the same build as plain `npm start` runs it (NODE_ENV unset, metrics and request logging on, JSON lines to /dev/null), for health,
+ *   - the same build with both off (METRICS=0, LOG_REQUESTS=0), for health: what metrics and logging cost,
  * then drives them with autocannon from this process, on 127.0.0.1 only, and prints PASS/MISS per target.
  * Writes docs/performance/api-benchmarks.md (the hand-written "Where time goes" section there is kept).
  *
@@ -42,6 +43,8 @@ const COMMAND = [
   "npm run bench",
 ].join(" ");
 const STAFF = { email: "bench@limitless.example", password: "bench password, not secret" };
+const METRICS_TOKEN = "bench-metrics-token-not-a-secret-0123";
+const SCRAPES = 20;
 
 const children: ChildProcess[] = [];
 const workDir = mkdtempSync(join(tmpdir(), "limitless-bench-"));
@@ -337,6 +340,7 @@ async function main() {
       STATIC_DIR: "",
       STAFF_EMAIL: STAFF.email,
       STAFF_PASSWORD: STAFF.password,
+      METRICS_TOKEN,
     },
     PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [],
   );
@@ -351,6 +355,13 @@ async function main() {
     NODE_ENV: undefined,
     LOG_REQUESTS: undefined,
     DATABASE_PATH: join(workDir, "start.db"),
+    STATIC_DIR: "",
+  });
+  // Metrics and request lines both off: the yardstick for what they cost together.
+  const unobserved = await startChild("our server with metrics and request log off", "dist-server/main.js", {
+    METRICS: "0",
+    LOG_REQUESTS: "0",
+    DATABASE_PATH: join(workDir, "unobserved.db"),
     STATIC_DIR: "",
   });
   console.log(`bare Hono at ${bare}, our server at ${ours} (database ${databasePath})`);
@@ -386,6 +397,7 @@ async function main() {
     bareSameBytes: { url: `${bare}/same-bytes` },
     health: { url: `${ours}/api/health` },
     healthStart: { url: `${asStarted}/api/health` },
+    healthUnobserved: { url: `${unobserved}/api/health` },
     menu: gzipMenu,
     notModified: { url: menuUrl, headers: { "accept-encoding": "gzip", "if-none-match": etag } },
   };
@@ -405,7 +417,7 @@ async function main() {
   const health = measured.summary("health");
   const healthRatio = measured.ratioOf("health", "bare");
   rows.push({
-    name: "our `GET /api/health`",
+    name: "our `GET /api/health` (metrics on, request log off)",
     rps: health.rps,
     p50: health.p50,
     p99: health.p99,
@@ -417,14 +429,31 @@ async function main() {
   const healthStart = measured.summary("healthStart");
   const healthStartRatio = measured.ratioOf("healthStart", "bare");
   rows.push({
-    name: "our `GET /api/health` as plain `npm start` runs it (`NODE_ENV` unset, request log on)",
+    name: "our `GET /api/health` as plain `npm start` runs it (`NODE_ENV` unset, metrics and request log on)",
     rps: healthStart.rps,
     p50: healthStart.p50,
     p99: healthStart.p99,
     ratio: `${fmt(healthStartRatio)}× bare`,
     note: `${fmt(measured.ratioOf("healthStart", "health"))}× the production health${only(healthStart, 200) ? "" : "; not all 200"}`,
   });
-  target("health under plain npm start (request log on) ≥ 0.5× bare Hono", healthStartRatio >= 0.5, `${fmt(healthStartRatio)}×`);
+  target(
+    "health under plain npm start (metrics and request log on) ≥ 0.5× bare Hono",
+    healthStartRatio >= 0.5,
+    `${fmt(healthStartRatio)}×`,
+  );
+
+  const unobservedHealth = measured.summary("healthUnobserved");
+  rows.push({
+    name: "our `GET /api/health` with metrics and request log off (`METRICS=0`, `LOG_REQUESTS=0`)",
+    rps: unobservedHealth.rps,
+    p50: unobservedHealth.p50,
+    p99: unobservedHealth.p99,
+    ratio: `${fmt(measured.ratioOf("healthUnobserved", "bare"))}× bare`,
+    note:
+      `metrics on: ${fmt(measured.ratioOf("health", "healthUnobserved"))}× this; metrics and request log on: ` +
+      `${fmt(measured.ratioOf("healthStart", "healthUnobserved"))}× this${only(unobservedHealth, 200) ? "" : "; not all 200"}`,
+  });
+  rows.push(await scrapeRow(ours));
   if (HEALTH_ONLY) return report(started, "", openFiles, fdWarning);
 
   const menuGzip = measured.summary("menu");
@@ -540,6 +569,26 @@ async function main() {
   await report(started, streamPath, openFiles, fdWarning);
 }
 
+/** What one Prometheus scrape costs the server: GET /metrics, one at a time, after the load above filled the histogram. */
+async function scrapeRow(ours: string): Promise<Row> {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < SCRAPES; i++) {
+    const began = performance.now();
+    const response = await fetch(`${ours}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const text = await response.text();
+    times.push(performance.now() - began);
+    if (response.status !== 200) throw new Error(`GET /metrics answered ${response.status}: ${text.slice(0, 200)}`);
+    bytes = Buffer.byteLength(text);
+  }
+  return {
+    name: `one Prometheus scrape (\`GET /metrics\`, ${SCRAPES} in a row)`,
+    p50: Math.round(median(times) * 10) / 10,
+    p99: Math.round(Math.max(...times) * 10) / 10,
+    note: `${bytes} bytes; p99 column is the slowest of the ${SCRAPES}`,
+  };
+}
+
 async function report(started: number, streamPath: string, openFiles: number, fdWarning: string): Promise<void> {
   await stopChildren();
   const elapsed = Math.round((Date.now() - started) / 1000);
@@ -618,9 +667,9 @@ Machine: ${cpu.length} cores (\`nproc\`), ${cpu[0]?.model.trim() ?? "unknown CPU
 load average ${loadAtStart.toFixed(1)} when the run started (anything above 0 is other work sharing the cores).
 
 Bare Hono (scripts/bench/bare-hono.mjs, the installed hono + @hono/node-server) and our server (the built \`dist-server/main.js\`, \`NODE_ENV=production\`, on
-a throwaway seeded SQLite file, \`LOG_REQUESTS=0\`, \`TABLE_ORDER_LIMIT=0\`) each run in their own process, and so does
-the same build as plain \`npm start\` runs it (\`NODE_ENV\` unset, request log on: JSON lines, here to /dev/null), for health; autocannon
-drives them from a third, ${CONNECTIONS} connections, on 127.0.0.1. All three share the machine's cores, so absolute
+a throwaway seeded SQLite file, \`LOG_REQUESTS=0\`, \`TABLE_ORDER_LIMIT=0\`, metrics on) each run in their own process, and so do
+the same build as plain \`npm start\` runs it (\`NODE_ENV\` unset, metrics and request log on: JSON lines, here to /dev/null) and the
+same build with both off (\`METRICS=0 LOG_REQUESTS=0\`), for health; autocannon drives them from another, ${CONNECTIONS} connections, on 127.0.0.1. All three share the machine's cores, so absolute
 numbers are floors; the ratios are what the targets are about. Bare Hono, health and the menu are measured in
 ${ROUNDS} interleaved rounds (${SECONDS} s each in all, after a ${WARMUP_SECONDS} s warm-up): figures are medians over
 the rounds, ratios the median of each round's ratio, so load from other processes falls on both sides of a ratio.

@@ -60,6 +60,8 @@ export interface SqliteHandle extends DatabaseHandleBase {
   readonly dialect: "sqlite";
   /** The file in use (a private temporary file for `:memory:`). */
   readonly path: string;
+  /** Transactions waiting for the next group commit (read by GET /metrics). */
+  readonly queuedTransactions: number;
 }
 
 export interface PostgresHandle extends DatabaseHandleBase {
@@ -276,6 +278,9 @@ function openSqlite(requestedPath: string, guard: NestingGuard): SqliteHandle {
   return {
     dialect: "sqlite",
     path,
+    get queuedTransactions() {
+      return pending.length;
+    },
     db: readerDb,
     ping: async () => void select1.get(),
     tables: tablesOf(readerDb),

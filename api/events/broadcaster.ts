@@ -96,7 +96,11 @@ const columnsOf = ({ events }: ReturnType<typeof tablesOf>) => ({
   stationId: events.stationId,
   orderId: events.orderId,
   payload: events.payload,
+  createdAt: events.createdAt,
 });
+
+/** Told of each row handed to at least one stream: its type and when it was recorded (ISO-8601), e.g. for the fan-out lag metric. */
+export type FanOutObserver = (type: EventType, createdAt: string) => void;
 
 // Asked after every write while no stream is open, to move past the new rows.
 const readLatestId = preparedQuery("events_latest_id", (db, t) => db.select({ id: max(t.events.id) }).from(t.events));
@@ -110,7 +114,7 @@ const readAfter = preparedQuery("events_after", (db, t) =>
     .limit(BATCH),
 );
 
-type EventRow = EventKeys & { id: number; payload: string };
+type EventRow = EventKeys & { id: number; payload: string; createdAt: string };
 
 const toLive = (row: EventRow): LiveRow => ({
   id: row.id,
@@ -137,6 +141,7 @@ export class Broadcaster {
   private stopped = false;
   private lastRecheck = Date.now();
   private readonly wake = () => this.poke();
+  private readonly observers = new Set<FanOutObserver>();
 
   constructor(
     private readonly db: Db,
@@ -164,6 +169,12 @@ export class Broadcaster {
   /** Open streams that are not staff streams (the count that stops short of the staff reserve). */
   get anonymousSize(): number {
     return this.anonymous;
+  }
+
+  /** Adds an observer of the rows fanned out (api/metrics); returns what removes it. */
+  observe(observer: FanOutObserver): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
   }
 
   /** Learns where the log ends (streams opened from now on start there), then listens and ticks. */
@@ -246,6 +257,7 @@ export class Broadcaster {
             subscriber.deliver(live);
             state.beatAt = beatAt;
           }
+          if (live) for (const observer of this.observers) observer(row.type, row.createdAt);
         }
         if (rows.length < BATCH) return;
       }

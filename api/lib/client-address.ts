@@ -105,6 +105,11 @@ export function cameOverHttps(c: Context, trustedProxies: readonly string[]): bo
  * The same rule on Node's request, where the response head is written (lib/response-head.ts): true
  * when a proxy named in TRUSTED_PROXIES forwarded a request the client sent over HTTPS.
  */
+/** Whether the connection itself comes from one of TRUSTED_PROXIES, whose forwarded headers are then believed. */
+export function fromTrustedProxy(incoming: IncomingMessage, trustedProxies: readonly string[]): boolean {
+  return trustedProxies.length > 0 && isTrusted(trustedProxyList(trustedProxies), unmapped(incoming.socket?.remoteAddress ?? ""));
+}
+
 export function forwardedOverHttps(incoming: IncomingMessage, trustedProxies: readonly string[]): boolean {
   if (trustedProxies.length === 0) return false;
   const proto = incoming.headers["x-forwarded-proto"];

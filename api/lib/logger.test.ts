@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger, type LoggerOptions } from "./logger";
+import { createLogger, currentRequestId, withRequestId, type LoggerOptions } from "./logger";
 
 /** A logger writing into an array, one parsed JSON object per line. */
 function captured(options: LoggerOptions = {}) {
@@ -37,6 +37,28 @@ describe("createLogger", () => {
     logger.warn("kept");
     logger.error("kept too");
     expect(lines().map((line) => line.msg)).toEqual(["kept", "kept too"]);
+  });
+
+  it("puts the request's id on every line written while handling it, however deep, and on no other", async () => {
+    const { logger, lines } = captured();
+    logger.info("before");
+    await withRequestId("req-1", async () => {
+      expect(currentRequestId()).toBe("req-1");
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      logger.info("in a service", { orderId: "o-1" });
+      // A line's own req_id (the request line, written after the handler) is kept.
+      logger.warn("own", { req_id: "req-own" });
+    });
+    await withRequestId("req-2", () => Promise.resolve().then(() => logger.error("other request")));
+    logger.info("after");
+    expect(lines().map((line) => [line.msg, line.req_id])).toEqual([
+      ["before", undefined],
+      ["in a service", "req-1"],
+      ["own", "req-own"],
+      ["other request", "req-2"],
+      ["after", undefined],
+    ]);
+    expect(lines()[1]).toMatchObject({ orderId: "o-1" });
   });
 
   it("writes nothing at level silent", () => {

@@ -181,8 +181,12 @@ describe("ApiServerResponse", () => {
     },
   );
 
-  it("echoes the caller's X-Request-Id and gives every other request its own", async () => {
-    expect((await fetchRaw("/object", { "X-Request-Id": "edge-7f3a" })).headers["x-request-id"]).toBe("edge-7f3a");
+  it("keeps a trusted proxy's X-Request-Id, and gives every other request its own", async () => {
+    expect((await fetchRaw("/object", { "X-Request-Id": "edge-7f3a" }, proxiedBase)).headers["x-request-id"]).toBe("edge-7f3a");
+    // A client's own id (no proxy trusted, or not this one) would let it pass its requests' log lines off as another's.
+    for (const from of [base, elsewhereBase]) {
+      expect((await fetchRaw("/object", { "X-Request-Id": "edge-7f3a" }, from)).headers["x-request-id"]).toMatch(/^[\w-]{8}-[0-9a-z]+$/);
+    }
     const ids = await Promise.all([1, 2, 3].map(() => fetchRaw("/object").then((a) => a.headers["x-request-id"])));
     expect(new Set(ids).size).toBe(3);
   });

@@ -14,7 +14,7 @@
 import { randomBytes } from "node:crypto";
 import { ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from "node:http";
 import type { Context } from "hono";
-import { forwardedOverHttps } from "./client-address";
+import { forwardedOverHttps, fromTrustedProxy } from "./client-address";
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -63,7 +63,11 @@ export function nextRequestId(): string {
 
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 
-/** A caller's (or its proxy's) X-Request-Id is kept so logs line up across hops; anything odd is replaced. */
+/**
+ * A proxy's X-Request-Id is kept so logs line up across hops; anything odd is replaced. Only a request
+ * from a trusted proxy gets here (ApiServerResponse): a client choosing its own id could make its
+ * requests' log lines pass for another's.
+ */
 export function requestIdFrom(header: string | string[] | undefined): string {
   const given = typeof header === "string" ? header.slice(0, 64) : undefined;
   return given && VISIBLE_ASCII.test(given) ? given : nextRequestId();
@@ -121,7 +125,13 @@ export class ApiServerResponse<Incoming extends IncomingMessage = IncomingMessag
   constructor(request: Incoming, ...options: unknown[]) {
     // @ts-expect-error -- @types/node declares only the request argument
     super(request, ...options);
-    this.requestId = requestIdFrom(request.headers["x-request-id"]);
+    const given = request.headers["x-request-id"];
+    this.requestId = given !== undefined && this.fromTrustedProxy(request) ? requestIdFrom(given) : nextRequestId();
+  }
+
+  /** Whether the request came through a proxy named in TRUSTED_PROXIES; this class trusts none (responseClassFor makes one that does). */
+  protected fromTrustedProxy(_request: IncomingMessage): boolean {
+    return false;
   }
 
   /** Whether the request came over HTTPS; this class trusts no proxy (responseClassFor makes one that does). */
@@ -185,7 +195,7 @@ export class ApiServerResponse<Incoming extends IncomingMessage = IncomingMessag
 
 /** What a request line says: the answer's request id, the request, its status and time to the head. */
 export type RequestLine = {
-  requestId: string;
+  req_id: string;
   method: string;
   path: string;
   status: number;
@@ -213,12 +223,16 @@ export function responseClassFor({ trustedProxies, logRequest }: ResponseClassOp
       return super.overHttps() || (trustedProxies.length > 0 && forwardedOverHttps(this.req, trustedProxies));
     }
 
+    protected override fromTrustedProxy(request: IncomingMessage): boolean {
+      return fromTrustedProxy(request, trustedProxies);
+    }
+
     override writeHead(statusCode: number, reasonOrHeaders?: string | HeadersArgument, maybeHeaders?: HeadersArgument): this {
       const url = this.req.url ?? "";
       if (logRequest && url.startsWith("/api/")) {
         const query = url.indexOf("?");
         logRequest({
-          requestId: this.requestId,
+          req_id: this.requestId,
           method: this.req.method ?? "",
           path: query === -1 ? url : url.slice(0, query),
           status: statusCode,

@@ -28,6 +28,11 @@ async function withQueues(db: Db, rows: readonly PrinterRow[]): Promise<Printer[
   return rows.map((row) => toPrinter(row, queued.get(row.id) ?? 0));
 }
 
+/** Every printer with the tickets waiting for it (the metrics' printer queues). */
+export async function allPrinters(db: Db): Promise<Printer[]> {
+  return withQueues(db, await listPrinters(db));
+}
+
 export async function branchPrinters(db: Db, branchId: number): Promise<Printer[]> {
   return withQueues(db, await listPrinters(db, branchId));
 }

@@ -200,7 +200,7 @@ describe("when the database stops answering", () => {
     const entry = logged.map((line) => JSON.parse(line) as Record<string, string>).find((e) => e.msg === "unhandled error");
     expect(entry).toMatchObject({
       level: "error",
-      requestId: stations.headers.get("x-request-id"),
+      req_id: stations.headers.get("x-request-id"),
       path: "/api/stations/3f0c5a52-8a0c-4c36-9a43-2c1f6f3c9d1e",
     });
   });
