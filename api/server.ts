@@ -6,6 +6,7 @@ import type { AppContext } from "./app-context";
 import { systemClock, type Clock } from "./lib/clock";
 import { createApp } from "./app";
 import { SignInService, type SignInOptions } from "./auth/sign-in";
+import { scheduleServerBackups } from "./backup/backup-service";
 import { databaseConfigOf, type AppConfig } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/database";
 import { listenForChanges, type ChangeListener } from "./db/listener";
@@ -108,6 +109,7 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
     throw error;
   });
   answerParserErrorsInJson(server);
+  const backups = scheduleServerBackups(database, config, context.logger, context.clock);
   const { port } = server.address() as AddressInfo;
   const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
 
@@ -120,8 +122,8 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
     close: () =>
       new Promise<void>((resolve) => {
         stopPruning();
-        // A sweep under way finishes before the database closes under it.
-        const swept = stopSweeping();
+        // A sweep or a backup under way finishes before the database closes under it.
+        const swept = Promise.all([stopSweeping(), backups.stop()]);
         // Open event streams would keep the server alive; end them so shutdown is prompt.
         context.liveEvents.stop();
         if ("closeAllConnections" in server) server.closeAllConnections();
