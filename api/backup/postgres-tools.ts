@@ -63,24 +63,32 @@ export async function pgDumpContents(file: string): Promise<string> {
 }
 
 /**
- * Runs `prelude` and then the dump's SQL in ONE transaction of psql (`--single-transaction`,
- * ON_ERROR_STOP): a restore that fails half-way leaves the database as it was.
+ * Runs `prelude` and then the dump's SQL in ONE transaction of psql (ON_ERROR_STOP): a restore that
+ * fails half-way leaves the database as it was. COMMIT is sent only once pg_restore has written the
+ * whole dump: a damaged archive ends its output early, and psql's own --single-transaction would
+ * commit whatever had arrived.
  */
 export async function pgRestoreAtomically(url: string, file: string, prelude: string): Promise<void> {
   const { dbname, env } = connectionOf(url);
   // No owner or privilege statements: the restored tables belong to the user restoring them (the
   // application's user), whatever roles the dumped server had.
   const restore = startTool("pg_restore", ["--no-owner", "--no-privileges", "--file=-", file], env, { streamOut: true });
-  const psql = startTool("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "--single-transaction", `--dbname=${dbname}`, "--file=-"], env, {
-    stdin: "pipe",
-  });
-  psql.child.stdin!.on("error", () => {}); // psql stopping early is reported by its exit code
-  psql.child.stdin!.write(prelude);
-  restore.child.stdout!.pipe(psql.child.stdin!);
+  const psql = startTool("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", `--dbname=${dbname}`, "--file=-"], env, { stdin: "pipe" });
+  const stdin = psql.child.stdin!;
+  stdin.on("error", () => {}); // psql stopping early is reported by its exit code
+  stdin.write(`BEGIN;\n${prelude}\n`);
+  restore.child.stdout!.pipe(stdin, { end: false });
   try {
-    await Promise.all([restore.done, psql.done]);
+    await Promise.all([
+      restore.done.then(() => {
+        // Every byte of the dump is in psql's stdin before the COMMIT.
+        stdin.end("\nCOMMIT;\n");
+      }),
+      psql.done,
+    ]);
   } catch (error) {
-    for (const child of [restore.child, psql.child] as ChildProcess[]) if (child.exitCode === null) child.kill();
+    // Ending psql without a COMMIT (its connection closes) rolls the transaction back.
+    for (const child of [restore.child, psql.child] as ChildProcess[]) if (child.exitCode === null) child.kill("SIGKILL");
     throw error;
   }
 }

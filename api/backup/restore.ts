@@ -231,7 +231,11 @@ async function restorePostgres(file: string, url: string, force: boolean): Promi
     if (orders && !force) refuseOrders(where, orders);
   });
 
-  await pgRestoreAtomically(url, file, EMPTY_DATABASE);
+  try {
+    await pgRestoreAtomically(url, file, EMPTY_DATABASE);
+  } catch (error) {
+    throw new RestoreError(`${file} could not be restored, and ${where} is as it was: ${(error as Error).message}`);
+  }
   const orders = await withClient(url, postgresOrders);
   return { dialect: "postgres", orders: orders ?? 0 };
 }
