@@ -4,6 +4,7 @@ import { LOG_LEVELS, type LogLevel } from "./lib/logger";
 import {
   DEFAULT_POOL_SIZE,
   DEFAULT_SQLITE_SYNCHRONOUS,
+  SQLITE_SYNCHRONOUS,
   databaseConfigFromEnv,
   nestingGuardFromEnv,
   type DatabaseConfig,
@@ -77,6 +78,14 @@ function moneySetting(env: NodeJS.ProcessEnv, name: string, fallbackCents: numbe
   return Math.round(Number(raw) * 100);
 }
 
+function sqliteSynchronousSetting(env: NodeJS.ProcessEnv): SqliteSynchronous {
+  const raw = env.SQLITE_SYNCHRONOUS?.trim().toUpperCase();
+  if (raw === undefined || raw === "") return DEFAULT_SQLITE_SYNCHRONOUS;
+  if (!(SQLITE_SYNCHRONOUS as readonly string[]).includes(raw))
+    throw new Error(`SQLITE_SYNCHRONOUS must be one of ${SQLITE_SYNCHRONOUS.join(", ")}, got "${env.SQLITE_SYNCHRONOUS}"`);
+  return raw as SqliteSynchronous;
+}
+
 function logLevelSetting(env: NodeJS.ProcessEnv): LogLevel {
   const raw = env.LOG_LEVEL?.trim().toLowerCase();
   if (raw === undefined || raw === "") return "info";
@@ -101,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePath: database.path,
     databaseUrl: database.url,
     databasePoolSize: database.poolSize ?? DEFAULT_POOL_SIZE,
-    sqliteSynchronous: database.synchronous ?? DEFAULT_SQLITE_SYNCHRONOUS,
+    sqliteSynchronous: sqliteSynchronousSetting(env),
     backupDir: resolve(env.BACKUP_DIR?.trim() || join("data", "backups")),
     backupEveryMinutes: integerSetting(env, "BACKUP_EVERY_MINUTES", 60, 0, 7 * 24 * 60),
     backupKeep: integerSetting(env, "BACKUP_KEEP", 48, 1, 100_000),
