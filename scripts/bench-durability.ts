@@ -158,6 +158,9 @@ export async function measureDurability(options: { seconds?: number; writeDoc?: 
   mkdirSync(resolve("data"), { recursive: true });
   const workDir = mkdtempSync(join(resolve("data"), "bench-durability-"));
   const children: Child[] = [];
+  // Should the caller exit before the finally below (npm run bench's watchdog), no server is left behind.
+  const killAll = () => children.forEach((child) => child.process.kill("SIGKILL"));
+  process.once("exit", killAll);
   const loadAtStart = loadavg()[0]!;
   try {
     execFileSync(process.execPath, ["scripts/build-server.mjs", "--if-stale"], { stdio: "inherit" });
@@ -218,6 +221,7 @@ export async function measureDurability(options: { seconds?: number; writeDoc?: 
     return { rows, markdown };
   } finally {
     await Promise.all(children.map((child) => stop(child.process)));
+    process.off("exit", killAll);
     rmSync(workDir, { recursive: true, force: true });
   }
 }

@@ -8,7 +8,7 @@
  * beside the target and renamed over it; PostgreSQL's old tables are dropped and the dump loaded in one
  * transaction.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
@@ -110,7 +110,13 @@ async function restoreSqlite(file: string, targetPath: string, force: boolean): 
     let orders: number | null;
     try {
       existing.pragma("busy_timeout = 5000");
-      orders = sqliteOrders(existing);
+      try {
+        orders = sqliteOrders(existing);
+      } catch (error) {
+        throw new RestoreError(
+          `${target} (DATABASE_PATH) cannot be read as a database (${(error as Error).message}): move it away or name a new file`,
+        );
+      }
       // Folds the WAL into the file; closing the last connection then deletes it.
       existing.pragma("wal_checkpoint(TRUNCATE)");
     } finally {
@@ -125,6 +131,7 @@ async function restoreSqlite(file: string, targetPath: string, force: boolean): 
   }
 
   const incoming = `${target}.restoring`;
+  mkdirSync(dirname(target), { recursive: true });
   try {
     await backupSqliteFile(file, incoming);
     const fd = openSync(incoming, "r+");
