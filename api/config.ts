@@ -1,7 +1,15 @@
 /** Server settings from the environment (see API.md "Running"). */
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from "./lib/logger";
-import { DEFAULT_POOL_SIZE, databaseConfigFromEnv, nestingGuardFromEnv, type DatabaseConfig } from "./db/database";
+import {
+  DEFAULT_POOL_SIZE,
+  DEFAULT_SQLITE_SYNCHRONOUS,
+  SQLITE_SYNCHRONOUS,
+  databaseConfigFromEnv,
+  nestingGuardFromEnv,
+  type DatabaseConfig,
+  type SqliteSynchronous,
+} from "./db/database";
 
 export interface AppConfig {
   port: number;
@@ -12,6 +20,14 @@ export interface AppConfig {
   databaseUrl?: string;
   /** PostgreSQL connections per instance. */
   databasePoolSize: number;
+  /** SQLITE_SYNCHRONOUS: how SQLite commits reach the disk (db/database.ts, docs/decisions/0019). */
+  sqliteSynchronous: SqliteSynchronous;
+  /** BACKUP_DIR: where `npm run backup` and the scheduled backups write (api/backup). */
+  backupDir: string;
+  /** BACKUP_EVERY_MINUTES: the server takes a backup this often; 0 = never. */
+  backupEveryMinutes: number;
+  /** BACKUP_KEEP: the newest this many backups are kept, older ones deleted. */
+  backupKeep: number;
   /** Directory of the built web app; null serves the API only. */
   staticDir: string | null;
   /** Extra origins allowed to make cookie-authenticated writes (besides the request's own). */
@@ -68,6 +84,14 @@ function moneySetting(env: NodeJS.ProcessEnv, name: string, fallbackCents: numbe
   return Math.round(Number(raw) * 100);
 }
 
+function sqliteSynchronousSetting(env: NodeJS.ProcessEnv): SqliteSynchronous {
+  const raw = env.SQLITE_SYNCHRONOUS?.trim().toUpperCase();
+  if (raw === undefined || raw === "") return DEFAULT_SQLITE_SYNCHRONOUS;
+  if (!(SQLITE_SYNCHRONOUS as readonly string[]).includes(raw))
+    throw new Error(`SQLITE_SYNCHRONOUS must be one of ${SQLITE_SYNCHRONOUS.join(", ")}, got "${env.SQLITE_SYNCHRONOUS}"`);
+  return raw as SqliteSynchronous;
+}
+
 function logLevelSetting(env: NodeJS.ProcessEnv): LogLevel {
   const raw = env.LOG_LEVEL?.trim().toLowerCase();
   if (raw === undefined || raw === "") return "info";
@@ -115,6 +139,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePath: database.path,
     databaseUrl: database.url,
     databasePoolSize: database.poolSize ?? DEFAULT_POOL_SIZE,
+    sqliteSynchronous: sqliteSynchronousSetting(env),
+    backupDir: resolve(env.BACKUP_DIR?.trim() || join("data", "backups")),
+    backupEveryMinutes: integerSetting(env, "BACKUP_EVERY_MINUTES", 60, 0, 7 * 24 * 60),
+    backupKeep: integerSetting(env, "BACKUP_KEEP", 48, 1, 100_000),
     staticDir: env.STATIC_DIR === "" ? null : resolve(env.STATIC_DIR ?? "dist"),
     trustedOrigins: (env.TRUSTED_ORIGINS ?? "")
       .split(",")
@@ -163,8 +191,10 @@ export function streamLimits(config: Pick<AppConfig, "maxEventStreams" | "staffS
 }
 
 /** What openDatabase needs from the settings. */
-export function databaseConfigOf(config: Pick<AppConfig, "databasePath" | "databaseUrl" | "databasePoolSize">): DatabaseConfig {
-  return { url: config.databaseUrl, path: config.databasePath, poolSize: config.databasePoolSize };
+export function databaseConfigOf(
+  config: Pick<AppConfig, "databasePath" | "databaseUrl" | "databasePoolSize"> & Partial<Pick<AppConfig, "sqliteSynchronous">>,
+): DatabaseConfig {
+  return { url: config.databaseUrl, path: config.databasePath, poolSize: config.databasePoolSize, synchronous: config.sqliteSynchronous };
 }
 
 /** Where the data lives, for log lines and messages: never the URL's password. */

@@ -6,6 +6,7 @@ import type { AppContext } from "./app-context";
 import { systemClock, type Clock } from "./lib/clock";
 import { createApp } from "./app";
 import { SignInService, type SignInOptions } from "./auth/sign-in";
+import { scheduleServerBackups } from "./backup/backup-service";
 import { databaseConfigOf, type AppConfig } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/database";
 import { listenForChanges, type ChangeListener } from "./db/listener";
@@ -123,6 +124,7 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
     throw error;
   });
   answerParserErrorsInJson(server);
+  const backups = scheduleServerBackups(database, config, context.logger, context.clock);
   const { port } = server.address() as AddressInfo;
   const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
 
@@ -136,8 +138,8 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
       new Promise<void>((resolve) => {
         stopObserving();
         stopPruning();
-        // A sweep or a print under way finishes before the database closes under it.
-        const swept = Promise.all([stopSweeping(), context.printers.stop()]);
+        // A sweep, a print or a backup under way finishes before the database closes under it.
+        const swept = Promise.all([stopSweeping(), context.printers.stop(), backups.stop()]);
         // Open event streams would keep the server alive; end them so shutdown is prompt.
         context.liveEvents.stop();
         if ("closeAllConnections" in server) server.closeAllConnections();

@@ -23,6 +23,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
+import { measureDurability } from "./bench-durability";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = 5;
@@ -567,6 +568,8 @@ async function main() {
   );
 
   await report(started, streamPath, openFiles, fdWarning);
+  // The cost of SQLITE_SYNCHRONOUS=FULL, on servers of its own (→ docs/performance/durability.md).
+  if (!PROFILE_DIR) await measureDurability({ writeDoc: WRITE_DOCS });
 }
 
 /** What one Prometheus scrape costs the server: GET /metrics, one at a time, after the load above filled the histogram. */

@@ -79,7 +79,14 @@ export interface DatabaseConfig {
   path: string;
   /** PostgreSQL connections per instance. */
   poolSize?: number;
+  /** SQLite's `synchronous` (SQLITE_SYNCHRONOUS): FULL makes every commit durable (docs/decisions/0019). */
+  synchronous?: SqliteSynchronous;
 }
+
+export const SQLITE_SYNCHRONOUS = ["NORMAL", "FULL"] as const;
+export type SqliteSynchronous = (typeof SQLITE_SYNCHRONOUS)[number];
+/** FULL: an order answered 201 survives a power cut; the group commit keeps its cost small under load (docs/performance/durability.md). */
+export const DEFAULT_SQLITE_SYNCHRONOUS: SqliteSynchronous = "FULL";
 
 export interface OpenOptions {
   /**
@@ -118,7 +125,7 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
   const guard = (options.guardNesting ?? nestingGuardFromEnv()) ? NESTING_GUARD : NO_GUARD;
   const handle = config.url
     ? await openPostgres(config.url, config.poolSize ?? DEFAULT_POOL_SIZE, options, guard)
-    : openSqlite(config.path, guard);
+    : openSqlite(config.path, guard, config.synchronous ?? DEFAULT_SQLITE_SYNCHRONOUS);
   if (handle.dialect === "sqlite" && options.seed) {
     try {
       await options.seed(handle);
@@ -155,9 +162,9 @@ const NESTING_GUARD: NestingGuard = {
 
 export const nestingGuardFromEnv = (env: NodeJS.ProcessEnv = process.env) => env.TRANSACTION_NESTING_GUARD === "1";
 
-function applyPragmas(connection: Database.Database): void {
+function applyPragmas(connection: Database.Database, synchronous: SqliteSynchronous): void {
   connection.pragma("journal_mode = WAL");
-  connection.pragma("synchronous = NORMAL");
+  connection.pragma(`synchronous = ${synchronous}`);
   connection.pragma("foreign_keys = ON");
   connection.pragma("busy_timeout = 5000");
   // Grouped transactions take a savepoint each; their statement journals then stay in memory instead
@@ -173,7 +180,7 @@ function applyPragmas(connection: Database.Database): void {
  * - the reader (`query_only`), for everything else: in WAL mode it reads the last committed state,
  *   never an open transaction's writes — what PostgreSQL's READ COMMITTED gives outside a transaction.
  */
-function openSqlite(requestedPath: string, guard: NestingGuard): SqliteHandle {
+function openSqlite(requestedPath: string, guard: NestingGuard, synchronous: SqliteSynchronous): SqliteHandle {
   // Two connections to ":memory:" would be two databases; a private file removed on close is not.
   const scratchDir = requestedPath === ":memory:" ? mkdtempSync(join(tmpdir(), "limitless-memory-")) : null;
   const path = scratchDir ? join(scratchDir, "database.sqlite") : resolve(requestedPath);
@@ -182,10 +189,10 @@ function openSqlite(requestedPath: string, guard: NestingGuard): SqliteHandle {
   const writer = new Database(path);
   let reader: Database.Database | undefined;
   try {
-    applyPragmas(writer);
+    applyPragmas(writer, synchronous);
     migrateSqlite(drizzleSqlite(writer), { migrationsFolder: SQLITE_MIGRATIONS });
     reader = new Database(path);
-    applyPragmas(reader);
+    applyPragmas(reader, synchronous);
     reader.pragma("query_only = ON");
   } catch (error) {
     reader?.close();

@@ -28,9 +28,11 @@ export const LOCK_SCOPES = {
   idempotencyKey: APP_LOCKS + 5,
   /** One order: its bumps and status change read-then-write under it (two boards bumping at once). */
   order: APP_LOCKS + 10,
+  /** Session lock held by the one instance that takes the scheduled backups. */
+  backups: APP_LOCKS + 11,
 } as const;
 
-export type TransactionLockScope = Exclude<keyof typeof LOCK_SCOPES, "migrate">;
+export type TransactionLockScope = Exclude<keyof typeof LOCK_SCOPES, "migrate" | "backups">;
 
 const sqliteWriters = new WeakMap<object, Database.Database>();
 
