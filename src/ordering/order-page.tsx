@@ -26,6 +26,7 @@ import { CallButtons } from "./service/call-buttons";
 import { VisitEndedNotice } from "./visit-ended-notice";
 import type { TableNotice } from "./menu/use-order-menu";
 import "./ordering.css";
+import { useDocumentTitle } from "../shared/use-document-title";
 
 // The product panel is not needed to show the menu: its own chunk, fetched once the menu is painted.
 const loadProductDialog = () => import("./product/product-dialog");
@@ -59,9 +60,7 @@ export default function OrderPage() {
     saveFilter(next);
   };
 
-  useEffect(() => {
-    document.title = t.documentTitle;
-  }, [t.documentTitle]);
+  useDocumentTitle(t.documentTitle);
 
   useEffect(() => {
     // Re-read the cart: another tab (or the cart page) may have changed it since this one loaded.

@@ -9,7 +9,7 @@ import { problemOf, type Problem } from "../lib/errors";
 import { DataTable } from "../lib/data-table";
 import { ProblemMessage } from "../lib/problem-message";
 import { saveBlob } from "../lib/save-file";
-import { useDocumentTitle } from "../lib/use-document-title";
+import { useDocumentTitle } from "../../shared/use-document-title";
 import { SalesChart } from "./sales-chart";
 import "./reports.css";
 
@@ -26,7 +26,7 @@ const dayName = (day: string) => dayFormat.format(Date.parse(day));
  * and the same numbers as a table), the top products, and the orders as a CSV file.
  */
 export default function ReportsPage() {
-  useDocumentTitle("Reports");
+  useDocumentTitle("Reports · Limitless staff");
   const branchId = useBranchId();
   const today = restaurantDay();
   const [mode, setMode] = useState<Mode>("day");

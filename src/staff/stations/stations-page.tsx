@@ -7,7 +7,7 @@ import { useBranchId } from "../branch/branch-store";
 import { ConfirmDialog } from "../lib/confirm-dialog";
 import { problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
-import { useDocumentTitle } from "../lib/use-document-title";
+import { useDocumentTitle } from "../../shared/use-document-title";
 import { QrPrintSheet } from "./qr-print-sheet";
 import { StationCard } from "./station-card";
 import { StationForm } from "./station-form";
@@ -23,7 +23,7 @@ const byCodename = (a: DiningTable, b: DiningTable) => a.codename.localeCompare(
 
 /** Stations (tables) of the current branch, each with the QR code diners scan to order. */
 export default function StationsPage() {
-  useDocumentTitle("Stations");
+  useDocumentTitle("Stations · Limitless staff");
   const branchId = useBranchId();
   const branch = branchName(branchId);
   const [list, setList] = useState<ListState>({ status: "loading" });
