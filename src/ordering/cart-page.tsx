@@ -61,7 +61,7 @@ export default function CartPage() {
   const { state: menu } = useMenu(station?.branchId ?? null, { stream: station ? stationEventsPath(station.id) : null });
   const translationsOf = useMemo(() => {
     const byId = new Map<number, Product["translations"]>();
-    if (menu.status === "ready") for (const product of Object.values(menu.menu).flat()) byId.set(product.id, product.translations);
+    if (menu.status === "ready") for (const product of Object.values(menu.data).flat()) byId.set(product.id, product.translations);
     return byId;
   }, [menu]);
   const code = useLanguage();

@@ -5,9 +5,9 @@
  * an answer for a key the screen has left, or one a newer request overtook, is dropped. Events that
  * arrive while a request is in flight are applied on top of its answer (they may be newer than it).
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from "react";
 import { asApiError, isAbort, type ApiError } from "./api-client";
-import { useLiveEvents, type Connection, type LiveEvent } from "./use-live-events";
+import { useLiveEvents, type LiveEvent } from "./use-live-events";
 
 /** `error` when ready: the last reload failed, so what shows may be out of date. */
 export type ServerData<T> =
@@ -45,159 +45,168 @@ export interface ServerDataOptions<K, T> {
   reloadOnFirstOpen?: boolean;
 }
 
-interface Held<K, T> {
-  key: K | null;
-  state: ServerData<T>;
+function startState<K, T>(options: ServerDataOptions<K, T>, key: K | null): ServerData<T> {
+  const cached = key === null ? undefined : options.initial?.(key);
+  return cached === undefined ? { status: "loading" } : { status: "ready", data: cached, error: null };
+}
+
+/** The state and its rules, without React: what the hook below wraps (and the unit tests drive). */
+export class ServerDataStore<K, T> {
+  key: K | null = null;
+  state: ServerData<T> = { status: "loading" };
+  private generation = 0;
+  private inFlight: { seen: LiveEvent[]; controller: AbortController } | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private opened = false;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(public options: ServerDataOptions<K, T>) {}
+
+  private get data(): T | undefined {
+    return this.state.status === "ready" ? this.state.data : undefined;
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+
+  private set(state: ServerData<T>): void {
+    this.state = state;
+    this.listeners.forEach((listener) => listener());
+  }
+
+  private show(data: T, error: ApiError | null): void {
+    this.set({ status: "ready", data, error });
+    if (this.key !== null) this.options.onData?.(data, this.key);
+  }
+
+  /** Follows `key` from now on: whatever is still on its way for the last one is dropped. */
+  follow(key: K | null): void {
+    this.stop();
+    this.key = key;
+    this.opened = false;
+    this.set(startState(this.options, key));
+    void this.load();
+  }
+
+  stop(): void {
+    this.generation += 1;
+    this.inFlight?.controller.abort();
+    this.inFlight = null;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  async load(): Promise<void> {
+    const key = this.key;
+    if (key === null) return;
+    const mine = ++this.generation;
+    this.inFlight?.controller.abort();
+    const inFlight = { seen: [] as LiveEvent[], controller: new AbortController() };
+    this.inFlight = inFlight;
+    const current = () => mine === this.generation && key === this.key;
+    try {
+      const answer = await this.options.load(key, inFlight.controller.signal);
+      if (!current()) return;
+      const { merge, reduce } = this.options;
+      let data = merge ? merge(this.data, answer) : answer;
+      let again = false;
+      for (const event of inFlight.seen) {
+        const next = reduce?.(data, event, key);
+        if (next === RELOAD) again = true;
+        else if (next !== undefined) data = next;
+      }
+      this.show(data, null);
+      if (again) this.reloadSoon();
+    } catch (cause) {
+      if (isAbort(cause) || !current()) return;
+      const error = asApiError(cause);
+      this.set(this.state.status === "ready" ? { ...this.state, error } : { status: "failed", error });
+    } finally {
+      if (this.inFlight === inFlight) this.inFlight = null;
+    }
+  }
+
+  reloadSoon(): void {
+    const delay = this.options.reloadDelayMs ?? 0;
+    if (delay === 0) return void this.load();
+    if (this.timer !== undefined) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.load();
+    }, delay);
+  }
+
+  /** Reads again; a failed screen shows "loading" meanwhile, a ready one keeps its data. */
+  reload = (): void => {
+    if (this.state.status === "failed") this.set({ status: "loading" });
+    void this.load();
+  };
+
+  /** Changes the data shown (an action's answer), as an event would; only while `key` is still the one followed. */
+  update = (change: (data: T | undefined) => T | undefined, key: K | null = this.key): void => {
+    if (key === null || key !== this.key) return;
+    const next = change(this.data);
+    if (next !== undefined) this.show(next, null);
+  };
+
+  event(event: LiveEvent | null): void {
+    const key = this.key;
+    if (key === null) return;
+    if (event === null) return this.reloadSoon(); // unreadable: read the data instead
+    const { onEvent, reduce } = this.options;
+    onEvent?.(event, this.data);
+    this.inFlight?.seen.push(event);
+    // No data yet and a request on its way: the event is applied on top of its answer.
+    if (!reduce || (this.data === undefined && this.inFlight)) return;
+    const next = reduce(this.data, event, key);
+    if (next === RELOAD) this.reloadSoon();
+    else if (next !== undefined && next !== this.data) this.show(next, null);
+  }
+
+  open(): void {
+    const first = !this.opened;
+    this.opened = true;
+    if (!first || this.options.reloadOnFirstOpen !== false) this.reloadSoon();
+    this.options.onOpen?.();
+  }
 }
 
 export function useServerData<K extends string | number, T>(options: ServerDataOptions<K, T>) {
   const { key, stream = null, refreshEveryMs } = options;
-  const optionsRef = useRef(options);
+  const [store] = useState(() => new ServerDataStore<K, T>(options));
   useLayoutEffect(() => {
-    optionsRef.current = options;
+    store.options = options;
   });
-
-  const startState = (forKey: K | null): ServerData<T> => {
-    const cached = forKey === null ? undefined : optionsRef.current.initial?.(forKey);
-    return cached === undefined ? { status: "loading" } : { status: "ready", data: cached, error: null };
-  };
-  // The state is held with its key, so a changed key never shows the last key's data, not even for a frame.
-  const [heldNow, setHeld] = useState<Held<K, T>>(() => ({ key, state: startState(key) }));
-  let held = heldNow;
-  if (held.key !== key) {
-    held = { key, state: startState(key) };
-    setHeld(held);
-  }
-
-  const live = useRef({
-    key,
-    data: held.state.status === "ready" ? held.state.data : (undefined as T | undefined),
-    generation: 0,
-    inFlight: null as { seen: LiveEvent[]; controller: AbortController } | null,
-    timer: undefined as ReturnType<typeof setTimeout> | undefined,
-    opened: false,
-  });
-
-  const show = useCallback((forKey: K, data: T, error: ApiError | null) => {
-    live.current.data = data;
-    setHeld((current) => (current.key === forKey ? { key: forKey, state: { status: "ready", data, error } } : current));
-    optionsRef.current.onData?.(data, forKey);
-  }, []);
-
-  const load = useCallback(async () => {
-    const forKey = live.current.key;
-    if (forKey === null) return;
-    const mine = ++live.current.generation;
-    live.current.inFlight?.controller.abort();
-    const inFlight = { seen: [] as LiveEvent[], controller: new AbortController() };
-    live.current.inFlight = inFlight;
-    const current = () => mine === live.current.generation && forKey === live.current.key;
-    try {
-      const answer = await optionsRef.current.load(forKey, inFlight.controller.signal);
-      if (!current()) return;
-      const { merge, reduce } = optionsRef.current;
-      let data = merge ? merge(live.current.data, answer) : answer;
-      let again = false;
-      for (const event of inFlight.seen) {
-        const next = reduce?.(data, event, forKey);
-        if (next === RELOAD) again = true;
-        else if (next !== undefined) data = next;
-      }
-      show(forKey, data, null);
-      if (again) reloadSoon();
-    } catch (cause) {
-      if (isAbort(cause) || !current()) return;
-      const error = asApiError(cause);
-      setHeld((shown) => {
-        if (shown.key !== forKey) return shown;
-        const state: ServerData<T> = shown.state.status === "ready" ? { ...shown.state, error } : { status: "failed", error };
-        return { key: forKey, state };
-      });
-    } finally {
-      if (live.current.inFlight === inFlight) live.current.inFlight = null;
-    }
-    // reloadSoon is defined below from the same refs; it never changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [show]);
-
-  const reloadSoon = useCallback(() => {
-    const delay = optionsRef.current.reloadDelayMs ?? 0;
-    if (delay === 0) return void load();
-    if (live.current.timer !== undefined) return;
-    live.current.timer = setTimeout(() => {
-      live.current.timer = undefined;
-      void load();
-    }, delay);
-  }, [load]);
+  const shown = useSyncExternalStore(store.subscribe, () => store.state);
+  // Until the effect below follows a new key, the last key's data must not show, not even for a frame.
+  const state = store.key === key ? shown : startState(options, key);
 
   useEffect(() => {
-    const refs = live.current;
-    refs.key = key;
-    refs.opened = false;
-    refs.data = key === null ? undefined : optionsRef.current.initial?.(key);
-    void load();
-    return () => {
-      // Whatever is still on its way was asked for this key: it must not land on the next one.
-      refs.generation += 1;
-      refs.inFlight?.controller.abort();
-      refs.inFlight = null;
-      clearTimeout(refs.timer);
-      refs.timer = undefined;
-    };
-  }, [key, load]);
+    store.follow(key);
+    return () => store.stop();
+  }, [store, key]);
 
+  const load = useCallback(() => void store.load(), [store]);
   useEffect(() => {
     if (refreshEveryMs === undefined || key === null) return;
-    const refresh = () => void load();
-    const whenVisible = () => document.visibilityState === "visible" && refresh();
+    const whenVisible = () => document.visibilityState === "visible" && load();
     const timer = setInterval(whenVisible, refreshEveryMs);
     document.addEventListener("visibilitychange", whenVisible);
-    window.addEventListener("online", refresh);
+    window.addEventListener("online", load);
     return () => {
       clearInterval(timer);
       document.removeEventListener("visibilitychange", whenVisible);
-      window.removeEventListener("online", refresh);
+      window.removeEventListener("online", load);
     };
   }, [key, refreshEveryMs, load]);
 
-  const connection: Connection = useLiveEvents(key === null ? null : stream, {
-    onEvent: (event) => {
-      const forKey = live.current.key;
-      if (forKey === null) return;
-      if (event === null) return reloadSoon(); // unreadable: read the data instead
-      const { onEvent, reduce } = optionsRef.current;
-      onEvent?.(event, live.current.data);
-      live.current.inFlight?.seen.push(event);
-      // No data yet and a request on its way: the event is applied on top of its answer.
-      if (!reduce || (live.current.data === undefined && live.current.inFlight)) return;
-      const next = reduce(live.current.data, event, forKey);
-      if (next === RELOAD) reloadSoon();
-      else if (next !== undefined && next !== live.current.data)
-        show(forKey, next, held.state.status === "ready" ? held.state.error : null);
-    },
-    onOpen: () => {
-      const first = !live.current.opened;
-      live.current.opened = true;
-      if (!first || optionsRef.current.reloadOnFirstOpen !== false) reloadSoon();
-      optionsRef.current.onOpen?.();
-    },
-    onRefused: () => optionsRef.current.onRefused?.(),
+  const connection = useLiveEvents(key === null ? null : stream, {
+    onEvent: (event) => store.event(event),
+    onOpen: () => store.open(),
+    onRefused: () => store.options.onRefused?.(),
   });
 
-  /** Changes the data shown (an action's answer), as an event would. */
-  const update = useCallback(
-    (change: (data: T | undefined) => T) => {
-      const forKey = live.current.key;
-      if (forKey !== null) show(forKey, change(live.current.data), null);
-    },
-    [show],
-  );
-
-  /** Reads again; a failed screen shows "loading" meanwhile, a ready one keeps its data. */
-  const reload = useCallback(() => {
-    setHeld((shown) => (shown.state.status === "failed" ? { key: shown.key, state: { status: "loading" } } : shown));
-    void load();
-  }, [load]);
-
-  return { state: held.state, reload, update, connection };
+  return { state, reload: store.reload, update: store.update, connection };
 }

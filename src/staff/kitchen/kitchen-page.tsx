@@ -74,7 +74,7 @@ export default function KitchenPage() {
   useBoardPresence(branchId, station, view === "orders" ? shown : [], board.apply);
   const soldOutCount =
     menu.state.status === "ready"
-      ? Object.values(menu.state.menu)
+      ? Object.values(menu.state.data)
           .flat()
           .filter((p) => !p.available).length
       : 0;
@@ -99,7 +99,7 @@ export default function KitchenPage() {
       <ProblemMessage problem={board.problem} onRetry={() => void board.refresh()} />
 
       {view === "menu" ? (
-        <SoldOutPanel state={menu.state} branch={branch} onChanged={menu.applyProduct} onRetry={menu.retry} />
+        <SoldOutPanel state={menu.state} branch={branch} onChanged={menu.applyProduct} onRetry={menu.reload} />
       ) : !board.loaded && !board.problem ? (
         <p role="status">Loading orders…</p>
       ) : (
