@@ -59,7 +59,7 @@ describe("a late answer on the diner's screens", () => {
 
   it("menu: the branch left's menu does not replace the branch switched to", async () => {
     const menu = (name: string) => ({ main: [{ id: 1, name, price: "1.00", customizations: {} }] });
-    const { state } = await lateAnswerFor(menuData(null, { stream: null, noStore: true }), [1, 2], [menu("Thornhill"), menu("Pickering")]);
+    const { state } = await lateAnswerFor(menuData({ stream: null, noStore: true }), [1, 2], [menu("Thornhill"), menu("Pickering")]);
     expect(state.status === "ready" && state.data.main[0]!.name).toBe("Pickering");
   });
 });

@@ -29,7 +29,7 @@ const REFRESH_EVERY_MS = 60_000;
 const cache = new Map<number, Menu>();
 
 /** The menu's data, by the one way (useServerData). */
-export function menuData(branchId: number | null, { stream, noStore = false }: MenuOptions): Omit<ServerDataOptions<number, Menu>, "key"> {
+export function menuData({ stream, noStore = false }: MenuOptions): Omit<ServerDataOptions<number, Menu>, "key"> {
   return {
     stream,
     load: async (id, signal) => normalizeMenu(await api.menu(id, { signal, cache: noStore ? "no-store" : undefined })),
@@ -40,7 +40,7 @@ export function menuData(branchId: number | null, { stream, noStore = false }: M
     onEvent: (event) => {
       // Let the service worker's cached menu catch up too, so a later visit (maybe offline) doesn't
       // show the old state; its "updated" message then refreshes this screen from the new copy.
-      if (event.type === "product.updated" && event.data.branch_id === branchId && !noStore && navigator.serviceWorker?.controller) {
+      if (event.type === "product.updated" && !noStore && navigator.serviceWorker?.controller) {
         api.menu(event.data.branch_id).catch(() => undefined);
       }
     },
@@ -51,8 +51,8 @@ export function menuData(branchId: number | null, { stream, noStore = false }: M
 }
 
 /** `branchId` null: nothing to load yet (the caller is still finding out which branch). */
-export function useMenu(branchId: number | null, { stream, noStore = false }: MenuOptions) {
-  const { state, reload, update } = useServerData({ key: branchId, ...menuData(branchId, { stream, noStore }) });
+export function useMenu(branchId: number | null, options: MenuOptions) {
+  const { state, reload, update } = useServerData({ key: branchId, ...menuData(options) });
 
   useEffect(() => {
     const onMessage = (event: MessageEvent<{ meta?: string }>) => {

@@ -63,12 +63,12 @@ describe("ServerDataStore", () => {
       reduce: (ids, event) => (event.type === "call.created" ? [...(ids ?? []), event.data.id] : undefined),
     });
     data.follow("branch");
-    data.event(callEvent("c2"));
+    data.onEvent(callEvent("c2"));
     expect(data.state.status).toBe("loading");
     loader.asked[0]!.resolve(["c1"]);
     await settle();
     expect(data.state).toMatchObject({ data: ["c1", "c2"] });
-    data.event(callEvent("c3"));
+    data.onEvent(callEvent("c3"));
     expect(data.state).toMatchObject({ data: ["c1", "c2", "c3"] });
   });
 
@@ -78,8 +78,8 @@ describe("ServerDataStore", () => {
     data.follow("k");
     loader.asked[0]!.resolve(1);
     await settle();
-    data.event(null);
-    data.event(callEvent("c"));
+    data.onEvent(null);
+    data.onEvent(callEvent("c"));
     expect(loader.asked).toHaveLength(3);
   });
 

@@ -151,7 +151,7 @@ export class ServerDataStore<K, T> {
     if (next !== undefined) this.show(next, null);
   };
 
-  event(event: LiveEvent | null): void {
+  onEvent(event: LiveEvent | null): void {
     const key = this.key;
     if (key === null) return;
     if (event === null) return this.reloadSoon(); // unreadable: read the data instead
@@ -165,7 +165,11 @@ export class ServerDataStore<K, T> {
     else if (next !== undefined && next !== this.data) this.show(next, null);
   }
 
-  open(): void {
+  onRefused(): void {
+    this.options.onRefused?.();
+  }
+
+  onOpen(): void {
     const first = !this.opened;
     this.opened = true;
     if (!first || this.options.reloadOnFirstOpen !== false) this.reloadSoon();
@@ -202,11 +206,7 @@ export function useServerData<K extends string | number, T>(options: ServerDataO
     };
   }, [key, refreshEveryMs, load]);
 
-  const connection = useLiveEvents(key === null ? null : stream, {
-    onEvent: (event) => store.event(event),
-    onOpen: () => store.open(),
-    onRefused: () => store.options.onRefused?.(),
-  });
+  const connection = useLiveEvents(key === null ? null : stream, store);
 
   return { state, reload: store.reload, update: store.update, connection };
 }

@@ -31,8 +31,8 @@ describe("the kitchen board's data", () => {
     board.follow(1);
     fetch.request("branch_id=1").answer([order("a", "held")]);
     await settle();
-    board.event({ type: "order.created", data: order("b") } as LiveEvent);
-    board.event({ type: "order.updated", data: { ...order("a"), updated_at: "2026-11-26T12:01:00Z" } } as LiveEvent);
+    board.onEvent({ type: "order.created", data: order("b") } as LiveEvent);
+    board.onEvent({ type: "order.updated", data: { ...order("a"), updated_at: "2026-11-26T12:01:00Z" } } as LiveEvent);
     expect(news).toEqual([
       ["b", "new"],
       ["a", "released"],
