@@ -25,6 +25,7 @@ import { OrderProgress } from "./order-status/order-progress";
 import { CallButtons } from "./service/call-buttons";
 import { cartMessages } from "./cart-messages";
 import "./ordering.css";
+import { useDocumentTitle } from "../shared/use-document-title";
 
 /** The lines of a placed order, in the cart's shape (prices as the server charged them). */
 function sentLines(order: Order): CartLine[] {
@@ -60,7 +61,7 @@ export default function CartPage() {
   const { state: menu } = useMenu(station?.branchId ?? null, { stream: station ? stationEventsPath(station.id) : null });
   const translationsOf = useMemo(() => {
     const byId = new Map<number, Product["translations"]>();
-    if (menu.status === "ready") for (const product of Object.values(menu.menu).flat()) byId.set(product.id, product.translations);
+    if (menu.status === "ready") for (const product of Object.values(menu.data).flat()) byId.set(product.id, product.translations);
     return byId;
   }, [menu]);
   const code = useLanguage();
@@ -80,9 +81,7 @@ export default function CartPage() {
     });
   };
 
-  useEffect(() => {
-    document.title = t.documentTitle;
-  }, [t.documentTitle]);
+  useDocumentTitle(t.documentTitle);
 
   useEffect(() => {
     startOutbox();

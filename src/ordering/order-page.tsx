@@ -26,6 +26,7 @@ import { CallButtons } from "./service/call-buttons";
 import { VisitEndedNotice } from "./visit-ended-notice";
 import type { TableNotice } from "./menu/use-order-menu";
 import "./ordering.css";
+import { useDocumentTitle } from "../shared/use-document-title";
 
 // The product panel is not needed to show the menu: its own chunk, fetched once the menu is painted.
 const loadProductDialog = () => import("./product/product-dialog");
@@ -51,7 +52,7 @@ export default function OrderPage() {
   const [open, setOpen] = useState<Product | null>(null);
   const [filter, setFilter] = useState<DietFilter>(loadFilter);
   const locked = useCart(isLocked);
-  useSharedCart(state.phase === "ready" ? (state.station?.id ?? null) : null);
+  useSharedCart(state.status === "ready" ? (state.station?.id ?? null) : null);
   const t = useMessages(orderPageMessages);
   const categories = useMessages(categoryMessages);
   const changeFilter = (next: DietFilter) => {
@@ -59,9 +60,7 @@ export default function OrderPage() {
     saveFilter(next);
   };
 
-  useEffect(() => {
-    document.title = t.documentTitle;
-  }, [t.documentTitle]);
+  useDocumentTitle(t.documentTitle);
 
   useEffect(() => {
     // Re-read the cart: another tab (or the cart page) may have changed it since this one loaded.
@@ -77,22 +76,22 @@ export default function OrderPage() {
   }, []);
 
   useEffect(() => {
-    if (state.phase !== "loading") firstScreenShown();
+    if (state.status !== "loading") firstScreenShown();
     // A failed prefetch is retried when an item is tapped.
-    if (state.phase === "ready") return afterFirstScreen(() => void loadProductDialog().catch(() => undefined));
-  }, [state.phase]);
+    if (state.status === "ready") return afterFirstScreen(() => void loadProductDialog().catch(() => undefined));
+  }, [state.status]);
 
-  if (state.phase === "loading") {
+  if (state.status === "loading") {
     return (
       <p className="order-status-line" role="status">
         {t.loading}
       </p>
     );
   }
-  if (state.phase === "error") {
+  if (state.status === "failed") {
     return (
       <div className="order-error" role="alert">
-        <p>{t.error({ message: state.message })}</p>
+        <p>{t.error({ message: state.error.message })}</p>
         <button type="button" className="button-primary" onClick={retry}>
           {t.tryAgain}
         </button>

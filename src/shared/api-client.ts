@@ -142,6 +142,12 @@ export function errorFromAnswer(status: number, parsed: unknown): ApiError {
   );
 }
 
+/** Any failure as the one client error: an ApiError stays itself, anything else (a bug, a bad answer) says what it was. */
+export function asApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  return new ApiError(0, "client_error", error instanceof Error ? error.message : String(error), [], false);
+}
+
 export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === "AbortError";
 }

@@ -20,12 +20,13 @@ export interface ReadOptions {
 export const api = {
   station: (id: string) => call("diningTable", { params: { id } }),
   menu: (branchId: number, options: ReadOptions = {}) => call("menu", { query: { branch_id: branchId }, ...options }),
-  order: (id: string) => call("order", { params: { id } }),
+  order: (id: string, options: ReadOptions = {}) => call("order", { params: { id }, ...options }),
   placeOrder: (idempotencyKey: string, body: OrderCreate) =>
     call("placeOrder", { body, headers: { "Idempotency-Key": idempotencyKey }, signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS) }),
   callStaff: (stationId: string, kind: CallKind) => call("callStaff", { params: { id: stationId }, body: { kind } }),
-  diningTableCalls: (stationId: string) => call("diningTableCalls", { params: { id: stationId } }),
-  tableCart: (stationId: string) => call("tableCart", { params: { id: stationId }, cache: "no-store" }),
+  diningTableCalls: (stationId: string, options: ReadOptions = {}) => call("diningTableCalls", { params: { id: stationId }, ...options }),
+  tableCart: (stationId: string, options: ReadOptions = {}) =>
+    call("tableCart", { params: { id: stationId }, cache: "no-store", ...options }),
   applyCartOperations: (stationId: string, body: CartOperationsBody) =>
     call("applyCartOperations", { params: { id: stationId }, body, signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS) }),
   submitTableCart: (stationId: string, idempotencyKey: string, version: number) =>

@@ -1,10 +1,11 @@
 import { useEffect } from "react";
+import { useDocumentTitle } from "../shared/use-document-title";
 import type { PageMeta } from "./page-meta";
 
 /** Sets the document's title and description for a page, and starts it at the top (a new page, not the last one's scroll position). */
 export function usePageSetup(meta: PageMeta, { scrollToTop = true } = {}) {
+  useDocumentTitle(meta.title);
   useEffect(() => {
-    document.title = meta.title;
     let description = document.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!description) {
       description = document.createElement("meta");

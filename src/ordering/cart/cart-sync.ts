@@ -8,7 +8,7 @@ import { useEffect } from "react";
 import type { CartOperationsAnswer, TableCart } from "../../../contract/schemas";
 import { api, stationEventsPath } from "../../shared/api";
 import { ApiError } from "../../shared/api-client";
-import { useLiveEvents } from "../../shared/use-live-events";
+import { useServerData, type ServerDataOptions } from "../../shared/use-server-data";
 import { onQueued, useCart } from "./cart-store";
 import { dropExpired, nextBatch } from "./shared-cart";
 
@@ -125,23 +125,26 @@ const flushQuietly = () => void flushOperations().catch(() => undefined);
 onQueued(flushQuietly);
 if (typeof window !== "undefined") window.addEventListener("online", flushQuietly);
 
+/** The table's cart, by the one way (useServerData): each answer and event goes to the cart store. */
+export function sharedCartData(tableId: string | null): Omit<ServerDataOptions<string, TableCart>, "key"> {
+  return {
+    stream: tableId ? stationEventsPath(tableId) : null,
+    load: async (id, signal) => {
+      const cart = await api.tableCart(id, { signal });
+      if (!isTableCart(cart)) throw unexpected();
+      return cart;
+    },
+    reduce: (_cart, event) => (event.type === "cart.updated" && isTableCart(event.data) ? event.data : undefined),
+    // Offline, the phone shows its own copy and catches up on the next event or reconnect.
+    onData: (cart) => useCart.getState().receiveCart(cart),
+    onOpen: flushQuietly,
+  };
+}
+
 /** Keeps this screen's copy of the table's cart live while mounted. */
-export function useSharedCart(stationId: string | null): void {
+export function useSharedCart(tableId: string | null): void {
+  useServerData({ key: tableId, ...sharedCartData(tableId) });
   useEffect(() => {
-    if (!stationId) return;
-    void loadCart(stationId);
-    flushQuietly();
-  }, [stationId]);
-  useLiveEvents(stationId ? stationEventsPath(stationId) : null, {
-    onEvent(event) {
-      if (!stationId) return;
-      if (event === null) void loadCart(stationId);
-      else if (event.type === "cart.updated" && isTableCart(event.data)) useCart.getState().receiveCart(event.data);
-    },
-    onOpen() {
-      if (!stationId) return;
-      void loadCart(stationId);
-      flushQuietly();
-    },
-  });
+    if (tableId) flushQuietly();
+  }, [tableId]);
 }

@@ -11,6 +11,7 @@ import type { Menu } from "../../../contract/schemas";
 import { api, branchProductEventsPath, stationEventsPath } from "../../shared/api";
 import { ApiError } from "../../shared/api-client";
 import { useMenu } from "../../shared/use-menu";
+import { useServerData } from "../../shared/use-server-data";
 import { useCart, type CartStation } from "../cart/cart-store";
 
 export const READ_ONLY_BRANCH = 1;
@@ -19,16 +20,14 @@ export const READ_ONLY_BRANCH = 1;
 export type TableNotice = { kind: "scan" | "notATable" | "notFound" } | { kind: "otherBranch"; branch: string };
 
 export type OrderMenuState =
-  | { phase: "loading" }
-  | { phase: "error"; message: string }
-  | { phase: "ready"; menu: Menu; station: CartStation | null; notice: TableNotice | null };
+  | { status: "loading" }
+  | { status: "failed"; error: ApiError }
+  | { status: "ready"; menu: Menu; station: CartStation | null; notice: TableNotice | null };
 
 interface Resolved {
   station: CartStation | null;
   notice: TableNotice | null;
 }
-
-type StationState = { phase: "loading" } | { phase: "error"; message: string } | ({ phase: "ready" } & Resolved);
 
 async function resolveStation(stationId: string | null): Promise<Resolved> {
   if (!stationId) return { station: null, notice: { kind: "scan" } };
@@ -49,30 +48,16 @@ async function resolveStation(stationId: string | null): Promise<Resolved> {
   }
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 export function useOrderMenu(stationId: string | null): { state: OrderMenuState; retry: () => void } {
-  const [table, setTable] = useState<StationState>({ phase: "loading" });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    setTable({ phase: "loading" });
-    resolveStation(stationId).then(
-      ({ station, notice }) => {
-        if (!current) return;
-        let message = notice;
-        if (station && useCart.getState().enterStation(station)) {
-          message = { kind: "otherBranch", branch: branchName(station.branchId) };
-        }
-        setTable({ phase: "ready", station, notice: message });
-      },
-      (error: unknown) => current && setTable({ phase: "error", message: messageOf(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [stationId, attempt]);
+  // The table whose cart moved to another branch when it was entered: the diner is told so.
+  const [movedBranch, setMovedBranch] = useState<string | null>(null);
+  const table = useServerData<string, Resolved>({
+    key: stationId ?? "",
+    load: (id) => resolveStation(id || null),
+    onData: ({ station }) => {
+      if (station && useCart.getState().enterStation(station)) setMovedBranch(station.id);
+    },
+  });
 
   // When the service worker first takes control, read the table again through it, so its cache
   // has the table for the next visit offline (the menu hook does the same for the menu).
@@ -85,23 +70,27 @@ export function useOrderMenu(stationId: string | null): { state: OrderMenuState;
   }, [stationId]);
 
   // The tab's one live stream: the table's, or for a menu opened without a table, the branch's.
-  const station = table.phase === "ready" ? table.station : undefined;
+  const station = table.state.status === "ready" ? table.state.data.station : undefined;
   const branchId = station === undefined ? null : (station?.branchId ?? READ_ONLY_BRANCH);
   let stream: string | null = null;
   if (station) stream = stationEventsPath(station.id);
   else if (branchId !== null) stream = branchProductEventsPath(branchId);
   const menu = useMenu(branchId, { stream });
 
-  const retryMenu = menu.retry;
+  const { reload: reloadTable } = table;
+  const { reload: reloadMenu } = menu;
   const retry = useCallback(() => {
-    setAttempt((value) => value + 1);
-    retryMenu();
-  }, [retryMenu]);
+    reloadTable();
+    reloadMenu();
+  }, [reloadTable, reloadMenu]);
 
   let state: OrderMenuState;
-  if (table.phase !== "ready") state = table;
-  else if (menu.state.status === "loading") state = { phase: "loading" };
-  else if (menu.state.status === "error") state = { phase: "error", message: messageOf(menu.state.error) };
-  else state = { phase: "ready", menu: menu.state.menu, station: table.station, notice: table.notice };
+  if (table.state.status !== "ready") state = table.state;
+  else if (menu.state.status !== "ready") state = menu.state;
+  else {
+    const { station: found, notice } = table.state.data;
+    const moved = found && movedBranch === found.id ? { kind: "otherBranch" as const, branch: branchName(found.branchId) } : null;
+    state = { status: "ready", menu: menu.state.data, station: found, notice: moved ?? notice };
+  }
   return { state, retry };
 }

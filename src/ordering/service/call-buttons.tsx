@@ -2,7 +2,7 @@
 import type { CallKind } from "../../../contract/menu";
 import { useMessages } from "../../shared/i18n/i18n";
 import { tableServiceMessages } from "../messages";
-import { useTableCalls, type CallView } from "./use-table-calls";
+import { useCallStaff, type CallView } from "./use-call-staff";
 
 type Words = ReturnType<typeof tableServiceMessages.get>;
 
@@ -24,7 +24,7 @@ function message(kind: CallKind, view: CallView, t: Words): string | null {
 }
 
 export function CallButtons({ stationId }: { stationId: string }) {
-  const { calls, request } = useTableCalls(stationId);
+  const { calls, request } = useCallStaff(stationId);
   const t = useMessages(tableServiceMessages);
   return (
     <section className="table-service" aria-label={t.label}>

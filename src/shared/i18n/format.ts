@@ -1,13 +1,17 @@
 /** Prices, weekdays and lists in the diner's language, through Intl (the numbers stay the same; their words and order change). */
+import { parsePriceToCents } from "../../../contract/money";
 import { LOCALE_TAGS, type Language } from "./language";
 
 const moneyFormats = new Map<Language, Intl.NumberFormat>();
 
 /**
- * 1399 → "$13.99" in every language: the narrow symbol, because a Canadian menu priced "CA$13.99"
- * reads as foreign to the diners who see the Filipino and Chinese screens.
+ * 1399 (cents) or "13.99" (a wire price) → "$13.99" in every language: the narrow symbol, because a
+ * Canadian menu priced "CA$13.99" reads as foreign to the diners who see the Filipino and Chinese
+ * screens. Staff screens are in English. A malformed wire price shows as the server wrote it.
  */
-export function formatMoney(cents: number, code: Language): string {
+export function formatMoney(amount: number | string, code: Language = "en"): string {
+  const cents = typeof amount === "number" ? amount : parsePriceToCents(amount);
+  if (cents === null) return String(amount);
   let format = moneyFormats.get(code);
   if (!format) {
     format = new Intl.NumberFormat(LOCALE_TAGS[code], { style: "currency", currency: "CAD", currencyDisplay: "narrowSymbol" });

@@ -12,15 +12,15 @@ const HIGHLIGHTS: { key: CategoryKey; title: string }[] = [
 
 /** Bucket Deals, Limitless Burgers and Drinks, straight from the live menu the ordering app uses. */
 export function MenuHighlights({ branchId }: { branchId: number }) {
-  const { state, retry } = useMenu(branchId, { stream: branchProductEventsPath(branchId) });
+  const { state, reload: retry } = useMenu(branchId, { stream: branchProductEventsPath(branchId) });
   return (
     <div className="menu-highlights" aria-busy={state.status === "loading"}>
       {HIGHLIGHTS.map(({ key, title }) => (
         <section key={key} className="landing-section" aria-labelledby={`highlight-${key}`}>
           <h2 id={`highlight-${key}`}>{title}</h2>
           {state.status === "ready" &&
-            (state.menu[key].length > 0 ? (
-              <MenuItemList products={state.menu[key]} nameLevel={3} />
+            (state.data[key].length > 0 ? (
+              <MenuItemList products={state.data[key]} nameLevel={3} />
             ) : (
               <p className="menu-category-empty">Nothing here right now.</p>
             ))}
@@ -29,7 +29,7 @@ export function MenuHighlights({ branchId }: { branchId: number }) {
               Loading the menu…
             </p>
           )}
-          {state.status === "error" && key === "bucket" && <MenuLoadError error={state.error} onRetry={retry} />}
+          {state.status === "failed" && key === "bucket" && <MenuLoadError error={state.error} onRetry={retry} />}
         </section>
       ))}
     </div>

@@ -13,7 +13,7 @@ import { liveMenuMessages } from "./messages";
  * hand-typed copy): 'loading...', then Specials … Buckets. Today's daily special is highlighted.
  */
 export function LiveMenu({ branchId, title }: { branchId: number; title: string }) {
-  const { state, retry } = useMenu(branchId, { stream: branchProductEventsPath(branchId) });
+  const { state, reload: retry } = useMenu(branchId, { stream: branchProductEventsPath(branchId) });
   const headingId = "live-menu";
   const today = isoWeekday(new Date());
   const code = useLanguage();
@@ -28,7 +28,7 @@ export function LiveMenu({ branchId, title }: { branchId: number; title: string 
           {t.loading}
         </p>
       )}
-      {state.status === "error" && <MenuLoadError error={state.error} onRetry={retry} />}
+      {state.status === "failed" && <MenuLoadError error={state.error} onRetry={retry} />}
       {state.status === "ready" && (
         <>
           <nav className="menu-jump" aria-label={t.sections}>
@@ -41,7 +41,7 @@ export function LiveMenu({ branchId, title }: { branchId: number; title: string 
             </ul>
           </nav>
           {CATEGORY_KEYS.map((key) => {
-            const products = state.menu[key];
+            const products = state.data[key];
             return (
               <section key={key} className="menu-category" aria-labelledby={`menu-${key}`}>
                 <h3 id={`menu-${key}`} data-category={key}>

@@ -1,8 +1,8 @@
-import { ApiError } from "../../shared/api-client";
+import type { ApiError } from "../../shared/api-client";
 
 /** The live menu could not be fetched: say why and offer a retry. */
-export function MenuLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const reason = error instanceof ApiError ? error.message : "Something went wrong while loading the menu.";
+export function MenuLoadError({ error, onRetry }: { error: ApiError; onRetry: () => void }) {
+  const reason = error.code === "client_error" ? "Something went wrong while loading the menu." : error.message;
   return (
     <div className="live-menu-error" role="alert">
       <p>We couldn&apos;t load the menu. {reason}</p>

@@ -4,7 +4,7 @@ import { staffApi } from "../lib/staff-api";
 import { ApiError } from "../../shared/api-client";
 import { problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
-import { useDocumentTitle } from "../lib/use-document-title";
+import { useDocumentTitle } from "../../shared/use-document-title";
 import { validateLogin, type LoginErrors } from "../../../contract/form-rules";
 import { redirectTarget } from "./redirect-target";
 import { useSession } from "./session-store";
@@ -12,7 +12,7 @@ import "../layout/staff.css";
 
 /** Staff sign-in. The server sets the HttpOnly session cookie; the token in the body is ignored on purpose. */
 export default function LoginPage() {
-  useDocumentTitle("Sign in");
+  useDocumentTitle("Sign in · Limitless staff");
   const location = useLocation();
   const target = redirectTarget(location.state);
   const status = useSession((state) => state.status);

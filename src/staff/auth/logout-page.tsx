@@ -4,7 +4,7 @@ import { staffApi } from "../lib/staff-api";
 import { ApiError } from "../../shared/api-client";
 import { problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
-import { useDocumentTitle } from "../lib/use-document-title";
+import { useDocumentTitle } from "../../shared/use-document-title";
 import { useSession } from "./session-store";
 import "../layout/staff.css";
 
@@ -13,7 +13,7 @@ import "../layout/staff.css";
  * goes home. If the server can't be reached the user is told so: they are NOT signed out yet.
  */
 export default function LogoutPage() {
-  useDocumentTitle("Sign out");
+  useDocumentTitle("Sign out · Limitless staff");
   const navigate = useNavigate();
   const signedOut = useSession((state) => state.signedOut);
   const [problem, setProblem] = useState<Problem | null>(null);

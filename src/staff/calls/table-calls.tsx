@@ -6,7 +6,7 @@ import { useBranchId } from "../branch/branch-store";
 import { ProblemMessage } from "../lib/problem-message";
 import { tableLabel } from "../lib/table-label";
 import { useCallSound } from "./call-sound";
-import { useTableCalls } from "./use-table-calls";
+import { useOpenCalls } from "./use-open-calls";
 import "./table-calls.css";
 
 const KIND_TEXT: Record<Call["kind"], string> = { server: "wants a server", bill: "asks for the bill" };
@@ -24,7 +24,7 @@ export function TableCalls() {
   const branchId = useBranchId();
   const sound = useCallSound();
   const [news, setNews] = useState("");
-  const { calls, problem, finishing, finish } = useTableCalls(branchId, (call) => {
+  const { calls, problem, finishing, finish } = useOpenCalls(branchId, (call) => {
     sound.ring();
     setNews(`${tableLabel(call.station_codename)} ${KIND_TEXT[call.kind]}.`);
   });

@@ -1,6 +1,7 @@
 import type { Order } from "../../../contract/schemas";
 import { tableLabel } from "../lib/table-label";
 import { formatAge } from "./board";
+import { formatMoney } from "../../shared/i18n/format";
 
 export interface HeldActions {
   release(order: Order): void;
@@ -46,7 +47,7 @@ export function HeldOrders({ orders, now, busy, actions }: HeldOrdersProps) {
                   <h3 className="held-card__number">#{order.number}</h3>
                   <p className="held-card__table">{table}</p>
                   <p className="held-card__age">
-                    <time dateTime={order.created_at}>{formatAge(order.created_at, now)}</time> · ${order.total}
+                    <time dateTime={order.created_at}>{formatAge(order.created_at, now)}</time> · {formatMoney(order.total)}
                   </p>
                 </header>
                 <ul className="held-card__lines">

@@ -8,7 +8,7 @@ import { useBranchId } from "../branch/branch-store";
 import { ConfirmDialog } from "../lib/confirm-dialog";
 import { ProblemMessage } from "../lib/problem-message";
 import { tableLabel } from "../lib/table-label";
-import { useDocumentTitle } from "../lib/use-document-title";
+import { useDocumentTitle } from "../../shared/use-document-title";
 import { atStation, atStationOpen, heldOrders, STATION_NAMES } from "./board";
 import { HeldOrders } from "./held-orders";
 import { KitchenToolbar, type KitchenView } from "./kitchen-toolbar";
@@ -44,7 +44,7 @@ export default function KitchenPage() {
   const branchId = useBranchId();
   const branch = branchName(branchId);
   const [station, setStation] = useStation();
-  useDocumentTitle(STATION_NAMES[station]);
+  useDocumentTitle(`${STATION_NAMES[station]} · Limitless staff`);
   const now = useNow(15_000);
   const [view, setView] = useState<KitchenView>("orders");
   const [toCancel, setToCancel] = useState<Order | null>(null);
@@ -74,7 +74,7 @@ export default function KitchenPage() {
   useBoardPresence(branchId, station, view === "orders" ? shown : [], board.apply);
   const soldOutCount =
     menu.state.status === "ready"
-      ? Object.values(menu.state.menu)
+      ? Object.values(menu.state.data)
           .flat()
           .filter((p) => !p.available).length
       : 0;
@@ -99,7 +99,7 @@ export default function KitchenPage() {
       <ProblemMessage problem={board.problem} onRetry={() => void board.refresh()} />
 
       {view === "menu" ? (
-        <SoldOutPanel state={menu.state} branch={branch} onChanged={menu.applyProduct} onRetry={menu.retry} />
+        <SoldOutPanel state={menu.state} branch={branch} onChanged={menu.applyProduct} onRetry={menu.reload} />
       ) : !board.loaded && !board.problem ? (
         <p role="status">Loading orders…</p>
       ) : (

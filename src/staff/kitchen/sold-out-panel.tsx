@@ -66,7 +66,7 @@ export function SoldOutPanel({ state, branch, onChanged, onRetry }: SoldOutPanel
   };
 
   if (state.status === "loading") return <p role="status">Loading the menu…</p>;
-  if (state.status === "error") return <ProblemMessage problem={describeProblem(state.error)} onRetry={onRetry} />;
+  if (state.status === "failed") return <ProblemMessage problem={describeProblem(state.error)} onRetry={onRetry} />;
 
   return (
     <section className="sold-out" aria-labelledby="sold-out-title">
@@ -77,11 +77,11 @@ export function SoldOutPanel({ state, branch, onChanged, onRetry }: SoldOutPanel
       </p>
       <ProblemMessage problem={problem} />
       <div className="sold-out__categories">
-        {CATEGORY_KEYS.filter((key) => state.menu[key]?.length).map((key) => (
+        {CATEGORY_KEYS.filter((key) => state.data[key]?.length).map((key) => (
           <section key={key} className="sold-out__category" aria-labelledby={`sold-out-${key}`}>
             <h3 id={`sold-out-${key}`}>{CATEGORY_TITLES[key]}</h3>
             <ul>
-              {state.menu[key].map((product) => (
+              {state.data[key].map((product) => (
                 <li key={product.id} className={`sold-out__item${product.available ? "" : " sold-out__item--out"}`}>
                   <span className="sold-out__name">
                     {product.name}

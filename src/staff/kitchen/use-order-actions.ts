@@ -8,7 +8,7 @@ import { STATION_NAMES } from "./board";
 
 interface Board {
   apply(order: Order): void;
-  refresh(): Promise<void>;
+  refresh(): void;
 }
 
 /** How many of this board's bumps "Recall last bump" can walk back through. */

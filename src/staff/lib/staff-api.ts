@@ -29,8 +29,8 @@ export const staffApi = {
   updateDiningTable: (id: string, body: DiningTableUpdate) => call("updateDiningTable", { params: { id }, body }),
   deleteDiningTable: (id: string) => call("deleteDiningTable", { params: { id } }),
 
-  openOrders: (branchId: number, statuses: readonly OrderStatus[]) =>
-    call("orders", { query: { branch_id: branchId, status: statuses, limit: 500 } }),
+  openOrders: (branchId: number, statuses: readonly OrderStatus[], options: ReadOptions = {}) =>
+    call("orders", { query: { branch_id: branchId, status: statuses, limit: 500 }, ...options }),
   setOrderStatus: (id: string, status: NonNullable<OrderPatch["status"]>) => call("updateOrder", { params: { id }, body: { status } }),
   bumpOrder: (id: string, station: PrepArea) => call("updateOrder", { params: { id }, body: { bumped: station } }),
   recallBump: (id: string, station: PrepArea) => call("updateOrder", { params: { id }, body: { recalled: station } }),
@@ -53,7 +53,8 @@ export const staffApi = {
   },
   exportMenuCsv: async (branchId: number) => (await fileTransfer()).downloadFile("exportMenuCsv", { query: { branch_id: branchId } }),
 
-  openCalls: (branchId: number) => call("calls", { query: { branch_id: branchId }, cache: "no-store" }),
+  openCalls: (branchId: number, options: ReadOptions = {}) =>
+    call("calls", { query: { branch_id: branchId }, cache: "no-store", ...options }),
   finishCall: (id: string) => call("finishCall", { params: { id }, body: { status: "done" } }),
   tab: (stationId: string, options: ReadOptions = {}) => call("tab", { params: { id: stationId }, cache: "no-store", ...options }),
   closeTab: (stationId: string, paidWith: TabClose["paid_with"]) =>

@@ -1,20 +1,20 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { branchName } from "../../../contract/menu";
 import { addDays, restaurantDay } from "../../../contract/restaurant-time";
 import type { SalesReport } from "../../../contract/schemas";
 import { staffApi } from "../lib/staff-api";
-import { isAbort } from "../../shared/api-client";
+import { formatMoney } from "../../shared/i18n/format";
+import { useServerData } from "../../shared/use-server-data";
 import { useBranchId } from "../branch/branch-store";
 import { problemOf, type Problem } from "../lib/errors";
 import { DataTable } from "../lib/data-table";
 import { ProblemMessage } from "../lib/problem-message";
 import { saveBlob } from "../lib/save-file";
-import { useDocumentTitle } from "../lib/use-document-title";
+import { useDocumentTitle } from "../../shared/use-document-title";
 import { SalesChart } from "./sales-chart";
 import "./reports.css";
 
 type Mode = "day" | "range";
-type ReportState = { status: "loading" } | { status: "error"; problem: Problem } | { status: "ready"; report: SalesReport };
 
 const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 // The day as a calendar names it: the date string is read as UTC midnight, so format it in UTC too.
@@ -26,29 +26,22 @@ const dayName = (day: string) => dayFormat.format(Date.parse(day));
  * and the same numbers as a table), the top products, and the orders as a CSV file.
  */
 export default function ReportsPage() {
-  useDocumentTitle("Reports");
+  useDocumentTitle("Reports · Limitless staff");
   const branchId = useBranchId();
   const today = restaurantDay();
   const [mode, setMode] = useState<Mode>("day");
   const [from, setFrom] = useState(today);
   const [to, setTo] = useState(today);
-  const [state, setState] = useState<ReportState>({ status: "loading" });
   const [downloadProblem, setDownloadProblem] = useState<Problem | null>(null);
   const [downloading, setDownloading] = useState(false);
 
   const lastDay = mode === "day" ? from : to;
   const rangeProblem = !from || !lastDay ? "Choose a date." : from > lastDay ? "The first day must not be after the last." : null;
 
-  useEffect(() => {
-    if (rangeProblem) return;
-    const controller = new AbortController();
-    setState({ status: "loading" });
-    staffApi.salesReport(branchId, from, lastDay, { signal: controller.signal }).then(
-      (report) => setState({ status: "ready", report }),
-      (error: unknown) => !isAbort(error) && setState({ status: "error", problem: problemOf(error) }),
-    );
-    return () => controller.abort();
-  }, [branchId, from, lastDay, rangeProblem]);
+  const { state } = useServerData<string, SalesReport>({
+    key: rangeProblem ? null : `${branchId} ${from} ${lastDay}`,
+    load: (_key, signal) => staffApi.salesReport(branchId, from, lastDay, { signal }),
+  });
 
   const download = async () => {
     setDownloading(true);
@@ -63,7 +56,7 @@ export default function ReportsPage() {
     }
   };
 
-  const report = state.status === "ready" ? state.report : null;
+  const report = state.status === "ready" ? state.data : null;
   const period = from === lastDay ? dayName(from) : `${dayName(from)} to ${dayName(lastDay)}`;
 
   return (
@@ -118,7 +111,7 @@ export default function ReportsPage() {
         </p>
       )}
       {!rangeProblem && state.status === "loading" && <p role="status">Loading the report…</p>}
-      {!rangeProblem && state.status === "error" && <ProblemMessage problem={state.problem} />}
+      {!rangeProblem && state.status === "failed" && <ProblemMessage problem={state.error} />}
 
       {!rangeProblem && report && (
         <>
@@ -130,15 +123,15 @@ export default function ReportsPage() {
             </div>
             <div>
               <dt>Subtotal</dt>
-              <dd>${report.subtotal}</dd>
+              <dd>{formatMoney(report.subtotal)}</dd>
             </div>
             <div>
               <dt>HST</dt>
-              <dd>${report.tax}</dd>
+              <dd>{formatMoney(report.tax)}</dd>
             </div>
             <div>
               <dt>Total</dt>
-              <dd>${report.total}</dd>
+              <dd>{formatMoney(report.total)}</dd>
             </div>
           </dl>
           <p className="reports__note">Cancelled orders are not counted. Times are Toronto time.</p>
@@ -160,7 +153,10 @@ export default function ReportsPage() {
                 <summary>Orders by hour as a table</summary>
                 <DataTable
                   columns={["Hour", "Orders", "Total"]}
-                  rows={report.by_hour.map((hour) => ({ key: hour.hour, cells: [hourLabel(hour.hour), hour.orders, `$${hour.total}`] }))}
+                  rows={report.by_hour.map((hour) => ({
+                    key: hour.hour,
+                    cells: [hourLabel(hour.hour), hour.orders, formatMoney(hour.total)],
+                  }))}
                   rowHeadings
                 />
               </details>
@@ -176,7 +172,7 @@ export default function ReportsPage() {
                   columns={["Product", "Sold", "Total"]}
                   rows={report.top_products.map((product) => ({
                     key: product.product_id,
-                    cells: [product.name, product.quantity, `$${product.total}`],
+                    cells: [product.name, product.quantity, formatMoney(product.total)],
                   }))}
                   rowHeadings
                 />

@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import type { DiningTable } from "../../../contract/schemas";
 import { staffApi } from "../lib/staff-api";
-import { ApiError, isAbort } from "../../shared/api-client";
+import { ApiError } from "../../shared/api-client";
+import { useServerData } from "../../shared/use-server-data";
 import { branchName } from "../../../contract/menu";
 import { useBranchId } from "../branch/branch-store";
 import { ConfirmDialog } from "../lib/confirm-dialog";
 import { problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
-import { useDocumentTitle } from "../lib/use-document-title";
+import { useDocumentTitle } from "../../shared/use-document-title";
 import { QrPrintSheet } from "./qr-print-sheet";
 import { StationCard } from "./station-card";
 import { StationForm } from "./station-form";
@@ -17,41 +18,28 @@ import "./stations.css";
 /** A new station's defaults: the commonest table. */
 const NEW_STATION: DiningTableValues = { codename: "4", capacity: 6 };
 
-type ListState = { status: "loading" } | { status: "error"; problem: Problem } | { status: "ready"; stations: DiningTable[] };
-
 const byCodename = (a: DiningTable, b: DiningTable) => a.codename.localeCompare(b.codename, undefined, { numeric: true });
 
 /** Stations (tables) of the current branch, each with the QR code diners scan to order. */
 export default function StationsPage() {
-  useDocumentTitle("Stations");
+  useDocumentTitle("Stations · Limitless staff");
   const branchId = useBranchId();
   const branch = branchName(branchId);
-  const [list, setList] = useState<ListState>({ status: "loading" });
+  const {
+    state: list,
+    reload: load,
+    update,
+  } = useServerData<number, DiningTable[]>({
+    key: branchId,
+    load: async (id, signal) => [...(await staffApi.stations(id, { signal }))].sort(byCodename),
+  });
   const [creating, setCreating] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const [toDelete, setToDelete] = useState<DiningTable | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deleteProblem, setDeleteProblem] = useState<Problem | null>(null);
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const stations = await staffApi.stations(branchId, { signal });
-        setList({ status: "ready", stations: [...stations].sort(byCodename) });
-      } catch (error) {
-        if (!isAbort(error)) setList({ status: "error", problem: problemOf(error) });
-      }
-    },
-    [branchId],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setList({ status: "loading" });
-    setCreating(false);
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+  useEffect(() => setCreating(false), [branchId]);
 
   const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 
@@ -59,18 +47,14 @@ export default function StationsPage() {
     const station = await staffApi.createDiningTable(branchId, values);
     setCreating(false);
     setAnnouncement(`Station ${station.codename} created.`);
-    await load();
+    update((stations) => [...(stations ?? []), station].sort(byCodename));
     focusLater(`station-${station.id}`);
   };
 
   const save = async (station: DiningTable, values: DiningTableValues) => {
     const updated = await staffApi.updateDiningTable(station.id, values);
     setAnnouncement(`Station ${updated.codename} saved.`);
-    setList((current) =>
-      current.status === "ready"
-        ? { status: "ready", stations: current.stations.map((s) => (s.id === updated.id ? updated : s)).sort(byCodename) }
-        : current,
-    );
+    update((stations) => stations?.map((s) => (s.id === updated.id ? updated : s)).sort(byCodename));
   };
 
   const confirmDelete = async () => {
@@ -81,7 +65,7 @@ export default function StationsPage() {
       await staffApi.deleteDiningTable(toDelete.id);
       setAnnouncement(`Station ${toDelete.codename} deleted.`);
       setToDelete(null);
-      await load();
+      load();
       focusLater("new-station-button");
     } catch (error) {
       const problem = problemOf(error);
@@ -89,7 +73,7 @@ export default function StationsPage() {
       if (error instanceof ApiError && error.status === 404) {
         setToDelete(null);
         setAnnouncement(`Station ${toDelete.codename} was already deleted.`);
-        await load();
+        load();
       } else {
         setDeleteProblem(problem);
       }
@@ -116,7 +100,7 @@ export default function StationsPage() {
             type="button"
             className="staff-button"
             onClick={() => window.print()}
-            disabled={list.status !== "ready" || list.stations.length === 0}
+            disabled={list.status !== "ready" || list.data.length === 0}
           >
             Print QR sheet
           </button>
@@ -143,18 +127,18 @@ export default function StationsPage() {
       )}
 
       {list.status === "loading" && <p role="status">loading...</p>}
-      {list.status === "error" && <ProblemMessage problem={list.problem} onRetry={() => void load()} />}
-      {list.status === "ready" && list.stations.length === 0 && (
+      {list.status === "failed" && <ProblemMessage problem={list.error} onRetry={load} />}
+      {list.status === "ready" && list.data.length === 0 && (
         <p className="staff-notice">No stations yet for {branch}. Add one with “New Station”.</p>
       )}
-      {list.status === "ready" && list.stations.length > 0 && (
+      {list.status === "ready" && list.data.length > 0 && (
         <>
           <ul className="station-list" aria-label={`Stations at ${branch}`}>
-            {list.stations.map((station) => (
+            {list.data.map((station) => (
               <StationCard key={station.id} station={station} onSave={save} onDelete={setToDelete} />
             ))}
           </ul>
-          <QrPrintSheet stations={list.stations} branch={branch} />
+          <QrPrintSheet stations={list.data} branch={branch} />
         </>
       )}
 

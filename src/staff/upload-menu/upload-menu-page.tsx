@@ -7,7 +7,7 @@ import { useBranchId } from "../branch/branch-store";
 import { problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
 import { fileSlug, saveBlob } from "../lib/save-file";
-import { useDocumentTitle } from "../lib/use-document-title";
+import { useDocumentTitle } from "../../shared/use-document-title";
 import { ChangeList, CsvErrorTable } from "./upload-results";
 import "./upload-menu.css";
 
@@ -27,7 +27,7 @@ const FILE_REQUIRED = "File required.";
  * the real, all-or-nothing import once staff confirm. Also the current menu and the template as files.
  */
 export default function UploadMenuPage() {
-  useDocumentTitle("Upload menu");
+  useDocumentTitle("Upload menu · Limitless staff");
   const branchId = useBranchId();
   const branch = branchName(branchId);
   const [file, setFile] = useState<File | null>(null);

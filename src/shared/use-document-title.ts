@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 
-/** Each staff screen names itself in the tab title (WCAG 2.4.2). */
+/** The one way a page names itself in the tab title (WCAG 2.4.2): set while the page shows, the last one's back after. */
 export function useDocumentTitle(title: string): void {
   useEffect(() => {
     const previous = document.title;
-    document.title = `${title} · Limitless staff`;
+    document.title = title;
     return () => {
       document.title = previous;
     };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Call } from "../../../contract/schemas";
-import { withCallEvent, withOpenCalls, type CallViews } from "./use-table-calls";
+import { withCallEvent, withOpenCalls, type CallViews } from "./use-call-staff";
 
 const call = (id: string, kind: Call["kind"], status: Call["status"] = "open"): Call => ({
   id,

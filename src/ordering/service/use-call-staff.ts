@@ -4,11 +4,11 @@
  * and after every reconnect the table's open calls are read again, so a reloaded phone still says
  * "on the way", and a call finished while the stream was down is seen as done.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback } from "react";
 import { CALL_KINDS, type CallKind } from "../../../contract/menu";
 import type { Call } from "../../../contract/schemas";
 import { api, stationEventsPath } from "../../shared/api";
-import { useLiveEvents } from "../../shared/use-live-events";
+import { useServerData, type ServerDataOptions } from "../../shared/use-server-data";
 
 export type CallView =
   { state: "idle" } | { state: "sending" } | { state: "open"; call: Call } | { state: "done"; call: Call } | { state: "error" };
@@ -29,6 +29,14 @@ export function withOpenCalls(views: CallViews, open: readonly Call[]): CallView
   return next;
 }
 
+/** The calls the views show open. */
+function openCalls(views: CallViews): Call[] {
+  return CALL_KINDS.flatMap((kind) => {
+    const view = views[kind];
+    return view.state === "open" ? [view.call] : [];
+  });
+}
+
 /** The views after a live `call.updated` (or `call.created`) for this table. */
 export function withCallEvent(views: CallViews, call: Call): CallViews {
   const view = views[call.kind];
@@ -38,49 +46,36 @@ export function withCallEvent(views: CallViews, call: Call): CallViews {
   return views;
 }
 
-export function useTableCalls(stationId: string | null): { calls: CallViews; request: (kind: CallKind) => void } {
-  const [calls, setCalls] = useState<CallViews>(IDLE);
-  /** The table the answers are for: one that arrives after the table changed is dropped. */
-  const stationRef = useRef(stationId);
+/** The table's calls, by the one way (useServerData). */
+export function callStaffData(tableId: string | null): Omit<ServerDataOptions<string, CallViews>, "key"> {
+  return {
+    stream: tableId ? stationEventsPath(tableId) : null,
+    load: async (id, signal) => withOpenCalls(IDLE, await api.diningTableCalls(id, { signal })),
+    // What the phone showed open and the server no longer lists was finished meanwhile.
+    merge: (shown, answer) => withOpenCalls(shown ?? IDLE, openCalls(answer)),
+    reduce: (views, event, id) =>
+      (event.type === "call.updated" || event.type === "call.created") && event.data.station_id.toLowerCase() === id.toLowerCase()
+        ? withCallEvent(views ?? IDLE, event.data)
+        : undefined,
+  };
+}
 
-  const refresh = useCallback(() => {
-    if (!stationId) return;
-    api.diningTableCalls(stationId).then(
-      (open) => stationRef.current === stationId && setCalls((views) => withOpenCalls(views, open)),
-      () => undefined, // the buttons still work; the next reconnect reads again
-    );
-  }, [stationId]);
-
-  useEffect(() => {
-    stationRef.current = stationId;
-    setCalls(IDLE);
-    refresh();
-  }, [stationId, refresh]);
-
-  useLiveEvents(stationId ? stationEventsPath(stationId) : null, {
-    onEvent: (event) => {
-      if (event === null) return refresh();
-      if (
-        (event.type === "call.updated" || event.type === "call.created") &&
-        event.data.station_id.toLowerCase() === stationId?.toLowerCase()
-      ) {
-        setCalls((views) => withCallEvent(views, event.data));
-      }
-    },
-    onOpen: refresh,
-  });
+export function useCallStaff(tableId: string | null): { calls: CallViews; request: (kind: CallKind) => void } {
+  const { state, update } = useServerData({ key: tableId, ...callStaffData(tableId) });
 
   const request = useCallback(
     (kind: CallKind) => {
-      if (!stationId) return;
-      setCalls((views) => ({ ...views, [kind]: { state: "sending" } }));
-      api.callStaff(stationId, kind).then(
-        (call) => stationRef.current === stationId && setCalls((views) => ({ ...views, [kind]: { state: "open", call } })),
-        () => stationRef.current === stationId && setCalls((views) => ({ ...views, [kind]: { state: "error" } })),
+      if (!tableId) return;
+      const set = (view: CallView) => update((views) => ({ ...(views ?? IDLE), [kind]: view }), tableId);
+      set({ state: "sending" });
+      // An answer that arrives after the table changed is dropped (`update` is for `tableId` only).
+      api.callStaff(tableId, kind).then(
+        (call) => set({ state: "open", call }),
+        () => set({ state: "error" }),
       );
     },
-    [stationId],
+    [tableId, update],
   );
 
-  return { calls, request };
+  return { calls: state.status === "ready" ? state.data : IDLE, request };
 }

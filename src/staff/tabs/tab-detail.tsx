@@ -1,0 +1,90 @@
+import { useState, type RefObject } from "react";
+import { PAYMENT_METHODS, type PaymentMethod } from "../../../contract/menu";
+import type { Tab } from "../../../contract/schemas";
+import { asApiError, type ApiError } from "../../shared/api-client";
+import { formatMoney } from "../../shared/i18n/format";
+import type { ServerData } from "../../shared/use-server-data";
+import { ConfirmDialog } from "../lib/confirm-dialog";
+import { ProblemMessage } from "../lib/problem-message";
+import { staffApi } from "../lib/staff-api";
+import { tableLabel } from "../lib/table-label";
+import { TabOrders } from "./tab-orders";
+import { PAID_WITH_TEXT } from "./tab-time";
+
+interface TabDetailProps {
+  tableId: string | null;
+  state: ServerData<Tab>;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  /** Closed: `announcement` says so. */
+  onClosed(announcement: string): void;
+  /** Refused (closed on another tablet meanwhile, or changed): what is true now should be read again. */
+  onCloseFailed(): void;
+}
+
+/** One table's tab: its orders, totals, and closing it paid by cash, card or other after confirming. */
+export function TabDetail({ tableId, state, headingRef, onClosed, onCloseFailed }: TabDetailProps) {
+  const [closing, setClosing] = useState<PaymentMethod | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [closeError, setCloseError] = useState<{ tableId: string; error: ApiError } | null>(null);
+  const tab = state.status === "ready" ? state.data : null;
+  const loadError = state.status === "loading" ? null : state.error;
+
+  const close = async () => {
+    if (!tableId || !closing) return;
+    setBusy(true);
+    try {
+      const closed = await staffApi.closeTab(tableId, closing);
+      setCloseError(null);
+      onClosed(
+        `${tableLabel(closed.station_codename)}: tab of ${formatMoney(closed.total)} closed, paid by ${PAID_WITH_TEXT[closed.paid_with]}.`,
+      );
+    } catch (error) {
+      setCloseError({ tableId, error: asApiError(error) });
+      onCloseFailed();
+    } finally {
+      setBusy(false);
+      setClosing(null);
+    }
+  };
+
+  return (
+    <div className="tab-detail" hidden={!tableId}>
+      <h2 ref={headingRef} tabIndex={-1}>
+        {tab ? `${tableLabel(tab.station_codename)}'s tab` : "Tab"}
+      </h2>
+      <ProblemMessage problem={closeError?.tableId === tableId ? closeError.error : loadError} />
+      {tableId && state.status === "loading" && <p role="status">Loading the tab…</p>}
+      {tab && (
+        <>
+          <TabOrders tab={tab} />
+          <div className="staff-actions">
+            {PAYMENT_METHODS.map((method) => (
+              <button
+                key={method}
+                type="button"
+                className="staff-button staff-button--big"
+                disabled={tab.orders.length === 0 || busy}
+                onClick={() => setClosing(method)}
+              >
+                Close with {PAID_WITH_TEXT[method]}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+      <ConfirmDialog
+        open={closing !== null && tab !== null}
+        title={`Close ${tableLabel(tab?.station_codename)}'s tab?`}
+        confirmLabel={`Close: ${tab ? formatMoney(tab.total) : ""} by ${closing ? PAID_WITH_TEXT[closing] : ""}`}
+        cancelLabel="Keep it open"
+        busy={busy}
+        onConfirm={() => void close()}
+        onCancel={() => setClosing(null)}
+      >
+        <p>
+          {tab ? formatMoney(tab.total) : ""} paid by {closing ? PAID_WITH_TEXT[closing] : ""}. The table's next order starts a new tab.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}
