@@ -6,7 +6,7 @@ import { useBranchId } from "../branch/branch-store";
 import { ConfirmDialog } from "../lib/confirm-dialog";
 import { problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
-import { useDocumentTitle } from "../lib/use-document-title";
+import { useDocumentTitle } from "../../shared/use-document-title";
 import { NEW_PRINTER, PrinterForm, type PrinterValues } from "./printer-form";
 import { PREP_AREA_NAMES, STATUS_NAMES } from "./printer-words";
 import { printersApi } from "./printers-api";
