@@ -5,6 +5,7 @@ import { endpoints } from "../contract/endpoints";
 import type { AppContext, AppEnv } from "./app-context";
 import { staffAuth } from "./auth/middleware";
 import { authRoutes } from "./auth/routes";
+import { branchRoutes } from "./branches/routes";
 import { callRoutes } from "./calls/routes";
 import { cartRoutes } from "./carts/routes";
 import { docsRoutes } from "./docs/routes";
@@ -77,6 +78,7 @@ export function createApp(ctx: AppContext, metrics?: Metrics) {
     cartRoutes,
     printerRoutes,
     eventRoutes,
+    branchRoutes,
   ]) {
     api.route("/", routes(ctx));
   }

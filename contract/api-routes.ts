@@ -23,6 +23,10 @@ export const API_ROUTES = {
   exportMenuCsv: { method: "GET", path: "/products/export_csv", auth: "staff" },
   uploadMenuCsv: { method: "POST", path: "/products/upload_csv", auth: "staff" },
 
+  /** The branch's name, time zone and happy hours (docs/decisions/0022). */
+  branch: { method: "GET", path: "/branches/:id", auth: "public" },
+  setHappyHours: { method: "PUT", path: "/branches/:id/happy_hours", auth: "staff" },
+
   diningTables: { method: "GET", path: "/stations", auth: "staff" },
   createDiningTable: { method: "POST", path: "/stations", auth: "staff" },
   updateDiningTable: { method: "PUT", path: "/stations/:id", auth: "staff" },

@@ -13,7 +13,8 @@ export type NonJsonAnswer = "text/event-stream" | "text/csv";
 /** An error code's status, and the shape of one of its `details` where a client reads them. */
 export type ErrorSpec = number | { status: number; details: z.ZodType };
 /** The 404 an endpoint answers when what its path names does not exist, or its id is not a valid id. */
-export type MissingCode = "station_not_found" | "order_not_found" | "product_not_found" | "call_not_found" | "printer_not_found";
+export type MissingCode =
+  "unknown_branch" | "station_not_found" | "order_not_found" | "product_not_found" | "call_not_found" | "printer_not_found";
 
 export interface EndpointSpec {
   /** 200 unless said. */
@@ -73,6 +74,10 @@ export const endpoints = defineEndpoints({
       invalid_csv: fieldDetails,
     },
   },
+
+  branch: { params: s.branchParams, response: s.branchSchema, missing: "unknown_branch" },
+  /** Replaces the branch's windows; answers the branch. */
+  setHappyHours: { params: s.branchParams, body: s.happyHoursSchema, response: s.branchSchema, missing: "unknown_branch" },
 
   diningTables: { query: s.branchQuerySchema, response: z.array(s.diningTableSchema), errors: branchErrors },
   /** The branch in the query, the body or both (then the same). */

@@ -69,6 +69,7 @@ const TAGS = {
   "Shared cart": "One cart per table that every phone at it edits; one submit places the order.",
   Kitchen: "Kitchen boards: which are on a screen, and orders no board has shown.",
   Reports: "Sales for a range of days, and the orders as CSV.",
+  Branches: "A branch's name, time zone and happy hours.",
   Printers: "Kitchen, bar and receipt printers (ESC/POS over TCP): tickets for every accepted order, queued while a printer is off.",
   "Live events": "Server-sent event streams (`text/event-stream`), resumable with `Last-Event-ID`.",
 } as const;
@@ -176,6 +177,16 @@ const PROSE: { [K in ApiRouteName]: Prose } = {
     tag: "Table service",
     summary: "Close a table's tab",
     description: "The next order opens a new one, and the table's visit ends.",
+  },
+  branch: {
+    tag: "Branches",
+    summary: "A branch and its happy hours",
+    description: "Weekdays are ISO (1 = Monday … 7 = Sunday); `from` is inclusive, `to` exclusive, in the branch's time zone.",
+  },
+  setHappyHours: {
+    tag: "Branches",
+    summary: "Replace a branch's happy hours",
+    description: "An order the server accepts inside a window is priced at its products' happy-hour prices.",
   },
   printers: { tag: "Printers", summary: "A branch's printers", description: "Each with its status and the tickets queued for it." },
   createPrinter: {

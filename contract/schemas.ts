@@ -19,6 +19,7 @@ import {
   TRANSLATION_LANGUAGES,
   WEEKDAY_NAMES,
 } from "./menu";
+import { HAPPY_HOURS_MAX, minutesOfDay, TIME_OF_DAY_PATTERN } from "./happy-hour";
 import { DECIMAL_PRICE } from "./money";
 import { DEFAULT_PRINTER_PORT, isPrinterHost, isPrinterPort, PRINTER_NAME_MAX, PRINTER_STATUSES } from "./printers";
 import { isIsoDay } from "./restaurant-time";
@@ -51,6 +52,7 @@ export const productIdParams = z.object({
     .transform(Number),
 });
 export const branchQuerySchema = z.object({ branch_id: branchIdSchema });
+export const branchParams = z.object({ id: branchIdSchema });
 /** `dry_run=1`; a value that is neither yes nor no is refused rather than read as "import for real". */
 export const csvUploadQuerySchema = branchQuerySchema.extend({
   dry_run: z
@@ -122,6 +124,34 @@ export const productPatchSchema = z
   });
 export type ProductPatch = z.infer<typeof productPatchSchema>;
 
+/** A branch's happy hours (contract/happy-hour.ts); a PUT replaces them all, `[]` for none. */
+const timeOfDay = (field: "from" | "to") => z.string().regex(TIME_OF_DAY_PATTERN, `${field} is a time like 14:00 (00:00 to 23:59)`);
+export const happyHourWindowSchema = z
+  .object({
+    weekdays: z
+      .array(
+        z
+          .number()
+          .int("weekdays are 1 (Monday) to 7 (Sunday)")
+          .min(1, "weekdays are 1 (Monday) to 7 (Sunday)")
+          .max(7, "weekdays are 1 (Monday) to 7 (Sunday)"),
+      )
+      .min(1, "name at least one weekday")
+      .refine((days) => new Set(days).size === days.length, "name each weekday once"),
+    from: timeOfDay("from"),
+    to: timeOfDay("to"),
+  })
+  .refine(
+    (window) =>
+      !TIME_OF_DAY_PATTERN.test(window.from) || !TIME_OF_DAY_PATTERN.test(window.to) || minutesOfDay(window.from) < minutesOfDay(window.to),
+    {
+      message: "to must be later than from, on the same day",
+      path: ["to"],
+    },
+  );
+export const happyHoursSchema = z.array(happyHourWindowSchema).max(HAPPY_HOURS_MAX, `at most ${HAPPY_HOURS_MAX} windows`);
+export type HappyHours = z.infer<typeof happyHoursSchema>;
+
 export const MAX_ORDER_LINES = 100;
 export const orderLineInputSchema = z.object({
   id: z.number().int().positive(),
@@ -188,6 +218,11 @@ export const productSchema = z.object({
   name: z.string(),
   description: z.string(),
   price: money,
+  /**
+   * The base price in the branch's happy hours (below `price`); null: the same price all day. The
+   * server always sends it; a menu a phone cached before happy hours existed has none.
+   */
+  happy_hour_price: money.nullable().optional(),
   available: z.boolean(),
   /** Specials only. */
   weekday: weekday.optional(),
@@ -256,6 +291,9 @@ export function publicOrder(order: Order): PublicOrder {
   const { station_id: _stationId, ...rest } = order;
   return rest;
 }
+
+export const branchSchema = z.object({ id: z.number(), name: z.string(), happy_hours: happyHoursSchema, time_zone: z.string() });
+export type Branch = z.infer<typeof branchSchema>;
 
 export const loginResponseSchema = z.object({ access_token: z.string() });
 export const currentUserResponseSchema = z.object({ logged_in_as: z.string() });

@@ -28,6 +28,7 @@ import { findStoredResponse, hashRequest, storeResponse } from "../orders/idempo
 import { findOrder } from "../orders/order-repository";
 import { placeOrder, type OrderLimits } from "../orders/order-service";
 import { priceOrder } from "../orders/pricing";
+import { happyHourAt } from "../branches/branch-repository";
 import { findStation } from "../stations/station-repository";
 import { applyOperations, phoneDisplayName, stampTime, type MergeLine } from "./cart-merge";
 import {
@@ -108,6 +109,7 @@ async function cartView(db: Db, cart: CartRow, now: Date): Promise<TableCart> {
   const open = await findCartLines(db, cart.stationId, true);
   const catalog = await loadCatalog(db, [...new Set(open.map((line) => line.productId))]);
   const orderable = new Map<number, CatalogProduct>([...catalog].map(([id, product]) => [id, { ...product, available: true }]));
+  const happyHour = await happyHourAt(db, cart.branchId, now);
   const phones = new Map(cart.phones.map((phone) => [phone.phoneId, phoneDisplayName(phone)]));
   let subtotal = 0;
   const view: TableCart = {
@@ -119,6 +121,7 @@ async function cartView(db: Db, cart: CartRow, now: Date): Promise<TableCart> {
         cart.branchId,
         orderable,
         isoWeekday(now),
+        happyHour,
       );
       const pricedLine = priced.ok ? priced.lines[0] : undefined;
       if (pricedLine) subtotal += pricedLine.lineTotalCents;

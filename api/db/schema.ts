@@ -15,6 +15,7 @@ import {
   type PrepArea,
   type TranslationLanguage,
 } from "../../contract/menu";
+import type { HappyHourWindow } from "../../contract/happy-hour";
 import type { ServerEvents, Translation } from "../../contract/schemas";
 import { PRINTER_STATUSES } from "../../contract/printers";
 import type { Columns } from "./columns";
@@ -46,6 +47,13 @@ export function defineTables(c: Columns) {
     id: c.integer("id").primaryKey(),
     name: c.text("name").notNull(),
     address: c.text("address").notNull(),
+    /** Replaced whole by a PUT (api/branches); contract/happy-hour.ts reads them. */
+    happyHours: c
+      .json("happy_hours")
+      .$type<HappyHourWindow[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    timeZone: c.text("time_zone").notNull().default("America/Toronto"),
   });
 
   const categories = c.table("categories", {
@@ -69,6 +77,8 @@ export function defineTables(c: Columns) {
       name: c.text("name").notNull(),
       description: c.text("description").notNull().default(""),
       priceCents: c.integer("price_cents").notNull(),
+      /** The price in the branch's happy hours; null: the regular price all day. */
+      happyHourPriceCents: c.integer("happy_hour_price_cents"),
       available: c.boolean("available").notNull().default(true),
       weekday: c.integer("weekday"),
       position: c.integer("position").notNull().default(0),

@@ -7,7 +7,15 @@
  * is chosen, and the manager corrects it by CSV. seed-menu.test.ts holds the tags to the names.
  * Also the source of the generated menu PDFs (scripts/generate-menu-pdfs.ts).
  */
-import { BRANCHES, type Allergen, type CategoryKey, type Diet, type PrepArea, type TranslationLanguage } from "../../contract/menu";
+import {
+  BRANCHES,
+  RESTAURANT_TIME_ZONE,
+  type Allergen,
+  type CategoryKey,
+  type Diet,
+  type PrepArea,
+  type TranslationLanguage,
+} from "../../contract/menu";
 import type { Translation } from "../../contract/schemas";
 
 export interface SeedOption {
@@ -24,6 +32,8 @@ export interface SeedProduct {
   name: string;
   description: string;
   price: string;
+  /** The happy-hour price, on a few drinks and bar snacks (docs/decisions/0022). */
+  happyHourPrice?: string;
   weekday?: number;
   customizations?: SeedGroup[];
   allergens: Allergen[];
@@ -212,6 +222,7 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       name: "Lumpia Shanghai",
       description: "Crispy Filipino spring rolls with sweet chili sauce.",
       price: "5.49",
+      happyHourPrice: "4.49",
       // Lumpiang shanghai is filled with ground pork, though its name does not say so.
       allergens: ["wheat", "eggs", "soy"],
       diet: ["contains_pork"],
@@ -301,6 +312,7 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       name: "Wings",
       description: "Munchies: 1 lb of wings, your choice of sauce.",
       price: "12.99",
+      happyHourPrice: "9.99",
       customizations: [
         {
           name: "Size",
@@ -338,6 +350,7 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       name: "Classic Fries",
       description: "Golden fries, sea salt.",
       price: "5.25",
+      happyHourPrice: "4.25",
       customizations: [friesToppings],
       allergens: [],
       diet: ["vegetarian", "vegan"],
@@ -567,6 +580,7 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       name: "Domestic Beer",
       description: "341ml bottle.",
       price: "4.49",
+      happyHourPrice: "3.50",
       allergens: [],
       diet: [],
       prepMinutes: 1,
@@ -576,6 +590,7 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       name: "Import Beer",
       description: "330ml bottle.",
       price: "5.49",
+      happyHourPrice: "4.50",
       allergens: [],
       diet: [],
       prepMinutes: 1,
@@ -585,6 +600,7 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       name: "Asahi",
       description: "Draught.",
       price: "7.99",
+      happyHourPrice: "6.50",
       customizations: [
         {
           name: "Size",
@@ -660,6 +676,7 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       name: "House Red Wine",
       description: "7oz glass or 750ml bottle (24.99).",
       price: "7.00",
+      happyHourPrice: "5.50",
       customizations: [wineSize],
       allergens: ["sulphites"],
       diet: [],
@@ -670,6 +687,7 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       name: "House White Wine",
       description: "7oz glass or 750ml bottle (24.99).",
       price: "7.00",
+      happyHourPrice: "5.50",
       customizations: [wineSize],
       allergens: ["sulphites"],
       diet: [],
@@ -721,6 +739,7 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
       name: "Cocktail",
       description: "Classic cocktails; blended 7.49.",
       price: "6.99",
+      happyHourPrice: "5.99",
       customizations: [cocktailStyle],
       allergens: [],
       diet: [],
@@ -763,10 +782,13 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
   ],
 };
 
-/** The contract's branches (the one list the API accepts), with their addresses. */
+/** Monday to Friday, 2 to 6 PM in Toronto, at both branches. */
+const SEED_HAPPY_HOURS = [{ weekdays: [1, 2, 3, 4, 5], from: "14:00", to: "18:00" }];
+
+/** The contract's branches (the one list the API accepts), with their addresses and happy hours. */
 export const SEED_BRANCHES = [
-  { ...BRANCHES[0], address: "7600 Yonge St, Thornhill, ON" },
-  { ...BRANCHES[1], address: "2200 Brock Rd Unit A1, Pickering, ON" },
+  { ...BRANCHES[0], address: "7600 Yonge St, Thornhill, ON", happyHours: SEED_HAPPY_HOURS, timeZone: RESTAURANT_TIME_ZONE },
+  { ...BRANCHES[1], address: "2200 Brock Rd Unit A1, Pickering, ON", happyHours: SEED_HAPPY_HOURS, timeZone: RESTAURANT_TIME_ZONE },
 ] as const;
 
 export const SEED_STATIONS: Record<number, { codename: string; capacity: number }[]> = {

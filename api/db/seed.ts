@@ -23,6 +23,7 @@ export function seedMenuProducts(): ParsedProduct[] {
       name: item.name,
       description: item.description,
       priceCents: cents(item.price),
+      happyHourPriceCents: item.happyHourPrice === undefined ? null : cents(item.happyHourPrice),
       available: item.stock !== 0,
       weekday: item.weekday ?? null,
       // In the lists' own order, as a CSV import stores them.

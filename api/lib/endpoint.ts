@@ -13,6 +13,7 @@ import { notFound } from "./errors";
 import { readHeaders, readJson, readQuery } from "./validate";
 
 const MISSING_MESSAGES: Record<MissingCode, string> = {
+  unknown_branch: "There is no such branch.",
   station_not_found: "There is no such station.",
   order_not_found: "There is no such order.",
   product_not_found: "There is no such product.",

@@ -60,7 +60,52 @@ describe("names that are JavaScript's own words", () => {
         '"burger":[{"id":1,"name":"B","description":"","price":"12.00","available":true,"allergens":[],"diet":[],"prep_station":"kitchen","prep_minutes":10,"stock":null,"customizations":{"__proto__":{"exclusive":true,"required":false,"options":[{"id":2,"name":"constructor","price":"1.00"}]}}}]',
       ),
     ) as Menu;
-    expect(menuToCsv(menu).split("\r\n")[2]).toBe("burger,B,,,,,__proto__,yes,no,constructor,1.00,,,,,,,,,");
+    expect(menuToCsv(menu).split("\r\n")[2]).toBe("burger,B,,,,,__proto__,yes,no,constructor,1.00,,,,,,,,,,");
+  });
+});
+
+describe("the happy_hour_price column", () => {
+  const header = `${HEADER},happy_hour_price`;
+  const row = (price: string, happy: string) => `drink,Domestic Beer,,${price},,,,,,,,${happy}`;
+
+  it("takes a price below the regular one, and none when empty", () => {
+    const result = parseMenuCsv([header, row("4.49", "3.50"), "drink,Import Beer,,5.49,,,,,,,,"].join("\n"));
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.products.map((p) => [p.name, p.priceCents, p.happyHourPriceCents])).toEqual([
+      ["Domestic Beer", 449, 350],
+      ["Import Beer", 549, null],
+    ]);
+  });
+
+  it("refuses one that is not lower than the price, or not a price, on its line and column", () => {
+    const result = parseMenuCsv(
+      [header, row("4.49", "4.49"), "drink,Import Beer,,5.49,,,,,,,,5.99", "drink,Cider,,6.00,,,,,,,,cheap"].join("\n"),
+    );
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toEqual([
+      { line: 2, column: "happy_hour_price", message: "The happy-hour price (4.49) must be lower than the price (4.49)." },
+      { line: 3, column: "happy_hour_price", message: "The happy-hour price (5.99) must be lower than the price (5.49)." },
+      { line: 4, column: "happy_hour_price", message: '"cheap" is not a price like 4.00 (leave it empty for no happy-hour price).' },
+    ]);
+  });
+
+  it("belongs on the product's row, not an option's", () => {
+    const result = parseMenuCsv([header, row("7.99", ""), "drink,Domestic Beer,,,,,Size,yes,no,64oz,13.00,6.00"].join("\n"));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors.map((e) => [e.line, e.column])).toEqual([[3, "happy_hour_price"]]);
+  });
+
+  it("is written by export and read back the same", () => {
+    const menu = menuOf([
+      { category: "drink", name: "Domestic Beer", description: "", priceCents: 449, happyHourPriceCents: 350, available: true, groups: [] },
+      { category: "drink", name: "Import Beer", description: "", priceCents: 549, available: true, groups: [] },
+    ]);
+    const csv = menuToCsv(menu);
+    expect(csv.split("\r\n")[1]!.endsWith(",3.50")).toBe(true);
+    const result = parseMenuCsv(csv);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.products.map((p) => p.happyHourPriceCents)).toEqual([350, null]);
   });
 });
 

@@ -51,6 +51,7 @@ const OPTIONAL_COLUMNS = [
   "description_fil",
   "name_zh",
   "description_zh",
+  "happy_hour_price",
 ] as const;
 
 /** Every column, in the order export writes them. */
@@ -91,6 +92,8 @@ export interface ParsedProduct {
   name: string;
   description: string;
   priceCents: number;
+  /** The base price in the branch's happy hours, below priceCents; null: none. */
+  happyHourPriceCents: number | null;
   available: boolean;
   weekday: number | null;
   groups: ParsedGroup[];
@@ -216,6 +219,17 @@ export function parseMenuCsv(text: string): ParseResult {
     }
     const priceCents = parsePriceToCents(row.price);
     if (priceCents === null) fail(line, "price", `"${row.price}" is not a price like 13.99.`);
+    const happyHourPriceCents = row.happy_hour_price === "" ? null : parsePriceToCents(row.happy_hour_price);
+    if (row.happy_hour_price !== "" && happyHourPriceCents === null) {
+      fail(line, "happy_hour_price", `"${row.happy_hour_price}" is not a price like 4.00 (leave it empty for no happy-hour price).`);
+    } else if (happyHourPriceCents !== null && priceCents !== null && happyHourPriceCents >= priceCents) {
+      // The one rule for a happy-hour price: below the regular one, or it is no happy hour.
+      fail(
+        line,
+        "happy_hour_price",
+        `The happy-hour price (${formatCents(happyHourPriceCents)}) must be lower than the price (${formatCents(priceCents)}).`,
+      );
+    }
     const available = row.available === "" ? true : parseBoolean(row.available);
     if (available === null) fail(line, "available", `"${row.available}" should be yes or no.`);
     let weekday: number | null = null;
@@ -237,6 +251,7 @@ export function parseMenuCsv(text: string): ParseResult {
         name: row.product,
         description: row.description,
         priceCents: priceCents!,
+        happyHourPriceCents,
         // A counted product with none left is sold out, whatever the available column says.
         available: available! && data.stock !== 0,
         weekday,
@@ -362,6 +377,7 @@ export function menuToCsv(menu: Menu): string {
           product.translations?.[language]?.name ?? "",
           product.translations?.[language]?.description ?? "",
         ]),
+        product.happy_hour_price ?? "",
       ]);
       for (const [groupName, group] of Object.entries(product.customizations)) {
         for (const option of group.options) {

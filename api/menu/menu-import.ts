@@ -33,6 +33,7 @@ export async function applyMenu(tx: Db, branchId: number, parsed: ParsedProduct[
       name: item.name,
       description: item.description,
       priceCents: item.priceCents,
+      happyHourPriceCents: item.happyHourPriceCents,
       available: item.available,
       weekday: item.weekday,
       position,
@@ -76,7 +77,7 @@ export async function applyMenu(tx: Db, branchId: number, parsed: ParsedProduct[
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, index) => value === b[index]);
 
-/** Allergens, diet, prep station and time, stock, translations: compared field by field (PostgreSQL's jsonb reorders keys). */
+/** Allergens, diet, prep station and time, stock, happy-hour price, translations: compared field by field (PostgreSQL's jsonb reorders keys). */
 function menuDataChanged(current: ProductRow, item: ParsedProduct): boolean {
   const translationsDiffer = TRANSLATION_LANGUAGES.some((language) => {
     const before = current.translations[language];
@@ -89,6 +90,7 @@ function menuDataChanged(current: ProductRow, item: ParsedProduct): boolean {
     current.prepArea !== item.prepArea ||
     current.prepMinutes !== item.prepMinutes ||
     current.stock !== item.stock ||
+    current.happyHourPriceCents !== item.happyHourPriceCents ||
     translationsDiffer
   );
 }

@@ -51,6 +51,7 @@ function toProduct(row: ProductRow, customizations: Record<string, Customization
     name: row.name,
     description: row.description,
     price: formatCents(row.priceCents),
+    happy_hour_price: row.happyHourPriceCents === null ? null : formatCents(row.happyHourPriceCents),
     available: row.available,
     customizations: customizations ?? {},
     allergens: row.allergens,
@@ -158,6 +159,8 @@ export interface CatalogProduct {
   branchId: number;
   name: string;
   priceCents: number;
+  /** The base price in the branch's happy hours; null: priceCents all day. */
+  happyHourPriceCents: number | null;
   available: boolean;
   /** A daily special's ISO weekday (in the restaurant's time zone); null for the rest of the menu. */
   weekday: number | null;
@@ -177,6 +180,7 @@ const catalogProducts = preparedQuery("order_catalog_products", (db, t) =>
       branchId: t.products.branchId,
       name: t.products.name,
       priceCents: t.products.priceCents,
+      happyHourPriceCents: t.products.happyHourPriceCents,
       available: t.products.available,
       weekday: t.products.weekday,
       stock: t.products.stock,

@@ -13,6 +13,7 @@ import { ApiHttpError, badRequest, conflict, notFound } from "../lib/errors";
 import { loadCatalog, type CatalogProduct } from "../menu/menu-repository";
 import { afterMenuChange, announceProducts, takeStock, type MenuDeps } from "../menu/menu-service";
 import { findStation } from "../stations/station-repository";
+import { happyHourAt } from "../branches/branch-repository";
 import { findStoredResponse, hashRequest, pruneExpiredKeysHourly, storeResponse } from "./idempotency";
 import { findOrder, heldOrdersAt, insertOrder, limitReachedBy, openOrdersAhead, setOrderProgress } from "./order-repository";
 import { priceOrder } from "./pricing";
@@ -120,7 +121,8 @@ export async function placeOrder(
     // Read before this order moves the table's last activity: does it begin a visit?
     const visit = await visitState(db, station.id, now);
     const catalog = await loadCatalog(db, [...new Set(input.products.map((p) => p.id))]);
-    const priced = priceOrder(input.products, input.branch_id, catalog, isoWeekday(now));
+    // Happy hour is decided by the moment the server accepts the order, not when the phone priced its cart.
+    const priced = priceOrder(input.products, input.branch_id, catalog, isoWeekday(now), await happyHourAt(db, station.branchId, now));
     if (!priced.ok) throw new ApiHttpError(priced.status, priced.code, priced.message, priced.details);
     if (priced.totals.subtotal > limits.maxOrderTotalCents) {
       const cap = formatCents(limits.maxOrderTotalCents);

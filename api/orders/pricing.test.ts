@@ -8,6 +8,7 @@ const burger: CatalogProduct = {
   branchId: 1,
   name: "Limitless Mega Burger",
   priceCents: 1399,
+  happyHourPriceCents: 999,
   available: true,
   weekday: null,
   stock: null,
@@ -31,6 +32,7 @@ const nachos: CatalogProduct = {
   branchId: 1,
   name: "Nachos",
   priceCents: 1199,
+  happyHourPriceCents: null,
   available: true,
   weekday: null,
   stock: null,
@@ -164,5 +166,29 @@ describe("priceOrder", () => {
     const soldOut = new Map(catalog);
     soldOut.set(2, { ...nachos, available: false });
     expect(priceOrder([line(2, []), line(1, [])], 1, soldOut, WEDNESDAY)).toMatchObject({ code: "invalid_order" });
+  });
+
+  it("prices a product with a happy-hour price at it in happy hour, options at their usual prices; the rest as always", () => {
+    const order: OrderLineInput[] = [
+      { id: 1, quantity: 2, selectedCustomizations: [12] },
+      { id: 2, quantity: 1, selectedCustomizations: [] },
+    ];
+    const happy = priceOrder(order, 1, catalog, 3, true);
+    const usual = priceOrder(order, 1, catalog, 3, false);
+    if (!happy.ok || !usual.ok) throw new Error("expected both priced");
+    expect(happy.lines.map((l) => l.unitPriceCents)).toEqual([999 + 200, 1199]);
+    expect(usual.lines.map((l) => l.unitPriceCents)).toEqual([1399 + 200, 1199]);
+    expect(happy.totals.subtotal).toBe(2 * 1199 + 1199);
+  });
+
+  it("refuses a cart priced in happy hour once it is over: 409 price_changed with the regular price", () => {
+    const result = priceOrder([{ id: 1, quantity: 1, selectedCustomizations: [10], customizedPrice: "9.99" }], 1, catalog, 3, false);
+    expect(result).toMatchObject({
+      ok: false,
+      status: 409,
+      code: "price_changed",
+      details: [{ index: 0, sent_price: "9.99", price: "13.99" }],
+    });
+    expect(priceOrder([{ id: 1, quantity: 1, selectedCustomizations: [10], customizedPrice: "9.99" }], 1, catalog, 3, true).ok).toBe(true);
   });
 });

@@ -3,6 +3,7 @@
  * phone believes a burger costs, this decides — and refuses what the menu does not allow.
  * Pure logic (no I/O), so every rule is unit-tested.
  */
+import { basePriceCents } from "../../contract/happy-hour";
 import { WEEKDAY_NAMES, type PrepArea } from "../../contract/menu";
 import { formatCents, totalsFromSubtotal, parsePriceToCents, type Totals } from "../../contract/money";
 import type { ApiErrorDetail, OrderLineInput } from "../../contract/schemas";
@@ -36,13 +37,16 @@ function wantedByProduct(input: readonly OrderLineInput[]): Map<number, number> 
  * `today` is the ISO weekday in the restaurant's time zone (contract/menu.ts isoWeekday): a daily
  * special is refused on any other day. A counted product is refused when the order wants more than
  * its stock (over all its lines); the database has the last word (menu-service takeStock), this
- * answers the plain case with no write.
+ * answers the plain case with no write. `happyHour`: the moment of pricing is inside one of the
+ * branch's windows (contract/happy-hour.ts), so a product with a happy-hour price costs that, plus
+ * its options at their usual prices.
  */
 export function priceOrder(
   input: OrderLineInput[],
   branchId: number,
   catalog: ReadonlyMap<number, CatalogProduct>,
   today: number,
+  happyHour = false,
 ): PricingResult {
   const invalid: ApiErrorDetail[] = [];
   const notToday: ApiErrorDetail[] = [];
@@ -105,7 +109,7 @@ export function priceOrder(
       return;
     }
 
-    const unitPriceCents = product.priceCents + chosen.reduce((sum, o) => sum + o.priceCents, 0);
+    const unitPriceCents = basePriceCents(product, happyHour) + chosen.reduce((sum, o) => sum + o.priceCents, 0);
     if (line.customizedPrice !== undefined && parsePriceToCents(line.customizedPrice) !== unitPriceCents) {
       changed.push({
         ...at,

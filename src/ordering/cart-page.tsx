@@ -87,6 +87,13 @@ export default function CartPage() {
     startOutbox();
   }, []);
 
+  // When happy hour ends with the cart open, its prices are re-read (menu/happy-hour-watch.ts).
+  const stationId = station?.id;
+  const branchId = station?.branchId;
+  useEffect(() => {
+    if (stationId && branchId) void import("./menu/happy-hour-watch").then((module) => module.watchHappyHour(branchId, stationId));
+  }, [stationId, branchId]);
+
   // Submitting removes the Submit button the diner pressed (and "Sending…" gives way to the result): focus
   // goes to what the page now says (sent, waiting for the network, or why not), not to the page's body.
   const pageRef = useRef<HTMLDivElement>(null);

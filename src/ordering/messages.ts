@@ -28,6 +28,7 @@ export const orderPageMessages = i18n("orderPage", {
   tableOrderSent: params("Your table's order #{number} has been sent: see how it's going."),
   visitEnded: "This table's visit has ended — thank you for dining with us! This page no longer follows the table.",
   startNewVisit: "Start a new visit",
+  happyHourUntil: params("Happy hour until {time}"),
 });
 
 /** What the order screen says about the table it was opened for. */

@@ -4,11 +4,12 @@
  * Keep this chunk light: it is on the diner's critical path (see docs/performance/bundle-budget.md).
  */
 import { lazy, Suspense, useEffect, useState } from "react";
+import { useStore } from "@nanostores/react";
 import { Link, useSearchParams } from "react-router-dom";
 import { CATEGORY_KEYS, LOW_STOCK_AT, isoWeekday } from "../../contract/menu";
 import type { Menu, Product } from "../../contract/schemas";
 import { afterFirstScreen, firstScreenShown } from "../shared/after-first-screen";
-import { formatMoney, formatWeekday } from "../shared/i18n/format";
+import { formatClockTime, formatMoney, formatWeekday } from "../shared/i18n/format";
 import { useLanguage, useMessages } from "../shared/i18n/i18n";
 import { categoryMessages, menuWords } from "../shared/i18n/messages";
 import { productText } from "../shared/i18n/product-text";
@@ -19,8 +20,9 @@ import { hasPastOrders } from "./history/has-past-orders";
 import { CategoryTabs, sectionId } from "./menu/category-tabs";
 import { applyFilter, loadFilter, saveFilter, type DietFilter } from "./menu/diet-filter";
 import { DietFilterPanel } from "./menu/diet-filter-panel";
+import { happyHourNow, pricedNow } from "./menu/happy-hour-state";
 import { ItemMarks } from "./menu/item-marks";
-import { useOrderMenu } from "./menu/use-order-menu";
+import { READ_ONLY_BRANCH, useOrderMenu } from "./menu/use-order-menu";
 import { orderPageMessages, tableNoticeMessages } from "./messages";
 import { CallButtons } from "./service/call-buttons";
 import { VisitEndedNotice } from "./visit-ended-notice";
@@ -81,6 +83,18 @@ export default function OrderPage() {
     if (state.status === "ready") return afterFirstScreen(() => void loadProductDialog().catch(() => undefined));
   }, [state.status]);
 
+  // Happy hour's prices and end: its own chunk, once the menu shows (the branch's windows come with it).
+  const readyStation = state.status === "ready" ? state.station : undefined;
+  useEffect(() => {
+    if (readyStation === undefined) return;
+    return afterFirstScreen(() =>
+      import("./menu/happy-hour-watch").then(
+        (module) => module.watchHappyHour(readyStation?.branchId ?? READ_ONLY_BRANCH, readyStation?.id ?? null),
+        () => undefined,
+      ),
+    );
+  }, [readyStation]);
+
   if (state.status === "loading") {
     return (
       <p className="order-status-line" role="status">
@@ -115,6 +129,7 @@ export default function OrderPage() {
           <TableNoticeText notice={notice} />
         </p>
       )}
+      <HappyHourNotice />
       {station && <VisitEndedNotice stationId={station.id} />}
       {station && <TableOrderNotice />}
       {station && <CallButtons stationId={station.id} />}
@@ -131,6 +146,19 @@ export default function OrderPage() {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/** "Happy hour until 6 p.m.", in the branch's time, while it lasts. */
+function HappyHourNotice() {
+  const happy = useStore(happyHourNow);
+  const code = useLanguage();
+  const t = useMessages(orderPageMessages);
+  if (!happy) return null;
+  return (
+    <p className="order-notice happy-hour-notice" role="status">
+      {t.happyHourUntil({ time: formatClockTime(happy.until, happy.timeZone, code) })}
+    </p>
   );
 }
 
@@ -204,6 +232,7 @@ interface MenuItemProps {
 }
 
 function MenuItem({ product, cart, today, onOpen }: MenuItemProps) {
+  const happyPrice = useStore(happyHourNow) ? product.happy_hour_price : null;
   const quantity = quantityOfProduct(cart, product.id);
   const isToday = product.weekday === today;
   const otherDay = isOtherDay(product, today);
@@ -224,7 +253,13 @@ function MenuItem({ product, cart, today, onOpen }: MenuItemProps) {
       {text.description && <span className="menu-item-description">{text.description}</span>}
       <ItemMarks product={product} />
       <span className="menu-item-meta">
-        <span className="menu-item-price">{formatMoney(cents(product.price), code)}</span>
+        {happyPrice ? (
+          <span className="menu-item-price">
+            {formatMoney(cents(happyPrice), code)} <s className="menu-item-regular-price">{formatMoney(cents(product.price), code)}</s>
+          </span>
+        ) : (
+          <span className="menu-item-price">{formatMoney(cents(product.price), code)}</span>
+        )}
         {soldOut ? (
           <span className="badge badge-sold-out">{words.soldOut}</span>
         ) : otherDay ? (
@@ -256,7 +291,9 @@ interface OpenProductProps {
   onClose: () => void;
 }
 
-function OpenProduct({ product, canOrder, today, onClose }: OpenProductProps) {
+function OpenProduct({ product: listed, canOrder, today, onClose }: OpenProductProps) {
+  // The panel and the cart take the price of the moment: the happy-hour one while it lasts.
+  const product = pricedNow(listed, useStore(happyHourNow) !== null);
   const add = useCart((state) => state.add);
   const locked = useCart(isLocked);
   const inCart = useCart((state) => quantityOfProduct(state.cart, product.id));

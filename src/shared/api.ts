@@ -19,6 +19,8 @@ export interface ReadOptions {
 
 export const api = {
   station: (id: string) => call("diningTable", { params: { id } }),
+  /** The branch's happy hours and time zone (docs/decisions/0022). */
+  branch: (branchId: number) => call("branch", { params: { id: branchId }, cache: "no-store" }),
   menu: (branchId: number, options: ReadOptions = {}) => call("menu", { query: { branch_id: branchId }, ...options }),
   order: (id: string, options: ReadOptions = {}) => call("order", { params: { id }, ...options }),
   placeOrder: (idempotencyKey: string, body: OrderCreate) =>

@@ -19,7 +19,7 @@ import { startTestServer, staffToken, type TestServer } from "../support/test-se
 
 /** The columns every file has; the files below leave out the menu data columns, as older files do. */
 const HEADER = "category,product,description,price,available,weekday,group,exclusive,required,option,option_price";
-const MENU_DATA_COLUMNS = "allergens,diet,prep_station,prep_minutes,stock,name_fil,description_fil,name_zh,description_zh";
+const MENU_DATA_COLUMNS = "allergens,diet,prep_station,prep_minutes,stock,name_fil,description_fil,name_zh,description_zh,happy_hour_price";
 
 let server: TestServer;
 let token: string;
@@ -106,6 +106,7 @@ describe("GET /api/products/export_csv", () => {
       description_fil: "May kasamang fries o coleslaw; onion rings kapalit, +2.00.",
       name_zh: "Limitless 超级汉堡",
       description_zh: "配薯条或凉拌卷心菜；换洋葱圈加2.00。",
+      happy_hour_price: "",
     });
     expect(records).toContainEqual(
       expect.objectContaining({
@@ -173,7 +174,7 @@ describe("POST /api/products/upload_csv", () => {
         'main,Sisig,"Sizzling chopped pork with onion, chili and calamansi.",13.49',
       )
       .replace(/^main,Garlic Rice,.*\r\n/m, "")
-      .concat("drink,Calamansi Juice,Fresh and cold.,3.50,yes,,,,,,,,,,,,,,,\r\n");
+      .concat("drink,Calamansi Juice,Fresh and cold.,3.50,yes,,,,,,,,,,,,,,,,\r\n");
     expect(edited).not.toBe(originalCsv);
     const expected = { added: ["Calamansi Juice"], updated: ["Sisig"], removed: ["Garlic Rice"] };
 

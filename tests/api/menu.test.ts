@@ -37,6 +37,7 @@ function expectProductShape(product: Product, category: string) {
     "name",
     "description",
     "price",
+    "happy_hour_price",
     "available",
     ...(category === "special" ? ["weekday"] : []),
     "customizations",
@@ -52,6 +53,7 @@ function expectProductShape(product: Product, category: string) {
   expect(product.allergens.every((a) => (ALLERGENS as readonly string[]).includes(a))).toBe(true);
   expect(product.diet.every((d) => (DIETS as readonly string[]).includes(d))).toBe(true);
   expect(["kitchen", "bar"]).toContain(product.prep_station);
+  expect(product.happy_hour_price === null || /^\d+\.\d{2}$/.test(product.happy_hour_price!)).toBe(true);
   if (category === "drink") expect(product.prep_station).toBe("bar");
   expect(Number.isInteger(product.prep_minutes) && product.prep_minutes >= 0).toBe(true);
   expect(product.stock === null || (Number.isInteger(product.stock) && product.stock >= 0)).toBe(true);

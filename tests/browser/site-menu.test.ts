@@ -41,10 +41,12 @@ async function highlightedSpecials(page: Page): Promise<string[]> {
 }
 
 describe("/menu — Thornhill Location", () => {
-  it("links the menu PDF (2024-12-17), the drink menu PDF and the happy hour image, each in a new tab", async () => {
+  it("says when happy hour is (from the branch), and links the menu PDF (2024-12-17), the drink menu PDF and the happy hour image, each in a new tab", async () => {
     const page = await openMenu(site.phone);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Thornhill Location");
-    await expect.poll(async () => (await page.locator("main").innerText()).replace(/\s+/g, " ")).toContain("Monday-Friday 2:00PM - 6:00PM");
+    await expect
+      .poll(async () => (await page.locator("main").innerText()).replace(/\s+/g, " "))
+      .toContain("Happy hour: Monday–Friday, 2–6 p.m.");
 
     const documents = [
       [/^Menu PDF · 2024-12-17/, "/menus/limitless-menu-2024-12-17.pdf", "application/pdf"],

@@ -159,13 +159,19 @@ export async function revokedToken(server: TestServer): Promise<string> {
 }
 
 /**
- * The products a test may order whatever the day and however often: available, not a daily special
- * (refused off its weekday), not counted (a stock runs out) and with no choice to make. Tests pick
- * from these so that no test passes or fails by the day it runs.
+ * The products a test may order whatever the day and hour and however often: available, not a daily
+ * special (refused off its weekday), without a happy-hour price (cheaper on weekday afternoons), not
+ * counted (a stock runs out) and with no choice to make. Tests pick from these so that no test passes
+ * or fails by the day or the hour it runs.
  */
 export function orderableAnyDay(menu: Menu): Product[] {
   const products = CATEGORY_KEYS.flatMap((key) => menu[key]).filter(
-    (p) => p.available && p.weekday === undefined && p.stock === null && Object.values(p.customizations).every((group) => !group.required),
+    (p) =>
+      p.available &&
+      p.weekday === undefined &&
+      p.happy_hour_price === null &&
+      p.stock === null &&
+      Object.values(p.customizations).every((group) => !group.required),
   );
   if (products.length === 0) throw new Error("the menu has no product orderable on any day without choices");
   return products;

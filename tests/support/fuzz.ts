@@ -13,7 +13,7 @@ import { endpoints, type Endpoint as ContractEndpoint, type MissingCode } from "
 // ---------- the endpoints ----------
 
 export type BodyKind = "json" | "multipart" | "none";
-export type Param = "product" | "station" | "order" | "call" | "printer";
+export type Param = "branch" | "product" | "station" | "order" | "call" | "printer";
 
 export interface Endpoint {
   /** The contract's name for it. */
@@ -46,6 +46,7 @@ export interface KnownIds {
 
 /** What an id in a path names, by the 404 its entry answers when it names nothing. */
 const PARAM_OF: Record<MissingCode, Param> = {
+  unknown_branch: "branch",
   product_not_found: "product",
   station_not_found: "station",
   order_not_found: "order",
@@ -519,7 +520,14 @@ export function encodeAny(text: string): string {
 }
 
 export function idArb(param: Param, ids: KnownIds): fc.Arbitrary<string> {
-  const known = param === "product" ? ids.products.map(String) : param === "station" ? ids.stations : param === "order" ? ids.orders : [];
+  const known: string[] = {
+    branch: ["1", "2"],
+    product: ids.products.map(String),
+    station: ids.stations,
+    order: ids.orders,
+    call: [],
+    printer: [],
+  }[param];
   const hostile = fc.oneof(
     hostileString.map(encodeAny),
     fc.constantFrom(

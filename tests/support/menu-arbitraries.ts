@@ -57,6 +57,7 @@ export const catalogArb: fc.Arbitrary<CatalogProduct[]> = fc
       branchId: shape.branchId,
       name: `Product ${index + 1}`,
       priceCents: shape.priceCents,
+      happyHourPriceCents: null,
       available: shape.available,
       weekday: null,
       stock: null,
@@ -363,8 +364,16 @@ const menuProductArb = (category: CategoryKey) =>
       weekday: category === "special" ? fc.option(fc.integer({ min: 1, max: 7 }), { nil: undefined }) : fc.constant(undefined),
       groups: fc.uniqueArray(menuGroupArb, { maxLength: 3, selector: (g) => g.name }),
       data: menuDataArb,
+      // How much less the happy-hour price is (always less: the format's rule); null: none.
+      happyHourDiscount: fc.option(fc.oneof(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 999_999_999 })), { nil: null }),
     })
-    .map(({ data, ...product }) => ({ ...product, ...data, available: product.available && data.stock !== 0 }));
+    .map(({ data, happyHourDiscount, ...product }) => ({
+      ...product,
+      ...data,
+      happyHourPriceCents:
+        happyHourDiscount === null || product.priceCents === 0 ? null : Math.max(0, product.priceCents - happyHourDiscount),
+      available: product.available && data.stock !== 0,
+    }));
 
 /**
  * A whole branch menu in the API's shape (at least one product; names unique per category ignoring
@@ -383,6 +392,8 @@ export interface MenuItemContent {
   name: string;
   description: string;
   priceCents: number;
+  /** Absent: none. */
+  happyHourPriceCents?: number | null;
   available: boolean;
   weekday?: number | null;
   groups: readonly { name: string; exclusive: boolean; required: boolean; options: readonly { name: string; priceCents: number }[] }[];
@@ -405,6 +416,7 @@ export function menuOf(products: readonly MenuItemContent[]): Menu {
       name: p.name,
       description: p.description,
       price: formatCents(p.priceCents),
+      happy_hour_price: p.happyHourPriceCents === undefined || p.happyHourPriceCents === null ? null : formatCents(p.happyHourPriceCents),
       available: p.available,
       allergens: [...(p.allergens ?? NO_MENU_DATA.allergens)],
       diet: [...(p.diet ?? NO_MENU_DATA.diet)],
@@ -438,6 +450,7 @@ export function menuContent(menu: Menu) {
       name: p.name,
       description: p.description,
       price: p.price,
+      happy_hour_price: p.happy_hour_price ?? null,
       available: p.available,
       weekday: p.weekday ?? null,
       allergens: p.allergens,

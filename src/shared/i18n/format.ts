@@ -34,3 +34,13 @@ export function formatList(items: readonly string[], code: Language): string {
 export function formatAndList(items: readonly string[], code: Language): string {
   return new Intl.ListFormat(LOCALE_TAGS[code], { type: "conjunction" }).format(items);
 }
+
+/**
+ * A time of day at the restaurant, for "until 6 p.m.": in the branch's time zone whatever the phone's,
+ * the minutes only when there are some ("6 p.m.", "5:30 p.m.", "18时").
+ */
+export function formatClockTime(instant: number, timeZone: string, code: Language): string {
+  const options: Intl.DateTimeFormatOptions = { hour: "numeric", timeZone };
+  if (new Intl.DateTimeFormat("en-US", { minute: "numeric", timeZone }).format(instant) !== "0") options.minute = "2-digit";
+  return new Intl.DateTimeFormat(LOCALE_TAGS[code], options).format(instant);
+}

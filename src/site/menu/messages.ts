@@ -6,4 +6,5 @@ export const liveMenuMessages = i18n("liveMenu", {
   sections: "Menu sections",
   todayIs: params("Today is {day} — today's special is highlighted."),
   empty: "Nothing here right now.",
+  happyHour: "Happy hour:",
 });

@@ -1,6 +1,7 @@
 import { PAGE_META } from "../page-meta";
 import { PICKERING, SITE } from "../site-config";
 import { usePageSetup } from "../use-page-setup";
+import { HappyHourNote } from "./happy-hour-note";
 import { DocumentLink } from "./menu-documents";
 import { LiveMenu } from "./live-menu";
 import "../site.css";
@@ -22,6 +23,7 @@ export default function PickeringMenuPage() {
           </DocumentLink>
         </li>
       </ul>
+      <HappyHourNote branchId={PICKERING.branchId} />
       <LiveMenu branchId={PICKERING.branchId} title="Today's menu" />
     </div>
   );

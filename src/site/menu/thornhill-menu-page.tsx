@@ -1,6 +1,7 @@
 import { PAGE_META } from "../page-meta";
 import { SITE, THORNHILL } from "../site-config";
 import { usePageSetup } from "../use-page-setup";
+import { HappyHourNote } from "./happy-hour-note";
 import { DocumentLink, HappyHourLink } from "./menu-documents";
 import { LiveMenu } from "./live-menu";
 import "../site.css";
@@ -31,9 +32,7 @@ export default function ThornhillMenuPage() {
           <HappyHourLink />
         </li>
       </ul>
-      <p className="happy-hour-note">
-        <strong>Happy hour:</strong> <span className="nowrap">{SITE.happyHour}</span>
-      </p>
+      <HappyHourNote branchId={THORNHILL.branchId} />
       <LiveMenu branchId={THORNHILL.branchId} title="Today's menu" />
     </div>
   );

@@ -45,6 +45,7 @@ const fil: ComponentsJSON = {
     sections: "Mga bahagi ng menu",
     todayIs: "Ngayon ay {day} — naka-highlight ang espesyal ngayong araw.",
     empty: "Wala pa rito sa ngayon.",
+    happyHour: "Happy hour:",
   },
   orderPage: {
     documentTitle: "Mag-order — Limitless Bar & Grill",
@@ -72,6 +73,7 @@ const fil: ComponentsJSON = {
     tableOrderSent: "Naipadala na ang order #{number} ng inyong mesa: tingnan ang kalagayan nito.",
     visitEnded: "Natapos na ang pagbisita sa mesang ito — salamat sa pagkain kasama namin! Hindi na sinusundan ng pahinang ito ang mesa.",
     startNewVisit: "Magsimula ng bagong pagbisita",
+    happyHourUntil: "Happy hour hanggang {time}",
   },
   tableNotice: {
     scan: "I-scan ang QR code sa inyong mesa para makapag-order. Maaari muna ninyong tingnan ang menu.",

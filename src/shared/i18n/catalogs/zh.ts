@@ -45,6 +45,7 @@ const zh: ComponentsJSON = {
     sections: "菜单分类",
     todayIs: "今天是{day}，今日特价已高亮显示。",
     empty: "暂时没有菜品。",
+    happyHour: "欢乐时光：",
   },
   orderPage: {
     documentTitle: "点餐 — Limitless Bar & Grill",
@@ -69,6 +70,7 @@ const zh: ComponentsJSON = {
     tableOrderSent: "您这桌的订单 #{number} 已发送：点此查看进度。",
     visitEnded: "本桌的用餐已结束，感谢光临！本页面不再同步这张餐桌。",
     startNewVisit: "开始新的用餐",
+    happyHourUntil: "欢乐时光至{time}",
   },
   tableNotice: {
     scan: "请扫描桌上的二维码点餐。您可以先浏览菜单。",
