@@ -7,6 +7,7 @@ import type { StaffIdentity } from "./auth/staff-repository";
 import type { Logger } from "./lib/logger";
 import type { MenuCache } from "./menu/menu-cache";
 import type { Clock } from "./lib/clock";
+import type { MissingCode } from "../contract/endpoints";
 
 export interface AppContext {
   database: DatabaseHandle;
@@ -25,6 +26,8 @@ export interface AppEnv {
   Variables: {
     /** Resolves a session token to its staff member (set by staffAuth; used by requireStaff). */
     findStaff?: (token: string) => Promise<StaffIdentity | undefined>;
+    /** The branch of the row a path's id names (set by staffAuth; used by serveEndpoint's branch check). */
+    branchOf?: (kind: MissingCode, id: unknown) => Promise<number | undefined>;
     staff?: StaffIdentity;
     authVia?: "bearer" | "cookie";
     token?: string;

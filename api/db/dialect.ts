@@ -28,6 +28,8 @@ export const LOCK_SCOPES = {
   idempotencyKey: APP_LOCKS + 5,
   /** One order: its bumps and status change read-then-write under it (two boards bumping at once). */
   order: APP_LOCKS + 10,
+  /** Staff accounts' roles and activity: the last active owner is counted and changed under it. */
+  staffAccounts: APP_LOCKS + 11,
 } as const;
 
 export type TransactionLockScope = Exclude<keyof typeof LOCK_SCOPES, "migrate">;
@@ -131,7 +133,7 @@ export async function notifyOnCommit(tx: Db, channel: NotifyChannel, payload: st
 }
 
 /** What instances tell each other (api/db/listener.ts). */
-export type NotifyChannel = "events" | "menu";
+export type NotifyChannel = "events" | "menu" | "sessions";
 
 /** How many rows an insert, update or delete (without `.returning()`) touched. */
 export function affectedRows(result: object): number {

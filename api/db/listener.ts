@@ -5,6 +5,7 @@
  * - `events`: new rows in the event log → this instance's broadcaster reads the table (which stays the
  *   only source of what streams send, so a lost notification delays a row by one tick, never loses it).
  * - `menu` (payload: branch id) → this instance drops that branch's cached menu.
+ * - `sessions`: staff accounts were signed out or changed → this instance re-checks its staff streams now.
  * While the connection is down, another instance's menu change could go unheard, so the menu cache is
  * bypassed until it is back; then every stream is woken to read what it missed.
  */
@@ -17,7 +18,7 @@ export interface ChangeListener {
   close(): Promise<void>;
 }
 
-const CHANNELS: readonly NotifyChannel[] = ["events", "menu"];
+const CHANNELS: readonly NotifyChannel[] = ["events", "menu", "sessions"];
 const MAX_BACKOFF_MS = 5_000;
 
 export async function listenForChanges(
@@ -32,6 +33,7 @@ export async function listenForChanges(
 
   const onNotification = (message: pg.Notification) => {
     if (message.channel === "events") context.liveEvents.poke();
+    else if (message.channel === "sessions") void context.liveEvents.recheckNow();
     else if (message.channel === "menu") {
       const branchId = Number(message.payload);
       if (Number.isInteger(branchId)) context.menuCache.invalidate(branchId);
