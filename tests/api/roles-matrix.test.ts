@@ -91,6 +91,7 @@ describe("branch scoping", () => {
 
   it("a kitchen account of branch 1 follows branch 1's board stream", async () => {
     const stream = await SseStream.open(`${server.url}/api/events?branch_id=1`, { Authorization: `Bearer ${kitchen1.token}` });
+    expect(stream.response.status).toBe(200);
     stream.close();
   });
 
