@@ -18,6 +18,7 @@ export const APP_ROUTES = [
   "/kitchen",
   "/staff/tabs",
   "/staff/reports",
+  "/staff/accounts",
 ] as const;
 export type AppRoute = (typeof APP_ROUTES)[number];
 
