@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { PIN_PATTERN } from "../../../contract/roles";
+import { ApiError } from "../../shared/api-client";
 import { Dialog } from "../../shared/dialog";
 import { describeProblem, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
@@ -38,7 +39,9 @@ export function SwitchUser() {
       close();
       setEmail("");
     } catch (error) {
-      setProblem(describeProblem(error));
+      // A wrong PIN is a 401 of its own: the tablet's session is still there.
+      if (error instanceof ApiError && error.code === "invalid_credentials") setProblem({ message: error.message, details: [] });
+      else setProblem(describeProblem(error));
     } finally {
       setBusy(false);
     }
