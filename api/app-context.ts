@@ -8,6 +8,7 @@ import type { Logger } from "./lib/logger";
 import type { MenuCache } from "./menu/menu-cache";
 import type { Clock } from "./lib/clock";
 import type { PrintDispatcher } from "./printers/dispatcher";
+import type { MissingCode } from "../contract/endpoints";
 
 export interface AppContext {
   database: DatabaseHandle;
@@ -28,6 +29,8 @@ export interface AppEnv {
   Variables: {
     /** Resolves a session token to its staff member (set by staffAuth; used by requireStaff). */
     findStaff?: (token: string) => Promise<StaffIdentity | undefined>;
+    /** The branch of the row a path's id names (set by staffAuth; used by serveEndpoint's branch check). */
+    branchOf?: (kind: MissingCode, id: unknown) => Promise<number | undefined>;
     staff?: StaffIdentity;
     authVia?: "bearer" | "cookie";
     token?: string;

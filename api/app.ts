@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { endpoints } from "../contract/endpoints";
 import type { AppContext, AppEnv } from "./app-context";
+import { auditRoutes } from "./audit/routes";
 import { staffAuth } from "./auth/middleware";
 import { authRoutes } from "./auth/routes";
 import { branchRoutes } from "./branches/routes";
@@ -23,6 +24,7 @@ import { printerRoutes } from "./printers/routes";
 import { orderRoutes } from "./orders/routes";
 import { reportRoutes } from "./reports/routes";
 import { stationRoutes } from "./stations/routes";
+import { staffRoutes } from "./staff/routes";
 import { staticSite } from "./static-site";
 import { tabRoutes } from "./tabs/routes";
 
@@ -68,6 +70,8 @@ export function createApp(ctx: AppContext, metrics?: Metrics) {
   });
   for (const routes of [
     authRoutes,
+    staffRoutes,
+    auditRoutes,
     menuRoutes,
     stationRoutes,
     orderRoutes,

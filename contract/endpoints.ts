@@ -14,7 +14,13 @@ export type NonJsonAnswer = "text/event-stream" | "text/csv";
 export type ErrorSpec = number | { status: number; details: z.ZodType };
 /** The 404 an endpoint answers when what its path names does not exist, or its id is not a valid id. */
 export type MissingCode =
-  "unknown_branch" | "station_not_found" | "order_not_found" | "product_not_found" | "call_not_found" | "printer_not_found";
+  | "unknown_branch"
+  | "station_not_found"
+  | "order_not_found"
+  | "product_not_found"
+  | "call_not_found"
+  | "printer_not_found"
+  | "staff_not_found";
 
 export interface EndpointSpec {
   /** 200 unless said. */
@@ -56,6 +62,29 @@ export const endpoints = defineEndpoints({
   },
   currentUser: { response: s.currentUserResponseSchema },
   logout: { response: z.object({ logged_out: z.literal(true) }) },
+  /** A new session for the person whose PIN it is; the tablet's previous session ends. */
+  switchUser: {
+    body: s.switchUserSchema,
+    response: s.loginResponseSchema,
+    errors: { invalid_credentials: 401, too_many_attempts: 429, busy: 503 },
+  },
+  setOwnPin: { body: s.ownPinSchema, response: s.staffAccountSchema },
+
+  staffAccounts: { query: s.staffListQuerySchema, response: z.array(s.staffAccountSchema), errors: branchErrors },
+  createStaffAccount: {
+    status: 201,
+    body: s.staffCreateSchema,
+    response: s.staffAccountSchema,
+    errors: { weak_password: fieldDetails, email_taken: 409 },
+  },
+  updateStaffAccount: {
+    params: s.staffIdParams,
+    body: s.staffPatchSchema,
+    response: s.staffAccountSchema,
+    missing: "staff_not_found",
+    errors: { weak_password: fieldDetails, last_owner: 409 },
+  },
+  auditLog: { query: s.auditLogQuerySchema, response: z.array(s.auditEntrySchema), errors: branchErrors },
 
   /** Also 304 on a matching If-None-Match. */
   menu: { query: s.branchQuerySchema, response: s.menuSchema, errors: branchErrors },
@@ -210,7 +239,8 @@ export type Endpoints = typeof endpoints;
 /** The codes every endpoint of a shape can answer with, whatever it does. */
 function impliedErrors(route: ApiRoute, spec: EndpointSpec): Record<string, ErrorSpec> {
   return {
-    ...(route.auth === "staff" && { unauthenticated: 401 }),
+    // A role without the endpoint's permission, or a branch not the account's.
+    ...(route.auth !== "public" && { unauthenticated: 401, forbidden: 403 }),
     // A write carrying the session cookie, or a sign-in or sign-out, from another site.
     ...(route.method !== "GET" && { cross_origin_refused: 403 }),
     ...(spec.missing && { [spec.missing]: 404 }),

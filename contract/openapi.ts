@@ -8,6 +8,7 @@ import { z } from "zod";
 import { API_ROUTES, type ApiRouteName } from "./api-routes";
 import { endpoints, type Endpoint, type ErrorSpec } from "./endpoints";
 import { UUID_PATTERN } from "./ids";
+import { PERMISSIONS } from "./roles";
 import * as s from "./schemas";
 
 export type JsonSchema = { [keyword: string]: unknown };
@@ -38,6 +39,8 @@ export interface OpenApiOperation {
   tags: [Tag];
   /** `[]`: public. */
   security: Record<string, string[]>[];
+  /** The staff roles that may call it (contract/roles.ts); absent on public operations. */
+  "x-roles"?: string[];
   parameters?: OpenApiParameter[];
   requestBody?: { description?: string; required: boolean; content: Record<string, OpenApiMediaType> };
   responses: Record<string, OpenApiResponse>;
@@ -69,6 +72,7 @@ const TAGS = {
   "Shared cart": "One cart per table that every phone at it edits; one submit places the order.",
   Kitchen: "Kitchen boards: which are on a screen, and orders no board has shown.",
   Reports: "Sales for a range of days, and the orders as CSV.",
+  "Staff accounts": "Staff accounts, their roles and branches, and the audit log.",
   Branches: "A branch's name, time zone and happy hours.",
   Printers: "Kitchen, bar and receipt printers (ESC/POS over TCP): tickets for every accepted order, queued while a printer is off.",
   "Live events": "Server-sent event streams (`text/event-stream`), resumable with `Last-Event-ID`.",
@@ -188,6 +192,24 @@ const PROSE: { [K in ApiRouteName]: Prose } = {
     summary: "Replace a branch's happy hours",
     description: "An order the server accepts inside a window is priced at its products' happy-hour prices.",
   },
+  switchUser: {
+    tag: "Staff sign-in",
+    summary: "Take over a signed-in tablet with a PIN",
+    description: "The person named by `email` or `staff_id` signs in with their PIN; the tablet's session becomes theirs.",
+  },
+  setOwnPin: { tag: "Staff sign-in", summary: "Set one's own take-over PIN", description: "4 to 8 digits." },
+  staffAccounts: {
+    tag: "Staff accounts",
+    summary: "A branch's staff accounts",
+    description: "Never a password, a hash or a PIN. A manager sees and manages the kitchen and floor accounts of their branches.",
+  },
+  createStaffAccount: { tag: "Staff accounts", summary: "Add a staff account", description: "The password policy applies." },
+  updateStaffAccount: {
+    tag: "Staff accounts",
+    summary: "Change, reset or deactivate an account",
+    description: "A new password or deactivation signs the account out everywhere; the last active owner stays (409 `last_owner`).",
+  },
+  auditLog: { tag: "Staff accounts", summary: "Who changed staff, the menu or prices, and when", description: "Newest first." },
   printers: { tag: "Printers", summary: "A branch's printers", description: "Each with its status and the tickets queued for it." },
   createPrinter: {
     tag: "Printers",
@@ -499,7 +521,8 @@ export function openApiDocument(): OpenApiDocument {
       summary: prose.summary,
       ...(prose.description && { description: prose.description }),
       tags: [prose.tag],
-      security: endpoint.auth === "staff" ? STAFF_SECURITY : [],
+      security: endpoint.auth === "public" ? [] : STAFF_SECURITY,
+      ...(endpoint.auth !== "public" && { "x-roles": [...PERMISSIONS[endpoint.auth.permission]] }),
       ...(parameters.length > 0 && { parameters }),
       ...(requestBody && { requestBody }),
       responses: responsesOf(endpoint, prose, writer),

@@ -18,11 +18,13 @@ import {
   PREP_AREAS,
   TRANSLATION_LANGUAGES,
   WEEKDAY_NAMES,
+  isBranchId,
 } from "./menu";
 import { HAPPY_HOURS_MAX, minutesOfDay, TIME_OF_DAY_PATTERN } from "./happy-hour";
 import { DECIMAL_PRICE } from "./money";
 import { DEFAULT_PRINTER_PORT, isPrinterHost, isPrinterPort, PRINTER_NAME_MAX, PRINTER_STATUSES } from "./printers";
 import { isIsoDay } from "./restaurant-time";
+import { PIN_PATTERN, STAFF_ROLES } from "./roles";
 
 // ---------- the shared rules ----------
 const uuidSchema = z.string().regex(UUID_PATTERN, "must be a UUID");
@@ -296,7 +298,97 @@ export const branchSchema = z.object({ id: z.number(), name: z.string(), happy_h
 export type Branch = z.infer<typeof branchSchema>;
 
 export const loginResponseSchema = z.object({ access_token: z.string() });
-export const currentUserResponseSchema = z.object({ logged_in_as: z.string() });
+// ---------- staff accounts (API.md "Running the restaurant") ----------
+const staffRole = z.enum(STAFF_ROLES);
+const staffName = z.string().trim().min(1, "name must not be blank").max(80, "name is at most 80 characters");
+/** The branches an account works at: known branches, each once. An owner works at every branch whatever it lists. */
+const staffBranchIds = z
+  .array(branchId.refine(isBranchId, "there is no such branch"))
+  .max(20)
+  .refine((ids) => new Set(ids).size === ids.length, "a branch is listed twice");
+/** The policy (api/auth/password-policy.ts) judges it; this only bounds what is read. */
+const newPassword = z.string().max(PASSWORD_MAX);
+const pin = z.string().regex(PIN_PATTERN, "a PIN is 4 to 8 digits");
+
+export const currentUserResponseSchema = z.object({
+  logged_in_as: z.string(),
+  id: z.number(),
+  name: z.string(),
+  role: staffRole,
+  branch_ids: z.array(z.number()),
+});
+export type CurrentUser = z.infer<typeof currentUserResponseSchema>;
+
+/** An account as the staff endpoints answer it: never a password, a hash or a PIN. */
+export const staffAccountSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  name: z.string(),
+  role: staffRole,
+  branch_ids: z.array(z.number()),
+  active: z.boolean(),
+  /** Whether the account has a take-over PIN (never the PIN). */
+  has_pin: z.boolean(),
+});
+export type StaffAccount = z.infer<typeof staffAccountSchema>;
+
+export const staffIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number),
+});
+export const staffListQuerySchema = z.object({ branch_id: branchIdSchema.optional() });
+export const staffCreateSchema = z.object({
+  email: loginBodySchema.shape.email.transform((email) => email.toLowerCase()),
+  name: staffName,
+  role: staffRole,
+  branch_ids: staffBranchIds,
+  password: newPassword,
+});
+export type StaffCreate = z.input<typeof staffCreateSchema>;
+export const staffPatchSchema = z
+  .object({
+    name: staffName.optional(),
+    role: staffRole.optional(),
+    branch_ids: staffBranchIds.optional(),
+    active: z.boolean().optional(),
+    password: newPassword.optional(),
+    /** A new take-over PIN, or null to remove it. */
+    pin: pin.nullable().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "send at least one field to change" });
+export type StaffPatch = z.input<typeof staffPatchSchema>;
+
+/** A person takes over a signed-in tablet: who (e-mail or account id, one of them) and their PIN. */
+export const switchUserSchema = z
+  .object({ email: z.string().trim().max(EMAIL_MAX).optional(), staff_id: z.number().int().positive().optional(), pin: z.string().max(64) })
+  .refine((body) => (body.email === undefined) !== (body.staff_id === undefined), { message: "send email or staff_id", path: ["email"] });
+export type SwitchUser = z.input<typeof switchUserSchema>;
+export const ownPinSchema = z.object({ pin: pin.nullable() });
+
+export const auditLogQuerySchema = z.object({
+  branch_id: branchIdSchema.optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, "limit must be 1–500")
+    .transform(Number)
+    .pipe(z.number().min(1, "limit must be 1–500").max(500, "limit must be 1–500"))
+    .optional(),
+});
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  actor_id: z.number().nullable(),
+  actor_email: z.string().nullable(),
+  /** null: not about one branch (e.g. an owner's account). */
+  branch_id: z.number().nullable(),
+  action: z.string(),
+  /** What was changed: `staff:<id>`, `product:<id>`, `menu:<branch>`. */
+  target: z.string(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const csvImportSummarySchema = z.object({
   imported: z.object({ products: z.number(), options: z.number(), groups: z.number() }),
   dry_run: z.boolean(),

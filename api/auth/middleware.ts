@@ -16,6 +16,8 @@ import type { AppConfig } from "../config";
 import { cameOverHttps, requestOrigin, trustedProxyList } from "../lib/client-address";
 import { ApiHttpError } from "../lib/errors";
 import { noStore } from "../lib/response-head";
+import { roleMay, type Permission } from "../../contract/roles";
+import { branchOfResource } from "./branch-scope";
 import { findSessionStaff } from "./staff-repository";
 
 export const SESSION_COOKIE = "access_token";
@@ -62,8 +64,10 @@ export function secureCookie(c: Context, config: Pick<AppConfig, "secureCookies"
 export function staffAuth(ctx: AppContext): MiddlewareHandler<AppEnv> {
   trustedProxyList(ctx.config.trustedProxies); // a malformed TRUSTED_PROXIES stops start-up here
   const findStaff = (token: string) => findSessionStaff(ctx.database.db, token, ctx.clock.now());
+  const branchOf: NonNullable<AppEnv["Variables"]["branchOf"]> = (kind, id) => branchOfResource(ctx.database.db, kind, id);
   return async (c, next) => {
     c.set("findStaff", findStaff);
+    c.set("branchOf", branchOf);
     if (SAFE_METHODS.has(c.req.method)) return next();
     // The cookie counts whenever it is what would authenticate: any Authorization header that is not a
     // usable bearer token (e.g. Basic credentials a browser attaches on its own) leaves the cookie in charge.
@@ -101,3 +105,14 @@ export const requireStaff: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("token", found.token);
   await next();
 };
+
+/**
+ * 403 `forbidden` unless the signed-in account's role has `permission` (contract/roles.ts): runs after
+ * requireStaff on every staff endpoint, from the permission its contract entry names.
+ */
+export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!roleMay(c.get("staff")!.role, permission)) throw new ApiHttpError(403, "forbidden", "Your account may not do this.");
+    await next();
+  };
+}

@@ -52,7 +52,45 @@ export function authRoutes(ctx: AppContext) {
     secretAnswer,
   );
 
-  serveEndpoint(app, endpoints.currentUser, ({ c }) => ({ logged_in_as: c.get("staff")!.email }));
+  serveEndpoint(app, endpoints.currentUser, ({ c }) => {
+    const staff = c.get("staff")!;
+    return { logged_in_as: staff.email, id: staff.id, name: staff.name, role: staff.role, branch_ids: staff.branchIds };
+  });
+
+  // CSRF: a write, so a cookie-carrying switch from another site is refused by staffAuth as sign-in is.
+  serveEndpoint(
+    app,
+    endpoints.switchUser,
+    async ({ c, body }) => {
+      const result = await ctx.signIn.switchUser({
+        who: body.staff_id !== undefined ? { staffId: body.staff_id } : { email: body.email! },
+        pin: body.pin,
+        address: clientAddress(c, ctx.config.trustedProxies),
+        sessionTtlMs: ctx.config.sessionTtlMs,
+        currentToken: c.get("token")!,
+      });
+      switch (result.outcome) {
+        case "too_many_attempts":
+          c.header("Retry-After", String(result.retryAfterSeconds));
+          throw new ApiHttpError(429, "too_many_attempts", "Too many PIN attempts. Wait a few minutes and try again.");
+        case "busy":
+          c.header("Retry-After", String(result.retryAfterSeconds));
+          throw new ApiHttpError(503, "busy", "The server is busy checking other sign-ins. Try again in a moment.");
+        case "invalid_credentials":
+          throw new ApiHttpError(401, "invalid_credentials", "That person or PIN is not right.");
+      }
+      void ctx.liveEvents.recheckNow();
+      setCookie(c, SESSION_COOKIE, result.token, {
+        httpOnly: true,
+        sameSite: "Strict",
+        secure: secureCookie(c, ctx.config),
+        path: "/",
+        expires: result.expiresAt,
+      });
+      return { access_token: result.token };
+    },
+    secretAnswer,
+  );
 
   serveEndpoint(
     app,

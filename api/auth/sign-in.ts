@@ -30,7 +30,9 @@ import { accountTag, issueDeviceCookie, knownDevice, loadDeviceCookieKey } from 
 import { HashGate, HashGateFull } from "./hash-gate";
 import { clearAttempts, pruneAttempts, releaseAttempt, reserveAttempt } from "./login-attempts";
 import { timingDummyHash, verifyPassword } from "./passwords";
-import { deleteSession, findStaffByEmail, insertSession, normalizeEmail, type StaffIdentity } from "./staff-repository";
+import { PIN_PATTERN } from "../../contract/roles";
+import { notifyOnCommit } from "../db/dialect";
+import { deleteSession, findStaffAccount, findStaffByEmail, insertSession, normalizeEmail, type StaffIdentity } from "./staff-repository";
 
 export interface LoginLimits {
   windowMs: number;
@@ -66,7 +68,13 @@ export const DEFAULT_SIGN_IN_OPTIONS: SignInOptions = {
 };
 
 export type SignInResult =
-  | { outcome: "signed_in"; staff: StaffIdentity; token: string; expiresAt: Date; deviceCookie: { value: string; expiresAt: Date } }
+  | {
+      outcome: "signed_in";
+      staff: Pick<StaffIdentity, "id" | "email">;
+      token: string;
+      expiresAt: Date;
+      deviceCookie: { value: string; expiresAt: Date };
+    }
   | { outcome: "invalid_credentials" }
   | { outcome: "too_many_attempts"; retryAfterSeconds: number }
   | { outcome: "busy"; retryAfterSeconds: number };
@@ -155,7 +163,8 @@ export class SignInService {
       return { outcome: "busy", retryAfterSeconds: BUSY_RETRY_SECONDS };
     }
 
-    if (!staff || !valid) {
+    // A deactivated account is refused as a wrong password is: the answer says nothing about the account.
+    if (!staff || !valid || !staff.active) {
       this.logger.warn("login failed", { ...logFields, ...(staff ? { staffId: staff.id } : {}) });
       return { outcome: "invalid_credentials" };
     }
@@ -168,6 +177,79 @@ export class SignInService {
     this.logger.info("login", { account: staff.email, address: input.address, device: logFields.device });
     const deviceCookie = issueDeviceCookie(deviceKey, input.deviceCookie, account, now);
     return { outcome: "signed_in", staff: { id: staff.id, email: staff.email }, token, expiresAt, deviceCookie };
+  }
+
+  /**
+   * A shared tablet taken over by another person (POST /api/session/switch): their e-mail or account
+   * id and their PIN. Throttled as sign-in is, per (account, client address) and per address, counted
+   * before the PIN is hashed, and through the same hash line; a PIN has few values, so the counts are
+   * what protect it. On success the tablet's session ends and a new one begins for that person.
+   */
+  async switchUser(input: {
+    who: { email: string } | { staffId: number };
+    pin: string;
+    address: string;
+    sessionTtlMs: number;
+    currentToken: string;
+  }): Promise<
+    | Exclude<SignInResult, { outcome: "signed_in" }>
+    | { outcome: "signed_in"; staff: Pick<StaffIdentity, "id" | "email">; token: string; expiresAt: Date }
+  > {
+    const { limits } = this.options;
+    const now = this.options.now();
+    const staff =
+      "email" in input.who
+        ? await findStaffByEmail(this.database.db, input.who.email)
+        : await findStaffAccount(this.database.db, input.who.staffId);
+    const account = "email" in input.who ? normalizeEmail(input.who.email) : `#${input.who.staffId}`;
+    const block = addressBlock(input.address);
+    const addressKey = `pin-address:${block}`;
+    const accountKey = `pin:${accountTag(account)}@${block}`;
+    const logFields = { emailHash: this.logHash(account), address: input.address };
+    await this.prune(now);
+    const refused = await this.database.transaction(async (tx) => {
+      const byAddress = await reserveAttempt(tx, addressKey, limits.windowMs, now);
+      if (byAddress.attempts > limits.perAddress) return byAddress;
+      const byAccount = await reserveAttempt(tx, accountKey, limits.windowMs, now);
+      if (byAccount.attempts <= limits.perAccount) return undefined;
+      await releaseAttempt(tx, addressKey);
+      return byAccount;
+    });
+    if (refused) {
+      this.logger.warn("pin switch refused", { reason: "too_many_attempts", ...logFields });
+      return {
+        outcome: "too_many_attempts",
+        retryAfterSeconds: Math.min(secondsUntil(refused.windowEndsAt, now), Math.ceil(limits.windowMs / 1000)),
+      };
+    }
+    let valid: boolean;
+    try {
+      // No account, or one without a PIN, costs a hash too: the answer and its timing say nothing about it.
+      valid = await this.gate.run(async () =>
+        PIN_PATTERN.test(input.pin) ? this.options.verifyPassword(input.pin, staff?.pinHash ?? (await timingDummyHash())) : false,
+      );
+    } catch (error) {
+      await this.database.transaction(async (tx) => {
+        await releaseAttempt(tx, accountKey);
+        await releaseAttempt(tx, addressKey);
+      });
+      if (!(error instanceof HashGateFull)) throw error;
+      return { outcome: "busy", retryAfterSeconds: BUSY_RETRY_SECONDS };
+    }
+    if (!staff || !valid || !staff.active || !staff.pinHash) {
+      this.logger.warn("pin switch failed", { ...logFields, ...(staff ? { staffId: staff.id } : {}) });
+      return { outcome: "invalid_credentials" };
+    }
+    const { token, expiresAt } = await this.database.transaction(async (tx) => {
+      await clearAttempts(tx, accountKey);
+      await releaseAttempt(tx, addressKey);
+      await deleteSession(tx, input.currentToken);
+      // The previous person's streams on this tablet end now, on every instance.
+      await notifyOnCommit(tx, "sessions", "");
+      return insertSession(tx, staff.id, input.sessionTtlMs, new Date(now));
+    });
+    this.logger.info("pin switch", { account: staff.email, address: input.address });
+    return { outcome: "signed_in", staff: { id: staff.id, email: staff.email }, token, expiresAt };
   }
 
   /** Hash slots in use and waiting, per lane (for tests and logs). */

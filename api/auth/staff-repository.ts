@@ -1,12 +1,37 @@
 /** Staff accounts and their sessions. Tokens are random 256-bit values stored only as SHA-256 hashes. */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { BRANCHES } from "../../contract/menu";
+import type { StaffRole } from "../../contract/roles";
+import type { StaffAccount } from "../../contract/schemas";
 import type { Db } from "../db/database";
 import { preparedQuery, tablesOf } from "../db/dialect";
 
+/** Who a session belongs to, as every staff request sees it (an owner's `branchIds` are every branch). */
 export interface StaffIdentity {
   id: number;
   email: string;
+  name: string;
+  role: StaffRole;
+  branchIds: number[];
+}
+
+const ALL_BRANCH_IDS: number[] = BRANCHES.map((branch) => branch.id);
+const branchesOf = (role: StaffRole, stored: number[]) => (role === "owner" ? [...ALL_BRANCH_IDS] : [...stored].sort((a, b) => a - b));
+
+type StaffRow = { id: number; email: string; name: string; role: StaffRole; branchIds: number[]; active: boolean; pinHash: string | null };
+
+/** An account as the API answers it: never a hash. */
+export function staffAccountOf(row: StaffRow): StaffAccount {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    branch_ids: branchesOf(row.role, row.branchIds),
+    active: row.active,
+    has_pin: row.pinHash !== null,
+  };
 }
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -25,6 +50,8 @@ export async function findStaffByEmail(db: Db, email: string) {
 /**
  * Creates the account or sets its password (call inside a transaction); a reset signs out its sessions.
  * One upsert, so instances starting together with the same STAFF_EMAIL cannot both try to create it.
+ * The operator's accounts (STAFF_EMAIL, `npm run staff:set`) are owners, active: the way back in when
+ * no one can sign in as an owner.
  */
 export async function saveStaff(tx: Db, email: string, passwordHash: string): Promise<"created" | "reset"> {
   const t = tablesOf(tx);
@@ -33,7 +60,7 @@ export async function saveStaff(tx: Db, email: string, passwordHash: string): Pr
   const [saved] = await tx
     .insert(t.staffUsers)
     .values({ email: normalized, passwordHash })
-    .onConflictDoUpdate({ target: t.staffUsers.email, set: { passwordHash } })
+    .onConflictDoUpdate({ target: t.staffUsers.email, set: { passwordHash, role: "owner", active: true } })
     .returning({ id: t.staffUsers.id });
   await tx.delete(t.sessions).where(eq(t.sessions.userId, saved!.id));
   return existing ? "reset" : "created";
@@ -62,19 +89,101 @@ export async function insertSession(tx: Db, userId: number, ttlMs: number, now: 
   return { token, expiresAt };
 }
 
-// Asked on every staff request: prepared once per connection.
+// Asked on every staff request: prepared once per connection. A deactivated account's sessions are
+// deleted when it is deactivated; the join refuses them anyway.
 const sessionStaff = preparedQuery("session_staff", (db, t) =>
   db
-    .select({ id: t.staffUsers.id, email: t.staffUsers.email })
+    .select({
+      id: t.staffUsers.id,
+      email: t.staffUsers.email,
+      name: t.staffUsers.name,
+      role: t.staffUsers.role,
+      branchIds: t.staffUsers.branchIds,
+    })
     .from(t.sessions)
     .innerJoin(t.staffUsers, eq(t.sessions.userId, t.staffUsers.id))
-    .where(and(eq(t.sessions.tokenHash, sql.placeholder("tokenHash")), gt(t.sessions.expiresAt, sql.placeholder("now"))))
+    .where(
+      and(
+        eq(t.sessions.tokenHash, sql.placeholder("tokenHash")),
+        gt(t.sessions.expiresAt, sql.placeholder("now")),
+        eq(t.staffUsers.active, true),
+      ),
+    )
     .limit(1),
 );
 
 export async function findSessionStaff(db: Db, token: string, now: Date): Promise<StaffIdentity | undefined> {
   const [row] = await sessionStaff(db).execute({ tokenHash: hashToken(token), now: now.toISOString() });
+  return row && { ...row, branchIds: branchesOf(row.role, row.branchIds) };
+}
+
+const accountColumns = (t: ReturnType<typeof tablesOf>) => ({
+  id: t.staffUsers.id,
+  email: t.staffUsers.email,
+  name: t.staffUsers.name,
+  role: t.staffUsers.role,
+  branchIds: t.staffUsers.branchIds,
+  active: t.staffUsers.active,
+  pinHash: t.staffUsers.pinHash,
+});
+
+/** Every account, oldest first (the staff module filters by branch: few rows, and JSON lists filter alike in JS). */
+export async function listStaffAccounts(db: Db): Promise<StaffRow[]> {
+  const t = tablesOf(db);
+  return db.select(accountColumns(t)).from(t.staffUsers).orderBy(asc(t.staffUsers.id));
+}
+
+export async function findStaffAccount(db: Db, id: number): Promise<StaffRow | undefined> {
+  const t = tablesOf(db);
+  const [row] = await db.select(accountColumns(t)).from(t.staffUsers).where(eq(t.staffUsers.id, id)).limit(1);
   return row;
+}
+
+/** Inserts a new account; undefined when the e-mail is taken. */
+export async function insertStaffAccount(
+  tx: Db,
+  account: { email: string; name: string; role: StaffRole; branchIds: number[]; passwordHash: string; now: Date },
+): Promise<StaffRow | undefined> {
+  const t = tablesOf(tx);
+  const [row] = await tx
+    .insert(t.staffUsers)
+    .values({
+      email: normalizeEmail(account.email),
+      name: account.name,
+      role: account.role,
+      branchIds: account.branchIds,
+      passwordHash: account.passwordHash,
+      createdAt: account.now.toISOString(),
+    })
+    .onConflictDoNothing()
+    .returning(accountColumns(t));
+  return row;
+}
+
+export async function updateStaffAccount(
+  tx: Db,
+  id: number,
+  set: Partial<{ name: string; role: StaffRole; branchIds: number[]; active: boolean; passwordHash: string; pinHash: string | null }>,
+): Promise<StaffRow | undefined> {
+  const t = tablesOf(tx);
+  const [row] = await tx.update(t.staffUsers).set(set).where(eq(t.staffUsers.id, id)).returning(accountColumns(t));
+  return row;
+}
+
+/** Active owners other than `exceptId` (call under the staffAccounts lock). */
+export async function countOtherActiveOwners(tx: Db, exceptId: number): Promise<number> {
+  const t = tablesOf(tx);
+  const [row] = await tx
+    .select({ n: count() })
+    .from(t.staffUsers)
+    .where(and(eq(t.staffUsers.role, "owner"), eq(t.staffUsers.active, true), ne(t.staffUsers.id, exceptId)));
+  return Number(row?.n ?? 0);
+}
+
+/** Signs the account out everywhere. */
+export async function deleteSessionsOf(tx: Db, userId: number): Promise<void> {
+  const t = tablesOf(tx);
+  await tx.delete(t.sessions).where(eq(t.sessions.userId, userId));
 }
 
 export async function deleteSession(tx: Db, token: string): Promise<void> {

@@ -30,6 +30,8 @@ export const LOCK_SCOPES = {
   order: APP_LOCKS + 10,
   /** Session lock held by the one instance that takes the scheduled backups. */
   backups: APP_LOCKS + 11,
+  /** Staff accounts' roles and activity: the last active owner is counted and changed under it. */
+  staffAccounts: APP_LOCKS + 12,
 } as const;
 
 export type TransactionLockScope = Exclude<keyof typeof LOCK_SCOPES, "migrate" | "backups">;
@@ -133,7 +135,7 @@ export async function notifyOnCommit(tx: Db, channel: NotifyChannel, payload: st
 }
 
 /** What instances tell each other (api/db/listener.ts). */
-export type NotifyChannel = "events" | "menu" | "printers";
+export type NotifyChannel = "events" | "menu" | "printers" | "sessions";
 
 /** How many rows an insert, update or delete (without `.returning()`) touched. */
 export function affectedRows(result: object): number {

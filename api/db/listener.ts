@@ -6,6 +6,7 @@
  *   only source of what streams send, so a lost notification delays a row by one tick, never loses it).
  * - `menu` (payload: branch id) → this instance drops that branch's cached menu.
  * - `printers`: print jobs were queued → this instance's print dispatcher reads the queue too.
+ * - `sessions`: staff accounts were signed out or changed → this instance re-checks its staff streams now.
  * While the connection is down, another instance's menu change could go unheard, so the menu cache is
  * bypassed until it is back; then every stream is woken to read what it missed.
  */
@@ -18,7 +19,7 @@ export interface ChangeListener {
   close(): Promise<void>;
 }
 
-const CHANNELS: readonly NotifyChannel[] = ["events", "menu", "printers"];
+const CHANNELS: readonly NotifyChannel[] = ["events", "menu", "printers", "sessions"];
 const MAX_BACKOFF_MS = 5_000;
 
 export async function listenForChanges(
@@ -34,6 +35,7 @@ export async function listenForChanges(
   const onNotification = (message: pg.Notification) => {
     if (message.channel === "events") context.liveEvents.poke();
     else if (message.channel === "printers") context.printers.wake();
+    else if (message.channel === "sessions") void context.liveEvents.recheckNow();
     else if (message.channel === "menu") {
       const branchId = Number(message.payload);
       if (Number.isInteger(branchId)) context.menuCache.invalidate(branchId);

@@ -13,6 +13,7 @@ export const {
   orderLines,
   staffUsers,
   sessions,
+  auditLog,
   idempotencyKeys,
   events,
   loginAttempts,

@@ -16,6 +16,7 @@ import {
   type TranslationLanguage,
 } from "../../contract/menu";
 import type { HappyHourWindow } from "../../contract/happy-hour";
+import { STAFF_ROLES } from "../../contract/roles";
 import type { ServerEvents, Translation } from "../../contract/schemas";
 import { PRINTER_STATUSES } from "../../contract/printers";
 import type { Columns } from "./columns";
@@ -219,12 +220,47 @@ export function defineTables(c: Columns) {
     (table) => [c.primaryKey({ columns: [table.orderId, table.position] })],
   );
 
+  /**
+   * Staff accounts. An account made before roles existed, and one made at start-up or by `npm run
+   * staff:set`, is an owner (the default). `branch_ids` is ignored for owners: they work at every branch.
+   */
   const staffUsers = c.table("staff_users", {
     id: c.serial("id"),
     email: c.text("email").notNull().unique(),
     passwordHash: c.text("password_hash").notNull(),
     createdAt: c.time("created_at").notNull().default(c.now),
+    name: c.text("name").notNull().default(""),
+    role: c.text("role", { enum: STAFF_ROLES }).notNull().default("owner"),
+    branchIds: c
+      .json("branch_ids")
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    active: c.boolean("active").notNull().default(true),
+    /** The take-over PIN, hashed as passwords are (api/auth/passwords.ts); null = none. */
+    pinHash: c.text("pin_hash"),
   });
+
+  /** Who changed which staff account, menu item or price, and when (GET /api/audit_log, owners only). */
+  const auditLog = c.table(
+    "audit_log",
+    {
+      id: c.serial("id"),
+      at: c.time("at").notNull(),
+      /** No foreign key: the entry outlives the account. */
+      actorId: c.integer("actor_id"),
+      actorEmail: c.text("actor_email"),
+      branchId: c.integer("branch_id"),
+      action: c.text("action").notNull(),
+      target: c.text("target").notNull(),
+      details: c
+        .json("details")
+        .$type<Record<string, unknown>>()
+        .notNull()
+        .default(sql`'{}'`),
+    },
+    (table) => [c.index("audit_log_branch").on(table.branchId, table.id)],
+  );
 
   const sessions = c.table(
     "sessions",
@@ -480,6 +516,7 @@ export function defineTables(c: Columns) {
     orderLines,
     staffUsers,
     sessions,
+    auditLog,
     idempotencyKeys,
     events,
     loginAttempts,

@@ -141,7 +141,8 @@ function operationView(path: string, method: string, operation: OpenApiOperation
     <p>
       ${operation.summary}.
       <span class="auth"
-        >${staff ? "Staff: a bearer token or the session cookie." : "Public."} Operation <code>${operation.operationId}</code>.</span
+        >${staff ? `Staff: a bearer token or the session cookie (${(operation["x-roles"] ?? []).join(", ")}).` : "Public."} Operation
+        <code>${operation.operationId}</code>.</span
       >
     </p>
     ${prose(operation.description)}

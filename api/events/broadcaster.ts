@@ -315,6 +315,13 @@ export class Broadcaster {
     return Promise.all([read, ...checks]).then(() => undefined);
   }
 
+  /** Re-asks every stream's `stillAllowed` now (an account was signed out or lost a branch), rather than at the next round. */
+  recheckNow(): Promise<void> {
+    const checks: Promise<void>[] = [];
+    for (const subscriber of this.subscribers.keys()) if (subscriber.stillAllowed) checks.push(this.recheck(subscriber));
+    return Promise.all(checks).then(() => undefined);
+  }
+
   private async recheck(subscriber: Subscriber): Promise<void> {
     try {
       if (!(await subscriber.stillAllowed!())) subscriber.end();

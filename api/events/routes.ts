@@ -7,6 +7,7 @@
  */
 import { Hono, type Context } from "hono";
 import { endpoints } from "../../contract/endpoints";
+import { roleMay } from "../../contract/roles";
 import { publicOrder, type Order } from "../../contract/schemas";
 import type { AppContext, AppEnv } from "../app-context";
 import { streamLimits } from "../config";
@@ -73,11 +74,13 @@ export function eventRoutes(ctx: AppContext) {
   serveEndpoint(app, endpoints.branchEvents, async ({ c, query }) => {
     const branchId = knownBranch(query.branch_id);
     const token = c.get("token");
-    // A stream outliving its session would keep showing orders after sign-out: end it.
-    return streamOf(c, [{ branchId, excludeTypes: DINER_ONLY_EVENT_TYPES }], {
-      staff: true,
-      stillAllowed: async () => token !== undefined && (await findSessionStaff(database.db, token, ctx.clock.now())) !== undefined,
-    });
+    // A stream outliving its session, or its account's access to the branch, would keep showing
+    // orders after sign-out, deactivation or a change of role: end it (the client reconnects and is refused).
+    const stillAllowed = async () => {
+      const staff = token === undefined ? undefined : await findSessionStaff(database.db, token, ctx.clock.now());
+      return staff !== undefined && roleMay(staff.role, endpoints.branchEvents.auth.permission) && staff.branchIds.includes(branchId);
+    };
+    return streamOf(c, [{ branchId, excludeTypes: DINER_ONLY_EVENT_TYPES }], { staff: true, stillAllowed });
   });
 
   serveEndpoint(app, endpoints.diningTableEvents, async ({ c, params, missing }) => {

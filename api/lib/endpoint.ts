@@ -2,14 +2,16 @@
  * Routes are declared from the contract's endpoint table (contract/endpoints.ts): method, path and
  * auth come from the entry, and the entry's schemas parse the request before the handler runs, so a
  * handler gets typed values and answers with the entry's JSON, which is sent with the entry's status.
+ * Who may call it is enforced here too, for every staff endpoint alike: the entry's permission (the
+ * account's role), then the branch the request is about (docs/decisions/0023-staff-roles.md).
  */
 import type { Context, Handler, Hono, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { AnswerOf, Endpoint, MissingCode, Parsed } from "../../contract/endpoints";
 import { isBranchId, type BranchId } from "../../contract/menu";
 import type { AppEnv } from "../app-context";
-import { requireStaff } from "../auth/middleware";
-import { notFound } from "./errors";
+import { requirePermission, requireStaff } from "../auth/middleware";
+import { ApiHttpError, notFound } from "./errors";
 import { readHeaders, readJson, readQuery } from "./validate";
 
 const MISSING_MESSAGES: Record<MissingCode, string> = {
@@ -19,7 +21,17 @@ const MISSING_MESSAGES: Record<MissingCode, string> = {
   product_not_found: "There is no such product.",
   call_not_found: "There is no such call.",
   printer_not_found: "There is no such printer.",
+  staff_not_found: "There is no such staff account.",
 };
+
+export const forbidden = (message = "Your account may not do this.") => new ApiHttpError(403, "forbidden", message);
+const notYourBranch = (branchId: number) => forbidden(`Your account does not work at branch ${branchId}.`);
+
+/** The branch ids a parsed query or body names (`branch_id`), if any. */
+function namedBranch(parsed: unknown): number | undefined {
+  const value = parsed && typeof parsed === "object" ? (parsed as { branch_id?: unknown }).branch_id : undefined;
+  return typeof value === "number" ? value : undefined;
+}
 
 /**
  * What a write whose entry names no body reads: nothing, or an empty JSON object. A body that is
@@ -41,8 +53,10 @@ export interface EndpointInput<E extends Endpoint> {
 export type EndpointHandler<E extends Endpoint> = (input: EndpointInput<E>) => Promise<AnswerOf<E> | Response> | AnswerOf<E> | Response;
 
 /**
- * Registers `endpoint` on `app`. Staff endpoints get `requireStaff` first; `before` runs next, ahead of
- * any parsing (a cache that can answer without it, a body limit). The request is parsed in the order
+ * Registers `endpoint` on `app`. Staff endpoints get `requireStaff` and the role check first; `before`
+ * runs next, ahead of any parsing (a cache that can answer without it, a body limit). Once parsed, a
+ * staff request about a known branch that is not the account's is 403 `forbidden`: the `branch_id` of
+ * its query and body, and the branch of the row its path's id names. The request is parsed in the order
  * path, headers, body, query: the first problem found is the one answered. A body whose schema accepts
  * `undefined`, and a write's whose entry names none, may be left out (an action taking no parameters).
  */
@@ -69,13 +83,26 @@ export function serveEndpoint<E extends Endpoint>(
       query: query && readQuery(c, query),
       missing,
     } as EndpointInput<E>;
+    if (endpoint.auth !== "public") await checkBranches(c, endpoint, input);
     const answer = await handler(input);
     if (answer instanceof Response) return answer;
     return status === 204 ? c.body(null, 204) : c.json(answer as object, status);
   };
-  const chain = [...(endpoint.auth === "staff" ? [requireStaff] : []), ...before];
+  const chain = [...(endpoint.auth === "public" ? [] : [requireStaff, requirePermission(endpoint.auth.permission)]), ...before];
   // Hono types a route's handlers as tuples of fixed lengths, which a list built at run time is not.
   app.on(endpoint.method, endpoint.path, ...(chain as []), serve);
+}
+
+async function checkBranches<E extends Endpoint>(c: Context<AppEnv>, endpoint: E, input: EndpointInput<E>): Promise<void> {
+  const staff = c.get("staff")!;
+  // An unknown branch is left to the route, which answers 404 `unknown_branch` as it does for anyone.
+  const refuses = (branchId: number | undefined) => branchId !== undefined && isBranchId(branchId) && !staff.branchIds.includes(branchId);
+  for (const branchId of [namedBranch(input.query), namedBranch(input.body)]) if (refuses(branchId)) throw notYourBranch(branchId!);
+  const id = (input.params as { id?: unknown } | undefined)?.id;
+  if (endpoint.missing && id !== undefined) {
+    const branchId = await c.get("branchOf")!(endpoint.missing, id);
+    if (refuses(branchId)) throw notYourBranch(branchId!);
+  }
 }
 
 /** 404 `unknown_branch` unless the branch is one of the contract's (the database holds the same two, seeded from them). */

@@ -6,6 +6,7 @@
  */
 import type { CsvImportSummary, ProductPatch } from "../../contract/schemas";
 import type { DatabaseHandle, Db } from "../db/database";
+import { recordAudit, type AuditActor } from "../audit/audit-log";
 import { notifyOnCommit } from "../db/dialect";
 import { announceEvents, recordEvent } from "../events/event-log";
 import type { ParsedProduct } from "./menu-csv";
@@ -77,12 +78,23 @@ export async function announceProducts(tx: Db, productIds: readonly number[]): P
 
 /**
  * The sold-out toggle and the stock count: a count of 0 sells the product out, a count above 0 puts
- * it back on, null stops counting. Undefined when there is no such product.
+ * it back on, null stops counting. Undefined when there is no such product. Audited as `product.updated`.
  */
-export async function updateProduct(deps: MenuDeps, productId: number, patch: ProductPatch): Promise<LocatedProduct | undefined> {
+export async function updateProduct(
+  deps: MenuDeps,
+  productId: number,
+  patch: ProductPatch,
+  actor: AuditActor,
+): Promise<LocatedProduct | undefined> {
   const located = await deps.database.transaction(async (tx) => {
     if (!(await setProductStock(tx, productId, patch))) return undefined;
     const found = (await findProduct(tx, productId))!;
+    await recordAudit(tx, actor, {
+      action: "product.updated",
+      target: `product:${productId}`,
+      branchId: found.branchId,
+      details: { name: found.product.name, ...patch },
+    });
     await notifyOnCommit(tx, "menu", String(found.branchId));
     await announceProduct(tx, found);
     return found;
@@ -94,9 +106,15 @@ export async function updateProduct(deps: MenuDeps, productId: number, patch: Pr
 /**
  * Replaces the branch's menu with an uploaded one, all or nothing. A dry run does every write the
  * real import would, then rolls back: what it reports is exact. Every added or changed product is
- * announced, so open menus update.
+ * announced, so open menus update. A real import is audited as `menu.imported`, with what it changed.
  */
-export async function importMenu(deps: MenuDeps, branchId: number, parsed: ParsedProduct[], dryRun: boolean): Promise<CsvImportSummary> {
+export async function importMenu(
+  deps: MenuDeps,
+  branchId: number,
+  parsed: ParsedProduct[],
+  dryRun: boolean,
+  actor: AuditActor,
+): Promise<CsvImportSummary> {
   let summary: CsvImportSummary;
   try {
     summary = await deps.database.transaction(async (tx) => {
@@ -112,6 +130,7 @@ export async function importMenu(deps: MenuDeps, branchId: number, parsed: Parse
           }
         }
       }
+      await recordAudit(tx, actor, { action: "menu.imported", target: `menu:${branchId}`, branchId, details: { ...applied.changes } });
       await notifyOnCommit(tx, "menu", String(branchId));
       return applied;
     });

@@ -53,8 +53,10 @@ export function menuRoutes(ctx: AppContext) {
   };
   serveEndpoint(app, endpoints.menu, async ({ c, query }) => answer(c, await ctx.menuCache.get(knownBranch(query.branch_id))), fromCache);
 
-  serveEndpoint(app, endpoints.updateProduct, async ({ params, body, missing }) => {
-    const located = await updateProduct(ctx, params.id, body);
+  const actor = (c: Context<AppEnv>) => ({ id: c.get("staff")!.id, email: c.get("staff")!.email, at: ctx.clock.now() });
+
+  serveEndpoint(app, endpoints.updateProduct, async ({ c, params, body, missing }) => {
+    const located = await updateProduct(ctx, params.id, body, actor(c));
     return located ? located.product : missing();
   });
 
@@ -80,7 +82,7 @@ export function menuRoutes(ctx: AppContext) {
     async ({ c, query }) => {
       const branchId = knownBranch(query.branch_id);
       const dryRun = query.dry_run ?? false;
-      const summary = await importMenu(ctx, branchId, await readMenuUpload(c), dryRun);
+      const summary = await importMenu(ctx, branchId, await readMenuUpload(c), dryRun, actor(c));
       if (!dryRun) ctx.logger.info("menu imported", { branchId, ...summary.imported, staff: c.get("staff")?.email });
       return summary;
     },

@@ -12,16 +12,13 @@ import type { StaffIdentity } from "../auth/staff-repository";
 import { ApiHttpError } from "../lib/errors";
 import { noStore, requestHeader } from "../lib/response-head";
 import { EXPOSITION_CONTENT_TYPE, exposition, type Metrics } from "./registry";
+import { roleMay } from "../../contract/roles";
 
 export const METRICS_PATH = "/metrics";
 
-/**
- * Who among signed-in staff may read the metrics. API.md gives them to owners and managers; until
- * accounts have roles every staff session may do everything, so this lets every one in. The roles
- * work replaces this one function (a 403 `forbidden` follows a false).
- */
-export function mayReadMetrics(_staff: StaffIdentity): boolean {
-  return true;
+/** Who among signed-in staff may read the metrics: those who may read the reports (owners, managers). */
+export function mayReadMetrics(staff: StaffIdentity): boolean {
+  return roleMay(staff.role, "reports");
 }
 
 const digest = (value: string) => createHash("sha256").update(value).digest();

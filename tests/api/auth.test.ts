@@ -130,6 +130,10 @@ describe("POST /api/login", () => {
     expect(response.status).toBe(200);
     expect((await call(server, "GET", "/api/current_user", { token: response.body.access_token })).body).toEqual({
       logged_in_as: server.staff.email,
+      id: expect.any(Number),
+      name: "",
+      role: "owner",
+      branch_ids: [1, 2],
     });
   });
 });
@@ -140,7 +144,13 @@ describe("GET /api/current_user", () => {
     for (const auth of [{ token }, { cookie: token }]) {
       const response = await call(server, "GET", "/api/current_user", auth);
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ logged_in_as: server.staff.email });
+      expect(response.body).toEqual({
+        logged_in_as: server.staff.email,
+        id: expect.any(Number),
+        name: "",
+        role: "owner",
+        branch_ids: [1, 2],
+      });
     }
   });
 

@@ -76,7 +76,7 @@ describe("GET /api/openapi.json", () => {
       // Staff calls name both ways in; public ones none.
       expect({ name, security: operation.security }).toEqual({
         name,
-        security: route.auth === "staff" ? [{ bearerToken: [] }, { sessionCookie: [] }] : [],
+        security: route.auth === "public" ? [] : [{ bearerToken: [] }, { sessionCookie: [] }],
       });
     }
   });
@@ -156,7 +156,7 @@ describe("GET /api/docs", () => {
       const article = page.text.match(new RegExp(`<article id="${name}">([\\s\\S]*?)</article>`))?.[1];
       expect(article, `${name} has its own section`).toBeDefined();
       expect(article).toContain(`>${route.method}</span> <code>/api${openApiPath(route.path)}</code>`);
-      expect(article).toContain(route.auth === "staff" ? "Staff: a bearer token or the session cookie." : "Public.");
+      expect(article).toContain(route.auth === "public" ? "Public." : "Staff: a bearer token or the session cookie.");
       for (const code of Object.keys(endpoints[name].errors)) expect(article, `${name} lists ${code}`).toContain(`<code>${code}</code>`);
       // The contents link to it.
       expect(page.text).toContain(`href="#${name}"`);

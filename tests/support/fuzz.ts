@@ -13,7 +13,7 @@ import { endpoints, type Endpoint as ContractEndpoint, type MissingCode } from "
 // ---------- the endpoints ----------
 
 export type BodyKind = "json" | "multipart" | "none";
-export type Param = "branch" | "product" | "station" | "order" | "call" | "printer";
+export type Param = "branch" | "product" | "station" | "order" | "call" | "printer" | "staff";
 
 export interface Endpoint {
   /** The contract's name for it. */
@@ -52,6 +52,7 @@ const PARAM_OF: Record<MissingCode, Param> = {
   order_not_found: "order",
   call_not_found: "call",
   printer_not_found: "printer",
+  staff_not_found: "staff",
 };
 
 /**
@@ -123,7 +124,7 @@ function fuzzed(name: ApiRouteName): Endpoint {
     // Every stream resumes after `?last_event_id=` too (api/events/routes.ts).
     query: stream ? [...query, "last_event_id"] : query,
     headers: entry.headers ? Object.keys(entry.headers.shape) : [],
-    staff: entry.auth === "staff",
+    staff: entry.auth !== "public",
     stream,
     valid: VALID_BODIES[name],
     ...EXCEPTIONS[name],
@@ -527,6 +528,7 @@ export function idArb(param: Param, ids: KnownIds): fc.Arbitrary<string> {
     order: ids.orders,
     call: [],
     printer: [],
+    staff: [],
   }[param];
   const hostile = fc.oneof(
     hostileString.map(encodeAny),

@@ -51,7 +51,7 @@ export default function LoginPage() {
     setSubmitting(true);
     try {
       await staffApi.login({ email: email.trim(), password });
-      signedIn(email.trim().toLowerCase());
+      signedIn(await staffApi.currentUser());
     } catch (error) {
       setSubmitting(false);
       setProblem(loginProblem(error));

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
 import { StaffLayout } from "../layout/staff-layout";
+import { mayOpen } from "../layout/screens";
 import { useSession } from "./session-store";
 import "../layout/staff.css";
 
@@ -10,7 +11,7 @@ import "../layout/staff.css";
  */
 export default function RequireStaff() {
   const status = useSession((state) => state.status);
-  const email = useSession((state) => state.email);
+  const user = useSession((state) => state.user);
   const error = useSession((state) => state.error);
   const check = useSession((state) => state.check);
   const location = useLocation();
@@ -30,10 +31,19 @@ export default function RequireStaff() {
       </div>
     );
   }
-  if (status !== "signed-in") return <p role="status">Loading...</p>;
+  if (status !== "signed-in" || !user) return <p role="status">Loading...</p>;
   return (
-    <StaffLayout email={email}>
-      <Outlet />
+    <StaffLayout user={user}>
+      {mayOpen(user.role, location.pathname) ? (
+        <Outlet />
+      ) : (
+        <div className="staff-problem" role="alert">
+          <h1 className="staff-page-title">Not allowed</h1>
+          <p>
+            Your account ({user.role}) may not use this screen. Ask an owner or a manager if you need it, or switch user on this tablet.
+          </p>
+        </div>
+      )}
     </StaffLayout>
   );
 }

@@ -5,16 +5,19 @@
 import { create } from "zustand";
 import { staffApi } from "../lib/staff-api";
 import { ApiError } from "../../shared/api-client";
+import type { CurrentUser } from "../../../contract/schemas";
 
 export type SessionStatus = "unknown" | "checking" | "signed-in" | "signed-out" | "error";
 
 interface SessionState {
   status: SessionStatus;
   email: string | null;
+  /** Who, with role and branches: what the staff screens offer follows it (the server enforces it anyway). */
+  user: CurrentUser | null;
   /** Why the check itself failed (offline, server down): not the same as "signed out". */
   error: string | null;
   check(): Promise<void>;
-  signedIn(email: string): void;
+  signedIn(user: CurrentUser): void;
   signedOut(): void;
 }
 
@@ -25,6 +28,7 @@ let generation = 0;
 export const useSession = create<SessionState>()((set) => ({
   status: "unknown",
   email: null,
+  user: null,
   error: null,
 
   check() {
@@ -36,9 +40,9 @@ export const useSession = create<SessionState>()((set) => ({
       set((state) => (state.status === "signed-in" ? {} : { status: "checking", error: null }));
       try {
         const user = await staffApi.currentUser();
-        settle({ status: "signed-in", email: user.logged_in_as });
+        settle({ status: "signed-in", email: user.logged_in_as, user });
       } catch (error) {
-        if (error instanceof ApiError && error.status === 401) settle({ status: "signed-out", email: null });
+        if (error instanceof ApiError && error.status === 401) settle({ status: "signed-out", email: null, user: null });
         else settle({ status: "error", error: error instanceof Error ? error.message : String(error) });
       } finally {
         inFlight = null;
@@ -47,13 +51,13 @@ export const useSession = create<SessionState>()((set) => ({
     return inFlight;
   },
 
-  signedIn(email) {
+  signedIn(user) {
     generation += 1;
-    set({ status: "signed-in", email, error: null });
+    set({ status: "signed-in", email: user.logged_in_as, user, error: null });
   },
 
   signedOut() {
     generation += 1;
-    set({ status: "signed-out", email: null, error: null });
+    set({ status: "signed-out", email: null, user: null, error: null });
   },
 }));

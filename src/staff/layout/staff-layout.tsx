@@ -1,28 +1,23 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router-dom";
+import { roleMay } from "../../../contract/roles";
+import type { CurrentUser } from "../../../contract/schemas";
 import { KitchenAlerts } from "../alerts/kitchen-alerts";
+import { SwitchUser } from "../auth/switch-user";
 import { BranchSwitcher } from "../branch/branch-switcher";
 import { TableCalls } from "../calls/table-calls";
 import { PrinterAlerts } from "../printers/printer-alerts";
+import { screensFor } from "./screens";
 import "./staff.css";
 
-const LINKS = [
-  { to: "/stations", label: "Stations" },
-  { to: "/upload_menu", label: "Upload menu" },
-  { to: "/kitchen", label: "Kitchen" },
-  { to: "/staff/tabs", label: "Tabs" },
-  { to: "/staff/reports", label: "Reports" },
-  { to: "/staff/printers", label: "Printers" },
-] as const;
-
-/** The bar above every staff screen: where to go, which branch, who is signed in. */
-export function StaffLayout({ email, children }: { email: string | null; children: ReactNode }) {
+/** The bar above every staff screen: where to go (the screens the role may use), which branch, who is signed in. */
+export function StaffLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   return (
     <div className="staff">
       <div className="staff-bar">
         <nav aria-label="Staff">
           <ul className="staff-nav">
-            {LINKS.map((link) => (
+            {screensFor(user.role).map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className="staff-nav__link">
                   {link.label}
@@ -36,12 +31,15 @@ export function StaffLayout({ email, children }: { email: string | null; childre
             </li>
           </ul>
         </nav>
-        <BranchSwitcher />
-        {email && <p className="staff-bar__user">Signed in as {email}</p>}
+        <BranchSwitcher branchIds={user.branch_ids} />
+        <p className="staff-bar__user">
+          Signed in as {user.name ? `${user.name} (${user.logged_in_as})` : user.logged_in_as}, {user.role}
+        </p>
+        <SwitchUser />
       </div>
       <KitchenAlerts />
       <PrinterAlerts />
-      <TableCalls />
+      {roleMay(user.role, "service") && <TableCalls />}
       {children}
     </div>
   );

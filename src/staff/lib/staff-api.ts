@@ -4,7 +4,17 @@
  * so the diner's first visit, which loads that module, does not carry them.
  */
 import type { OrderStatus, PrepArea } from "../../../contract/menu";
-import type { BoardHeartbeat, LoginBody, OrderPatch, DiningTableCreate, DiningTableUpdate, TabClose } from "../../../contract/schemas";
+import type {
+  BoardHeartbeat,
+  LoginBody,
+  OrderPatch,
+  DiningTableCreate,
+  DiningTableUpdate,
+  StaffCreate,
+  StaffPatch,
+  SwitchUser,
+  TabClose,
+} from "../../../contract/schemas";
 import type { ReadOptions } from "../../shared/api";
 import { call, noAnswer, pathOf } from "../../shared/api-client";
 
@@ -22,6 +32,12 @@ export const staffApi = {
   login: (body: LoginBody) => call("login", { body }),
   logout: () => call("logout"),
   currentUser: () => call("currentUser"),
+  switchUser: (body: SwitchUser) => call("switchUser", { body }),
+  setOwnPin: (pin: string | null) => call("setOwnPin", { body: { pin } }),
+  staffAccounts: (branchId?: number) => call("staffAccounts", { query: { branch_id: branchId }, cache: "no-store" }),
+  createStaffAccount: (body: StaffCreate) => call("createStaffAccount", { body }),
+  updateStaffAccount: (id: number, body: StaffPatch) => call("updateStaffAccount", { params: { id }, body }),
+  auditLog: (branchId?: number, limit = 50) => call("auditLog", { query: { branch_id: branchId, limit }, cache: "no-store" }),
 
   stations: (branchId: number, options: ReadOptions = {}) => call("diningTables", { query: { branch_id: branchId }, ...options }),
   createDiningTable: (branchId: number, body: DiningTableCreate) =>

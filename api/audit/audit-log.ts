@@ -1,0 +1,69 @@
+/**
+ * The audit log: who changed which staff account, menu item or price, and when. An entry is written
+ * by the service that makes the change, inside the change's own transaction, so a change that commits
+ * always has its entry and a rolled-back one never does. Owners read it (GET /api/audit_log).
+ */
+import { desc, eq, isNull, or } from "drizzle-orm";
+import type { AuditEntry } from "../../contract/schemas";
+import type { Db } from "../db/database";
+import { tablesOf } from "../db/dialect";
+
+/** Who made a change, and when (the server's clock). */
+export interface AuditActor {
+  id: number;
+  email: string;
+  at: Date;
+}
+
+export type AuditAction =
+  | "staff.created"
+  | "staff.updated"
+  | "staff.password_reset"
+  | "staff.deactivated"
+  | "staff.reactivated"
+  | "staff.pin_set"
+  | "staff.pin_removed"
+  | "product.updated"
+  | "menu.imported";
+
+export interface AuditRecord {
+  action: AuditAction;
+  target: string;
+  branchId: number | null;
+  details?: Record<string, unknown>;
+}
+
+/** Call inside the transaction that makes the change. */
+export async function recordAudit(tx: Db, actor: AuditActor, entry: AuditRecord): Promise<void> {
+  const t = tablesOf(tx);
+  await tx.insert(t.auditLog).values({
+    at: actor.at.toISOString(),
+    actorId: actor.id,
+    actorEmail: actor.email,
+    branchId: entry.branchId,
+    action: entry.action,
+    target: entry.target,
+    details: entry.details ?? {},
+  });
+}
+
+/** Newest first; `branchId` keeps that branch's entries and those about no one branch (e.g. an owner's account). */
+export async function readAuditLog(db: Db, options: { branchId?: number; limit: number }): Promise<AuditEntry[]> {
+  const t = tablesOf(db);
+  const rows = await db
+    .select()
+    .from(t.auditLog)
+    .where(options.branchId === undefined ? undefined : or(eq(t.auditLog.branchId, options.branchId), isNull(t.auditLog.branchId)))
+    .orderBy(desc(t.auditLog.id))
+    .limit(options.limit);
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at,
+    actor_id: row.actorId,
+    actor_email: row.actorEmail,
+    branch_id: row.branchId,
+    action: row.action,
+    target: row.target,
+    details: row.details,
+  }));
+}

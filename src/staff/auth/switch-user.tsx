@@ -1,0 +1,127 @@
+import { useState, type FormEvent } from "react";
+import { PIN_PATTERN } from "../../../contract/roles";
+import { ApiError } from "../../shared/api-client";
+import { Dialog } from "../../shared/dialog";
+import { describeProblem, type Problem } from "../lib/errors";
+import { ProblemMessage } from "../lib/problem-message";
+import { staffApi } from "../lib/staff-api";
+import { useSession } from "./session-store";
+
+/**
+ * "Switch user" on a shared tablet: another person takes it over with their e-mail and PIN (POST
+ * /api/session/switch), and the screens follow their role. The same dialog sets one's own PIN.
+ */
+export function SwitchUser() {
+  const [open, setOpen] = useState(false);
+  const [email, setEmail] = useState("");
+  const [pin, setPin] = useState("");
+  const [newPin, setNewPin] = useState("");
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [notice, setNotice] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  const close = () => {
+    setOpen(false);
+    setPin("");
+    setNewPin("");
+    setProblem(null);
+    setNotice("");
+  };
+
+  const switchUser = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    try {
+      await staffApi.switchUser({ email: email.trim(), pin });
+      // A refused PIN is a 401 too: only a success re-reads who is signed in, so a wrong PIN never signs the tablet out.
+      useSession.getState().signedIn(await staffApi.currentUser());
+      close();
+      setEmail("");
+    } catch (error) {
+      // A wrong PIN is a 401 of its own: the tablet's session is still there.
+      if (error instanceof ApiError && error.code === "invalid_credentials") setProblem({ message: error.message, details: [] });
+      else setProblem(describeProblem(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const savePin = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!PIN_PATTERN.test(newPin)) {
+      setProblem({ message: "A PIN is 4 to 8 digits.", details: [] });
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      await staffApi.setOwnPin(newPin);
+      setNotice("Your PIN is set.");
+      setNewPin("");
+    } catch (error) {
+      setProblem(describeProblem(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <button type="button" className="staff-button" onClick={() => setOpen(true)}>
+        Switch user
+      </button>
+      <Dialog open={open} onClose={close} className="staff-dialog" labelledBy="switch-user-title">
+        <h2 id="switch-user-title">Switch user</h2>
+        <form className="staff-form" onSubmit={(event) => void switchUser(event)}>
+          <div className="staff-field">
+            <label htmlFor="switch-email">Your e-mail</label>
+            <input id="switch-email" type="email" autoComplete="off" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          </div>
+          <div className="staff-field">
+            <label htmlFor="switch-pin">Your PIN</label>
+            <input
+              id="switch-pin"
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              required
+              value={pin}
+              onChange={(e) => setPin(e.target.value)}
+            />
+          </div>
+          <div className="staff-actions">
+            <button type="submit" className="staff-button staff-button--primary" disabled={busy}>
+              Take over this tablet
+            </button>
+            <button type="button" className="staff-button" onClick={close}>
+              Cancel
+            </button>
+          </div>
+        </form>
+        <form className="staff-form" onSubmit={(event) => void savePin(event)}>
+          <div className="staff-field">
+            <label htmlFor="own-pin">Set my PIN (4–8 digits)</label>
+            <input
+              id="own-pin"
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              value={newPin}
+              onChange={(e) => setNewPin(e.target.value)}
+            />
+          </div>
+          <button type="submit" className="staff-button" disabled={busy}>
+            Save my PIN
+          </button>
+        </form>
+        <ProblemMessage problem={problem} />
+        {notice && (
+          <p className="staff-notice" role="status">
+            {notice}
+          </p>
+        )}
+      </Dialog>
+    </>
+  );
+}

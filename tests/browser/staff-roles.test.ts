@@ -1,0 +1,139 @@
+/**
+ * Staff screens by role in headless Chromium: a kitchen account sees the boards and the sold-out
+ * panel and is offered no reports, menu upload, tables or staff; a screen it opens directly says it
+ * is not allowed. The Staff screen (an owner adds an account, changes its role, resets a password —
+ * a weak one refused with the policy's reason — and deactivates it), and a PIN take-over of a tablet.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { StaffAccount } from "../../contract/schemas";
+import { launchBrowser, TABLET_LANDSCAPE } from "../support/browser";
+import { ACCOUNT_PASSWORD, staffAccount } from "../support/staff-accounts";
+import { startTestServer, staffToken, type TestServer } from "../support/test-server";
+import { NO_SERVICE_WORKER } from "./site-support";
+
+let server: TestServer;
+let browser: Browser;
+let ownerToken: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  ownerToken = await staffToken(server);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+async function signedIn(email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...TABLET_LANDSCAPE, ...NO_SERVICE_WORKER, baseURL: server.url });
+  expect((await context.request.post("/api/login", { data: { email, password } })).status()).toBe(200);
+  return { context, page: await context.newPage() };
+}
+
+const navLinks = async (page: Page) => page.getByRole("navigation", { name: "Staff" }).getByRole("link").allTextContents();
+
+describe("a kitchen account", () => {
+  it("sees the boards and the sold-out panel, and no reports, upload, tables or staff links", async () => {
+    const cook = await staffAccount(server, "kitchen", [1], { signIn: false });
+    const { context, page } = await signedIn(cook.email, ACCOUNT_PASSWORD);
+    try {
+      await page.goto("/kitchen");
+      await page.getByRole("navigation", { name: "Staff" }).waitFor();
+      expect(await navLinks(page)).toEqual(["Kitchen", "Sign out"]);
+      await page.getByRole("button", { name: /^Sold-out items/ }).click();
+      await page.getByRole("spinbutton", { name: "Stock: Sisig", exact: true }).waitFor();
+      await page.goto("/staff/reports");
+      await page.getByRole("heading", { name: "Not allowed" }).waitFor();
+      expect(await page.getByRole("alert").textContent()).toMatch(/kitchen\) may not use this screen/);
+      await page.goto("/upload_menu");
+      await page.getByRole("heading", { name: "Not allowed" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("the Staff screen", () => {
+  it("adds an account, changes its role, refuses a weak password with its reason, resets it and deactivates it", async () => {
+    const { context, page } = await signedIn(server.staff.email, server.staff.password);
+    try {
+      await page.goto("/staff/accounts");
+      await page.getByRole("heading", { name: /Staff at/ }).waitFor();
+      expect(await navLinks(page)).toContain("Staff");
+      await page.getByLabel("E-mail").fill("rosa@limitless.example");
+      await page.getByLabel("Name").fill("Rosa");
+      await page.getByLabel("Role").selectOption("kitchen");
+      await page.getByLabel("Password").fill("short one");
+      await page.getByRole("button", { name: "Add account" }).click();
+      expect(await page.getByRole("alert").first().textContent()).toMatch(/at least 15 characters/);
+      await page.getByLabel("Password").fill("saffron meadow tumble ledger");
+      await page.getByRole("button", { name: "Add account" }).click();
+      await page.getByRole("cell", { name: "rosa@limitless.example", exact: true }).waitFor();
+
+      await page.getByRole("button", { name: "Change rosa@limitless.example" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Role").selectOption("floor");
+      await dialog.getByRole("button", { name: "Save role and branches" }).click();
+      await page.getByText("rosa@limitless.example is now floor.").waitFor();
+
+      await dialog.getByLabel("New password").fill("password1234567");
+      await dialog.getByRole("button", { name: "Reset password" }).click();
+      expect(await dialog.getByRole("alert").textContent()).toMatch(/too common|easy to guess/);
+      await dialog.getByLabel("New password").fill("juniper caravan osprey lull");
+      await dialog.getByRole("button", { name: "Reset password" }).click();
+      await page.getByText(/password was reset/).waitFor();
+
+      await dialog.getByRole("button", { name: "Deactivate" }).click();
+      await page.getByText(/was deactivated and signed out everywhere/).waitFor();
+      const accounts = (await (
+        await fetch(`${server.url}/api/staff?branch_id=1`, { headers: { Authorization: `Bearer ${ownerToken}` } })
+      ).json()) as StaffAccount[];
+      expect(accounts.find((a) => a.email === "rosa@limitless.example")).toMatchObject({ role: "floor", active: false });
+      const signIn = await fetch(`${server.url}/api/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: "rosa@limitless.example", password: "juniper caravan osprey lull" }),
+      });
+      expect(signIn.status).toBe(401);
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await page.getByRole("heading", { name: "Recent changes" }).waitFor();
+      await page
+        .getByText(/staff\.deactivated/)
+        .first()
+        .waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("Switch user", () => {
+  it("a person takes over a signed-in tablet with their PIN, and the screens follow their role", async () => {
+    const waiter = await staffAccount(server, "floor", [1]);
+    const pinSet = await fetch(`${server.url}/api/current_user/pin`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${waiter.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ pin: "2468" }),
+    });
+    expect(pinSet.status).toBe(200);
+    const cook = await staffAccount(server, "kitchen", [1], { signIn: false });
+    const { context, page } = await signedIn(cook.email, ACCOUNT_PASSWORD);
+    try {
+      await page.goto("/kitchen");
+      await page.getByRole("button", { name: "Switch user" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Your e-mail").fill(waiter.email);
+      await dialog.getByLabel("Your PIN").fill("1111");
+      await dialog.getByRole("button", { name: "Take over this tablet" }).click();
+      expect(await dialog.getByRole("alert").textContent()).toMatch(/not right/);
+      expect(page.url()).toBe(`${server.url}/kitchen`);
+      await dialog.getByLabel("Your PIN").fill("2468");
+      await dialog.getByRole("button", { name: "Take over this tablet" }).click();
+      await page.getByText(`Signed in as Test floor (${waiter.email}), floor`).waitFor();
+      expect(await navLinks(page)).toEqual(["Stations", "Kitchen", "Tabs", "Sign out"]);
+    } finally {
+      await context.close();
+    }
+  });
+});
