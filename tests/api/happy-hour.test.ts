@@ -201,7 +201,8 @@ describe("the table's shared cart", () => {
         options: [],
       },
     ];
-    clock.set("2026-11-24T20:00:00Z");
+    // 17:30 and then 18:00 in Toronto: half an hour apart, well inside the table's visit (3 idle hours end it).
+    clock.set("2026-11-24T22:30:00Z");
     const added = await call<{ cart: TableCart }>(server, "POST", `/api/stations/${other!.id}/cart/operations`, {
       json: { phone_id: randomUUID(), operations },
     });

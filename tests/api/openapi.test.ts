@@ -13,6 +13,7 @@ import { endpoints, type Endpoint } from "../../contract/endpoints";
 import { openApiPath, type JsonSchema, type OpenApiDocument, type OpenApiOperation } from "../../contract/openapi";
 import { call, expectSecurityHeaders } from "../support/api-helpers";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { PERMISSIONS } from "../../contract/roles";
 
 let server: TestServer;
 let document: OpenApiDocument;
@@ -156,7 +157,11 @@ describe("GET /api/docs", () => {
       const article = page.text.match(new RegExp(`<article id="${name}">([\\s\\S]*?)</article>`))?.[1];
       expect(article, `${name} has its own section`).toBeDefined();
       expect(article).toContain(`>${route.method}</span> <code>/api${openApiPath(route.path)}</code>`);
-      expect(article).toContain(route.auth === "public" ? "Public." : "Staff: a bearer token or the session cookie.");
+      expect(article).toContain(
+        route.auth === "public"
+          ? "Public."
+          : `Staff: a bearer token or the session cookie (${PERMISSIONS[route.auth.permission].join(", ")}).`,
+      );
       for (const code of Object.keys(endpoints[name].errors)) expect(article, `${name} lists ${code}`).toContain(`<code>${code}</code>`);
       // The contents link to it.
       expect(page.text).toContain(`href="#${name}"`);
