@@ -4,7 +4,7 @@ import type { CallKind } from "../../contract/menu";
 import type { Call } from "../../contract/schemas";
 import type { DatabaseHandle, Db } from "../db/database";
 import { lockInTransaction } from "../db/dialect";
-import { announceEvents, recordEvent } from "../events/event-log";
+import { recordEvent } from "../events/event-log";
 import { ApiHttpError, notFound } from "../lib/errors";
 import { findStation, listStations } from "../stations/station-repository";
 import { callLimitReachedBy, findCall, findOpenCall, insertCall, listOpenCalls, markCallDone, toCall } from "./call-repository";
@@ -54,7 +54,7 @@ export async function callStaff(
   kind: CallKind,
   now: Date,
 ): Promise<{ call: Call; created: boolean }> {
-  const result = await database.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const station = await findStation(tx, stationId);
     if (!station) throw stationMissing();
     // Per table, never per address: every diner in the restaurant shares one Wi-Fi address.
@@ -83,8 +83,6 @@ export async function callStaff(
     await recordEvent(tx, { branchId: call.branch_id, type: "call.created", stationId: call.station_id, payload: call });
     return { call, created: true };
   });
-  if (result.created) announceEvents();
-  return result;
 }
 
 /**
@@ -92,19 +90,17 @@ export async function callStaff(
  * twice (two servers tapping at once) is done once: the second gets the call as it is, and no event.
  */
 export async function finishCall(database: DatabaseHandle, id: string, now: Date): Promise<Call> {
-  const { call, changed } = await database.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const found = await findCall(tx, id);
     if (!found) throw notFound("call_not_found", "There is no such call.");
     await lockInTransaction(tx, "station", found.stationId);
     // Read again under the lock: another server may have just answered it.
     const current = toCall((await findCall(tx, id))!, (await findStation(tx, found.stationId))?.codename ?? null);
-    if (current.status === "done") return { call: current, changed: false };
+    if (current.status === "done") return current;
     const doneAt = now.toISOString();
     await markCallDone(tx, id, doneAt);
     const done: Call = { ...current, status: "done", done_at: doneAt };
     await recordEvent(tx, { branchId: done.branch_id, type: "call.updated", stationId: done.station_id, payload: done });
-    return { call: done, changed: true };
+    return done;
   });
-  if (changed) announceEvents();
-  return call;
 }

@@ -21,7 +21,7 @@ import type { DatabaseHandle, Db } from "../db/database";
 import { lockInTransaction } from "../db/dialect";
 import { loadCatalog, type CatalogProduct } from "../menu/menu-repository";
 import type { MenuDeps } from "../menu/menu-service";
-import { announceEvents, recordEvent } from "../events/event-log";
+import { recordEvent } from "../events/event-log";
 import { continueOrBeginVisit, endVisit, visitState } from "../visits/visits";
 import { ApiHttpError, conflict, notFound } from "../lib/errors";
 import { findStoredResponse, hashRequest, storeResponse } from "../orders/idempotency";
@@ -224,9 +224,7 @@ export async function readCart(database: DatabaseHandle, stationId: string, now:
     if (visit.lapsed) await endVisit(tx, station, "idle");
     return emptied;
   });
-  if (!view) return cartView(database.db, (await findCart(database.db, station.id))!, now);
-  announceEvents();
-  return view;
+  return view ?? cartView(database.db, (await findCart(database.db, station.id))!, now);
 }
 
 // ---------- operations ----------
@@ -281,7 +279,7 @@ export async function applyCartOperations(
   now: Date,
 ): Promise<CartOperationsAnswer> {
   const operations = body.operations.map((op) => normaliseTime(op, now));
-  const { answer, changed } = await database.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const station = await knownStation(tx, stationId);
     await lockInTransaction(tx, "station", station.id);
     // Read before this change moves the table's last activity: does it begin a visit?
@@ -344,10 +342,8 @@ export async function applyCartOperations(
     cart = { ...cart, ...changes };
     if (changed) await continueOrBeginVisit(tx, station, visit, now);
     const view = changed ? await recordCartUpdated(tx, cart, now) : await cartView(tx, cart, now);
-    return { answer: { cart: view, results: outcome.results }, changed };
+    return { cart: view, results: outcome.results };
   });
-  if (changed) announceEvents();
-  return answer;
 }
 
 // ---------- the one submit ----------
@@ -440,7 +436,7 @@ export async function submitTableCart(
   }
   const orderId = (JSON.parse(placed.json) as { id: string }).id;
 
-  const finished = await database.transaction(async (tx): Promise<SubmittedCart> => {
+  return database.transaction(async (tx): Promise<SubmittedCart> => {
     const key = idempotencyKey && submitKey(claim.stationId, idempotencyKey);
     const replay = key && (await replayOf(tx, key));
     if (replay) return replay;
@@ -467,8 +463,6 @@ export async function submitTableCart(
     await recordCartUpdated(tx, { ...cart, ...changes }, now);
     return { status: placed.status, json: placed.json, replayed: false };
   });
-  if (!finished.replayed) announceEvents();
-  return finished;
 }
 
 /** The order's refusal, its details naming the cart's lines (`line_id`) as well as their index. */

@@ -9,7 +9,7 @@ import type { StreamLimits } from "../config";
 import { openDatabase, type Db, type SqliteHandle } from "../db/database";
 import { createLogger } from "../lib/logger";
 import { Broadcaster, type StreamTiming } from "./broadcaster";
-import { announceEvents, type EventType } from "./event-log";
+import { EVENT_APPENDED, eventSignal, type EventType } from "./event-log";
 import type { EventFilter } from "./filter";
 import { BUSY_RETRY_AFTER_SECONDS, eventStreamResponse, parseLastEventId } from "./stream";
 
@@ -174,12 +174,12 @@ describe("Broadcaster fan-out", () => {
     expect(client.text).toMatch(new RegExp(`event: order.updated\ndata: \\{"n":\\d+\\}\nid: ${id}\n\n$`));
   });
 
-  it("is woken by announceEvents() without waiting for its tick", async () => {
+  it("is woken by a commit's announcement (what recordEvent registers after the commit) without waiting for its tick", async () => {
     const { broadcaster, write, open } = await setup({ timing: { pollMs: 60_000 } });
     await broadcaster.start();
     const client = await open([{ branchId: 1 }]);
     const id = write("product.updated");
-    announceEvents();
+    eventSignal.emit(EVENT_APPENDED);
     expect((await client.drain(100)).ids()).toEqual([id]);
   });
 
@@ -187,7 +187,7 @@ describe("Broadcaster fan-out", () => {
     const { broadcaster, write, open } = await setup({ timing: { pollMs: 20 } });
     await broadcaster.start();
     const client = await open([{ branchId: 1 }]);
-    const id = write("product.updated"); // no announceEvents(): only the tick can find it
+    const id = write("product.updated"); // no announcement: only the tick can find it
     expect((await client.drain(150)).ids()).toEqual([id]);
   });
 

@@ -2,12 +2,13 @@
  * The change log behind the live streams. Every change that staff or diners should see live is
  * appended here in the same transaction as the change itself, so a stream never announces something
  * that was rolled back, and a reconnecting client can ask for everything after the last id it saw.
- * `announceEvents()` wakes this instance's broadcaster at once (broadcaster.ts); it also reads the
- * table on a tick, for rows other instances wrote.
+ * Once the transaction commits, this instance's broadcaster wakes at once (broadcaster.ts); it also
+ * reads the table on a tick, for rows other instances wrote.
  */
 import { EventEmitter } from "node:events";
 import { lt, sql } from "drizzle-orm";
 import type { ServerEvents } from "../../contract/schemas";
+import { afterCommit } from "../db/after-commit";
 import type { DatabaseHandle, Db } from "../db/database";
 import { affectedRows, lockInTransaction, notifyOnCommit, preparedQuery, tablesOf } from "../db/dialect";
 import type { Clock } from "../lib/clock";
@@ -35,6 +36,7 @@ const insertEvent = preparedQuery("insert_event", (db, t) =>
  * Appends an event in the caller's transaction, as its last write: on PostgreSQL the append lock is
  * held from here to the commit, so event ids become visible in increasing order (a stream resuming
  * after id N can never miss a lower id committed later), and the other instances are told on commit.
+ * This instance's streams wake after the commit, once per transaction however many events it records.
  */
 export async function recordEvent<T extends EventType>(
   tx: Db,
@@ -57,10 +59,10 @@ export async function recordEvent<T extends EventType>(
     createdAt: new Date().toISOString(),
   });
   await notifyOnCommit(tx, "events", "");
+  afterCommit(tx, announceEvents);
 }
 
-/** Call after the transaction that recorded events has committed. */
-export function announceEvents(): void {
+function announceEvents(): void {
   eventSignal.emit(EVENT_APPENDED);
 }
 

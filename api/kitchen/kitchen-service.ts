@@ -1,7 +1,7 @@
 /** The kitchen boards' side of an order: seen on a board, the boards on screen, and the alarm for orders no board has shown. */
 import type { BoardHeartbeat, KitchenStatus, Order } from "../../contract/schemas";
 import type { DatabaseHandle, Db } from "../db/database";
-import { announceEvents, recordEvent } from "../events/event-log";
+import { recordEvent } from "../events/event-log";
 import { notFound } from "../lib/errors";
 import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
@@ -20,13 +20,13 @@ const FORGET_BOARDS_MS = 24 * 3_600_000;
  * yet: showing it (among those waiting for a staff OK) changes nothing.
  */
 export async function markOrderSeen(database: DatabaseHandle, id: string, now: Date): Promise<Order> {
-  const { order, changed } = await database.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const order = await findOrder(tx, id);
     if (!order) throw notFound("order_not_found", "There is no such order.");
-    if (order.status === "held") return { order, changed: false };
+    if (order.status === "held") return order;
     const seenAt = now.toISOString();
     // Conditional on seen_at being empty: two boards showing it at once both get the first one's time.
-    if (order.seen_at !== null || !(await markSeen(tx, id, seenAt))) return { order: (await findOrder(tx, id))!, changed: false };
+    if (order.seen_at !== null || !(await markSeen(tx, id, seenAt))) return (await findOrder(tx, id))!;
     const updated: Order = { ...order, seen_at: seenAt, updated_at: seenAt };
     await recordEvent(tx, {
       branchId: updated.branch_id,
@@ -35,10 +35,8 @@ export async function markOrderSeen(database: DatabaseHandle, id: string, now: D
       stationId: updated.station_id,
       payload: updated,
     });
-    return { order: updated, changed: true };
+    return updated;
   });
-  if (changed) announceEvents();
-  return order;
 }
 
 export async function boardHeartbeat(
@@ -70,7 +68,7 @@ const oldestFirst = (orders: Order[]) => orders.sort((a, b) => a.created_at.loca
  */
 export async function sweepUnseenOrders(database: DatabaseHandle, alertSeconds: number, now: Date): Promise<Order[]> {
   const due = new Date(now.getTime() - alertSeconds * 1000).toISOString();
-  const alarmed = await database.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const ids = await claimUnseenOrders(tx, due, due, now.toISOString());
     const orders = oldestFirst(await findOrders(tx, ids));
     for (const order of orders) {
@@ -85,8 +83,6 @@ export async function sweepUnseenOrders(database: DatabaseHandle, alertSeconds: 
     }
     return orders;
   });
-  if (alarmed.length > 0) announceEvents();
-  return alarmed;
 }
 
 /** How often an instance looks for overdue orders: a few times per alert period, at most every 5 s. */

@@ -6,11 +6,11 @@ import type { ApiErrorDetail, Order, OrderCreate, OrderPatch } from "../../contr
 import type { AppConfig } from "../config";
 import type { Db } from "../db/database";
 import { lockInTransaction } from "../db/dialect";
-import { announceEvents, recordEvent } from "../events/event-log";
+import { recordEvent } from "../events/event-log";
 import { continueOrBeginVisit, visitState } from "../visits/visits";
 import { ApiHttpError, badRequest, conflict, notFound } from "../lib/errors";
 import { loadCatalog, type CatalogProduct } from "../menu/menu-repository";
-import { afterMenuChange, announceProducts, takeStock, type MenuDeps } from "../menu/menu-service";
+import { announceProducts, takeStock, type MenuDeps } from "../menu/menu-service";
 import { findStation } from "../stations/station-repository";
 import { findStoredResponse, hashRequest, pruneExpiredKeysHourly, storeResponse } from "./idempotency";
 import { findOrder, heldOrdersAt, insertOrder, limitReachedBy, openOrdersAhead, setOrderProgress } from "./order-repository";
@@ -71,14 +71,15 @@ function countedStockWanted(lines: readonly { productId: number; quantity: numbe
  * uncounted products adds.
  */
 export async function placeOrder(
-  { database, menuCache }: MenuDeps,
+  deps: MenuDeps,
   input: OrderCreate,
   idempotencyKey: string | undefined,
   limits: OrderLimits,
   now: Date,
 ): Promise<PlacedOrder> {
   const requestHash = hashRequest(hashedOrder(input));
-  const placed = await database.transaction(async (db): Promise<PlacedOrder & { menusChanged?: number[] }> => {
+  const { database } = deps;
+  return database.transaction(async (db): Promise<PlacedOrder> => {
     if (idempotencyKey) {
       await lockInTransaction(db, "idempotencyKey", idempotencyKey);
       const stored = await findStoredResponse(db, idempotencyKey);
@@ -182,18 +183,13 @@ export async function placeOrder(
       payload: order,
     });
     // Open menus show the new counts ("3 left", sold out).
-    const menusChanged =
-      stockWanted.length > 0
-        ? await announceProducts(
-            db,
-            stockWanted.map((w) => w.productId),
-          )
-        : [];
-    return { status: 201, json, order, menusChanged };
+    await announceProducts(
+      db,
+      deps,
+      stockWanted.map((w) => w.productId),
+    );
+    return { status: 201, json, order };
   });
-  for (const branchId of placed.menusChanged ?? []) afterMenuChange({ menuCache }, branchId);
-  if (placed.order) announceEvents();
-  return { status: placed.status, json: placed.json, ...(placed.order && { order: placed.order }) };
 }
 
 /** 409 sold_out for every line of a product whose stock ran short while the order was being placed. */
@@ -219,29 +215,26 @@ function soldOutError(
  * order has (409 sold_out when stock ran out meanwhile), and starts its kitchen clocks: the ready
  * estimate and the unseen-order alarm count from the release.
  */
-export async function updateOrder({ database, menuCache }: MenuDeps, id: string, patch: OrderPatch, now: Date): Promise<Order> {
-  const { order, changed, menusChanged } = await database.transaction(async (tx) => {
+export async function updateOrder(deps: MenuDeps, id: string, patch: OrderPatch, now: Date): Promise<Order> {
+  return deps.database.transaction(async (tx) => {
     // Two boards bumping one order at once must not each write their own station over the other's.
     await lockInTransaction(tx, "order", id);
     const order = await findOrder(tx, id);
     if (!order) throw notFound("order_not_found", "There is no such order.");
     const next = patch.status ? nextStatus(order, patch.status) : patch.bumped ? bump(order, patch.bumped) : recall(order, patch.recalled!);
-    if (!next) return { order, changed: false, menusChanged: [] };
+    if (!next) return order;
     const updated: Order = { ...order, ...next, updated_at: now.toISOString() };
     const released = order.status === "held" && updated.status === "received";
     const decided = order.status === "held"; // released or turned down
-    let menusChanged: number[] = [];
     if (released) {
       const stockWanted = await releasedStockWanted(tx, order);
       const short = stockWanted.length > 0 ? await takeStock(tx, stockWanted) : [];
       if (short.length > 0) throw releaseSoldOutError(order, short);
-      menusChanged =
-        stockWanted.length > 0
-          ? await announceProducts(
-              tx,
-              stockWanted.map((w) => w.productId),
-            )
-          : [];
+      await announceProducts(
+        tx,
+        deps,
+        stockWanted.map((w) => w.productId),
+      );
       // The wait it was given when placed, from now.
       if (order.estimated_ready_at) {
         updated.estimated_ready_at = new Date(
@@ -265,11 +258,8 @@ export async function updateOrder({ database, menuCache }: MenuDeps, id: string,
       stationId: updated.station_id,
       payload: updated,
     });
-    return { order: updated, changed: true, menusChanged };
+    return updated;
   });
-  for (const branchId of menusChanged) afterMenuChange({ menuCache }, branchId);
-  if (changed) announceEvents();
-  return order;
 }
 
 /** The counted products a held order takes when released (a product deleted since is not counted). */

@@ -6,7 +6,6 @@ import type { ClosedTab, OpenTab, Tab } from "../../contract/schemas";
 import type { DatabaseHandle, Db } from "../db/database";
 import { emptyCart } from "../carts/cart-service";
 import { lockInTransaction } from "../db/dialect";
-import { announceEvents } from "../events/event-log";
 import { conflict, notFound } from "../lib/errors";
 import { openTabSums, ordersOnOpenTab, putOrdersOnTab, type TabOrders } from "../orders/tab-orders-repository";
 import { findStation, listStations } from "../stations/station-repository";
@@ -60,7 +59,7 @@ export async function listOpenTabs(db: Db, branchId: number): Promise<OpenTab[]>
  * the second finds it empty (409 `tab_empty`). The table's shared cart empties with it, and the table's visit ends.
  */
 export async function closeTab(database: DatabaseHandle, stationId: string, paidWith: PaymentMethod, now: Date): Promise<ClosedTab> {
-  const closedTab = await database.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const station = await findStation(tx, stationId);
     if (!station) throw stationMissing();
     await lockInTransaction(tx, "station", station.id);
@@ -89,6 +88,4 @@ export async function closeTab(database: DatabaseHandle, stationId: string, paid
     await endVisit(tx, station, "tab_closed");
     return { ...tabOf(station, open), id: closed.id, paid_with: paidWith, closed_at: closed.closedAt };
   });
-  announceEvents();
-  return closedTab;
 }
