@@ -1,21 +1,11 @@
-/** What every route module receives: the database, settings and the shared in-memory services. */
-import type { AppConfig } from "./config";
-import type { DatabaseHandle } from "./db/database";
+/** What every route module receives: the services' dependencies (ServiceDeps) and the shared in-memory services. */
 import type { SignInService } from "./auth/sign-in";
 import type { Broadcaster } from "./events/broadcaster";
 import type { StaffIdentity } from "./auth/staff-repository";
-import type { Logger } from "./lib/logger";
-import type { MenuCache } from "./menu/menu-cache";
-import type { Clock } from "./lib/clock";
+import type { ServiceDeps } from "./service-deps";
 
-export interface AppContext {
-  database: DatabaseHandle;
-  config: AppConfig;
-  logger: Logger;
-  /** What time it is for every rule that depends on it (tests set it). */
-  clock: Clock;
+export interface AppContext extends ServiceDeps {
   signIn: SignInService;
-  menuCache: MenuCache;
   /** The one reader of new events, feeding every open live stream. */
   liveEvents: Broadcaster;
 }

@@ -49,8 +49,8 @@ export function createContext(config: AppConfig, database: DatabaseHandle, optio
     config,
     logger,
     clock,
-    signIn: new SignInService(database, logger, { now: () => clock.now().getTime(), ...options.signIn }),
     menuCache: new MenuCache(database.db),
+    signIn: new SignInService({ database, logger, clock }, options.signIn),
     liveEvents: new Broadcaster(database.db, logger, options.streamTiming),
   };
 }
@@ -73,8 +73,8 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
     await context.liveEvents.start();
     // Several instances on one PostgreSQL database hear each other's changes.
     if (database.dialect === "postgres") listener = await listenForChanges(database.pool, context, logger);
-    stopPruning = schedulePruning(database, logger, context.clock, options.pruneEveryMs);
-    stopSweeping = scheduleUnseenSweep(database, logger, context.clock, config.unseenAlertSeconds);
+    stopPruning = schedulePruning(context, options.pruneEveryMs);
+    stopSweeping = scheduleUnseenSweep(context);
   } catch (error) {
     context?.liveEvents.stop();
     await listener?.close();

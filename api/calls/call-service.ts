@@ -2,10 +2,10 @@
 import { randomUUID } from "node:crypto";
 import type { CallKind } from "../../contract/menu";
 import type { Call } from "../../contract/schemas";
-import type { DatabaseHandle, Db } from "../db/database";
 import { lockInTransaction } from "../db/dialect";
 import { recordEvent } from "../events/event-log";
 import { ApiHttpError, notFound } from "../lib/errors";
+import type { ServiceDeps } from "../service-deps";
 import { findStation, listStations } from "../stations/station-repository";
 import { callLimitReachedBy, findCall, findOpenCall, insertCall, listOpenCalls, markCallDone, toCall } from "./call-repository";
 
@@ -31,13 +31,13 @@ export class TableCallLimitError extends ApiHttpError {
 const stationMissing = () => notFound("station_not_found", "There is no such station.");
 
 /** The branch's open calls, each with its table's codename, oldest first. */
-export async function branchOpenCalls(db: Db, branchId: number): Promise<Call[]> {
+export async function branchOpenCalls({ database: { db } }: ServiceDeps, branchId: number): Promise<Call[]> {
   const codenames = new Map((await listStations(db, branchId)).map((station) => [station.id, station.codename]));
   return (await listOpenCalls(db, { branchId })).map((row) => toCall(row, codenames.get(row.stationId) ?? null));
 }
 
 /** The table's open calls, oldest first. */
-export async function tableOpenCalls(db: Db, stationId: string): Promise<Call[]> {
+export async function tableOpenCalls({ database: { db } }: ServiceDeps, stationId: string): Promise<Call[]> {
   const station = await findStation(db, stationId);
   if (!station) throw stationMissing();
   return (await listOpenCalls(db, { stationId: station.id })).map((row) => toCall(row, station.codename));
@@ -49,11 +49,11 @@ export async function tableOpenCalls(db: Db, stationId: string): Promise<Call[]>
  * one's call (the partial unique index would refuse a second open call anyway).
  */
 export async function callStaff(
-  database: DatabaseHandle,
+  { database, clock }: ServiceDeps,
   stationId: string,
   kind: CallKind,
-  now: Date,
 ): Promise<{ call: Call; created: boolean }> {
+  const now = clock.now();
   return database.transaction(async (tx) => {
     const station = await findStation(tx, stationId);
     if (!station) throw stationMissing();
@@ -89,7 +89,8 @@ export async function callStaff(
  * Staff on their way: the call is done, staff screens drop it and the table's phones hear it. Done
  * twice (two servers tapping at once) is done once: the second gets the call as it is, and no event.
  */
-export async function finishCall(database: DatabaseHandle, id: string, now: Date): Promise<Call> {
+export async function finishCall({ database, clock }: ServiceDeps, id: string): Promise<Call> {
+  const now = clock.now();
   return database.transaction(async (tx) => {
     const found = await findCall(tx, id);
     if (!found) throw notFound("call_not_found", "There is no such call.");

@@ -17,16 +17,16 @@ import {
   type SentLine,
   type TableCart,
 } from "../../contract/schemas";
-import type { DatabaseHandle, Db } from "../db/database";
+import type { Db } from "../db/database";
 import { lockInTransaction } from "../db/dialect";
 import { loadCatalog, type CatalogProduct } from "../menu/menu-repository";
-import type { MenuDeps } from "../menu/menu-service";
 import { recordEvent } from "../events/event-log";
 import { continueOrBeginVisit, endVisit, visitState } from "../visits/visits";
 import { ApiHttpError, conflict, notFound } from "../lib/errors";
 import { findStoredResponse, hashRequest, storeResponse } from "../orders/idempotency";
 import { findOrder } from "../orders/order-repository";
-import { placeOrder, type OrderLimits } from "../orders/order-service";
+import { placeOrder } from "../orders/order-service";
+import type { ServiceDeps } from "../service-deps";
 import { priceOrder } from "../orders/pricing";
 import { findStation } from "../stations/station-repository";
 import { applyOperations, phoneDisplayName, stampTime, type MergeLine } from "./cart-merge";
@@ -209,7 +209,8 @@ export async function emptyCart(tx: Db, stationId: string, now: Date): Promise<b
 // ---------- reading ----------
 
 /** The table's cart; one left untouched for CART_IDLE_MS is emptied first. */
-export async function readCart(database: DatabaseHandle, stationId: string, now: Date): Promise<TableCart> {
+export async function readCart({ database, clock }: ServiceDeps, stationId: string): Promise<TableCart> {
+  const now = clock.now();
   const station = await knownStation(database.db, stationId);
   const cart = await findCart(database.db, station.id);
   if (!cart) return emptyView(station.id, station.branchId, 0);
@@ -273,11 +274,11 @@ async function checkOperationRate(tx: Db, stationId: string, count: number, now:
 
 /** A phone's operations, applied once each under the table's lock (docs/decisions/0010). */
 export async function applyCartOperations(
-  database: DatabaseHandle,
+  { database, clock }: ServiceDeps,
   stationId: string,
   body: CartOperationsBody,
-  now: Date,
 ): Promise<CartOperationsAnswer> {
+  const now = clock.now();
   const operations = body.operations.map((op) => normaliseTime(op, now));
   return database.transaction(async (tx) => {
     const station = await knownStation(tx, stationId);
@@ -368,14 +369,13 @@ type Claim = { replay: SubmittedCart } | { lines: MergeLine[]; branchId: number;
  * finish answers 201, the other 409 `cart_already_submitted`. See docs/decisions/0010.
  */
 export async function submitTableCart(
-  deps: MenuDeps,
+  deps: ServiceDeps,
   stationId: string,
   body: CartSubmit,
   idempotencyKey: string | undefined,
-  limits: OrderLimits,
-  now: Date,
 ): Promise<SubmittedCart> {
   const { database } = deps;
+  const now = deps.clock.now();
   const requestHash = hashRequest({ version: body.version });
   const replayOf = async (tx: Db, key: string): Promise<SubmittedCart | undefined> => {
     await lockInTransaction(tx, "idempotencyKey", key);
@@ -425,7 +425,7 @@ export async function submitTableCart(
   };
   let placed: Awaited<ReturnType<typeof placeOrder>>;
   try {
-    placed = await placeOrder(deps, order, orderKey(claim.stationId, body.version), limits, now);
+    placed = await placeOrder(deps, order, orderKey(claim.stationId, body.version));
   } catch (error) {
     await database.transaction(async (tx) => {
       await lockInTransaction(tx, "station", claim.stationId);

@@ -20,6 +20,6 @@ if (verdict) {
 }
 const config = loadConfig();
 const database = await openDatabase(databaseConfigOf(config), { seed: (handle) => seedDatabase(handle).then(() => undefined) });
-const outcome = await upsertStaff(database, parsedEmail.data, password);
+const outcome = await upsertStaff({ database }, parsedEmail.data, password);
 await database.close();
 console.log(`Staff account ${parsedEmail.data} ${outcome} in ${describeDatabase(config)}.`);

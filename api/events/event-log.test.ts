@@ -15,7 +15,7 @@ describe("pruneEvents", () => {
         { branchId: 2, type: "product.updated", payload: "{}", createdAt: at(0) },
       ]);
     });
-    expect(await pruneEvents(database, now)).toBe(1);
+    expect(await pruneEvents({ database, clock: { now: () => now } })).toBe(1);
     expect((await database.db.select({ type: events.type }).from(events)).map((e) => e.type)).toEqual(["order.updated", "product.updated"]);
     await database.close();
   });

@@ -9,10 +9,9 @@ import { EventEmitter } from "node:events";
 import { lt, sql } from "drizzle-orm";
 import type { ServerEvents } from "../../contract/schemas";
 import { afterCommit } from "../db/after-commit";
-import type { DatabaseHandle, Db } from "../db/database";
+import type { Db } from "../db/database";
 import { affectedRows, lockInTransaction, notifyOnCommit, preparedQuery, tablesOf } from "../db/dialect";
-import type { Clock } from "../lib/clock";
-import type { Logger } from "../lib/logger";
+import type { ServiceDeps } from "../service-deps";
 
 export type EventType = keyof ServerEvents;
 
@@ -70,8 +69,8 @@ function announceEvents(): void {
 export const EVENT_RETENTION_MS = 7 * 24 * 3_600_000;
 
 /** Deletes events older than the retention window. Returns how many went. */
-export async function pruneEvents(database: DatabaseHandle, now: Date): Promise<number> {
-  const cutoff = new Date(now.getTime() - EVENT_RETENTION_MS).toISOString();
+export async function pruneEvents({ database, clock }: Pick<ServiceDeps, "database" | "clock">): Promise<number> {
+  const cutoff = new Date(clock.now().getTime() - EVENT_RETENTION_MS).toISOString();
   return database.transaction(async (tx) => {
     const { events } = tablesOf(tx);
     return affectedRows(await tx.delete(events).where(lt(events.createdAt, cutoff)));
@@ -84,9 +83,10 @@ export const PRUNE_EVERY_MS = 3_600_000;
  * Prunes now and then every `everyMs`, so a server that runs for weeks keeps a week of events, not
  * everything since it started. Returns the function that stops it.
  */
-export function schedulePruning(database: DatabaseHandle, logger: Logger, clock: Clock, everyMs = PRUNE_EVERY_MS): () => void {
+export function schedulePruning(deps: ServiceDeps, everyMs = PRUNE_EVERY_MS): () => void {
+  const { logger } = deps;
   const prune = () =>
-    pruneEvents(database, clock.now()).then(
+    pruneEvents(deps).then(
       (removed) => {
         if (removed > 0) logger.info("pruned old events", { removed });
       },

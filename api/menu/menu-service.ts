@@ -4,19 +4,14 @@
  * NOTIFY, and this instance drops its own copy once the transaction commits.
  */
 import type { CsvImportSummary, ProductPatch } from "../../contract/schemas";
-import type { DatabaseHandle, Db } from "../db/database";
+import type { Db } from "../db/database";
 import { afterCommit } from "../db/after-commit";
 import { notifyOnCommit } from "../db/dialect";
 import { recordEvent } from "../events/event-log";
+import type { ServiceDeps } from "../service-deps";
 import type { ParsedProduct } from "./menu-csv";
-import type { MenuCache } from "./menu-cache";
 import { applyMenu } from "./menu-import";
 import { findProduct, loadMenu, setProductStock, stockLeft, takeProductStock, type LocatedProduct } from "./menu-repository";
-
-export interface MenuDeps {
-  database: DatabaseHandle;
-  menuCache: MenuCache;
-}
 
 class DryRunRollback extends Error {
   constructor(readonly summary: CsvImportSummary) {
@@ -36,7 +31,7 @@ async function announceProduct(tx: Db, located: LocatedProduct): Promise<void> {
  * Inside a transaction that changed the branch's menu: every instance's cached copy goes once it
  * commits (the others through NOTIFY, this one after the commit, once per branch and transaction).
  */
-async function menuChanged(tx: Db, { menuCache }: Pick<MenuDeps, "menuCache">, branchId: number): Promise<void> {
+async function menuChanged(tx: Db, { menuCache }: Pick<ServiceDeps, "menuCache">, branchId: number): Promise<void> {
   await notifyOnCommit(tx, "menu", String(branchId));
   afterCommit(tx, () => menuCache.invalidate(branchId), `menu of branch ${branchId}`);
 }
@@ -65,7 +60,7 @@ export async function takeStock(tx: Db, wanted: readonly StockWanted[]): Promise
  * Inside a transaction that changed these products (their stock): records their product.updated
  * events and marks their branches' menus changed.
  */
-export async function announceProducts(tx: Db, deps: Pick<MenuDeps, "menuCache">, productIds: readonly number[]): Promise<void> {
+export async function announceProducts(tx: Db, deps: Pick<ServiceDeps, "menuCache">, productIds: readonly number[]): Promise<void> {
   const branches = new Set<number>();
   for (const productId of productIds) {
     const found = await findProduct(tx, productId);
@@ -80,7 +75,7 @@ export async function announceProducts(tx: Db, deps: Pick<MenuDeps, "menuCache">
  * The sold-out toggle and the stock count: a count of 0 sells the product out, a count above 0 puts
  * it back on, null stops counting. Undefined when there is no such product.
  */
-export async function updateProduct(deps: MenuDeps, productId: number, patch: ProductPatch): Promise<LocatedProduct | undefined> {
+export async function updateProduct(deps: ServiceDeps, productId: number, patch: ProductPatch): Promise<LocatedProduct | undefined> {
   return deps.database.transaction(async (tx) => {
     if (!(await setProductStock(tx, productId, patch))) return undefined;
     const found = (await findProduct(tx, productId))!;
@@ -95,7 +90,7 @@ export async function updateProduct(deps: MenuDeps, productId: number, patch: Pr
  * real import would, then rolls back: what it reports is exact. Every added or changed product is
  * announced, so open menus update.
  */
-export async function importMenu(deps: MenuDeps, branchId: number, parsed: ParsedProduct[], dryRun: boolean): Promise<CsvImportSummary> {
+export async function importMenu(deps: ServiceDeps, branchId: number, parsed: ParsedProduct[], dryRun: boolean): Promise<CsvImportSummary> {
   try {
     return await deps.database.transaction(async (tx) => {
       const applied = await applyMenu(tx, branchId, parsed);

@@ -3,14 +3,14 @@ import { v7 as timeOrderedUuid } from "uuid";
 import { canTransition, isoWeekday, PREP_AREAS, type PrepArea } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { ApiErrorDetail, Order, OrderCreate, OrderPatch } from "../../contract/schemas";
-import type { AppConfig } from "../config";
 import type { Db } from "../db/database";
 import { lockInTransaction } from "../db/dialect";
 import { recordEvent } from "../events/event-log";
 import { continueOrBeginVisit, visitState } from "../visits/visits";
 import { ApiHttpError, badRequest, conflict, notFound } from "../lib/errors";
 import { loadCatalog, type CatalogProduct } from "../menu/menu-repository";
-import { announceProducts, takeStock, type MenuDeps } from "../menu/menu-service";
+import { announceProducts, takeStock } from "../menu/menu-service";
+import type { ServiceDeps } from "../service-deps";
 import { findStation } from "../stations/station-repository";
 import { findStoredResponse, hashRequest, pruneExpiredKeysHourly, storeResponse } from "./idempotency";
 import { findOrder, heldOrdersAt, insertOrder, limitReachedBy, openOrdersAhead, setOrderProgress } from "./order-repository";
@@ -19,8 +19,6 @@ import { estimateReadyAt, MAX_ORDERS_AHEAD } from "./ready-estimate";
 
 /** The window TABLE_ORDER_LIMIT counts a table's accepted orders in. */
 export const TABLE_ORDER_WINDOW_MS = 10 * 60_000;
-
-export type OrderLimits = Pick<AppConfig, "tableOrderLimit" | "maxOrderTotalCents">;
 
 /** How many of a table's orders may wait for a staff OK at once; one more is 429. */
 export const MAX_HELD_PER_TABLE = 10;
@@ -70,15 +68,10 @@ function countedStockWanted(lines: readonly { productId: number; quantity: numbe
  * order numbers → event append). The queue read for the ready time is the one query an order of
  * uncounted products adds.
  */
-export async function placeOrder(
-  deps: MenuDeps,
-  input: OrderCreate,
-  idempotencyKey: string | undefined,
-  limits: OrderLimits,
-  now: Date,
-): Promise<PlacedOrder> {
+export async function placeOrder(deps: ServiceDeps, input: OrderCreate, idempotencyKey: string | undefined): Promise<PlacedOrder> {
+  const { database, config: limits } = deps;
+  const now = deps.clock.now();
   const requestHash = hashRequest(hashedOrder(input));
-  const { database } = deps;
   return database.transaction(async (db): Promise<PlacedOrder> => {
     if (idempotencyKey) {
       await lockInTransaction(db, "idempotencyKey", idempotencyKey);
@@ -215,7 +208,8 @@ function soldOutError(
  * order has (409 sold_out when stock ran out meanwhile), and starts its kitchen clocks: the ready
  * estimate and the unseen-order alarm count from the release.
  */
-export async function updateOrder(deps: MenuDeps, id: string, patch: OrderPatch, now: Date): Promise<Order> {
+export async function updateOrder(deps: ServiceDeps, id: string, patch: OrderPatch): Promise<Order> {
+  const now = deps.clock.now();
   return deps.database.transaction(async (tx) => {
     // Two boards bumping one order at once must not each write their own station over the other's.
     await lockInTransaction(tx, "order", id);

@@ -13,7 +13,7 @@ export function orderRoutes(ctx: AppContext) {
   serveEndpoint(app, endpoints.placeOrder, async ({ c, headers, body }) => {
     let placed: PlacedOrder;
     try {
-      placed = await placeOrder(ctx, body, headers["Idempotency-Key"], ctx.config, ctx.clock.now());
+      placed = await placeOrder(ctx, body, headers["Idempotency-Key"]);
     } catch (error) {
       if (!(error instanceof TableOrderLimitError)) throw error;
       c.header("Retry-After", String(error.retryAfterSeconds));
@@ -41,7 +41,7 @@ export function orderRoutes(ctx: AppContext) {
     return publicOrder(order);
   });
 
-  serveEndpoint(app, endpoints.updateOrder, ({ params, body }) => updateOrder(ctx, params.id, body, ctx.clock.now()));
+  serveEndpoint(app, endpoints.updateOrder, ({ params, body }) => updateOrder(ctx, params.id, body));
 
   return app;
 }

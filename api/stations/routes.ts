@@ -18,15 +18,15 @@ export function stationRoutes(ctx: AppContext) {
     }
     const branchId = query.branch_id ?? body.branch_id;
     if (branchId === undefined) throw badRequest("invalid_body", "branch_id is required (in the query or the body).");
-    return createDiningTable(database, knownBranch(branchId), body.codename, body.capacity);
+    return createDiningTable(ctx, knownBranch(branchId), body.codename, body.capacity);
   });
 
   serveEndpoint(app, endpoints.updateDiningTable, async ({ params, body, missing }) => {
-    return (await changeStation(database, params.id, body)) ?? missing();
+    return (await changeStation(ctx, params.id, body)) ?? missing();
   });
 
   serveEndpoint(app, endpoints.deleteDiningTable, async ({ params, missing }) => {
-    if (!(await removeStation(database, params.id))) missing();
+    if (!(await removeStation(ctx, params.id))) missing();
   });
 
   serveEndpoint(app, endpoints.diningTable, async ({ params, missing }) => (await findPublicStation(database.db, params.id)) ?? missing());

@@ -3,10 +3,10 @@ import { randomUUID } from "node:crypto";
 import type { PaymentMethod } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { ClosedTab, OpenTab, Tab } from "../../contract/schemas";
-import type { DatabaseHandle, Db } from "../db/database";
 import { emptyCart } from "../carts/cart-service";
 import { lockInTransaction } from "../db/dialect";
 import { conflict, notFound } from "../lib/errors";
+import type { ServiceDeps } from "../service-deps";
 import { openTabSums, ordersOnOpenTab, putOrdersOnTab, type TabOrders } from "../orders/tab-orders-repository";
 import { findStation, listStations } from "../stations/station-repository";
 import { endVisit } from "../visits/visits";
@@ -29,7 +29,7 @@ function tabOf(station: StationRow, { orders, totals }: TabOrders): Tab {
 }
 
 /** The table's open tab: its orders since the tab was last closed, with their sums. */
-export async function readTab(db: Db, stationId: string): Promise<Tab> {
+export async function readTab({ database: { db } }: ServiceDeps, stationId: string): Promise<Tab> {
   const station = await findStation(db, stationId);
   if (!station) throw stationMissing();
   return tabOf(station, await ordersOnOpenTab(db, station.id));
@@ -39,7 +39,7 @@ export async function readTab(db: Db, stationId: string): Promise<Tab> {
  * One line per table of the branch with orders on its open tab, the longest-open first. A deleted
  * table's orders are left out, as its tab can't be closed.
  */
-export async function listOpenTabs(db: Db, branchId: number): Promise<OpenTab[]> {
+export async function listOpenTabs({ database: { db } }: ServiceDeps, branchId: number): Promise<OpenTab[]> {
   const codenames = new Map((await listStations(db, branchId)).map((station) => [station.id, station.codename]));
   const sums = await openTabSums(db, [...codenames.keys()]);
   sums.sort((a, b) => a.openedAt.localeCompare(b.openedAt) || a.stationId.localeCompare(b.stationId));
@@ -58,7 +58,8 @@ export async function listOpenTabs(db: Db, branchId: number): Promise<OpenTab[]>
  * before it) or on the next one, never lost between them. Two staff closing at once close it once;
  * the second finds it empty (409 `tab_empty`). The table's shared cart empties with it, and the table's visit ends.
  */
-export async function closeTab(database: DatabaseHandle, stationId: string, paidWith: PaymentMethod, now: Date): Promise<ClosedTab> {
+export async function closeTab({ database, clock }: ServiceDeps, stationId: string, paidWith: PaymentMethod): Promise<ClosedTab> {
+  const now = clock.now();
   return database.transaction(async (tx) => {
     const station = await findStation(tx, stationId);
     if (!station) throw stationMissing();

@@ -53,7 +53,7 @@ beforeAll(async () => {
     }),
   ]);
   for (const server of [burst, locks])
-    await ensureStaff(server.running().database, OTHER_STAFF, "another long passphrase here", { N: 2 ** 10, r: 8, p: 1 });
+    await ensureStaff(server.running().context, OTHER_STAFF, "another long passphrase here", { N: 2 ** 10, r: 8, p: 1 });
 });
 afterAll(async () => {
   releaseBurst();

@@ -144,7 +144,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.server,
     logger,
     signIn: options.signIn,
-    beforeListen: async (database) => void (await ensureStaff(database, TEST_STAFF.email, TEST_STAFF.password, TEST_HASH_COST)),
+    beforeListen: async (database) => void (await ensureStaff({ database }, TEST_STAFF.email, TEST_STAFF.password, TEST_HASH_COST)),
   });
   const port = current.port;
 
