@@ -7,6 +7,13 @@ import tseslint from "typescript-eslint";
 
 const FEATURES = ["ordering", "site", "staff"];
 
+/** The server's modules (api/README.md): each a folder of routes.ts, *-service.ts, *-repository.ts and plain logic. */
+const API_MODULES = ["auth", "calls", "carts", "events", "kitchen", "menu", "orders", "reports", "stations", "tabs", "visits"];
+/** What wires the modules together, and the entry points: free to import any module. */
+const API_WIRING = ["app.ts", "app-context.ts", "service-deps.ts", "server.ts", "main.ts", "static-site.ts", "cli", "seed"];
+/** What another module may import of a module: its services, the queries it shares, and these pure functions (no database). */
+const API_PUBLIC = ["**/*-service.ts", "**/*-queries.ts", "**/api/orders/pricing.ts"];
+
 /** The architecture, as import rules: who may depend on whom (see src/README.md and contract/README.md). */
 const layerZones = [
   { target: "./src", from: "./api", message: "The web app imports only contract/, never api/." },
@@ -28,6 +35,18 @@ const layerZones = [
     from: "./api/**/routes.ts",
     message: "Repositories are below routes: a route calls a repository, never the other way.",
   },
+  ...["db", "lib"].map((shared) => ({
+    target: `./api/${shared}`,
+    from: [...API_MODULES, ...API_WIRING].map((m) => `./api/${m}`),
+    message: `api/${shared}/ serves every module and knows none: move what it needs down, or let the module hand it in.`,
+  })),
+  ...API_MODULES.map((module) => ({
+    target: `./api/${module}`,
+    from: API_MODULES.filter((other) => other !== module).map((other) => `./api/${other}/**`),
+    except: API_PUBLIC,
+    message:
+      "A module uses another only through its *-service.ts, its *-queries.ts or its pure logic listed in API_PUBLIC (eslint.config.js), never its repository, routes or internals.",
+  })),
 ];
 
 export default tseslint.config(

@@ -1,6 +1,6 @@
 /** `npm start` / `npm run serve`: migrate, seed on first run, ensure a staff account, serve. */
 import { generatePassword, passwordVerdict } from "./auth/password-policy";
-import { createStaffIfAbsent, ensureStaff, hasStaff } from "./auth/staff-accounts";
+import { createStaffIfAbsent, ensureStaff, hasStaff } from "./auth/staff-account-service";
 import { describeDatabase, loadConfig } from "./config";
 import type { DatabaseHandle } from "./db/database";
 import { createLogger } from "./lib/logger";

@@ -16,7 +16,7 @@ import type { AppConfig } from "../config";
 import { cameOverHttps, requestOrigin, trustedProxyList } from "../lib/client-address";
 import { ApiHttpError } from "../lib/errors";
 import { noStore } from "../lib/response-head";
-import { findSessionStaff } from "./staff-repository";
+import { findSessionStaff } from "./session-queries";
 
 export const SESSION_COOKIE = "access_token";
 const SIGN_IN_PATH = `/api${API_ROUTES.login.path}`;
@@ -64,6 +64,7 @@ export function staffAuth(ctx: AppContext): MiddlewareHandler<AppEnv> {
   const findStaff = (token: string) => findSessionStaff(ctx.database.db, token, ctx.clock.now());
   return async (c, next) => {
     c.set("findStaff", findStaff);
+    c.set("requireStaff", requireStaff);
     if (SAFE_METHODS.has(c.req.method)) return next();
     // The cookie counts whenever it is what would authenticate: any Authorization header that is not a
     // usable bearer token (e.g. Basic credentials a browser attaches on its own) leaves the cookie in charge.

@@ -1,16 +1,11 @@
 /** Staff accounts and their sessions. Tokens are random 256-bit values stored only as SHA-256 hashes. */
-import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { eq, lt } from "drizzle-orm";
 import type { Db } from "../db/database";
-import { preparedQuery, tablesOf } from "../db/dialect";
-
-export interface StaffIdentity {
-  id: number;
-  email: string;
-}
+import { tablesOf } from "../db/dialect";
+import { hashToken } from "./session-queries";
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export async function findStaffByEmail(db: Db, email: string) {
   const t = tablesOf(db);
@@ -60,21 +55,6 @@ export async function insertSession(tx: Db, userId: number, ttlMs: number, now: 
   // Expired sessions are useless; clear them out while we are writing anyway.
   await tx.delete(t.sessions).where(lt(t.sessions.expiresAt, now.toISOString()));
   return { token, expiresAt };
-}
-
-// Asked on every staff request: prepared once per connection.
-const sessionStaff = preparedQuery("session_staff", (db, t) =>
-  db
-    .select({ id: t.staffUsers.id, email: t.staffUsers.email })
-    .from(t.sessions)
-    .innerJoin(t.staffUsers, eq(t.sessions.userId, t.staffUsers.id))
-    .where(and(eq(t.sessions.tokenHash, sql.placeholder("tokenHash")), gt(t.sessions.expiresAt, sql.placeholder("now"))))
-    .limit(1),
-);
-
-export async function findSessionStaff(db: Db, token: string, now: Date): Promise<StaffIdentity | undefined> {
-  const [row] = await sessionStaff(db).execute({ tokenHash: hashToken(token), now: now.toISOString() });
-  return row;
 }
 
 export async function deleteSession(tx: Db, token: string): Promise<void> {

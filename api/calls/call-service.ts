@@ -3,10 +3,10 @@ import { randomUUID } from "node:crypto";
 import type { CallKind } from "../../contract/menu";
 import type { Call } from "../../contract/schemas";
 import { lockInTransaction } from "../db/dialect";
-import { recordEvent } from "../events/event-log";
+import { recordEvent } from "../events/event-log-service";
 import { ApiHttpError, notFound } from "../lib/errors";
 import type { ServiceDeps } from "../service-deps";
-import { findStation, listStations } from "../stations/station-repository";
+import { findStation, listStations } from "../stations/station-queries";
 import { callLimitReachedBy, findCall, findOpenCall, insertCall, listOpenCalls, markCallDone, toCall } from "./call-repository";
 
 /**

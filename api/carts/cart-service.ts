@@ -19,16 +19,16 @@ import {
 } from "../../contract/schemas";
 import type { Db } from "../db/database";
 import { lockInTransaction } from "../db/dialect";
-import { loadCatalog, type CatalogProduct } from "../menu/menu-repository";
-import { recordEvent } from "../events/event-log";
-import { continueOrBeginVisit, endVisit, visitState } from "../visits/visits";
+import { loadCatalog, type CatalogProduct } from "../menu/catalog-queries";
+import { recordEvent } from "../events/event-log-service";
+import { continueOrBeginVisit, endVisit, visitState } from "../visits/visit-service";
 import { ApiHttpError, conflict, notFound } from "../lib/errors";
-import { findStoredResponse, hashRequest, storeResponse } from "../orders/idempotency";
-import { findOrder } from "../orders/order-repository";
+import { findStoredResponse, hashRequest, storeResponse } from "../orders/idempotency-queries";
+import { findOrder } from "../orders/order-queries";
 import { placeOrder } from "../orders/order-service";
 import type { ServiceDeps } from "../service-deps";
 import { priceOrder } from "../orders/pricing";
-import { findStation } from "../stations/station-repository";
+import { findStation } from "../stations/station-queries";
 import { applyOperations, phoneDisplayName, stampTime, type MergeLine } from "./cart-merge";
 import {
   deleteCartLines,

@@ -30,18 +30,10 @@ import { createLogger, type Logger } from "../lib/logger";
 import { collectAfterCommit, runAfterCommit, type AfterCommitStep } from "./after-commit";
 import { startCheckpointer } from "./checkpointer";
 import { hasErrorCode, LOCK_SCOPES, registerSqliteWriter, tablesOf } from "./dialect";
+import type { Db, Tables } from "./types";
 import * as pgSchema from "./schema-pg";
 
-export type Dialect = "sqlite" | "postgres";
-
-/** The tables repositories query: the PostgreSQL schema's types, the running dialect's tables (`tablesOf(db)`). */
-export type Tables = typeof pgSchema;
-
-/**
- * What a repository receives, outside or inside a transaction: the query builders both dialects
- * share. `execute`, `transaction` and relational queries are left out on purpose (see above).
- */
-export type Db = Pick<PgDatabase<NodePgQueryResultHKT>, "select" | "selectDistinct" | "$count" | "insert" | "update" | "delete">;
+export type { Db, Dialect, Tables } from "./types";
 
 export interface DatabaseHandleBase {
   readonly db: Db;

@@ -7,7 +7,7 @@ import type Database from "better-sqlite3";
 import { is, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
 import { PgDatabase, PgTransaction } from "drizzle-orm/pg-core";
-import type { Db, Dialect, Tables } from "./database";
+import type { Db, Dialect, Tables } from "./types";
 import * as pgSchema from "./schema-pg";
 import * as sqliteSchema from "./schema-sqlite";
 

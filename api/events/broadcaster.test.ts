@@ -9,7 +9,7 @@ import type { StreamLimits } from "../config";
 import { openDatabase, type Db, type SqliteHandle } from "../db/database";
 import { createLogger } from "../lib/logger";
 import { Broadcaster, type StreamTiming } from "./broadcaster";
-import { EVENT_APPENDED, eventSignal, type EventType } from "./event-log";
+import { EVENT_APPENDED, eventSignal, type EventType } from "./event-log-service";
 import type { EventFilter } from "./filter";
 import { BUSY_RETRY_AFTER_SECONDS, eventStreamResponse, parseLastEventId } from "./stream";
 

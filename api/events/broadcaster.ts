@@ -16,7 +16,7 @@ import { and, asc, gt, lte, max, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { preparedQuery, tablesOf } from "../db/dialect";
 import type { Logger } from "../lib/logger";
-import { EVENT_APPENDED, eventSignal, type EventType } from "./event-log";
+import { EVENT_APPENDED, eventSignal, type EventType } from "./event-log-service";
 import { filterSql, matchesFilter, type EventFilter, type EventKeys } from "./filter";
 
 export interface StreamTiming {

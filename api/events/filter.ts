@@ -10,7 +10,7 @@
  */
 import { and, eq, inArray, notInArray, or, type SQL } from "drizzle-orm";
 import type { Tables } from "../db/database";
-import type { EventType } from "./event-log";
+import type { EventType } from "./event-log-service";
 
 export type EventClause = { types?: readonly EventType[]; excludeTypes?: readonly EventType[] } & (
   | { branchId: number; stationId?: never; orderId?: never }

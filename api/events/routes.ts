@@ -10,13 +10,13 @@ import { endpoints } from "../../contract/endpoints";
 import { publicOrder, type Order } from "../../contract/schemas";
 import type { AppContext, AppEnv } from "../app-context";
 import { streamLimits } from "../config";
-import { findSessionStaff } from "../auth/staff-repository";
+import { findSessionStaff } from "../auth/session-queries";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { badRequest } from "../lib/errors";
-import { orderExists } from "../orders/order-repository";
-import { findStation } from "../stations/station-repository";
-import { VisitWatch, visitOrderIds, visitState, type VisitState } from "../visits/visits";
-import type { EventType } from "./event-log";
+import { orderExists } from "../orders/order-queries";
+import { findStation } from "../stations/station-queries";
+import { VisitWatch, visitOrderIds, visitState, type VisitState } from "../visits/visit-service";
+import type { EventType } from "./event-log-service";
 import type { EventFilter } from "./filter";
 import { eventStreamResponse, parseLastEventId, type StreamRequest } from "./stream";
 

@@ -16,7 +16,7 @@ import type { StreamLimits } from "../config";
 import type { Broadcaster, LiveRow, Subscriber } from "./broadcaster";
 import { eventFrame, HEARTBEAT_FRAME } from "./broadcaster";
 import type { EventFilter } from "./filter";
-import type { VisitWatch } from "../visits/visits";
+import type { VisitWatch } from "../visits/visit-service";
 
 /** Sent by a table's stream whose visit went idle, just before the server closes it (no id: nothing to resume). */
 const VISIT_IDLE_FRAME = new TextEncoder().encode(`event: visit.ended\ndata: {"reason":"idle"}\n\n`);

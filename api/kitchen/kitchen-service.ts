@@ -1,10 +1,10 @@
 /** The kitchen boards' side of an order: seen on a board, the boards on screen, and the alarm for orders no board has shown. */
 import type { BoardHeartbeat, KitchenStatus, Order } from "../../contract/schemas";
-import { recordEvent } from "../events/event-log";
+import { recordEvent } from "../events/event-log-service";
 import { notFound } from "../lib/errors";
 import type { ServiceDeps } from "../service-deps";
-import { findOrder, findOrders } from "../orders/order-repository";
-import { claimUnseenOrders, markSeen, unseenOrderIds } from "../orders/kitchen-orders-repository";
+import { findOrder, findOrders } from "../orders/order-queries";
+import { claimUnseenOrders, markSeen, unseenOrderIds } from "../orders/kitchen-order-queries";
 import { boardsSeenSince, forgetBoards, saveBoard } from "./kitchen-repository";
 
 /** A board says it is there every ~20 s: one missed beat is not yet "offline". */

@@ -7,8 +7,7 @@ import type { Context, Handler, Hono, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { AnswerOf, Endpoint, MissingCode, Parsed } from "../../contract/endpoints";
 import { isBranchId, type BranchId } from "../../contract/menu";
-import type { AppEnv } from "../app-context";
-import { requireStaff } from "../auth/middleware";
+import type { AppEnv } from "./app-env";
 import { notFound } from "./errors";
 import { readHeaders, readJson, readQuery } from "./validate";
 
@@ -17,6 +16,13 @@ const MISSING_MESSAGES: Record<MissingCode, string> = {
   order_not_found: "There is no such order.",
   product_not_found: "There is no such product.",
   call_not_found: "There is no such call.",
+};
+
+/** A staff endpoint's guard: the auth module's, which its middleware put on the request. */
+const requireStaff: MiddlewareHandler<AppEnv> = (c, next) => {
+  const guard = c.get("requireStaff");
+  if (!guard) throw new Error("A staff endpoint needs the staffAuth middleware in front of it");
+  return guard(c, next);
 };
 
 /**

@@ -7,7 +7,7 @@ import type { CsvImportSummary, ProductPatch } from "../../contract/schemas";
 import type { Db } from "../db/database";
 import { afterCommit } from "../db/after-commit";
 import { notifyOnCommit } from "../db/dialect";
-import { recordEvent } from "../events/event-log";
+import { recordEvent } from "../events/event-log-service";
 import type { ServiceDeps } from "../service-deps";
 import type { ParsedProduct } from "./menu-csv";
 import { applyMenu } from "./menu-import";

@@ -1,77 +1,11 @@
-/** Orders as stored (a snapshot of names and prices) and as the API returns them. */
-import { and, asc, desc, eq, gt, inArray, isNull, max, ne, or, sql, type SQL } from "drizzle-orm";
+/** Orders as stored (a snapshot of names and prices): the orders module's own queries and writes. */
+import { and, desc, eq, gt, inArray, isNull, max, ne, or, sql, type SQL } from "drizzle-orm";
 import type { OrderStatus, PrepArea } from "../../contract/menu";
-import { formatCents } from "../../contract/money";
 import type { Order } from "../../contract/schemas";
-import type { Db, Tables } from "../db/database";
+import type { Db } from "../db/database";
 import { preparedQuery, tablesOf } from "../db/dialect";
+import { toOrder, withLines, type LineRow, type OrderRow } from "./order-queries";
 import type { PricedLine } from "./pricing";
-
-type OrderRow = Tables["orders"]["$inferSelect"];
-type LineRow = Tables["orderLines"]["$inferSelect"];
-
-function toOrder(row: OrderRow, lines: LineRow[]): Order {
-  return {
-    id: row.id,
-    number: row.number,
-    status: row.status,
-    station_id: row.stationId,
-    station_codename: row.stationCodename,
-    branch_id: row.branchId,
-    lines: lines.map((line) => ({
-      product_id: line.productId,
-      name: line.name,
-      quantity: line.quantity,
-      unit_price: formatCents(line.unitPriceCents),
-      options: line.options.map((o) => ({ id: o.id, name: o.name, price: formatCents(o.priceCents) })),
-      line_total: formatCents(line.lineTotalCents),
-      ...(line.note !== "" && { note: line.note }),
-      prep_station: line.prepArea,
-    })),
-    subtotal: formatCents(row.subtotalCents),
-    tax: formatCents(row.taxCents),
-    total: formatCents(row.totalCents),
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-    seen_at: row.seenAt,
-    bumped: row.bumped,
-    estimated_ready_at: row.estimatedReadyAt,
-  };
-}
-
-/** Orders as the API shows them, each with its lines. */
-export async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
-  if (rows.length === 0) return [];
-  const { orderLines } = tablesOf(db);
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(
-      inArray(
-        orderLines.orderId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(orderLines.position));
-  const byOrder = new Map<string, LineRow[]>();
-  for (const line of lines) {
-    const list = byOrder.get(line.orderId);
-    if (list) list.push(line);
-    else byOrder.set(line.orderId, [line]);
-  }
-  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
-}
-
-export async function findOrder(db: Db, id: string): Promise<Order | undefined> {
-  const { orders } = tablesOf(db);
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  return row && (await withLines(db, [row]))[0];
-}
-
-export async function orderExists(db: Db, id: string): Promise<boolean> {
-  const { orders } = tablesOf(db);
-  return (await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).limit(1)).length > 0;
-}
 
 export interface OrderFilter {
   branchId: number;
@@ -267,17 +201,4 @@ export async function setOrderProgress(
 ): Promise<void> {
   const { orders } = tablesOf(tx);
   await tx.update(orders).set(change).where(eq(orders.id, id));
-}
-
-/** Orders by id, with their lines, in no particular order. */
-export async function findOrders(db: Db, ids: readonly string[]): Promise<Order[]> {
-  if (ids.length === 0) return [];
-  const { orders } = tablesOf(db);
-  return withLines(
-    db,
-    await db
-      .select()
-      .from(orders)
-      .where(inArray(orders.id, [...ids])),
-  );
 }

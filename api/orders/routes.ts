@@ -4,7 +4,8 @@ import { publicOrder } from "../../contract/schemas";
 import type { AppContext, AppEnv } from "../app-context";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { sendError } from "../lib/errors";
-import { findOrder, listOrders } from "./order-repository";
+import { findOrder } from "./order-queries";
+import { listOrders } from "./order-repository";
 import { placeOrder, TableOrderLimitError, updateOrder, type PlacedOrder } from "./order-service";
 
 export function orderRoutes(ctx: AppContext) {

@@ -5,7 +5,7 @@ import { formatCents } from "../../contract/money";
 import { restaurantClock, restaurantDateTime } from "../../contract/restaurant-time";
 import type { SalesReport } from "../../contract/schemas";
 import { escapeFormula } from "../lib/spreadsheet-cell";
-import type { HourSales, ProductSales, ReportOrder } from "../orders/sales-repository";
+import type { HourSales, ProductSales, ReportOrder } from "../orders/sales-queries";
 
 export const TOP_PRODUCTS = 10;
 const HOUR_MS = 3_600_000;

@@ -3,7 +3,7 @@ import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { badRequest } from "../lib/errors";
-import { findPublicStation, listStations } from "./station-repository";
+import { findPublicStation, listStations } from "./station-queries";
 import { changeStation, createDiningTable, removeStation } from "./station-service";
 
 export function stationRoutes(ctx: AppContext) {

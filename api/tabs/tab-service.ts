@@ -7,9 +7,9 @@ import { emptyCart } from "../carts/cart-service";
 import { lockInTransaction } from "../db/dialect";
 import { conflict, notFound } from "../lib/errors";
 import type { ServiceDeps } from "../service-deps";
-import { openTabSums, ordersOnOpenTab, putOrdersOnTab, type TabOrders } from "../orders/tab-orders-repository";
-import { findStation, listStations } from "../stations/station-repository";
-import { endVisit } from "../visits/visits";
+import { openTabSums, ordersOnOpenTab, putOrdersOnTab, type TabOrders } from "../orders/tab-order-queries";
+import { findStation, listStations } from "../stations/station-queries";
+import { endVisit } from "../visits/visit-service";
 import { insertTab } from "./tab-repository";
 
 const stationMissing = () => notFound("station_not_found", "There is no such station.");

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { afterCommit } from "../../api/db/after-commit";
 import { openDatabase, type DatabaseHandle, type Db } from "../../api/db/database";
-import { EVENT_APPENDED, eventSignal, recordEvent } from "../../api/events/event-log";
+import { EVENT_APPENDED, eventSignal, recordEvent } from "../../api/events/event-log-service";
 import { createThrowawayDatabase } from "../support/postgres";
 
 describe.each(["sqlite", "postgres"] as const)("after-commit steps on %s", (dialect) => {

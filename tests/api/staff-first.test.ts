@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueDeviceCookie } from "../../api/auth/device-cookie";
-import { ensureStaff } from "../../api/auth/staff-accounts";
+import { ensureStaff } from "../../api/auth/staff-account-service";
 import { call, expectApiError, readStations, type ApiResponse } from "../support/api-helpers";
 import { staffToken, startTestServer, type TestServer } from "../support/test-server";
 

@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import type { HashCost } from "../../api/auth/passwords";
-import { ensureStaff } from "../../api/auth/staff-accounts";
+import { ensureStaff } from "../../api/auth/staff-account-service";
 import { loadConfig, type AppConfig } from "../../api/config";
 import { createLogger, type Logger } from "../../api/lib/logger";
 import { startServer, type RunningServer, type ServerOptions } from "../../api/server";

@@ -12,7 +12,7 @@
 import { and, desc, eq, gte, inArray } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { tablesOf } from "../db/dialect";
-import { recordEvent } from "../events/event-log";
+import { recordEvent } from "../events/event-log-service";
 
 /** A visit with no order and no cart change for this long is over. */
 export const VISIT_IDLE_MS = 3 * 3_600_000;

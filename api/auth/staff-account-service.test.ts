@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database";
 import { WeakPasswordError } from "./password-policy";
-import { createStaffIfAbsent, ensureStaff, hasStaff, upsertStaff } from "./staff-accounts";
-import { findSessionStaff, insertSession } from "./staff-repository";
+import { createStaffIfAbsent, ensureStaff, hasStaff, upsertStaff } from "./staff-account-service";
+import { insertSession } from "./staff-repository";
+import { findSessionStaff } from "./session-queries";
 
 describe("ensureStaff", () => {
   it("creates the account, keeps its sessions when the password is unchanged, resets and signs out when it changes", async () => {

@@ -27,9 +27,10 @@ import { addressBlock } from "../lib/client-address";
 import type { ServiceDeps } from "../service-deps";
 import { accountTag, issueDeviceCookie, knownDevice, loadDeviceCookieKey } from "./device-cookie";
 import { HashGate, HashGateFull } from "./hash-gate";
-import { clearAttempts, pruneAttempts, releaseAttempt, reserveAttempt } from "./login-attempts";
+import { clearAttempts, pruneAttempts, releaseAttempt, reserveAttempt } from "./login-attempt-repository";
 import { timingDummyHash, verifyPassword } from "./passwords";
-import { deleteSession, findStaffByEmail, insertSession, normalizeEmail, type StaffIdentity } from "./staff-repository";
+import { deleteSession, findStaffByEmail, insertSession, normalizeEmail } from "./staff-repository";
+import { type StaffIdentity } from "./session-queries";
 
 export interface LoginLimits {
   windowMs: number;

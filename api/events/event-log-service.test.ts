@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database";
-import { EVENT_RETENTION_MS, pruneEvents } from "./event-log";
+import { EVENT_RETENTION_MS, pruneEvents } from "./event-log-service";
 
 describe("pruneEvents", () => {
   it("deletes only events older than the retention window", async () => {

@@ -8,7 +8,7 @@ import type { Totals } from "../../contract/money";
 import type { Order } from "../../contract/schemas";
 import type { Db } from "../db/database";
 import { tablesOf } from "../db/dialect";
-import { withLines } from "./order-repository";
+import { withLines } from "./order-queries";
 
 export interface TabOrders {
   orders: Order[];

@@ -5,9 +5,9 @@ import { parsePriceToCents } from "../../contract/money";
 import { defaultPrepStation, type ParsedProduct } from "../menu/menu-csv";
 import { applyMenu } from "../menu/menu-import";
 import { insertStation } from "../stations/station-repository";
-import type { DatabaseHandle } from "./database";
-import { tablesOf } from "./dialect";
-import { SEED_BRANCHES, SEED_MENU, SEED_STATIONS } from "./seed-menu";
+import type { DatabaseHandle } from "../db/database";
+import { tablesOf } from "../db/dialect";
+import { SEED_BRANCHES, SEED_MENU, SEED_STATIONS } from "../db/seed-menu";
 
 const cents = (price: string) => {
   const value = parsePriceToCents(price);
