@@ -8,7 +8,7 @@ import tseslint from "typescript-eslint";
 const FEATURES = ["ordering", "site", "staff"];
 
 /** The server's modules (api/README.md): each a folder of routes.ts, *-service.ts, *-repository.ts and plain logic. */
-const API_MODULES = ["auth", "calls", "carts", "events", "kitchen", "menu", "orders", "reports", "stations", "tabs", "visits"];
+const API_MODULES = ["auth", "calls", "carts", "events", "kitchen", "menu", "orders", "reports", "dining-tables", "tabs", "visits"];
 /** What wires the modules together, and the entry points: free to import any module. */
 const API_WIRING = ["app.ts", "app-context.ts", "service-deps.ts", "server.ts", "main.ts", "static-site.ts", "cli", "seed"];
 /** What another module may import of a module: its services, the queries it shares, and these pure functions (no database). */

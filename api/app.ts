@@ -16,7 +16,7 @@ import { discardBody, MAX_JSON_BYTES, payloadTooLarge } from "./lib/validate";
 import { menuRoutes } from "./menu/routes";
 import { orderRoutes } from "./orders/routes";
 import { reportRoutes } from "./reports/routes";
-import { stationRoutes } from "./stations/routes";
+import { diningTableRoutes } from "./dining-tables/routes";
 import { staticSite } from "./static-site";
 import { tabRoutes } from "./tabs/routes";
 
@@ -60,7 +60,7 @@ export function createApp(ctx: AppContext) {
   for (const routes of [
     authRoutes,
     menuRoutes,
-    stationRoutes,
+    diningTableRoutes,
     orderRoutes,
     kitchenRoutes,
     callRoutes,

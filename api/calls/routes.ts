@@ -11,7 +11,7 @@ export function callRoutes(ctx: AppContext) {
   serveEndpoint(app, endpoints.callStaff, async ({ c, params, body }) => {
     try {
       const { call, created } = await callStaff(ctx, params.id, body.kind);
-      if (created) ctx.logger.info("table called staff", { callId: call.id, stationId: call.station_id, kind: call.kind });
+      if (created) ctx.logger.info("table called staff", { callId: call.id, tableId: call.station_id, kind: call.kind });
       // 201 for a new call; the open one again is 200.
       return created ? call : c.json(call, 200);
     } catch (error) {

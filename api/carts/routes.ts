@@ -33,7 +33,7 @@ export function cartRoutes(ctx: AppContext) {
     const submitted = await withRetryAfter(c, () => submitTableCart(ctx, params.id, body, headers["Idempotency-Key"]));
     if (submitted instanceof Response) return submitted;
     if (submitted.replayed) c.header("Idempotent-Replayed", "true");
-    else ctx.logger.info("table cart submitted", { stationId: params.id });
+    else ctx.logger.info("table cart submitted", { tableId: params.id });
     return c.body(submitted.json, submitted.status as 201, { "Content-Type": "application/json; charset=utf-8" });
   });
 

@@ -769,7 +769,7 @@ export const SEED_BRANCHES = [
   { ...BRANCHES[1], address: "2200 Brock Rd Unit A1, Pickering, ON" },
 ] as const;
 
-export const SEED_STATIONS: Record<number, { codename: string; capacity: number }[]> = {
+export const SEED_DINING_TABLES: Record<number, { codename: string; capacity: number }[]> = {
   1: [
     { codename: "1", capacity: 4 },
     { codename: "2", capacity: 4 },

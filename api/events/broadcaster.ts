@@ -93,7 +93,7 @@ const columnsOf = ({ events }: ReturnType<typeof tablesOf>) => ({
   id: events.id,
   type: events.type,
   branchId: events.branchId,
-  stationId: events.stationId,
+  tableId: events.tableId,
   orderId: events.orderId,
   payload: events.payload,
 });
@@ -116,7 +116,7 @@ const toLive = (row: EventRow): LiveRow => ({
   id: row.id,
   type: row.type,
   branchId: row.branchId,
-  stationId: row.stationId,
+  tableId: row.tableId,
   orderId: row.orderId,
   payload: row.payload,
   frame: eventFrame(row.id, row.type, row.payload),

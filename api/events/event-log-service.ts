@@ -25,7 +25,7 @@ const insertEvent = preparedQuery("insert_event", (db, t) =>
     branchId: sql.placeholder("branchId"),
     type: sql.placeholder("type"),
     orderId: sql.placeholder("orderId"),
-    stationId: sql.placeholder("stationId"),
+    tableId: sql.placeholder("tableId"),
     payload: sql.placeholder("payload"),
     createdAt: sql.placeholder("createdAt"),
   }),
@@ -44,7 +44,7 @@ export async function recordEvent<T extends EventType>(
     type: T;
     orderId?: string | null;
     /** The table the event concerns: it then reaches that table's diner stream. */
-    stationId?: string | null;
+    tableId?: string | null;
     payload: ServerEvents[T];
   },
 ): Promise<void> {
@@ -53,7 +53,7 @@ export async function recordEvent<T extends EventType>(
     branchId: event.branchId,
     type: event.type,
     orderId: event.orderId ?? null,
-    stationId: event.stationId ?? null,
+    tableId: event.tableId ?? null,
     payload: JSON.stringify(event.payload),
     createdAt: new Date().toISOString(),
   });

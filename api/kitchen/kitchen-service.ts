@@ -31,7 +31,7 @@ export async function markOrderSeen({ database, clock }: ServiceDeps, id: string
       branchId: updated.branch_id,
       type: "order.updated",
       orderId: id,
-      stationId: updated.station_id,
+      tableId: updated.station_id,
       payload: updated,
     });
     return updated;
@@ -41,7 +41,7 @@ export async function markOrderSeen({ database, clock }: ServiceDeps, id: string
 export async function boardHeartbeat(deps: ServiceDeps, beat: BoardHeartbeat): Promise<KitchenStatus> {
   const now = deps.clock.now();
   await deps.database.transaction(async (tx) => {
-    await saveBoard(tx, { boardId: beat.board_id, branchId: beat.branch_id, station: beat.station, lastSeenAt: now.toISOString() });
+    await saveBoard(tx, { boardId: beat.board_id, branchId: beat.branch_id, prepArea: beat.station, lastSeenAt: now.toISOString() });
     await forgetBoards(tx, new Date(now.getTime() - FORGET_BOARDS_MS).toISOString());
   });
   return kitchenStatus(deps, beat.branch_id);
@@ -75,7 +75,7 @@ export async function sweepUnseenOrders({ database, config, clock }: ServiceDeps
         branchId: order.branch_id,
         type: "order.unseen",
         orderId: order.id,
-        stationId: order.station_id,
+        tableId: order.station_id,
         payload: order,
       });
     }

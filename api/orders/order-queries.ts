@@ -16,8 +16,8 @@ export function toOrder(row: OrderRow, lines: LineRow[]): Order {
     id: row.id,
     number: row.number,
     status: row.status,
-    station_id: row.stationId,
-    station_codename: row.stationCodename,
+    station_id: row.tableId,
+    station_codename: row.tableCodename,
     branch_id: row.branchId,
     lines: lines.map((line) => ({
       product_id: line.productId,

@@ -11,7 +11,7 @@ export interface OrderFilter {
   branchId: number;
   statuses?: OrderStatus[];
   /** Lower-case, as stations are stored. */
-  stationId?: string;
+  tableId?: string;
   limit: number;
 }
 
@@ -19,7 +19,7 @@ export async function listOrders(db: Db, filter: OrderFilter): Promise<Order[]> 
   const { orders } = tablesOf(db);
   const conditions: SQL[] = [eq(orders.branchId, filter.branchId)];
   if (filter.statuses) conditions.push(inArray(orders.status, filter.statuses));
-  if (filter.stationId !== undefined) conditions.push(eq(orders.stationId, filter.stationId));
+  if (filter.tableId !== undefined) conditions.push(eq(orders.tableId, filter.tableId));
   const rows = await db
     .select()
     .from(orders)
@@ -34,8 +34,8 @@ export interface NewOrder {
   /** `held` past the table's limit: waiting for a staff OK. */
   status: "received" | "held";
   branchId: number;
-  stationId: string;
-  stationCodename: string;
+  tableId: string;
+  tableCodename: string;
   lines: PricedLine[];
   subtotalCents: number;
   taxCents: number;
@@ -55,7 +55,7 @@ const nthNewestSince = preparedQuery("order_nth_newest_since", (db, t) =>
     .from(t.orders)
     .where(
       and(
-        eq(t.orders.stationId, sql.placeholder("stationId")),
+        eq(t.orders.tableId, sql.placeholder("tableId")),
         gt(t.orders.createdAt, sql.placeholder("since")),
         ne(t.orders.status, "held"),
         or(ne(t.orders.status, "cancelled"), isNull(t.orders.heldUntil)),
@@ -78,8 +78,8 @@ const insertOrderRow = preparedQuery("insert_order", (db, t) =>
     id: sql.placeholder("id"),
     branchId: sql.placeholder("branchId"),
     number: sql.placeholder("number"),
-    stationId: sql.placeholder("stationId"),
-    stationCodename: sql.placeholder("stationCodename"),
+    tableId: sql.placeholder("tableId"),
+    tableCodename: sql.placeholder("tableCodename"),
     status: sql.placeholder("status"),
     subtotalCents: sql.placeholder("subtotalCents"),
     taxCents: sql.placeholder("taxCents"),
@@ -128,15 +128,15 @@ const heldAt = preparedQuery("order_held_at_table", (db, t) =>
       and(
         eq(t.orders.branchId, sql.placeholder("branchId")),
         eq(t.orders.status, "held"),
-        eq(t.orders.stationId, sql.placeholder("stationId")),
+        eq(t.orders.tableId, sql.placeholder("tableId")),
       ),
     )
     .limit(sql.placeholder("cap")),
 );
 
 /** How many of the table's orders wait for a staff OK now, counted up to `cap`. */
-export async function heldOrdersAt(db: Db, branchId: number, stationId: string, cap: number): Promise<number> {
-  return (await heldAt(db).execute({ branchId, stationId, cap })).length;
+export async function heldOrdersAt(db: Db, branchId: number, tableId: string, cap: number): Promise<number> {
+  return (await heldAt(db).execute({ branchId, tableId, cap })).length;
 }
 
 /**
@@ -144,8 +144,8 @@ export async function heldOrdersAt(db: Db, branchId: number, stationId: string, 
  * `since`; otherwise the creation time of the `limit`-th newest of them — once that one is older than
  * the window, the table is below its limit again.
  */
-export async function limitReachedBy(db: Db, stationId: string, since: string, limit: number): Promise<string | undefined> {
-  const [row] = await nthNewestSince(db).execute({ stationId, since, skip: limit - 1 });
+export async function limitReachedBy(db: Db, tableId: string, since: string, limit: number): Promise<string | undefined> {
+  const [row] = await nthNewestSince(db).execute({ tableId, since, skip: limit - 1 });
   return row?.createdAt;
 }
 
@@ -161,8 +161,8 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
     id: order.id,
     branchId: order.branchId,
     number,
-    stationId: order.stationId,
-    stationCodename: order.stationCodename,
+    tableId: order.tableId,
+    tableCodename: order.tableCodename,
     status: order.status,
     subtotalCents: order.subtotalCents,
     taxCents: order.taxCents,

@@ -11,7 +11,7 @@ import { ApiHttpError, badRequest, conflict, notFound } from "../lib/errors";
 import { loadCatalog, type CatalogProduct } from "../menu/catalog-queries";
 import { announceProducts, takeStock } from "../menu/menu-service";
 import type { ServiceDeps } from "../service-deps";
-import { findStation } from "../stations/station-queries";
+import { findDiningTable } from "../dining-tables/dining-table-queries";
 import { findStoredResponse, hashRequest, pruneExpiredKeysHourly, storeResponse } from "./idempotency-queries";
 import { findOrder } from "./order-queries";
 import { heldOrdersAt, insertOrder, limitReachedBy, openOrdersAhead, setOrderProgress } from "./order-repository";
@@ -86,9 +86,9 @@ export async function placeOrder(deps: ServiceDeps, input: OrderCreate, idempote
       }
     }
 
-    const station = await findStation(db, input.station_id);
-    if (!station) throw notFound("unknown_station", "This table's code is not known. Please scan the QR code on your table again.");
-    if (station.branchId !== input.branch_id) {
+    const diningTable = await findDiningTable(db, input.station_id);
+    if (!diningTable) throw notFound("unknown_station", "This table's code is not known. Please scan the QR code on your table again.");
+    if (diningTable.branchId !== input.branch_id) {
       throw badRequest("branch_mismatch", "This table belongs to another branch; the order was not placed.");
     }
 
@@ -97,11 +97,11 @@ export async function placeOrder(deps: ServiceDeps, input: OrderCreate, idempote
     // the table's real diners out; only a pile of held orders is refused.
     let held = false;
     if (limits.tableOrderLimit > 0) {
-      await lockInTransaction(db, "station", station.id);
+      await lockInTransaction(db, "station", diningTable.id);
       const since = new Date(now.getTime() - TABLE_ORDER_WINDOW_MS).toISOString();
-      const blocking = await limitReachedBy(db, station.id, since, limits.tableOrderLimit);
+      const blocking = await limitReachedBy(db, diningTable.id, since, limits.tableOrderLimit);
       if (blocking !== undefined) {
-        if ((await heldOrdersAt(db, station.branchId, station.id, MAX_HELD_PER_TABLE)) >= MAX_HELD_PER_TABLE) {
+        if ((await heldOrdersAt(db, diningTable.branchId, diningTable.id, MAX_HELD_PER_TABLE)) >= MAX_HELD_PER_TABLE) {
           // When the table's orders are accepted again without an OK. Clamped to the window: an
           // instance whose clock runs ahead may have stamped that order "later".
           const waitMs = Math.min(Date.parse(blocking) + TABLE_ORDER_WINDOW_MS - now.getTime(), TABLE_ORDER_WINDOW_MS);
@@ -112,7 +112,7 @@ export async function placeOrder(deps: ServiceDeps, input: OrderCreate, idempote
     }
 
     // Read before this order moves the table's last activity: does it begin a visit?
-    const visit = await visitState(db, station.id, now);
+    const visit = await visitState(db, diningTable.id, now);
     const catalog = await loadCatalog(db, [...new Set(input.products.map((p) => p.id))]);
     const priced = priceOrder(input.products, input.branch_id, catalog, isoWeekday(now));
     if (!priced.ok) throw new ApiHttpError(priced.status, priced.code, priced.message, priced.details);
@@ -141,17 +141,17 @@ export async function placeOrder(deps: ServiceDeps, input: OrderCreate, idempote
         : [];
     if (short.length > 0) throw soldOutError(input, catalog, short);
 
-    const ordersAhead = await openOrdersAhead(db, station.branchId, MAX_ORDERS_AHEAD);
-    await lockInTransaction(db, "branchOrderNumbers", station.branchId);
+    const ordersAhead = await openOrdersAhead(db, diningTable.branchId, MAX_ORDERS_AHEAD);
+    await lockInTransaction(db, "branchOrderNumbers", diningTable.branchId);
     const order = await insertOrder(db, {
       // Time-ordered (UUIDv7, 74 random bits): each new order lands at the end of every index keyed by
       // order id (orders, their lines, their events) instead of dirtying a random page of each, which
       // the commit then writes out; measured under load, it halved the p99 of placing an order.
       id: timeOrderedUuid(),
       status: held ? "held" : "received",
-      branchId: station.branchId,
-      stationId: station.id,
-      stationCodename: station.codename,
+      branchId: diningTable.branchId,
+      tableId: diningTable.id,
+      tableCodename: diningTable.codename,
       lines: priced.lines,
       subtotalCents: priced.totals.subtotal,
       taxCents: priced.totals.tax,
@@ -168,12 +168,12 @@ export async function placeOrder(deps: ServiceDeps, input: OrderCreate, idempote
       await storeResponse(db, idempotencyKey, { requestHash, statusCode: 201, body: json }, now);
       await pruneExpiredKeysHourly(database, db, now);
     }
-    await continueOrBeginVisit(db, station, visit, now);
+    await continueOrBeginVisit(db, diningTable, visit, now);
     await recordEvent(db, {
       branchId: order.branch_id,
       type: "order.created",
       orderId: order.id,
-      stationId: order.station_id,
+      tableId: order.station_id,
       payload: order,
     });
     // Open menus show the new counts ("3 left", sold out).
@@ -250,7 +250,7 @@ export async function updateOrder(deps: ServiceDeps, id: string, patch: OrderPat
       branchId: updated.branch_id,
       type: "order.updated",
       orderId: id,
-      stationId: updated.station_id,
+      tableId: updated.station_id,
       payload: updated,
     });
     return updated;
@@ -299,14 +299,14 @@ function nextStatus(order: Order, status: Order["status"]): OrderChange | undefi
   return { status, bumped: order.bumped };
 }
 
-function stationsOf(order: Order): PrepArea[] {
-  return PREP_AREAS.filter((station) => order.lines.some((line) => line.prep_station === station));
+function prepAreasOf(order: Order): PrepArea[] {
+  return PREP_AREAS.filter((area) => order.lines.some((line) => line.prep_station === area));
 }
 
-function checkStation(order: Order, station: PrepArea, field: "bumped" | "recalled"): void {
-  if (!stationsOf(order).includes(station)) {
-    throw conflict("not_at_station", `Order #${order.number} has nothing for the ${station}.`, [
-      { path: field, message: `the order's stations: ${stationsOf(order).join(", ")}` },
+function checkPrepArea(order: Order, area: PrepArea, field: "bumped" | "recalled"): void {
+  if (!prepAreasOf(order).includes(area)) {
+    throw conflict("not_at_station", `Order #${order.number} has nothing for the ${area}.`, [
+      { path: field, message: `the order's stations: ${prepAreasOf(order).join(", ")}` },
     ]);
   }
   if (order.status === "held" || order.status === "served" || order.status === "cancelled") {
@@ -318,17 +318,17 @@ function checkStation(order: Order, station: PrepArea, field: "bumped" | "recall
 }
 
 /** The station's part is done: the order is being prepared at least, and ready once every station has bumped it. */
-function bump(order: Order, station: PrepArea): OrderChange | undefined {
-  checkStation(order, station, "bumped");
-  if (order.bumped.includes(station)) return undefined;
-  const bumped = PREP_AREAS.filter((s) => s === station || order.bumped.includes(s));
-  const allDone = stationsOf(order).every((s) => bumped.includes(s));
+function bump(order: Order, area: PrepArea): OrderChange | undefined {
+  checkPrepArea(order, area, "bumped");
+  if (order.bumped.includes(area)) return undefined;
+  const bumped = PREP_AREAS.filter((s) => s === area || order.bumped.includes(s));
+  const allDone = prepAreasOf(order).every((s) => bumped.includes(s));
   return { bumped, status: allDone ? "ready" : order.status === "received" ? "preparing" : order.status };
 }
 
 /** Undoes the station's bump: an order that was ready is being prepared again. */
-function recall(order: Order, station: PrepArea): OrderChange | undefined {
-  checkStation(order, station, "recalled");
-  if (!order.bumped.includes(station)) return undefined;
-  return { bumped: order.bumped.filter((s) => s !== station), status: order.status === "ready" ? "preparing" : order.status };
+function recall(order: Order, area: PrepArea): OrderChange | undefined {
+  checkPrepArea(order, area, "recalled");
+  if (!order.bumped.includes(area)) return undefined;
+  return { bumped: order.bumped.filter((s) => s !== area), status: order.status === "ready" ? "preparing" : order.status };
 }

@@ -33,7 +33,7 @@ export function orderRoutes(ctx: AppContext) {
   serveEndpoint(app, endpoints.orders, async ({ c, query }) => {
     const branchId = knownBranch(query.branch_id);
     c.header("Cache-Control", "no-store");
-    return listOrders(ctx.database.db, { branchId, statuses: query.status, stationId: query.station_id, limit: query.limit });
+    return listOrders(ctx.database.db, { branchId, statuses: query.status, tableId: query.station_id, limit: query.limit });
   });
 
   serveEndpoint(app, endpoints.order, async ({ c, params, missing }) => {

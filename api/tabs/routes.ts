@@ -14,7 +14,7 @@ export function tabRoutes(ctx: AppContext) {
 
   serveEndpoint(app, endpoints.closeTab, async ({ params, body }) => {
     const tab = await closeTab(ctx, params.id, body.paid_with);
-    ctx.logger.info("tab closed", { tabId: tab.id, stationId: tab.station_id, total: tab.total, paidWith: tab.paid_with });
+    ctx.logger.info("tab closed", { tabId: tab.id, tableId: tab.station_id, total: tab.total, paidWith: tab.paid_with });
     return tab;
   });
 

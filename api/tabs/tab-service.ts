@@ -8,19 +8,19 @@ import { lockInTransaction } from "../db/dialect";
 import { conflict, notFound } from "../lib/errors";
 import type { ServiceDeps } from "../service-deps";
 import { openTabSums, ordersOnOpenTab, putOrdersOnTab, type TabOrders } from "../orders/tab-order-queries";
-import { findStation, listStations } from "../stations/station-queries";
+import { findDiningTable, listDiningTables } from "../dining-tables/dining-table-queries";
 import { endVisit } from "../visits/visit-service";
 import { insertTab } from "./tab-repository";
 
-const stationMissing = () => notFound("station_not_found", "There is no such station.");
+const diningTableMissing = () => notFound("station_not_found", "There is no such diningTable.");
 
-type StationRow = NonNullable<Awaited<ReturnType<typeof findStation>>>;
+type DiningTableRow = NonNullable<Awaited<ReturnType<typeof findDiningTable>>>;
 
-function tabOf(station: StationRow, { orders, totals }: TabOrders): Tab {
+function tabOf(diningTable: DiningTableRow, { orders, totals }: TabOrders): Tab {
   return {
-    station_id: station.id,
-    station_codename: station.codename,
-    branch_id: station.branchId,
+    station_id: diningTable.id,
+    station_codename: diningTable.codename,
+    branch_id: diningTable.branchId,
     orders,
     subtotal: formatCents(totals.subtotal),
     tax: formatCents(totals.tax),
@@ -29,10 +29,10 @@ function tabOf(station: StationRow, { orders, totals }: TabOrders): Tab {
 }
 
 /** The table's open tab: its orders since the tab was last closed, with their sums. */
-export async function readTab({ database: { db } }: ServiceDeps, stationId: string): Promise<Tab> {
-  const station = await findStation(db, stationId);
-  if (!station) throw stationMissing();
-  return tabOf(station, await ordersOnOpenTab(db, station.id));
+export async function readTab({ database: { db } }: ServiceDeps, tableId: string): Promise<Tab> {
+  const diningTable = await findDiningTable(db, tableId);
+  if (!diningTable) throw diningTableMissing();
+  return tabOf(diningTable, await ordersOnOpenTab(db, diningTable.id));
 }
 
 /**
@@ -40,12 +40,12 @@ export async function readTab({ database: { db } }: ServiceDeps, stationId: stri
  * table's orders are left out, as its tab can't be closed.
  */
 export async function listOpenTabs({ database: { db } }: ServiceDeps, branchId: number): Promise<OpenTab[]> {
-  const codenames = new Map((await listStations(db, branchId)).map((station) => [station.id, station.codename]));
+  const codenames = new Map((await listDiningTables(db, branchId)).map((diningTable) => [diningTable.id, diningTable.codename]));
   const sums = await openTabSums(db, [...codenames.keys()]);
-  sums.sort((a, b) => a.openedAt.localeCompare(b.openedAt) || a.stationId.localeCompare(b.stationId));
+  sums.sort((a, b) => a.openedAt.localeCompare(b.openedAt) || a.tableId.localeCompare(b.tableId));
   return sums.map((tab) => ({
-    station_id: tab.stationId,
-    station_codename: codenames.get(tab.stationId)!,
+    station_id: tab.tableId,
+    station_codename: codenames.get(tab.tableId)!,
     orders: tab.orders,
     total: formatCents(tab.totalCents),
     opened_at: tab.openedAt,
@@ -58,22 +58,22 @@ export async function listOpenTabs({ database: { db } }: ServiceDeps, branchId: 
  * before it) or on the next one, never lost between them. Two staff closing at once close it once;
  * the second finds it empty (409 `tab_empty`). The table's shared cart empties with it, and the table's visit ends.
  */
-export async function closeTab({ database, clock }: ServiceDeps, stationId: string, paidWith: PaymentMethod): Promise<ClosedTab> {
+export async function closeTab({ database, clock }: ServiceDeps, tableId: string, paidWith: PaymentMethod): Promise<ClosedTab> {
   const now = clock.now();
   return database.transaction(async (tx) => {
-    const station = await findStation(tx, stationId);
-    if (!station) throw stationMissing();
-    await lockInTransaction(tx, "station", station.id);
-    const open = await ordersOnOpenTab(tx, station.id);
+    const diningTable = await findDiningTable(tx, tableId);
+    if (!diningTable) throw diningTableMissing();
+    await lockInTransaction(tx, "station", diningTable.id);
+    const open = await ordersOnOpenTab(tx, diningTable.id);
     if (open.orders.length === 0) throw conflict("tab_empty", "This table has no orders since its tab was last closed.");
     // The party has paid and gone: the next party at this table starts from an empty shared cart.
-    await emptyCart(tx, station.id, now);
+    await emptyCart(tx, diningTable.id, now);
     const { totals } = open;
     const closed = { id: randomUUID(), paidWith, closedAt: now.toISOString() };
     await insertTab(tx, {
       id: closed.id,
-      branchId: station.branchId,
-      stationId: station.id,
+      branchId: diningTable.branchId,
+      tableId: diningTable.id,
       paidWith,
       subtotalCents: totals.subtotal,
       taxCents: totals.tax,
@@ -86,7 +86,7 @@ export async function closeTab({ database, clock }: ServiceDeps, stationId: stri
       closed.id,
     );
     // The party's visit ends: its phones' streams say so and close; the next party starts afresh.
-    await endVisit(tx, station, "tab_closed");
-    return { ...tabOf(station, open), id: closed.id, paid_with: paidWith, closed_at: closed.closedAt };
+    await endVisit(tx, diningTable, "tab_closed");
+    return { ...tabOf(diningTable, open), id: closed.id, paid_with: paidWith, closed_at: closed.closedAt };
   });
 }

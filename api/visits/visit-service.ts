@@ -31,47 +31,47 @@ export interface VisitState {
   markerId: number | null;
 }
 
-async function latestMarker(db: Db, stationId: string) {
+async function latestMarker(db: Db, tableId: string) {
   const { events } = tablesOf(db);
   const [row] = await db
     .select({ id: events.id, type: events.type })
     .from(events)
-    .where(and(eq(events.stationId, stationId), inArray(events.type, ["visit.started", "visit.ended"])))
+    .where(and(eq(events.tableId, tableId), inArray(events.type, ["visit.started", "visit.ended"])))
     .orderBy(desc(events.id))
     .limit(1);
   return row;
 }
 
 /** The table's last order or cart change by the server's clock (its newest order, its cart's last write). */
-async function lastActivity(db: Db, stationId: string): Promise<number> {
+async function lastActivity(db: Db, tableId: string): Promise<number> {
   const { orders, carts } = tablesOf(db);
   const [order] = await db
     .select({ at: orders.createdAt })
     .from(orders)
-    .where(eq(orders.stationId, stationId))
+    .where(eq(orders.tableId, tableId))
     .orderBy(desc(orders.createdAt))
     .limit(1);
-  const [cart] = await db.select({ at: carts.updatedAt }).from(carts).where(eq(carts.stationId, stationId)).limit(1);
+  const [cart] = await db.select({ at: carts.updatedAt }).from(carts).where(eq(carts.tableId, tableId)).limit(1);
   return Math.max(order?.at ? Date.parse(order.at) : 0, cart?.at ? Date.parse(cart.at) : 0);
 }
 
-export async function visitState(db: Db, stationId: string, now: Date): Promise<VisitState> {
-  const marker = await latestMarker(db, stationId);
+export async function visitState(db: Db, tableId: string, now: Date): Promise<VisitState> {
+  const marker = await latestMarker(db, tableId);
   const markerId = marker ? Number(marker.id) : null;
   if (marker?.type !== "visit.started") return { startId: null, lastActivityMs: 0, lapsed: false, markerId };
-  const lastActivityMs = await lastActivity(db, stationId);
+  const lastActivityMs = await lastActivity(db, tableId);
   if (lastActivityMs < now.getTime() - VISIT_IDLE_MS) return { startId: null, lastActivityMs, lapsed: true, markerId };
   return { startId: Number(marker.id), lastActivityMs, lapsed: false, markerId };
 }
 
 /** The orders placed during the visit that began with event `startId` (from their `order.created` events). */
-export async function visitOrderIds(db: Db, stationId: string, startId: number | null): Promise<Set<string>> {
+export async function visitOrderIds(db: Db, tableId: string, startId: number | null): Promise<Set<string>> {
   if (startId === null) return new Set();
   const { events } = tablesOf(db);
   const rows = await db
     .select({ orderId: events.orderId })
     .from(events)
-    .where(and(eq(events.stationId, stationId), gte(events.id, startId), eq(events.type, "order.created")));
+    .where(and(eq(events.tableId, tableId), gte(events.id, startId), eq(events.type, "order.created")));
   return new Set(rows.flatMap((row) => (row.orderId ? [row.orderId] : [])));
 }
 
@@ -79,10 +79,10 @@ export async function visitOrderIds(db: Db, stationId: string, startId: number |
  * Records the end of the table's visit, if one is under way (the table's lock held; call where the
  * transaction records its events). Streams opened during it send `visit.ended` and close.
  */
-export async function endVisit(tx: Db, station: { id: string; branchId: number }, reason: VisitEndReason): Promise<void> {
-  const marker = await latestMarker(tx, station.id);
+export async function endVisit(tx: Db, diningTable: { id: string; branchId: number }, reason: VisitEndReason): Promise<void> {
+  const marker = await latestMarker(tx, diningTable.id);
   if (marker?.type !== "visit.started") return;
-  await recordEvent(tx, { branchId: station.branchId, type: "visit.ended", stationId: station.id, payload: { reason } });
+  await recordEvent(tx, { branchId: diningTable.branchId, type: "visit.ended", tableId: diningTable.id, payload: { reason } });
 }
 
 /**
@@ -92,17 +92,17 @@ export async function endVisit(tx: Db, station: { id: string; branchId: number }
  */
 export async function continueOrBeginVisit(
   tx: Db,
-  station: { id: string; branchId: number },
+  diningTable: { id: string; branchId: number },
   before: VisitState,
   now: Date,
 ): Promise<void> {
   if (before.startId !== null) return;
   if (before.lapsed)
-    await recordEvent(tx, { branchId: station.branchId, type: "visit.ended", stationId: station.id, payload: { reason: "idle" } });
+    await recordEvent(tx, { branchId: diningTable.branchId, type: "visit.ended", tableId: diningTable.id, payload: { reason: "idle" } });
   await recordEvent(tx, {
-    branchId: station.branchId,
+    branchId: diningTable.branchId,
     type: "visit.started",
-    stationId: station.id,
+    tableId: diningTable.id,
     payload: { started_at: now.toISOString() },
   });
 }
@@ -130,7 +130,7 @@ export class VisitWatch {
    * earlier party's order (staff marking it served after the tab closed) is none of this visit's business.
    */
   constructor(
-    private readonly stationId: string,
+    private readonly tableId: string,
     private readonly now: () => Date,
     state: VisitState,
     private readonly orderIds: Set<string> = new Set(),
@@ -140,8 +140,8 @@ export class VisitWatch {
     this.markerId = state.markerId ?? 0;
   }
 
-  see(row: { id: number; type: string; stationId: string | null; orderId: string | null; payload: string }): VisitVerdict {
-    if (row.stationId !== this.stationId) return "continues";
+  see(row: { id: number; type: string; tableId: string | null; orderId: string | null; payload: string }): VisitVerdict {
+    if (row.tableId !== this.tableId) return "continues";
     if (row.type === "order.created" && row.orderId) this.orderIds.add(row.orderId);
     if (row.type === "order.updated") return row.orderId && this.orderIds.has(row.orderId) ? "continues" : "silent";
     if (row.type === "visit.started") {

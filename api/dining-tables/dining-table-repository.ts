@@ -4,28 +4,28 @@ import { eq } from "drizzle-orm";
 import type { DiningTable, DiningTableUpdate } from "../../contract/schemas";
 import type { Db } from "../db/database";
 import { affectedRows, tablesOf } from "../db/dialect";
-import { storedId, toStation } from "./station-queries";
+import { storedId, toDiningTable } from "./dining-table-queries";
 
-export async function insertStation(tx: Db, branchId: number, codename: string, capacity: number): Promise<DiningTable> {
-  const { stations } = tablesOf(tx);
+export async function insertDiningTable(tx: Db, branchId: number, codename: string, capacity: number): Promise<DiningTable> {
+  const { diningTables } = tablesOf(tx);
   const [row] = await tx
-    .insert(stations)
+    .insert(diningTables)
     .values({ id: randomUUID(), branchId, codename, capacity, createdAt: new Date().toISOString() })
     .returning();
-  return toStation(row!);
+  return toDiningTable(row!);
 }
 
 export async function updateDiningTable(tx: Db, id: string, changes: DiningTableUpdate): Promise<DiningTable | undefined> {
-  const { stations } = tablesOf(tx);
+  const { diningTables } = tablesOf(tx);
   const [row] = await tx
-    .update(stations)
+    .update(diningTables)
     .set(changes)
-    .where(eq(stations.id, storedId(id)))
+    .where(eq(diningTables.id, storedId(id)))
     .returning();
-  return row && toStation(row);
+  return row && toDiningTable(row);
 }
 
 export async function deleteDiningTable(tx: Db, id: string): Promise<boolean> {
-  const { stations } = tablesOf(tx);
-  return affectedRows(await tx.delete(stations).where(eq(stations.id, storedId(id)))) > 0;
+  const { diningTables } = tablesOf(tx);
+  return affectedRows(await tx.delete(diningTables).where(eq(diningTables.id, storedId(id)))) > 0;
 }

@@ -4,16 +4,16 @@
  */
 import type { DiningTable, DiningTableUpdate } from "../../contract/schemas";
 import type { ServiceDeps } from "../service-deps";
-import { deleteDiningTable, insertStation, updateDiningTable } from "./station-repository";
+import { deleteDiningTable, insertDiningTable, updateDiningTable } from "./dining-table-repository";
 
 export function createDiningTable({ database }: ServiceDeps, branchId: number, codename: string, capacity: number): Promise<DiningTable> {
-  return database.transaction((tx) => insertStation(tx, branchId, codename, capacity));
+  return database.transaction((tx) => insertDiningTable(tx, branchId, codename, capacity));
 }
 
-export function changeStation({ database }: ServiceDeps, id: string, changes: DiningTableUpdate): Promise<DiningTable | undefined> {
+export function changeDiningTable({ database }: ServiceDeps, id: string, changes: DiningTableUpdate): Promise<DiningTable | undefined> {
   return database.transaction((tx) => updateDiningTable(tx, id, changes));
 }
 
-export function removeStation({ database }: ServiceDeps, id: string): Promise<boolean> {
+export function removeDiningTable({ database }: ServiceDeps, id: string): Promise<boolean> {
   return database.transaction((tx) => deleteDiningTable(tx, id));
 }

@@ -4,23 +4,23 @@ import type { PublicDiningTable, DiningTable } from "../../contract/schemas";
 import type { Db, Tables } from "../db/database";
 import { preparedQuery, tablesOf } from "../db/dialect";
 
-export type StationRow = Tables["stations"]["$inferSelect"];
+export type DiningTableRow = Tables["diningTables"]["$inferSelect"];
 
-export const toStation = (row: StationRow): DiningTable => ({
+export const toDiningTable = (row: DiningTableRow): DiningTable => ({
   id: row.id,
   codename: row.codename,
   capacity: row.capacity,
   branch_id: row.branchId,
 });
 
-export async function listStations(db: Db, branchId: number): Promise<DiningTable[]> {
-  const { stations } = tablesOf(db);
+export async function listDiningTables(db: Db, branchId: number): Promise<DiningTable[]> {
+  const { diningTables } = tablesOf(db);
   const rows = await db
     .select()
-    .from(stations)
-    .where(eq(stations.branchId, branchId))
-    .orderBy(asc(stations.createdAt), asc(stations.codename));
-  return rows.map(toStation);
+    .from(diningTables)
+    .where(eq(diningTables.branchId, branchId))
+    .orderBy(asc(diningTables.createdAt), asc(diningTables.codename));
+  return rows.map(toDiningTable);
 }
 
 /**
@@ -31,20 +31,20 @@ export async function listStations(db: Db, branchId: number): Promise<DiningTabl
 export const storedId = (id: string) => id.toLowerCase();
 
 // Prepared once per connection: every order and cart operation looks its table up.
-const stationById = preparedQuery("station_by_id", (db, t) =>
+const diningTableById = preparedQuery("station_by_id", (db, t) =>
   db
     .select()
-    .from(t.stations)
-    .where(eq(t.stations.id, sql.placeholder("id")))
+    .from(t.diningTables)
+    .where(eq(t.diningTables.id, sql.placeholder("id")))
     .limit(1),
 );
 
-export async function findStation(db: Db, id: string): Promise<StationRow | undefined> {
-  const [row] = await stationById(db).execute({ id: storedId(id) });
+export async function findDiningTable(db: Db, id: string): Promise<DiningTableRow | undefined> {
+  const [row] = await diningTableById(db).execute({ id: storedId(id) });
   return row;
 }
 
-export async function findPublicStation(db: Db, id: string): Promise<PublicDiningTable | undefined> {
-  const row = await findStation(db, id);
+export async function findPublicDiningTable(db: Db, id: string): Promise<PublicDiningTable | undefined> {
+  const row = await findDiningTable(db, id);
   return row && { id: row.id, codename: row.codename, branch_id: row.branchId };
 }
