@@ -1,4 +1,4 @@
-/** A branch's tables as other modules read them: by id (any case), or the branch's list. Writes are in station-repository.ts. */
+/** A branch's tables as other modules read them: by id (any case), or the branch's list. Writes are in dining-table-repository.ts. */
 import { asc, eq, sql } from "drizzle-orm";
 import type { PublicDiningTable, DiningTable } from "../../contract/schemas";
 import type { Db, Tables } from "../db/database";

@@ -1,7 +1,7 @@
 /**
  * One reader of the `events` table per server, fanning each new row out to every open stream whose
  * filter matches. However many streams are open, the table is read once per wake-up: after this
- * process's own writes (`poke()`, via announceEvents()) and once per tick for rows other instances
+ * process's own writes (`poke()`, after each commit that recorded events) and once per tick for rows other instances
  * wrote. An idle stream costs no query and no timer of its own: one shared tick sends the heartbeats
  * that are due (each stream's at its own phase, so thousands of streams never all get theirs in the
  * same tick and stall other requests), ends streams that reached their age limit, and re-asks the

@@ -49,7 +49,7 @@ export interface StreamRequest {
   staff: boolean;
   /** This stream's view of an event's payload (e.g. an order without its table's key); none = as stored. */
   rewrite?: (row: LiveRow) => string;
-  /** A table's stream follows one visit and ends with it (api/visits/visits.ts). */
+  /** A table's stream follows one visit and ends with it (api/visits/visit-service.ts). */
   visit?: VisitWatch;
 }
 

@@ -1,4 +1,4 @@
-/** The sales report and the orders CSV, shaped from what orders/sales-repository.ts reads. */
+/** The sales report and the orders CSV, shaped from what orders/sales-queries.ts reads. */
 import { stringify } from "csv-stringify/sync";
 import type { PaymentMethod } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
