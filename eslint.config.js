@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import vitest from "@vitest/eslint-plugin";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
@@ -6,6 +7,20 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 const FEATURES = ["ordering", "site", "staff"];
+
+/** What wires the modules together, and the entry points: free to import any module. */
+const API_WIRING = ["app.ts", "app-context.ts", "service-deps.ts", "server.ts", "main.ts", "static-site.ts", "cli", "seed"];
+/** The shared pieces under every module. */
+const API_SHARED = ["db", "lib"];
+/**
+ * The server's modules (api/README.md): every other folder of api/, each of routes.ts, *-service.ts,
+ * *-repository.ts and plain logic. Read from the tree, so a new module is under the rules at once.
+ */
+const API_MODULES = readdirSync(new URL("./api", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !API_WIRING.includes(entry.name) && !API_SHARED.includes(entry.name))
+  .map((entry) => entry.name);
+/** What another module may import of a module: its services, the queries it shares, these pure functions (no database), and the staff guard. */
+const API_PUBLIC = ["**/*-service.ts", "**/*-queries.ts", "**/api/orders/pricing.ts", "**/api/auth/middleware.ts"];
 
 /** The architecture, as import rules: who may depend on whom (see src/README.md and contract/README.md). */
 const layerZones = [
@@ -28,6 +43,18 @@ const layerZones = [
     from: "./api/**/routes.ts",
     message: "Repositories are below routes: a route calls a repository, never the other way.",
   },
+  ...["db", "lib"].map((shared) => ({
+    target: `./api/${shared}`,
+    from: [...API_MODULES, ...API_WIRING].map((m) => `./api/${m}`),
+    message: `api/${shared}/ serves every module and knows none: move what it needs down, or let the module hand it in.`,
+  })),
+  ...API_MODULES.map((module) => ({
+    target: `./api/${module}`,
+    from: API_MODULES.filter((other) => other !== module).map((other) => `./api/${other}/**`),
+    except: API_PUBLIC,
+    message:
+      "A module uses another only through its *-service.ts, its *-queries.ts or its pure logic listed in API_PUBLIC (eslint.config.js), never its repository, routes or internals.",
+  })),
 ];
 
 export default tseslint.config(

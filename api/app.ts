@@ -23,7 +23,7 @@ import { menuRoutes } from "./menu/routes";
 import { printerRoutes } from "./printers/routes";
 import { orderRoutes } from "./orders/routes";
 import { reportRoutes } from "./reports/routes";
-import { stationRoutes } from "./stations/routes";
+import { diningTableRoutes } from "./dining-tables/routes";
 import { staffRoutes } from "./staff/routes";
 import { staticSite } from "./static-site";
 import { tabRoutes } from "./tabs/routes";
@@ -73,7 +73,7 @@ export function createApp(ctx: AppContext, metrics?: Metrics) {
     staffRoutes,
     auditRoutes,
     menuRoutes,
-    stationRoutes,
+    diningTableRoutes,
     orderRoutes,
     kitchenRoutes,
     callRoutes,

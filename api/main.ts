@@ -1,6 +1,6 @@
 /** `npm start` / `npm run serve`: migrate, seed on first run, ensure a staff account, serve. */
 import { generatePassword, passwordVerdict } from "./auth/password-policy";
-import { createStaffIfAbsent, ensureStaff, hasStaff } from "./auth/staff-accounts";
+import { createStaffIfAbsent, ensureStaff, hasStaff } from "./auth/staff-account-service";
 import { describeDatabase, loadConfig } from "./config";
 import type { DatabaseHandle } from "./db/database";
 import { createLogger } from "./lib/logger";
@@ -23,13 +23,14 @@ if (process.env.STAFF_EMAIL && process.env.STAFF_PASSWORD) {
 
 // The account is settled before the port opens: a sign-in can never race a password reset.
 async function ensureStaffAccount(database: DatabaseHandle): Promise<void> {
+  const deps = { database };
   if (process.env.STAFF_EMAIL && process.env.STAFF_PASSWORD) {
-    const outcome = await ensureStaff(database, process.env.STAFF_EMAIL, process.env.STAFF_PASSWORD);
+    const outcome = await ensureStaff(deps, process.env.STAFF_EMAIL, process.env.STAFF_PASSWORD);
     credentials = `Staff account ${process.env.STAFF_EMAIL} ${outcome} (STAFF_EMAIL / STAFF_PASSWORD).`;
-  } else if (!(await hasStaff(database))) {
+  } else if (!(await hasStaff(deps))) {
     const password = await generatePassword();
     // Another instance starting at the same moment may create it first: then it has the password to show.
-    if (!(await createStaffIfAbsent(database, DEMO_STAFF_EMAIL, password))) return;
+    if (!(await createStaffIfAbsent(deps, DEMO_STAFF_EMAIL, password))) return;
     credentials = `Demo staff account created — e-mail: ${DEMO_STAFF_EMAIL}  password: ${password}\n  (shown once; reset it with: npm run staff:set -- <email> <new password>)`;
   }
 }

@@ -5,14 +5,14 @@ import { serve, type ServerType } from "@hono/node-server";
 import type { AppContext } from "./app-context";
 import { systemClock, type Clock } from "./lib/clock";
 import { createApp } from "./app";
-import { SignInService, type SignInOptions } from "./auth/sign-in";
+import { SignInService, type SignInOptions } from "./auth/sign-in-service";
 import { scheduleServerBackups } from "./backup/backup-service";
 import { databaseConfigOf, type AppConfig } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/database";
 import { listenForChanges, type ChangeListener } from "./db/listener";
-import { seedDatabase } from "./db/seed";
+import { seedDatabase } from "./seed/seed";
 import { Broadcaster, type StreamTiming } from "./events/broadcaster";
-import { schedulePruning } from "./events/event-log";
+import { schedulePruning } from "./events/event-log-service";
 import { scheduleUnseenSweep } from "./kitchen/kitchen-service";
 import { errorBody } from "./lib/errors";
 import { createLogger, withRequestId, type Logger } from "./lib/logger";
@@ -55,8 +55,8 @@ export function createContext(config: AppConfig, database: DatabaseHandle, optio
     config,
     logger,
     clock,
-    signIn: new SignInService(database, logger, { now: () => clock.now().getTime(), ...options.signIn }),
     menuCache: new MenuCache(database.db),
+    signIn: new SignInService({ database, logger, clock }, options.signIn),
     liveEvents: new Broadcaster(database.db, logger, options.streamTiming),
     printers: new PrintDispatcher(database, clock, logger, options.printing),
   };
@@ -80,8 +80,8 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
     await context.liveEvents.start();
     // Several instances on one PostgreSQL database hear each other's changes.
     if (database.dialect === "postgres") listener = await listenForChanges(database.pool, context, logger);
-    stopPruning = schedulePruning(database, logger, context.clock, options.pruneEveryMs);
-    stopSweeping = scheduleUnseenSweep(database, logger, context.clock, config.unseenAlertSeconds);
+    stopPruning = schedulePruning(context, options.pruneEveryMs);
+    stopSweeping = scheduleUnseenSweep(context);
     context.printers.start();
   } catch (error) {
     await context?.printers.stop();

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
-import { readAuditLog } from "./audit-log";
+import { readAuditLog } from "./audit-service";
 
 const DEFAULT_LIMIT = 100;
 

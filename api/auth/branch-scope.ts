@@ -18,9 +18,9 @@ export async function branchOfResource(db: Db, kind: MissingCode, id: unknown): 
     case "station_not_found":
       return first(
         await db
-          .select({ branchId: t.stations.branchId })
-          .from(t.stations)
-          .where(eq(t.stations.id, String(id)))
+          .select({ branchId: t.diningTables.branchId })
+          .from(t.diningTables)
+          .where(eq(t.diningTables.id, String(id)))
           .limit(1),
       );
     case "order_not_found":
@@ -59,7 +59,7 @@ export async function branchOfResource(db: Db, kind: MissingCode, id: unknown): 
       // `/branches/:id`: the id is the branch.
       return Number.isInteger(Number(id)) ? Number(id) : undefined;
     case "staff_not_found":
-      // An account has several branches: the staff module decides (api/staff/staff-service.ts).
+      // An account has several branches: the staff module decides (api/auth/staff-management-service.ts).
       return undefined;
   }
 }

@@ -3,7 +3,7 @@
  * signed in successfully gets a long-lived cookie naming the account, signed with a key only the
  * server knows. A later sign-in to that account from that browser is a *known device*: it has its own
  * lane for the password check and its own failure count, so a burst or a lock-out aimed at unknown
- * browsers does not reach it (api/auth/sign-in.ts, docs/decisions/0012-staff-first-under-load.md).
+ * browsers does not reach it (api/auth/sign-in-service.ts, docs/decisions/0012-staff-first-under-load.md).
  *
  * The cookie holds up to MAX_DEVICE_ENTRIES entries (a kitchen tablet shared by a few accounts), each
  * `<account tag>.<nonce>.<expires, epoch seconds>.<HMAC-SHA256 of the first three>`. The account tag

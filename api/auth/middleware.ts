@@ -16,9 +16,8 @@ import type { AppConfig } from "../config";
 import { cameOverHttps, requestOrigin, trustedProxyList } from "../lib/client-address";
 import { ApiHttpError } from "../lib/errors";
 import { noStore } from "../lib/response-head";
-import { roleMay, type Permission } from "../../contract/roles";
 import { branchOfResource } from "./branch-scope";
-import { findSessionStaff } from "./staff-repository";
+import { findSessionStaff } from "./session-queries";
 
 export const SESSION_COOKIE = "access_token";
 const SIGN_IN_PATH = `/api${API_ROUTES.login.path}`;
@@ -68,6 +67,7 @@ export function staffAuth(ctx: AppContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set("findStaff", findStaff);
     c.set("branchOf", branchOf);
+    c.set("requireStaff", requireStaff);
     if (SAFE_METHODS.has(c.req.method)) return next();
     // The cookie counts whenever it is what would authenticate: any Authorization header that is not a
     // usable bearer token (e.g. Basic credentials a browser attaches on its own) leaves the cookie in charge.
@@ -105,14 +105,3 @@ export const requireStaff: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("token", found.token);
   await next();
 };
-
-/**
- * 403 `forbidden` unless the signed-in account's role has `permission` (contract/roles.ts): runs after
- * requireStaff on every staff endpoint, from the permission its contract entry names.
- */
-export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (!roleMay(c.get("staff")!.role, permission)) throw new ApiHttpError(403, "forbidden", "Your account may not do this.");
-    await next();
-  };
-}

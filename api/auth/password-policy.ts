@@ -1,7 +1,7 @@
 /**
  * The one password policy (API.md "Trust at the table"), for every path that sets a staff password:
  * start-up with STAFF_PASSWORD, `npm run staff:set`, and any API call that creates or resets an account
- * (all through staff-accounts.ts). NIST SP 800-63B rev. 4 for single-factor passwords: a passphrase of
+ * (all through staff-account-service.ts). NIST SP 800-63B rev. 4 for single-factor passwords: a passphrase of
  * at least 15 characters, at most 256, checked against common passwords — judged by zxcvbn-ts and its
  * password and word lists rather than a list of our own (docs/decisions/0011-password-policy.md).
  */

@@ -1,23 +1,11 @@
 /** Staff accounts and their sessions. Tokens are random 256-bit values stored only as SHA-256 hashes. */
-import { createHash, randomBytes } from "node:crypto";
-import { and, asc, count, eq, gt, lt, ne, sql } from "drizzle-orm";
-import { BRANCHES } from "../../contract/menu";
+import { randomBytes } from "node:crypto";
+import { and, asc, count, eq, lt, ne } from "drizzle-orm";
 import type { StaffRole } from "../../contract/roles";
 import type { StaffAccount } from "../../contract/schemas";
 import type { Db } from "../db/database";
-import { preparedQuery, tablesOf } from "../db/dialect";
-
-/** Who a session belongs to, as every staff request sees it (an owner's `branchIds` are every branch). */
-export interface StaffIdentity {
-  id: number;
-  email: string;
-  name: string;
-  role: StaffRole;
-  branchIds: number[];
-}
-
-const ALL_BRANCH_IDS: number[] = BRANCHES.map((branch) => branch.id);
-const branchesOf = (role: StaffRole, stored: number[]) => (role === "owner" ? [...ALL_BRANCH_IDS] : [...stored].sort((a, b) => a - b));
+import { tablesOf } from "../db/dialect";
+import { branchesOf, hashToken } from "./session-queries";
 
 type StaffRow = { id: number; email: string; name: string; role: StaffRole; branchIds: number[]; active: boolean; pinHash: string | null };
 
@@ -35,7 +23,6 @@ export function staffAccountOf(row: StaffRow): StaffAccount {
 }
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export async function findStaffByEmail(db: Db, email: string) {
   const t = tablesOf(db);
@@ -87,34 +74,6 @@ export async function insertSession(tx: Db, userId: number, ttlMs: number, now: 
   // Expired sessions are useless; clear them out while we are writing anyway.
   await tx.delete(t.sessions).where(lt(t.sessions.expiresAt, now.toISOString()));
   return { token, expiresAt };
-}
-
-// Asked on every staff request: prepared once per connection. A deactivated account's sessions are
-// deleted when it is deactivated; the join refuses them anyway.
-const sessionStaff = preparedQuery("session_staff", (db, t) =>
-  db
-    .select({
-      id: t.staffUsers.id,
-      email: t.staffUsers.email,
-      name: t.staffUsers.name,
-      role: t.staffUsers.role,
-      branchIds: t.staffUsers.branchIds,
-    })
-    .from(t.sessions)
-    .innerJoin(t.staffUsers, eq(t.sessions.userId, t.staffUsers.id))
-    .where(
-      and(
-        eq(t.sessions.tokenHash, sql.placeholder("tokenHash")),
-        gt(t.sessions.expiresAt, sql.placeholder("now")),
-        eq(t.staffUsers.active, true),
-      ),
-    )
-    .limit(1),
-);
-
-export async function findSessionStaff(db: Db, token: string, now: Date): Promise<StaffIdentity | undefined> {
-  const [row] = await sessionStaff(db).execute({ tokenHash: hashToken(token), now: now.toISOString() });
-  return row && { ...row, branchIds: branchesOf(row.role, row.branchIds) };
 }
 
 const accountColumns = (t: ReturnType<typeof tablesOf>) => ({

@@ -5,7 +5,8 @@
 import type { HappyHourWindow } from "../../contract/happy-hour";
 import type { Branch } from "../../contract/schemas";
 import type { DatabaseHandle } from "../db/database";
-import { findBranch, setHappyHours } from "./branch-repository";
+import { findBranch } from "./branch-queries";
+import { setHappyHours } from "./branch-repository";
 
 /** The windows in a stable form: each window's weekdays in order, so the stored list reads the same however it was sent. */
 function normalised(windows: HappyHourWindow[]): HappyHourWindow[] {

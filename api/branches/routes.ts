@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
 import { serveEndpoint } from "../lib/endpoint";
-import { findBranch } from "./branch-repository";
+import { findBranch } from "./branch-queries";
 import { changeHappyHours } from "./branch-service";
 
 export function branchRoutes(ctx: AppContext) {

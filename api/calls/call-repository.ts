@@ -7,13 +7,13 @@ import { tablesOf } from "../db/dialect";
 
 export type CallRow = Tables["calls"]["$inferSelect"];
 
-/** `stationCodename` null: the table has been deleted since. */
-export function toCall(row: CallRow, stationCodename: string | null): Call {
+/** `tableCodename` null: the table has been deleted since. */
+export function toCall(row: CallRow, tableCodename: string | null): Call {
   return {
     id: row.id,
     kind: row.kind,
-    station_id: row.stationId,
-    station_codename: stationCodename,
+    station_id: row.tableId,
+    station_codename: tableCodename,
     branch_id: row.branchId,
     status: row.status,
     created_at: row.createdAt,
@@ -27,10 +27,10 @@ export async function findCall(db: Db, id: string): Promise<CallRow | undefined>
   return row;
 }
 
-/** The open calls of a branch or of one table (`stationId` lower-case), oldest first: the one waiting longest is the first to answer. */
-export async function listOpenCalls(db: Db, of: { branchId: number } | { stationId: string }): Promise<CallRow[]> {
+/** The open calls of a branch or of one table (`tableId` lower-case), oldest first: the one waiting longest is the first to answer. */
+export async function listOpenCalls(db: Db, of: { branchId: number } | { tableId: string }): Promise<CallRow[]> {
   const { calls } = tablesOf(db);
-  const whose = "stationId" in of ? eq(calls.stationId, of.stationId) : eq(calls.branchId, of.branchId);
+  const whose = "tableId" in of ? eq(calls.tableId, of.tableId) : eq(calls.branchId, of.branchId);
   return db
     .select()
     .from(calls)
@@ -39,12 +39,12 @@ export async function listOpenCalls(db: Db, of: { branchId: number } | { station
 }
 
 /** The table's open call of `kind`: at most one (the partial unique index calls_open_per_kind). */
-export async function findOpenCall(db: Db, stationId: string, kind: CallKind): Promise<CallRow | undefined> {
+export async function findOpenCall(db: Db, tableId: string, kind: CallKind): Promise<CallRow | undefined> {
   const { calls } = tablesOf(db);
   const [row] = await db
     .select()
     .from(calls)
-    .where(and(eq(calls.stationId, stationId), eq(calls.kind, kind), eq(calls.status, "open")))
+    .where(and(eq(calls.tableId, tableId), eq(calls.kind, kind), eq(calls.status, "open")))
     .limit(1);
   return row;
 }
@@ -53,12 +53,12 @@ export async function findOpenCall(db: Db, stationId: string, kind: CallKind): P
  * When the table may call again: undefined while it has made fewer than `limit` calls after `since`;
  * otherwise the creation time of the `limit`-th newest of them.
  */
-export async function callLimitReachedBy(db: Db, stationId: string, since: string, limit: number): Promise<string | undefined> {
+export async function callLimitReachedBy(db: Db, tableId: string, since: string, limit: number): Promise<string | undefined> {
   const { calls } = tablesOf(db);
   const [row] = await db
     .select({ createdAt: calls.createdAt })
     .from(calls)
-    .where(and(eq(calls.stationId, stationId), gt(calls.createdAt, since)))
+    .where(and(eq(calls.tableId, tableId), gt(calls.createdAt, since)))
     .orderBy(desc(calls.createdAt))
     .limit(1)
     .offset(limit - 1);

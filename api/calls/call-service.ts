@@ -2,11 +2,11 @@
 import { randomUUID } from "node:crypto";
 import type { CallKind } from "../../contract/menu";
 import type { Call } from "../../contract/schemas";
-import type { DatabaseHandle, Db } from "../db/database";
 import { lockInTransaction } from "../db/dialect";
-import { announceEvents, recordEvent } from "../events/event-log";
+import { recordEvent } from "../events/event-log-service";
 import { ApiHttpError, notFound } from "../lib/errors";
-import { findStation, listStations } from "../stations/station-repository";
+import type { ServiceDeps } from "../service-deps";
+import { findDiningTable, listDiningTables } from "../dining-tables/dining-table-queries";
 import { callLimitReachedBy, findCall, findOpenCall, insertCall, listOpenCalls, markCallDone, toCall } from "./call-repository";
 
 /**
@@ -28,19 +28,19 @@ export class TableCallLimitError extends ApiHttpError {
   }
 }
 
-const stationMissing = () => notFound("station_not_found", "There is no such station.");
+const diningTableMissing = () => notFound("station_not_found", "There is no such diningTable.");
 
 /** The branch's open calls, each with its table's codename, oldest first. */
-export async function branchOpenCalls(db: Db, branchId: number): Promise<Call[]> {
-  const codenames = new Map((await listStations(db, branchId)).map((station) => [station.id, station.codename]));
-  return (await listOpenCalls(db, { branchId })).map((row) => toCall(row, codenames.get(row.stationId) ?? null));
+export async function branchOpenCalls({ database: { db } }: ServiceDeps, branchId: number): Promise<Call[]> {
+  const codenames = new Map((await listDiningTables(db, branchId)).map((diningTable) => [diningTable.id, diningTable.codename]));
+  return (await listOpenCalls(db, { branchId })).map((row) => toCall(row, codenames.get(row.tableId) ?? null));
 }
 
 /** The table's open calls, oldest first. */
-export async function tableOpenCalls(db: Db, stationId: string): Promise<Call[]> {
-  const station = await findStation(db, stationId);
-  if (!station) throw stationMissing();
-  return (await listOpenCalls(db, { stationId: station.id })).map((row) => toCall(row, station.codename));
+export async function tableOpenCalls({ database: { db } }: ServiceDeps, tableId: string): Promise<Call[]> {
+  const diningTable = await findDiningTable(db, tableId);
+  if (!diningTable) throw diningTableMissing();
+  return (await listOpenCalls(db, { tableId: diningTable.id })).map((row) => toCall(row, diningTable.codename));
 }
 
 /**
@@ -49,21 +49,21 @@ export async function tableOpenCalls(db: Db, stationId: string): Promise<Call[]>
  * one's call (the partial unique index would refuse a second open call anyway).
  */
 export async function callStaff(
-  database: DatabaseHandle,
-  stationId: string,
+  { database, clock }: ServiceDeps,
+  tableId: string,
   kind: CallKind,
-  now: Date,
 ): Promise<{ call: Call; created: boolean }> {
-  const result = await database.transaction(async (tx) => {
-    const station = await findStation(tx, stationId);
-    if (!station) throw stationMissing();
+  const now = clock.now();
+  return database.transaction(async (tx) => {
+    const diningTable = await findDiningTable(tx, tableId);
+    if (!diningTable) throw diningTableMissing();
     // Per table, never per address: every diner in the restaurant shares one Wi-Fi address.
-    await lockInTransaction(tx, "station", station.id);
-    const open = await findOpenCall(tx, station.id, kind);
-    if (open) return { call: toCall(open, station.codename), created: false };
+    await lockInTransaction(tx, "station", diningTable.id);
+    const open = await findOpenCall(tx, diningTable.id, kind);
+    if (open) return { call: toCall(open, diningTable.codename), created: false };
 
     const since = new Date(now.getTime() - TABLE_CALL_WINDOW_MS).toISOString();
-    const blocking = await callLimitReachedBy(tx, station.id, since, TABLE_CALL_LIMIT);
+    const blocking = await callLimitReachedBy(tx, diningTable.id, since, TABLE_CALL_LIMIT);
     if (blocking !== undefined) {
       const waitMs = Math.min(Date.parse(blocking) + TABLE_CALL_WINDOW_MS - now.getTime(), TABLE_CALL_WINDOW_MS);
       throw new TableCallLimitError(Math.max(1, Math.ceil(waitMs / 1000)));
@@ -71,40 +71,37 @@ export async function callStaff(
 
     const row = {
       id: randomUUID(),
-      branchId: station.branchId,
-      stationId: station.id,
+      branchId: diningTable.branchId,
+      tableId: diningTable.id,
       kind,
       status: "open" as const,
       createdAt: now.toISOString(),
       doneAt: null,
     };
     await insertCall(tx, row);
-    const call = toCall(row, station.codename);
-    await recordEvent(tx, { branchId: call.branch_id, type: "call.created", stationId: call.station_id, payload: call });
+    const call = toCall(row, diningTable.codename);
+    await recordEvent(tx, { branchId: call.branch_id, type: "call.created", tableId: call.station_id, payload: call });
     return { call, created: true };
   });
-  if (result.created) announceEvents();
-  return result;
 }
 
 /**
  * Staff on their way: the call is done, staff screens drop it and the table's phones hear it. Done
  * twice (two servers tapping at once) is done once: the second gets the call as it is, and no event.
  */
-export async function finishCall(database: DatabaseHandle, id: string, now: Date): Promise<Call> {
-  const { call, changed } = await database.transaction(async (tx) => {
+export async function finishCall({ database, clock }: ServiceDeps, id: string): Promise<Call> {
+  const now = clock.now();
+  return database.transaction(async (tx) => {
     const found = await findCall(tx, id);
     if (!found) throw notFound("call_not_found", "There is no such call.");
-    await lockInTransaction(tx, "station", found.stationId);
+    await lockInTransaction(tx, "station", found.tableId);
     // Read again under the lock: another server may have just answered it.
-    const current = toCall((await findCall(tx, id))!, (await findStation(tx, found.stationId))?.codename ?? null);
-    if (current.status === "done") return { call: current, changed: false };
+    const current = toCall((await findCall(tx, id))!, (await findDiningTable(tx, found.tableId))?.codename ?? null);
+    if (current.status === "done") return current;
     const doneAt = now.toISOString();
     await markCallDone(tx, id, doneAt);
     const done: Call = { ...current, status: "done", done_at: doneAt };
-    await recordEvent(tx, { branchId: done.branch_id, type: "call.updated", stationId: done.station_id, payload: done });
-    return { call: done, changed: true };
+    await recordEvent(tx, { branchId: done.branch_id, type: "call.updated", tableId: done.station_id, payload: done });
+    return done;
   });
-  if (changed) announceEvents();
-  return call;
 }

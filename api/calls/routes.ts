@@ -7,12 +7,11 @@ import { branchOpenCalls, callStaff, finishCall, tableOpenCalls, TableCallLimitE
 
 export function callRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
-  const { database } = ctx;
 
   serveEndpoint(app, endpoints.callStaff, async ({ c, params, body }) => {
     try {
-      const { call, created } = await callStaff(database, params.id, body.kind, ctx.clock.now());
-      if (created) ctx.logger.info("table called staff", { callId: call.id, stationId: call.station_id, kind: call.kind });
+      const { call, created } = await callStaff(ctx, params.id, body.kind);
+      if (created) ctx.logger.info("table called staff", { callId: call.id, tableId: call.station_id, kind: call.kind });
       // 201 for a new call; the open one again is 200.
       return created ? call : c.json(call, 200);
     } catch (error) {
@@ -24,16 +23,16 @@ export function callRoutes(ctx: AppContext) {
 
   serveEndpoint(app, endpoints.diningTableCalls, async ({ c, params }) => {
     c.header("Cache-Control", "no-store");
-    return tableOpenCalls(database.db, params.id);
+    return tableOpenCalls(ctx, params.id);
   });
 
   serveEndpoint(app, endpoints.calls, async ({ c, query }) => {
     const branchId = knownBranch(query.branch_id);
     c.header("Cache-Control", "no-store");
-    return branchOpenCalls(database.db, branchId);
+    return branchOpenCalls(ctx, branchId);
   });
 
-  serveEndpoint(app, endpoints.finishCall, ({ params }) => finishCall(database, params.id, ctx.clock.now()));
+  serveEndpoint(app, endpoints.finishCall, ({ params }) => finishCall(ctx, params.id));
 
   return app;
 }

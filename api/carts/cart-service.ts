@@ -17,19 +17,19 @@ import {
   type SentLine,
   type TableCart,
 } from "../../contract/schemas";
-import type { DatabaseHandle, Db } from "../db/database";
+import type { Db } from "../db/database";
 import { lockInTransaction } from "../db/dialect";
-import { loadCatalog, type CatalogProduct } from "../menu/menu-repository";
-import type { MenuDeps } from "../menu/menu-service";
-import { announceEvents, recordEvent } from "../events/event-log";
-import { continueOrBeginVisit, endVisit, visitState } from "../visits/visits";
+import { loadCatalog, type CatalogProduct } from "../menu/catalog-queries";
+import { recordEvent } from "../events/event-log-service";
+import { continueOrBeginVisit, endVisit, visitState } from "../visits/visit-service";
 import { ApiHttpError, conflict, notFound } from "../lib/errors";
-import { findStoredResponse, hashRequest, storeResponse } from "../orders/idempotency";
-import { findOrder } from "../orders/order-repository";
-import { placeOrder, type OrderLimits } from "../orders/order-service";
+import { findStoredResponse, hashRequest, storeResponse } from "../orders/idempotency-queries";
+import { findOrder } from "../orders/order-queries";
+import { placeOrder } from "../orders/order-service";
+import type { ServiceDeps } from "../service-deps";
 import { priceOrder } from "../orders/pricing";
-import { happyHourAt } from "../branches/branch-repository";
-import { findStation } from "../stations/station-repository";
+import { happyHourAt } from "../branches/branch-queries";
+import { findDiningTable } from "../dining-tables/dining-table-queries";
 import { applyOperations, phoneDisplayName, stampTime, type MergeLine } from "./cart-merge";
 import {
   deleteCartLines,
@@ -73,12 +73,12 @@ export class RetryLaterError extends ApiHttpError {
   }
 }
 
-const stationMissing = () => notFound("station_not_found", "There is no such station.");
+const diningTableMissing = () => notFound("station_not_found", "There is no such diningTable.");
 
-async function knownStation(db: Db, stationId: string) {
-  const station = await findStation(db, stationId);
-  if (!station) throw stationMissing();
-  return station;
+async function knownDiningTable(db: Db, tableId: string) {
+  const diningTable = await findDiningTable(db, tableId);
+  if (!diningTable) throw diningTableMissing();
+  return diningTable;
 }
 
 const isIdle = (cart: CartRow, now: Date) => Date.parse(cart.updatedAt) < now.getTime() - CART_IDLE_MS;
@@ -87,8 +87,8 @@ const leaseHeld = (cart: CartRow, now: Date) =>
 
 // ---------- the cart as phones see it ----------
 
-const emptyView = (stationId: string, branchId: number, version: number): TableCart => ({
-  station_id: stationId,
+const emptyView = (tableId: string, branchId: number, version: number): TableCart => ({
+  station_id: tableId,
   branch_id: branchId,
   version,
   submitting: false,
@@ -106,14 +106,14 @@ function formatTotals(subtotalCents: number) {
  * options changed) stays in the cart, marked unavailable, so the diner sees why a submit would fail.
  */
 async function cartView(db: Db, cart: CartRow, now: Date): Promise<TableCart> {
-  const open = await findCartLines(db, cart.stationId, true);
+  const open = await findCartLines(db, cart.tableId, true);
   const catalog = await loadCatalog(db, [...new Set(open.map((line) => line.productId))]);
   const orderable = new Map<number, CatalogProduct>([...catalog].map(([id, product]) => [id, { ...product, available: true }]));
   const happyHour = await happyHourAt(db, cart.branchId, now);
   const phones = new Map(cart.phones.map((phone) => [phone.phoneId, phoneDisplayName(phone)]));
   let subtotal = 0;
   const view: TableCart = {
-    ...emptyView(cart.stationId, cart.branchId, cart.version),
+    ...emptyView(cart.tableId, cart.branchId, cart.version),
     submitting: leaseHeld(cart, now),
     lines: open.map((line) => {
       const priced = priceOrder(
@@ -145,7 +145,7 @@ async function cartView(db: Db, cart: CartRow, now: Date): Promise<TableCart> {
   const lastOrder = cart.lastOrderId ? await findOrder(db, cart.lastOrderId) : undefined;
   if (lastOrder) {
     view.last_order = lastOrder;
-    const sent = await sentLines(db, cart.stationId, lastOrder, phones);
+    const sent = await sentLines(db, cart.tableId, lastOrder, phones);
     if (sent) view.last_order_lines = sent;
   }
   return view;
@@ -156,8 +156,8 @@ async function cartView(db: Db, cart: CartRow, now: Date): Promise<TableCart> {
  * order line each, so the two lists line up. Undefined if they do not (an order placed before cart lines
  * remembered their order): the phones then show the order's lines without their authors.
  */
-async function sentLines(db: Db, stationId: string, order: Order, phones: ReadonlyMap<string, string>): Promise<SentLine[] | undefined> {
-  const lines = await findOrderCartLines(db, stationId, order.id);
+async function sentLines(db: Db, tableId: string, order: Order, phones: ReadonlyMap<string, string>): Promise<SentLine[] | undefined> {
+  const lines = await findOrderCartLines(db, tableId, order.id);
   const matches =
     lines.length === order.lines.length &&
     lines.every((line, i) => line.productId === order.lines[i]!.product_id && line.quantity === order.lines[i]!.quantity);
@@ -170,7 +170,7 @@ async function sentLines(db: Db, stationId: string, order: Order, phones: Readon
 
 async function recordCartUpdated(tx: Db, cart: CartRow, now: Date): Promise<TableCart> {
   const view = await cartView(tx, cart, now);
-  await recordEvent(tx, { branchId: cart.branchId, type: "cart.updated", stationId: cart.stationId, payload: view });
+  await recordEvent(tx, { branchId: cart.branchId, type: "cart.updated", tableId: cart.tableId, payload: view });
   return view;
 }
 
@@ -178,8 +178,8 @@ async function recordCartUpdated(tx: Db, cart: CartRow, now: Date): Promise<Tabl
 
 /** Empties the cart in `tx` (the table's lock held): a new session of the table starts from nothing. */
 async function emptyCartIn(tx: Db, cart: CartRow, now: Date): Promise<CartRow> {
-  await deleteCartLines(tx, cart.stationId);
-  await pruneOperationIds(tx, cart.stationId, new Date(now.getTime() - CART_OPERATION_RETENTION_MS).toISOString());
+  await deleteCartLines(tx, cart.tableId);
+  await pruneOperationIds(tx, cart.tableId, new Date(now.getTime() - CART_OPERATION_RETENTION_MS).toISOString());
   const changes = {
     phones: [],
     lastOrderId: null,
@@ -188,12 +188,12 @@ async function emptyCartIn(tx: Db, cart: CartRow, now: Date): Promise<CartRow> {
     version: cart.version + 1,
     updatedAt: now.toISOString(),
   };
-  await updateCart(tx, cart.stationId, changes);
+  await updateCart(tx, cart.tableId, changes);
   return { ...cart, ...changes };
 }
 
 const hasContent = async (db: Db, cart: CartRow) =>
-  cart.phones.length > 0 || cart.lastOrderId !== null || (await hasCartLines(db, cart.stationId));
+  cart.phones.length > 0 || cart.lastOrderId !== null || (await hasCartLines(db, cart.tableId));
 
 /**
  * Empties the table's cart in the caller's transaction — what closing the table's tab does. Takes the
@@ -201,9 +201,9 @@ const hasContent = async (db: Db, cart: CartRow) =>
  * table → order numbers → event append). Records `cart.updated`; the caller announces after commit.
  * Returns whether there was anything to empty.
  */
-export async function emptyCart(tx: Db, stationId: string, now: Date): Promise<boolean> {
-  await lockInTransaction(tx, "station", stationId);
-  const cart = await findCart(tx, stationId);
+export async function emptyCart(tx: Db, tableId: string, now: Date): Promise<boolean> {
+  await lockInTransaction(tx, "station", tableId);
+  const cart = await findCart(tx, tableId);
   if (!cart || !(await hasContent(tx, cart))) return false;
   await recordCartUpdated(tx, await emptyCartIn(tx, cart, now), now);
   return true;
@@ -212,24 +212,23 @@ export async function emptyCart(tx: Db, stationId: string, now: Date): Promise<b
 // ---------- reading ----------
 
 /** The table's cart; one left untouched for CART_IDLE_MS is emptied first. */
-export async function readCart(database: DatabaseHandle, stationId: string, now: Date): Promise<TableCart> {
-  const station = await knownStation(database.db, stationId);
-  const cart = await findCart(database.db, station.id);
-  if (!cart) return emptyView(station.id, station.branchId, 0);
+export async function readCart({ database, clock }: ServiceDeps, tableId: string): Promise<TableCart> {
+  const now = clock.now();
+  const diningTable = await knownDiningTable(database.db, tableId);
+  const cart = await findCart(database.db, diningTable.id);
+  if (!cart) return emptyView(diningTable.id, diningTable.branchId, 0);
   if (!isIdle(cart, now) || !(await hasContent(database.db, cart))) return cartView(database.db, cart, now);
   const view = await database.transaction(async (tx) => {
-    await lockInTransaction(tx, "station", station.id);
-    const current = await findCart(tx, station.id);
+    await lockInTransaction(tx, "station", diningTable.id);
+    const current = await findCart(tx, diningTable.id);
     if (!current || !isIdle(current, now) || !(await hasContent(tx, current))) return undefined;
     // Read before the emptying writes the cart: the visit may have gone idle with it.
-    const visit = await visitState(tx, station.id, now);
+    const visit = await visitState(tx, diningTable.id, now);
     const emptied = await recordCartUpdated(tx, await emptyCartIn(tx, current, now), now);
-    if (visit.lapsed) await endVisit(tx, station, "idle");
+    if (visit.lapsed) await endVisit(tx, diningTable, "idle");
     return emptied;
   });
-  if (!view) return cartView(database.db, (await findCart(database.db, station.id))!, now);
-  announceEvents();
-  return view;
+  return view ?? cartView(database.db, (await findCart(database.db, diningTable.id))!, now);
 }
 
 // ---------- operations ----------
@@ -262,10 +261,10 @@ async function validateAdds(tx: Db, operations: CartOperation[], branchId: numbe
   throw new ApiHttpError(priced.status, code, details[0]?.message ?? priced.message, details);
 }
 
-async function checkOperationRate(tx: Db, stationId: string, count: number, now: Date): Promise<void> {
+async function checkOperationRate(tx: Db, tableId: string, count: number, now: Date): Promise<void> {
   if (count === 0) return;
   const since = new Date(now.getTime() - CART_OPERATION_WINDOW_MS).toISOString();
-  const blocking = await operationLimitReachedBy(tx, stationId, since, CART_OPERATIONS_PER_MINUTE - count + 1);
+  const blocking = await operationLimitReachedBy(tx, tableId, since, CART_OPERATIONS_PER_MINUTE - count + 1);
   if (blocking === undefined) return;
   const waitMs = Math.min(Date.parse(blocking) + CART_OPERATION_WINDOW_MS - now.getTime(), CART_OPERATION_WINDOW_MS);
   throw new RetryLaterError(
@@ -278,18 +277,18 @@ async function checkOperationRate(tx: Db, stationId: string, count: number, now:
 
 /** A phone's operations, applied once each under the table's lock (docs/decisions/0010). */
 export async function applyCartOperations(
-  database: DatabaseHandle,
-  stationId: string,
+  { database, clock }: ServiceDeps,
+  tableId: string,
   body: CartOperationsBody,
-  now: Date,
 ): Promise<CartOperationsAnswer> {
+  const now = clock.now();
   const operations = body.operations.map((op) => normaliseTime(op, now));
-  const { answer, changed } = await database.transaction(async (tx) => {
-    const station = await knownStation(tx, stationId);
-    await lockInTransaction(tx, "station", station.id);
+  return database.transaction(async (tx) => {
+    const diningTable = await knownDiningTable(tx, tableId);
+    await lockInTransaction(tx, "station", diningTable.id);
     // Read before this change moves the table's last activity: does it begin a visit?
-    const visit = await visitState(tx, station.id, now);
-    let cart = await ensureCart(tx, station.id, station.branchId, now);
+    const visit = await visitState(tx, diningTable.id, now);
+    let cart = await ensureCart(tx, diningTable.id, diningTable.branchId, now);
     let emptied = false;
     if (isIdle(cart, now) && (await hasContent(tx, cart))) {
       cart = await emptyCartIn(tx, cart, now);
@@ -309,10 +308,10 @@ export async function applyCartOperations(
       operations.map((op) => op.op_id),
     );
     const fresh = new Set(operations.filter((op) => !handled.has(op.op_id)).map((op) => op.op_id));
-    await checkOperationRate(tx, station.id, fresh.size, now);
-    await validateAdds(tx, operations, station.branchId, handled, now);
+    await checkOperationRate(tx, diningTable.id, fresh.size, now);
+    await validateAdds(tx, operations, diningTable.branchId, handled, now);
 
-    const before = await findCartLines(tx, station.id);
+    const before = await findCartLines(tx, diningTable.id);
     const outcome = applyOperations(
       { lines: new Map(before.map((line) => [line.lineId, line])), phones: cart.phones },
       body.phone_id,
@@ -320,20 +319,20 @@ export async function applyCartOperations(
       (opId) => handled.has(opId),
       { maxLines: MAX_ORDER_LINES, maxPhones: CART_MAX_PHONES },
     );
-    await insertOperationIds(tx, station.id, [...fresh], now);
+    await insertOperationIds(tx, diningTable.id, [...fresh], now);
 
     const names = new Map(outcome.state.phones.map((phone) => [phone.phoneId, phoneDisplayName(phone)]));
     const existing = new Set(before.map((line) => line.lineId));
     for (const lineId of outcome.changedLines) {
       const line = outcome.state.lines.get(lineId)!;
-      if (existing.has(lineId)) await updateCartLine(tx, station.id, line, now);
-      else await insertCartLine(tx, station.id, line, names.get(line.phoneId)!, now);
+      if (existing.has(lineId)) await updateCartLine(tx, diningTable.id, line, now);
+      else await insertCartLine(tx, diningTable.id, line, names.get(line.phoneId)!, now);
     }
     if (outcome.phonesChanged) {
       const previous = new Map(cart.phones.map((phone) => [phone.phoneId, phoneDisplayName(phone)]));
       for (const phone of outcome.state.phones) {
         if (previous.has(phone.phoneId) && previous.get(phone.phoneId) !== names.get(phone.phoneId)) {
-          await renamePhoneLines(tx, station.id, phone, names.get(phone.phoneId)!);
+          await renamePhoneLines(tx, diningTable.id, phone, names.get(phone.phoneId)!);
         }
       }
     }
@@ -343,14 +342,12 @@ export async function applyCartOperations(
       ...(outcome.phonesChanged && { phones: [...outcome.state.phones] }),
       ...(changed && { version: cart.version + 1, updatedAt: now.toISOString() }),
     };
-    if (Object.keys(changes).length > 0) await updateCart(tx, station.id, changes);
+    if (Object.keys(changes).length > 0) await updateCart(tx, diningTable.id, changes);
     cart = { ...cart, ...changes };
-    if (changed) await continueOrBeginVisit(tx, station, visit, now);
+    if (changed) await continueOrBeginVisit(tx, diningTable, visit, now);
     const view = changed ? await recordCartUpdated(tx, cart, now) : await cartView(tx, cart, now);
-    return { answer: { cart: view, results: outcome.results }, changed };
+    return { cart: view, results: outcome.results };
   });
-  if (changed) announceEvents();
-  return answer;
 }
 
 // ---------- the one submit ----------
@@ -362,11 +359,11 @@ export interface SubmittedCart {
   replayed: boolean;
 }
 
-const submitKey = (stationId: string, key: string) => `table-cart submit ${stationId} ${key}`;
+const submitKey = (tableId: string, key: string) => `table-cart submit ${tableId} ${key}`;
 // The space keeps it out of reach of any client's Idempotency-Key (visible characters only).
-const orderKey = (stationId: string, version: number) => `table-cart order ${stationId} ${version}`;
+const orderKey = (tableId: string, version: number) => `table-cart order ${tableId} ${version}`;
 
-type Claim = { replay: SubmittedCart } | { lines: MergeLine[]; branchId: number; stationId: string };
+type Claim = { replay: SubmittedCart } | { lines: MergeLine[]; branchId: number; tableId: string };
 
 /**
  * Sends the table's cart as one order: claim (freeze the cart at the phone's version), place it through
@@ -375,14 +372,13 @@ type Claim = { replay: SubmittedCart } | { lines: MergeLine[]; branchId: number;
  * finish answers 201, the other 409 `cart_already_submitted`. See docs/decisions/0010.
  */
 export async function submitTableCart(
-  deps: MenuDeps,
-  stationId: string,
+  deps: ServiceDeps,
+  tableId: string,
   body: CartSubmit,
   idempotencyKey: string | undefined,
-  limits: OrderLimits,
-  now: Date,
 ): Promise<SubmittedCart> {
   const { database } = deps;
+  const now = deps.clock.now();
   const requestHash = hashRequest({ version: body.version });
   const replayOf = async (tx: Db, key: string): Promise<SubmittedCart | undefined> => {
     await lockInTransaction(tx, "idempotencyKey", key);
@@ -399,29 +395,29 @@ export async function submitTableCart(
     ]);
 
   const claim = await database.transaction(async (tx): Promise<Claim> => {
-    const station = await knownStation(tx, stationId);
-    const key = idempotencyKey && submitKey(station.id, idempotencyKey);
+    const diningTable = await knownDiningTable(tx, tableId);
+    const key = idempotencyKey && submitKey(diningTable.id, idempotencyKey);
     const replay = key && (await replayOf(tx, key));
     if (replay) return { replay };
-    await lockInTransaction(tx, "station", station.id);
-    const cart = await findCart(tx, station.id);
+    await lockInTransaction(tx, "station", diningTable.id);
+    const cart = await findCart(tx, diningTable.id);
     if (cart && cart.submittedVersion === body.version && cart.lastOrderId) throw alreadySubmitted(cart);
     if ((cart?.version ?? 0) !== body.version) {
       throw conflict("cart_changed", "The table's cart has changed since this phone last saw it. Please check it and send again.", [
         { path: "version", version: cart?.version ?? 0, message: `The cart is at version ${cart?.version ?? 0}.` },
       ]);
     }
-    const lines = cart && !isIdle(cart, now) ? await findCartLines(tx, station.id, true) : [];
+    const lines = cart && !isIdle(cart, now) ? await findCartLines(tx, diningTable.id, true) : [];
     if (!cart || lines.length === 0) throw conflict("cart_empty", "The table's cart is empty.");
     if (!(leaseHeld(cart, now) && cart.submittingVersion === body.version)) {
-      await updateCart(tx, station.id, { submittingVersion: body.version, submittingAt: now.toISOString() });
+      await updateCart(tx, diningTable.id, { submittingVersion: body.version, submittingAt: now.toISOString() });
     }
-    return { lines, branchId: station.branchId, stationId: station.id };
+    return { lines, branchId: diningTable.branchId, tableId: diningTable.id };
   });
   if ("replay" in claim) return claim.replay;
 
   const order: OrderCreate = {
-    station_id: claim.stationId,
+    station_id: claim.tableId,
     branch_id: claim.branchId,
     products: claim.lines.map((line) => ({
       id: line.productId,
@@ -432,27 +428,27 @@ export async function submitTableCart(
   };
   let placed: Awaited<ReturnType<typeof placeOrder>>;
   try {
-    placed = await placeOrder(deps, order, orderKey(claim.stationId, body.version), limits, now);
+    placed = await placeOrder(deps, order, orderKey(claim.tableId, body.version));
   } catch (error) {
     await database.transaction(async (tx) => {
-      await lockInTransaction(tx, "station", claim.stationId);
-      const cart = await findCart(tx, claim.stationId);
-      if (cart?.submittingVersion === body.version) await updateCart(tx, claim.stationId, { submittingVersion: null, submittingAt: null });
+      await lockInTransaction(tx, "station", claim.tableId);
+      const cart = await findCart(tx, claim.tableId);
+      if (cart?.submittingVersion === body.version) await updateCart(tx, claim.tableId, { submittingVersion: null, submittingAt: null });
     });
     throw withLineIds(error, claim.lines);
   }
   const orderId = (JSON.parse(placed.json) as { id: string }).id;
 
-  const finished = await database.transaction(async (tx): Promise<SubmittedCart> => {
-    const key = idempotencyKey && submitKey(claim.stationId, idempotencyKey);
+  return database.transaction(async (tx): Promise<SubmittedCart> => {
+    const key = idempotencyKey && submitKey(claim.tableId, idempotencyKey);
     const replay = key && (await replayOf(tx, key));
     if (replay) return replay;
-    await lockInTransaction(tx, "station", claim.stationId);
-    const cart = (await findCart(tx, claim.stationId))!;
+    await lockInTransaction(tx, "station", claim.tableId);
+    const cart = (await findCart(tx, claim.tableId))!;
     if (cart.submittedVersion === body.version) throw alreadySubmitted(cart);
     await markLinesSubmitted(
       tx,
-      claim.stationId,
+      claim.tableId,
       claim.lines.map((line) => line.lineId),
       orderId,
       now,
@@ -465,13 +461,11 @@ export async function submitTableCart(
       version: cart.version + 1,
       updatedAt: now.toISOString(),
     };
-    await updateCart(tx, claim.stationId, changes);
+    await updateCart(tx, claim.tableId, changes);
     if (key) await storeResponse(tx, key, { requestHash, statusCode: placed.status, body: placed.json }, now);
     await recordCartUpdated(tx, { ...cart, ...changes }, now);
     return { status: placed.status, json: placed.json, replayed: false };
   });
-  if (!finished.replayed) announceEvents();
-  return finished;
 }
 
 /** The order's refusal, its details naming the cart's lines (`line_id`) as well as their index. */

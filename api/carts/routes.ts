@@ -22,20 +22,18 @@ export function cartRoutes(ctx: AppContext) {
 
   serveEndpoint(app, endpoints.tableCart, async ({ c, params }) => {
     c.header("Cache-Control", "no-store");
-    return readCart(ctx.database, params.id, ctx.clock.now());
+    return readCart(ctx, params.id);
   });
 
   serveEndpoint(app, endpoints.applyCartOperations, ({ c, params, body }) =>
-    withRetryAfter(c, () => applyCartOperations(ctx.database, params.id, body, ctx.clock.now())),
+    withRetryAfter(c, () => applyCartOperations(ctx, params.id, body)),
   );
 
   serveEndpoint(app, endpoints.submitTableCart, async ({ c, params, headers, body }) => {
-    const submitted = await withRetryAfter(c, () =>
-      submitTableCart(ctx, params.id, body, headers["Idempotency-Key"], ctx.config, ctx.clock.now()),
-    );
+    const submitted = await withRetryAfter(c, () => submitTableCart(ctx, params.id, body, headers["Idempotency-Key"]));
     if (submitted instanceof Response) return submitted;
     if (submitted.replayed) c.header("Idempotent-Replayed", "true");
-    else ctx.logger.info("table cart submitted", { stationId: params.id });
+    else ctx.logger.info("table cart submitted", { tableId: params.id });
     return c.body(submitted.json, submitted.status as 201, { "Content-Type": "application/json; charset=utf-8" });
   });
 

@@ -1,10 +1,10 @@
 /** `npm run staff:set -- <email> <password>`: adds a staff account, or resets its password (and signs it out everywhere). */
 import { loginBodySchema } from "../../contract/schemas";
 import { MIN_PASSWORD_LENGTH, passwordVerdict } from "../auth/password-policy";
-import { upsertStaff } from "../auth/staff-accounts";
+import { upsertStaff } from "../auth/staff-account-service";
 import { databaseConfigOf, describeDatabase, loadConfig } from "../config";
 import { openDatabase } from "../db/database";
-import { seedDatabase } from "../db/seed";
+import { seedDatabase } from "../seed/seed";
 
 const [email, password] = process.argv.slice(2);
 const parsedEmail = loginBodySchema.shape.email.safeParse(email);
@@ -20,6 +20,6 @@ if (verdict) {
 }
 const config = loadConfig();
 const database = await openDatabase(databaseConfigOf(config), { seed: (handle) => seedDatabase(handle).then(() => undefined) });
-const outcome = await upsertStaff(database, parsedEmail.data, password);
+const outcome = await upsertStaff({ database }, parsedEmail.data, password);
 await database.close();
 console.log(`Staff account ${parsedEmail.data} ${outcome} in ${describeDatabase(config)}.`);

@@ -147,7 +147,7 @@ describe("SQLite transactions over an async callback", () => {
   it("enforces foreign keys and keeps the file in WAL mode", async () => {
     const { tables: t } = handle;
     await expect(
-      handle.transaction((tx) => tx.insert(t.stations).values({ id: "s", branchId: 42, codename: "T1", capacity: 2 })),
+      handle.transaction((tx) => tx.insert(t.diningTables).values({ id: "s", branchId: 42, codename: "T1", capacity: 2 })),
     ).rejects.toThrow(/FOREIGN KEY/);
     const probe = new Database(handle.path, { readonly: true });
     try {

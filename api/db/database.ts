@@ -27,20 +27,13 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { createLogger, type Logger } from "../lib/logger";
+import { collectAfterCommit, runAfterCommit, type AfterCommitStep } from "./after-commit";
 import { startCheckpointer } from "./checkpointer";
 import { hasErrorCode, LOCK_SCOPES, registerSqliteWriter, tablesOf } from "./dialect";
+import type { Db, Tables } from "./types";
 import * as pgSchema from "./schema-pg";
 
-export type Dialect = "sqlite" | "postgres";
-
-/** The tables repositories query: the PostgreSQL schema's types, the running dialect's tables (`tablesOf(db)`). */
-export type Tables = typeof pgSchema;
-
-/**
- * What a repository receives, outside or inside a transaction: the query builders both dialects
- * share. `execute`, `transaction` and relational queries are left out on purpose (see above).
- */
-export type Db = Pick<PgDatabase<NodePgQueryResultHKT>, "select" | "selectDistinct" | "$count" | "insert" | "update" | "delete">;
+export type { Db, Dialect, Tables } from "./types";
 
 export interface DatabaseHandleBase {
   readonly db: Db;
@@ -48,7 +41,8 @@ export interface DatabaseHandleBase {
   /**
    * Runs `fn` in one transaction: committed when its promise resolves, rolled back when it rejects.
    * Await every query inside; do slow work that needs no database (hashing, rendering) before it.
-   * Not re-entrant: pass `tx` down instead of calling `transaction` again inside.
+   * Not re-entrant: pass `tx` down instead of calling `transaction` again inside. What `fn` registers
+   * with `afterCommit(tx, …)` runs once the commit succeeded, before this promise resolves.
    */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /** Rejects when the database does not answer (the health check). */
@@ -95,7 +89,7 @@ export interface OpenOptions {
    * data whether there is anything to do.
    */
   seed?: (handle: DatabaseHandle) => Promise<void>;
-  /** Where errors of idle PostgreSQL connections are reported (a restarted server, a dropped link). */
+  /** Where errors of idle PostgreSQL connections (a restarted server, a dropped link) and of after-commit steps are reported. */
   logger?: Pick<Logger, "error">;
   /**
    * Refuse transaction() inside a transaction callback (see NestingGuard). Default: on when
@@ -123,9 +117,11 @@ export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Dat
 
 export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<DatabaseHandle> {
   const guard = (options.guardNesting ?? nestingGuardFromEnv()) ? NESTING_GUARD : NO_GUARD;
+  const committed = (steps: readonly AfterCommitStep[]) =>
+    runAfterCommit(steps, (error) => (options.logger ?? createLogger()).error("a step after a commit failed", { error: String(error) }));
   const handle = config.url
-    ? await openPostgres(config.url, config.poolSize ?? DEFAULT_POOL_SIZE, options, guard)
-    : openSqlite(config.path, guard, config.synchronous ?? DEFAULT_SQLITE_SYNCHRONOUS);
+    ? await openPostgres(config.url, config.poolSize ?? DEFAULT_POOL_SIZE, options.logger ?? createLogger(), options.seed, guard, committed)
+    : openSqlite(config.path, guard, committed, config.synchronous ?? DEFAULT_SQLITE_SYNCHRONOUS);
   if (handle.dialect === "sqlite" && options.seed) {
     try {
       await options.seed(handle);
@@ -143,6 +139,9 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
 // process once it is first used, which cost about a tenth of an order's time and a tenth of health's
 // under load (measured with `npm run bench`); the tests run every transaction path with it on.
 const insideTransaction = new AsyncLocalStorage<true>();
+
+/** Runs a committed transaction's after-commit steps (reporting a step that throws). */
+type RunCommitted = (steps: readonly AfterCommitStep[]) => void;
 
 interface NestingGuard {
   /** Throws when called from inside a transaction callback. */
@@ -180,7 +179,7 @@ function applyPragmas(connection: Database.Database, synchronous: SqliteSynchron
  * - the reader (`query_only`), for everything else: in WAL mode it reads the last committed state,
  *   never an open transaction's writes — what PostgreSQL's READ COMMITTED gives outside a transaction.
  */
-function openSqlite(requestedPath: string, guard: NestingGuard, synchronous: SqliteSynchronous): SqliteHandle {
+function openSqlite(requestedPath: string, guard: NestingGuard, committed: RunCommitted, synchronous: SqliteSynchronous): SqliteHandle {
   // Two connections to ":memory:" would be two databases; a private file removed on close is not.
   const scratchDir = requestedPath === ":memory:" ? mkdtempSync(join(tmpdir(), "limitless-memory-")) : null;
   const path = scratchDir ? join(scratchDir, "database.sqlite") : resolve(requestedPath);
@@ -239,15 +238,15 @@ function openSqlite(requestedPath: string, guard: NestingGuard, synchronous: Sql
       for (const entry of batch) entry.reject(new Error("The database is closed"));
       return;
     }
-    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+    const outcomes: Array<{ ok: true; value: unknown; steps: AfterCommitStep[] } | { ok: false; error: unknown }> = [];
     try {
       begin.run();
       for (const entry of batch) {
         savepoint.run();
         try {
-          const value = await guard.run(() => entry.fn(writerDb));
+          const { value, steps } = await guard.run(() => collectAfterCommit(writerDb, () => entry.fn(writerDb)));
           release.run();
-          outcomes.push({ ok: true, value });
+          outcomes.push({ ok: true, value, steps });
         } catch (error) {
           // SQLite ends the whole transaction itself after some errors (a full disk): then nothing is left to undo here.
           if (!writer.inTransaction) throw error;
@@ -259,14 +258,17 @@ function openSqlite(requestedPath: string, guard: NestingGuard, synchronous: Sql
       commit.run();
     } catch (error) {
       if (writer.inTransaction) rollback.run();
-      // Nothing of this batch was committed: every caller hears so, including those whose own part went well.
+      // Nothing of this batch was committed: every caller hears so, including those whose own part went
+      // well, and nothing of it is announced.
       for (const entry of batch) entry.reject(error);
       return;
     }
     batch.forEach((entry, i) => {
       const outcome = outcomes[i]!;
-      if (outcome.ok) entry.resolve(outcome.value);
-      else entry.reject(outcome.error);
+      if (outcome.ok) {
+        committed(outcome.steps);
+        entry.resolve(outcome.value);
+      } else entry.reject(outcome.error);
     });
   };
 
@@ -322,7 +324,8 @@ interface PendingTransaction {
  * another could go on, and its documentation's answer is to run it again. Two writers that lock the
  * same rows in opposite orders (an order taking stock while a CSV import rewrites the products) then
  * both succeed instead of one answering 500. Every callback is a pure function of the database (its
- * events and notifications are rows and NOTIFYs of the same transaction), so running it again is safe.
+ * events and notifications are rows and NOTIFYs of the same transaction, its in-process effects
+ * after-commit steps that a failed attempt drops), so running it again is safe.
  */
 const RETRIED_SQLSTATES = new Set(["40P01", "40001"]);
 const TRANSACTION_ATTEMPTS = 3;
@@ -332,6 +335,7 @@ function postgresHandle(
   pool: pg.Pool,
   close: () => Promise<void>,
   guard: NestingGuard,
+  committed: RunCommitted,
 ): PostgresHandle {
   return {
     dialect: "postgres",
@@ -346,7 +350,9 @@ function postgresHandle(
       return guard.run(async () => {
         for (let attempt = 1; ; attempt++) {
           try {
-            return await db.transaction((tx) => fn(tx));
+            const { value, steps } = await db.transaction((tx) => collectAfterCommit(tx, () => fn(tx)));
+            committed(steps);
+            return value;
           } catch (error) {
             if (attempt >= TRANSACTION_ATTEMPTS || !hasErrorCode(error, RETRIED_SQLSTATES)) throw error;
             // A short random wait, so that the two transactions do not meet again at the same step.
@@ -364,9 +370,15 @@ function postgresHandle(
  * takes one session-level advisory lock before migrating and seeding, so the first does the work and
  * the others wait, then find the migrations applied and the seed's data present.
  */
-async function openPostgres(url: string, poolSize: number, options: OpenOptions, guard: NestingGuard): Promise<PostgresHandle> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  logger: Pick<Logger, "error">,
+  seed: OpenOptions["seed"],
+  guard: NestingGuard,
+  committed: RunCommitted,
+): Promise<PostgresHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  const logger = options.logger ?? createLogger();
   // Without a listener, an idle connection's error (the server restarting) would crash the process.
   pool.on("error", (error) => logger.error("PostgreSQL connection error", { error: error.message }));
   let ended = false;
@@ -385,9 +397,9 @@ async function openPostgres(url: string, poolSize: number, options: OpenOptions,
         // Migrating and seeding on the lock's own connection: a pool of one cannot deadlock on itself.
         const locked = drizzlePg({ client });
         await migratePg(locked, { migrationsFolder: PG_MIGRATIONS });
-        if (options.seed) {
+        if (seed) {
           const refuseClose = () => Promise.reject(new Error("The seed runs during start-up and must not close the database"));
-          await options.seed(postgresHandle(locked, pool, refuseClose, guard));
+          await seed(postgresHandle(locked, pool, refuseClose, guard, committed));
         }
       } finally {
         await client.query("SELECT pg_advisory_unlock($1, 0)", [LOCK_SCOPES.migrate]).catch((error: Error) => {
@@ -403,5 +415,5 @@ async function openPostgres(url: string, poolSize: number, options: OpenOptions,
     throw error;
   }
 
-  return postgresHandle(drizzlePg({ client: pool }), pool, close, guard);
+  return postgresHandle(drizzlePg({ client: pool }), pool, close, guard, committed);
 }

@@ -7,7 +7,7 @@ import type Database from "better-sqlite3";
 import { is, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
 import { PgDatabase, PgTransaction } from "drizzle-orm/pg-core";
-import type { Db, Dialect, Tables } from "./database";
+import type { Db, Dialect, Tables } from "./types";
 import * as pgSchema from "./schema-pg";
 import * as sqliteSchema from "./schema-sqlite";
 
@@ -20,7 +20,7 @@ export const LOCK_SCOPES = {
   migrate: APP_LOCKS + 1,
   /** Event appends, so event ids become visible in increasing order (the SSE resume point). */
   eventAppend: APP_LOCKS + 2,
-  /** One table's orders: the per-table limit counts and inserts under it. */
+  /** One dining table's orders: the per-table limit counts and inserts under it. The key is "station", as running instances share it. */
   station: APP_LOCKS + 3,
   /** One branch's order numbers: the next number is read and used under it. */
   branchOrderNumbers: APP_LOCKS + 4,

@@ -11,9 +11,15 @@
  * bypassed until it is back; then every stream is woken to read what it missed.
  */
 import pg from "pg";
-import type { AppContext } from "../app-context";
 import type { Logger } from "../lib/logger";
 import type { NotifyChannel } from "./dialect";
+
+/** What hears the changes: this instance's live streams and its cached menus (server.ts passes its context). */
+export interface ChangeTargets {
+  liveEvents: { poke(): void; recheckNow(): Promise<void> | void };
+  printers: { wake(): void };
+  menuCache: { invalidate(branchId: number): void; setBypassed(bypassed: boolean): void };
+}
 
 export interface ChangeListener {
   close(): Promise<void>;
@@ -24,7 +30,7 @@ const MAX_BACKOFF_MS = 5_000;
 
 export async function listenForChanges(
   pool: pg.Pool,
-  context: Pick<AppContext, "liveEvents" | "menuCache" | "printers">,
+  context: ChangeTargets,
   logger: Pick<Logger, "info" | "error">,
 ): Promise<ChangeListener> {
   let client: pg.Client | null = null;

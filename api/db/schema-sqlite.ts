@@ -8,7 +8,7 @@ export const {
   products,
   optionGroups,
   options,
-  stations,
+  diningTables,
   orders,
   orderLines,
   staffUsers,

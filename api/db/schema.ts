@@ -137,7 +137,8 @@ export function defineTables(c: Columns) {
     (table) => [c.uniqueIndex("options_group_name").on(table.groupId, table.name)],
   );
 
-  const stations = c.table(
+  // The tables parties sit at (decision 0015: "station" on the wire and in SQL, diningTable in code).
+  const diningTables = c.table(
     "stations",
     {
       id: c.text("id").primaryKey(),
@@ -162,8 +163,8 @@ export function defineTables(c: Columns) {
         .references(() => branches.id),
       number: c.integer("number").notNull(),
       // No foreign key: a deleted station's past orders are kept.
-      stationId: c.text("station_id").notNull(),
-      stationCodename: c.text("station_codename").notNull(),
+      tableId: c.text("station_id").notNull(),
+      tableCodename: c.text("station_codename").notNull(),
       status: c.text("status", { enum: ORDER_STATUSES }).notNull(),
       subtotalCents: c.integer("subtotal_cents").notNull(),
       taxCents: c.integer("tax_cents").notNull(),
@@ -193,9 +194,9 @@ export function defineTables(c: Columns) {
       c.uniqueIndex("orders_branch_number").on(table.branchId, table.number),
       c.index("orders_branch_status").on(table.branchId, table.status),
       // The per-table order limit counts a table's recent orders; the staff list filters by table.
-      c.index("orders_station_created").on(table.stationId, table.createdAt),
+      c.index("orders_station_created").on(table.tableId, table.createdAt),
       c.index("orders_branch_created").on(table.branchId, table.createdAt),
-      c.index("orders_station_tab").on(table.stationId, table.tabId),
+      c.index("orders_station_tab").on(table.tableId, table.tabId),
     ],
   );
 
@@ -299,7 +300,7 @@ export function defineTables(c: Columns) {
       type: c.text("type").$type<keyof ServerEvents>().notNull(),
       orderId: c.text("order_id"),
       /** The table an event concerns (its orders, its calls), for the diner's station stream. */
-      stationId: c.text("station_id"),
+      tableId: c.text("station_id"),
       payload: c.text("payload").notNull(),
       createdAt: c.time("created_at").notNull(),
     },
@@ -310,8 +311,8 @@ export function defineTables(c: Columns) {
       c.index("events_branch").on(table.branchId, table.id),
       c.index("events_branch_type").on(table.branchId, table.type, table.id),
       c.index("events_order").on(table.orderId, table.id),
-      c.index("events_station").on(table.stationId, table.id),
-      c.index("events_station_type").on(table.stationId, table.type, table.id),
+      c.index("events_station").on(table.tableId, table.id),
+      c.index("events_station_type").on(table.tableId, table.type, table.id),
       c.index("events_created").on(table.createdAt),
     ],
   );
@@ -343,7 +344,7 @@ export function defineTables(c: Columns) {
     {
       id: c.text("id").primaryKey(),
       branchId: c.integer("branch_id").notNull(),
-      stationId: c.text("station_id").notNull(),
+      tableId: c.text("station_id").notNull(),
       kind: c.text("kind", { enum: CALL_KINDS }).notNull(),
       status: c.text("status", { enum: ["open", "done"] }).notNull(),
       createdAt: c.time("created_at").notNull(),
@@ -352,7 +353,7 @@ export function defineTables(c: Columns) {
     (table) => [
       c
         .uniqueIndex("calls_open_per_kind")
-        .on(table.stationId, table.kind)
+        .on(table.tableId, table.kind)
         .where(sql`status = 'open'`),
       c.index("calls_branch_status").on(table.branchId, table.status),
     ],
@@ -364,7 +365,7 @@ export function defineTables(c: Columns) {
     {
       id: c.text("id").primaryKey(),
       branchId: c.integer("branch_id").notNull(),
-      stationId: c.text("station_id").notNull(),
+      tableId: c.text("station_id").notNull(),
       paidWith: c.text("paid_with", { enum: PAYMENT_METHODS }).notNull(),
       subtotalCents: c.integer("subtotal_cents").notNull(),
       taxCents: c.integer("tax_cents").notNull(),
@@ -372,7 +373,7 @@ export function defineTables(c: Columns) {
       closedAt: c.time("closed_at").notNull(),
     },
     (table) => [
-      c.index("tabs_station").on(table.stationId, table.closedAt),
+      c.index("tabs_station").on(table.tableId, table.closedAt),
       c.index("tabs_branch_closed").on(table.branchId, table.closedAt),
     ],
   );
@@ -383,7 +384,7 @@ export function defineTables(c: Columns) {
     {
       boardId: c.text("board_id").primaryKey(),
       branchId: c.integer("branch_id").notNull(),
-      station: c.text("station", { enum: PREP_AREAS }).notNull(),
+      prepArea: c.text("station", { enum: PREP_AREAS }).notNull(),
       lastSeenAt: c.time("last_seen_at").notNull(),
     },
     (table) => [c.index("kitchen_boards_branch").on(table.branchId, table.lastSeenAt)],
@@ -391,7 +392,7 @@ export function defineTables(c: Columns) {
 
   /** A table's shared cart: one per table, its version counting every change (for `cart.updated`). */
   const carts = c.table("carts", {
-    stationId: c.text("station_id").primaryKey(),
+    tableId: c.text("station_id").primaryKey(),
     branchId: c.integer("branch_id").notNull(),
     version: c.integer("version").notNull().default(0),
     updatedAt: c.time("updated_at").notNull(),
@@ -413,7 +414,7 @@ export function defineTables(c: Columns) {
   const cartLines = c.table(
     "cart_lines",
     {
-      stationId: c.text("station_id").notNull(),
+      tableId: c.text("station_id").notNull(),
       lineId: c.text("line_id").notNull(),
       phoneId: c.text("phone_id").notNull(),
       phoneName: c.text("phone_name").notNull(),
@@ -433,7 +434,7 @@ export function defineTables(c: Columns) {
       /** The order a submitted line went out in: the table's phones show who added each of its lines. */
       orderId: c.text("order_id"),
     },
-    (table) => [c.primaryKey({ columns: [table.stationId, table.lineId] })],
+    (table) => [c.primaryKey({ columns: [table.tableId, table.lineId] })],
   );
 
   /** Every cart operation applied, by the id its phone gave it, so a replayed operation applies once. */
@@ -441,10 +442,10 @@ export function defineTables(c: Columns) {
     "cart_operations",
     {
       opId: c.text("op_id").primaryKey(),
-      stationId: c.text("station_id").notNull(),
+      tableId: c.text("station_id").notNull(),
       appliedAt: c.time("applied_at").notNull(),
     },
-    (table) => [c.index("cart_operations_station").on(table.stationId, table.appliedAt)],
+    (table) => [c.index("cart_operations_station").on(table.tableId, table.appliedAt)],
   );
 
   /** A network printer (ESC/POS over raw TCP) at a prep station; `receipts` ones also print closed tabs' bills. */
@@ -511,7 +512,7 @@ export function defineTables(c: Columns) {
     products,
     optionGroups,
     options,
-    stations,
+    diningTables,
     orders,
     orderLines,
     staffUsers,

@@ -791,7 +791,7 @@ export const SEED_BRANCHES = [
   { ...BRANCHES[1], address: "2200 Brock Rd Unit A1, Pickering, ON", happyHours: SEED_HAPPY_HOURS, timeZone: RESTAURANT_TIME_ZONE },
 ] as const;
 
-export const SEED_STATIONS: Record<number, { codename: string; capacity: number }[]> = {
+export const SEED_DINING_TABLES: Record<number, { codename: string; capacity: number }[]> = {
   1: [
     { codename: "1", capacity: 4 },
     { codename: "2", capacity: 4 },

@@ -9,7 +9,7 @@ import type { StreamLimits } from "../config";
 import { openDatabase, type Db, type SqliteHandle } from "../db/database";
 import { createLogger } from "../lib/logger";
 import { Broadcaster, type StreamTiming } from "./broadcaster";
-import { announceEvents, type EventType } from "./event-log";
+import { EVENT_APPENDED, eventSignal, type EventType } from "./event-log-service";
 import type { EventFilter } from "./filter";
 import { BUSY_RETRY_AFTER_SECONDS, eventStreamResponse, parseLastEventId } from "./stream";
 
@@ -55,10 +55,10 @@ async function setup(options: { timing?: Partial<StreamTiming>; limits?: StreamL
   );
   const write = (
     type: EventType,
-    keys: { branchId?: number; stationId?: string; orderId?: string } = {},
+    keys: { branchId?: number; tableId?: string; orderId?: string } = {},
     payload: unknown = { n: statements.length },
   ) => {
-    insertEvent.run(keys.branchId ?? 1, type, keys.stationId ?? null, keys.orderId ?? null, JSON.stringify(payload));
+    insertEvent.run(keys.branchId ?? 1, type, keys.tableId ?? null, keys.orderId ?? null, JSON.stringify(payload));
     return (sqlite.prepare("SELECT max(id) AS id FROM events").get() as { id: number }).id;
   };
 
@@ -136,16 +136,16 @@ describe("Broadcaster fan-out", () => {
     const { broadcaster, statements, write, open } = await setup();
     const staff = await open([{ branchId: 1 }]);
     const tableA = await open([
-      { stationId: STATION_A, types: ["order.created", "order.updated"] },
+      { tableId: STATION_A, types: ["order.created", "order.updated"] },
       { branchId: 1, types: ["product.updated"] },
     ]);
     const order = await open([{ orderId: ORDER_X, types: ["order.updated"] }]);
     const idle = await Promise.all(Array.from({ length: 50 }, () => open([{ branchId: 2 }])));
     expect(broadcaster.size).toBe(53);
 
-    const created = write("order.created", { stationId: STATION_A, orderId: ORDER_X });
-    const otherTable = write("order.updated", { stationId: STATION_B });
-    const updated = write("order.updated", { stationId: STATION_A, orderId: ORDER_X });
+    const created = write("order.created", { tableId: STATION_A, orderId: ORDER_X });
+    const otherTable = write("order.updated", { tableId: STATION_B });
+    const updated = write("order.updated", { tableId: STATION_A, orderId: ORDER_X });
     const product = write("product.updated");
     write("product.updated", { branchId: 3 });
 
@@ -174,12 +174,12 @@ describe("Broadcaster fan-out", () => {
     expect(client.text).toMatch(new RegExp(`event: order.updated\ndata: \\{"n":\\d+\\}\nid: ${id}\n\n$`));
   });
 
-  it("is woken by announceEvents() without waiting for its tick", async () => {
+  it("is woken by a commit's announcement (what recordEvent registers after the commit) without waiting for its tick", async () => {
     const { broadcaster, write, open } = await setup({ timing: { pollMs: 60_000 } });
     await broadcaster.start();
     const client = await open([{ branchId: 1 }]);
     const id = write("product.updated");
-    announceEvents();
+    eventSignal.emit(EVENT_APPENDED);
     expect((await client.drain(100)).ids()).toEqual([id]);
   });
 
@@ -187,7 +187,7 @@ describe("Broadcaster fan-out", () => {
     const { broadcaster, write, open } = await setup({ timing: { pollMs: 20 } });
     await broadcaster.start();
     const client = await open([{ branchId: 1 }]);
-    const id = write("product.updated"); // no announceEvents(): only the tick can find it
+    const id = write("product.updated"); // no announcement: only the tick can find it
     expect((await client.drain(150)).ids()).toEqual([id]);
   });
 
@@ -247,15 +247,15 @@ describe("catch-up after Last-Event-ID, then live", () => {
 
   it("replays only what the stream's filter matches", async () => {
     const { broadcaster, write, open } = await setup();
-    const start = write("order.updated", { stationId: STATION_A });
-    const mine = write("order.updated", { stationId: STATION_A });
-    write("order.updated", { stationId: STATION_B });
+    const start = write("order.updated", { tableId: STATION_A });
+    const mine = write("order.updated", { tableId: STATION_A });
+    write("order.updated", { tableId: STATION_B });
     write("product.updated", { branchId: 2 });
     const product = write("product.updated");
     await broadcaster.pump();
     const client = await open(
       [
-        { stationId: STATION_A, types: ["order.updated"] },
+        { tableId: STATION_A, types: ["order.updated"] },
         { branchId: 1, types: ["product.updated"] },
       ],
       start,

@@ -1,7 +1,7 @@
 /**
  * One reader of the `events` table per server, fanning each new row out to every open stream whose
  * filter matches. However many streams are open, the table is read once per wake-up: after this
- * process's own writes (`poke()`, via announceEvents()) and once per tick for rows other instances
+ * process's own writes (`poke()`, after each commit that recorded events) and once per tick for rows other instances
  * wrote. An idle stream costs no query and no timer of its own: one shared tick sends the heartbeats
  * that are due (each stream's at its own phase, so thousands of streams never all get theirs in the
  * same tick and stall other requests), ends streams that reached their age limit, and re-asks the
@@ -16,7 +16,7 @@ import { and, asc, gt, lte, max, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { preparedQuery, tablesOf } from "../db/dialect";
 import type { Logger } from "../lib/logger";
-import { EVENT_APPENDED, eventSignal, type EventType } from "./event-log";
+import { EVENT_APPENDED, eventSignal, type EventType } from "./event-log-service";
 import { filterSql, matchesFilter, type EventFilter, type EventKeys } from "./filter";
 
 export interface StreamTiming {
@@ -93,7 +93,7 @@ const columnsOf = ({ events }: ReturnType<typeof tablesOf>) => ({
   id: events.id,
   type: events.type,
   branchId: events.branchId,
-  stationId: events.stationId,
+  tableId: events.tableId,
   orderId: events.orderId,
   payload: events.payload,
   createdAt: events.createdAt,
@@ -120,7 +120,7 @@ const toLive = (row: EventRow): LiveRow => ({
   id: row.id,
   type: row.type,
   branchId: row.branchId,
-  stationId: row.stationId,
+  tableId: row.tableId,
   orderId: row.orderId,
   payload: row.payload,
   frame: eventFrame(row.id, row.type, row.payload),

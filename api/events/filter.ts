@@ -10,12 +10,12 @@
  */
 import { and, eq, inArray, notInArray, or, type SQL } from "drizzle-orm";
 import type { Tables } from "../db/database";
-import type { EventType } from "./event-log";
+import type { EventType } from "./event-log-service";
 
 export type EventClause = { types?: readonly EventType[]; excludeTypes?: readonly EventType[] } & (
-  | { branchId: number; stationId?: never; orderId?: never }
-  | { stationId: string; branchId?: never; orderId?: never }
-  | { orderId: string; branchId?: never; stationId?: never }
+  | { branchId: number; tableId?: never; orderId?: never }
+  | { tableId: string; branchId?: never; orderId?: never }
+  | { orderId: string; branchId?: never; tableId?: never }
 );
 
 export type EventFilter = readonly EventClause[];
@@ -24,7 +24,7 @@ export type EventFilter = readonly EventClause[];
 export interface EventKeys {
   type: EventType;
   branchId: number;
-  stationId: string | null;
+  tableId: string | null;
   orderId: string | null;
 }
 
@@ -39,7 +39,7 @@ export function matchesFilter(filter: EventFilter, event: EventKeys): boolean {
 
 function keyMatches(clause: EventClause, event: EventKeys): boolean {
   if (clause.branchId !== undefined) return clause.branchId === event.branchId;
-  if (clause.stationId !== undefined) return clause.stationId === event.stationId;
+  if (clause.tableId !== undefined) return clause.tableId === event.tableId;
   return clause.orderId === event.orderId;
 }
 
@@ -47,8 +47,8 @@ function clauseSql(events: Tables["events"], clause: EventClause): SQL | undefin
   const key =
     clause.branchId !== undefined
       ? eq(events.branchId, clause.branchId)
-      : clause.stationId !== undefined
-        ? eq(events.stationId, clause.stationId)
+      : clause.tableId !== undefined
+        ? eq(events.tableId, clause.tableId)
         : eq(events.orderId, clause.orderId);
   const excluded = clause.excludeTypes?.length ? notInArray(events.type, [...clause.excludeTypes]) : undefined;
   if (!clause.types) return excluded ? and(key, excluded) : key;

@@ -11,21 +11,21 @@ import { roleMay } from "../../contract/roles";
 import { publicOrder, type Order } from "../../contract/schemas";
 import type { AppContext, AppEnv } from "../app-context";
 import { streamLimits } from "../config";
-import { findSessionStaff } from "../auth/staff-repository";
+import { findSessionStaff } from "../auth/session-queries";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { badRequest } from "../lib/errors";
-import { orderExists } from "../orders/order-repository";
-import { findStation } from "../stations/station-repository";
-import { VisitWatch, visitOrderIds, visitState, type VisitState } from "../visits/visits";
-import type { EventType } from "./event-log";
+import { orderExists } from "../orders/order-queries";
+import { findDiningTable } from "../dining-tables/dining-table-queries";
+import { VisitWatch, visitOrderIds, visitState, type VisitState } from "../visits/visit-service";
+import type { EventType } from "./event-log-service";
 import type { EventFilter } from "./filter";
 import { eventStreamResponse, parseLastEventId, type StreamRequest } from "./stream";
 
 /** An `order.updated` as the order's public stream sends it: the order without `station_id`. */
-const withoutStationId = (row: { payload: string }): string => JSON.stringify(publicOrder(JSON.parse(row.payload) as Order));
+const withoutTableId = (row: { payload: string }): string => JSON.stringify(publicOrder(JSON.parse(row.payload) as Order));
 
 /** What a diner's tab hears about its own table: its orders, its calls ("someone is on the way") and its shared cart. */
-export const STATION_EVENT_TYPES: readonly EventType[] = [
+export const DINING_TABLE_EVENT_TYPES: readonly EventType[] = [
   "order.created",
   "order.updated",
   "call.updated",
@@ -39,9 +39,9 @@ export const BRANCH_PUBLIC_EVENT_TYPES: readonly EventType[] = ["product.updated
 export const DINER_ONLY_EVENT_TYPES: readonly EventType[] = ["cart.updated", "visit.started", "visit.ended"];
 
 /** The diner tab's filter: its table's events, and the public events of the table's branch. */
-export function stationFilter(stationId: string, branchId: number): EventFilter {
+export function diningTableFilter(tableId: string, branchId: number): EventFilter {
   return [
-    { stationId, types: STATION_EVENT_TYPES },
+    { tableId, types: DINING_TABLE_EVENT_TYPES },
     { branchId, types: BRANCH_PUBLIC_EVENT_TYPES },
   ];
 }
@@ -84,12 +84,12 @@ export function eventRoutes(ctx: AppContext) {
   });
 
   serveEndpoint(app, endpoints.diningTableEvents, async ({ c, params, missing }) => {
-    const station = (await findStation(database.db, params.id)) ?? missing();
-    const visit = await visitState(database.db, station.id, ctx.clock.now());
-    const orderIds = await visitOrderIds(database.db, station.id, visit.startId);
-    return streamOf(c, stationFilter(station.id, station.branchId), {
+    const diningTable = (await findDiningTable(database.db, params.id)) ?? missing();
+    const visit = await visitState(database.db, diningTable.id, ctx.clock.now());
+    const orderIds = await visitOrderIds(database.db, diningTable.id, visit.startId);
+    return streamOf(c, diningTableFilter(diningTable.id, diningTable.branchId), {
       visitNow: visit,
-      visit: new VisitWatch(station.id, () => ctx.clock.now(), visit, orderIds),
+      visit: new VisitWatch(diningTable.id, () => ctx.clock.now(), visit, orderIds),
     });
   });
 
@@ -101,7 +101,7 @@ export function eventRoutes(ctx: AppContext) {
   serveEndpoint(app, endpoints.orderEvents, async ({ c, params, missing }) => {
     if (!(await orderExists(database.db, params.id))) missing();
     // The public view of the order: without its table's key (API.md "Trust at the table").
-    return streamOf(c, [{ orderId: params.id, types: ["order.updated"] }], { rewrite: withoutStationId });
+    return streamOf(c, [{ orderId: params.id, types: ["order.updated"] }], { rewrite: withoutTableId });
   });
 
   return app;

@@ -16,7 +16,7 @@ import type { StreamLimits } from "../config";
 import type { Broadcaster, LiveRow, Subscriber } from "./broadcaster";
 import { eventFrame, HEARTBEAT_FRAME } from "./broadcaster";
 import type { EventFilter } from "./filter";
-import type { VisitWatch } from "../visits/visits";
+import type { VisitWatch } from "../visits/visit-service";
 
 /** Sent by a table's stream whose visit went idle, just before the server closes it (no id: nothing to resume). */
 const VISIT_IDLE_FRAME = new TextEncoder().encode(`event: visit.ended\ndata: {"reason":"idle"}\n\n`);
@@ -49,7 +49,7 @@ export interface StreamRequest {
   staff: boolean;
   /** This stream's view of an event's payload (e.g. an order without its table's key); none = as stored. */
   rewrite?: (row: LiveRow) => string;
-  /** A table's stream follows one visit and ends with it (api/visits/visits.ts). */
+  /** A table's stream follows one visit and ends with it (api/visits/visit-service.ts). */
   visit?: VisitWatch;
 }
 

@@ -7,7 +7,7 @@ import { tablesOf } from "../db/dialect";
 
 export async function saveBoard(
   tx: Db,
-  board: { boardId: string; branchId: number; station: PrepArea; lastSeenAt: string },
+  board: { boardId: string; branchId: number; prepArea: PrepArea; lastSeenAt: string },
 ): Promise<void> {
   const { kitchenBoards } = tablesOf(tx);
   await tx
@@ -15,7 +15,7 @@ export async function saveBoard(
     .values(board)
     .onConflictDoUpdate({
       target: kitchenBoards.boardId,
-      set: { branchId: board.branchId, station: board.station, lastSeenAt: board.lastSeenAt },
+      set: { branchId: board.branchId, prepArea: board.prepArea, lastSeenAt: board.lastSeenAt },
     });
 }
 
@@ -31,6 +31,6 @@ export async function boardsSeenSince(db: Db, branchId: number, since: string): 
     .select()
     .from(kitchenBoards)
     .where(and(eq(kitchenBoards.branchId, branchId), gte(kitchenBoards.lastSeenAt, since)))
-    .orderBy(asc(kitchenBoards.station), desc(kitchenBoards.lastSeenAt));
-  return rows.map((row) => ({ board_id: row.boardId, station: row.station, last_seen_at: row.lastSeenAt }));
+    .orderBy(asc(kitchenBoards.prepArea), desc(kitchenBoards.lastSeenAt));
+  return rows.map((row) => ({ board_id: row.boardId, station: row.prepArea, last_seen_at: row.lastSeenAt }));
 }

@@ -1,12 +1,10 @@
 /** The kitchen boards' side of an order: seen on a board, the boards on screen, and the alarm for orders no board has shown. */
 import type { BoardHeartbeat, KitchenStatus, Order } from "../../contract/schemas";
-import type { DatabaseHandle, Db } from "../db/database";
-import { announceEvents, recordEvent } from "../events/event-log";
+import { recordEvent } from "../events/event-log-service";
 import { notFound } from "../lib/errors";
-import type { Clock } from "../lib/clock";
-import type { Logger } from "../lib/logger";
-import { findOrder, findOrders } from "../orders/order-repository";
-import { claimUnseenOrders, markSeen, unseenOrderIds } from "../orders/kitchen-orders-repository";
+import type { ServiceDeps } from "../service-deps";
+import { findOrder, findOrders } from "../orders/order-queries";
+import { claimUnseenOrders, markSeen, unseenOrderIds } from "../orders/kitchen-order-queries";
 import { boardsSeenSince, forgetBoards, saveBoard } from "./kitchen-repository";
 
 /** A board says it is there every ~20 s: one missed beat is not yet "offline". */
@@ -19,43 +17,40 @@ const FORGET_BOARDS_MS = 24 * 3_600_000;
  * phone hears it as `order.updated` ("The kitchen has your order"). A held order is not the kitchen's
  * yet: showing it (among those waiting for a staff OK) changes nothing.
  */
-export async function markOrderSeen(database: DatabaseHandle, id: string, now: Date): Promise<Order> {
-  const { order, changed } = await database.transaction(async (tx) => {
+export async function markOrderSeen({ database, clock }: ServiceDeps, id: string): Promise<Order> {
+  const now = clock.now();
+  return database.transaction(async (tx) => {
     const order = await findOrder(tx, id);
     if (!order) throw notFound("order_not_found", "There is no such order.");
-    if (order.status === "held") return { order, changed: false };
+    if (order.status === "held") return order;
     const seenAt = now.toISOString();
     // Conditional on seen_at being empty: two boards showing it at once both get the first one's time.
-    if (order.seen_at !== null || !(await markSeen(tx, id, seenAt))) return { order: (await findOrder(tx, id))!, changed: false };
+    if (order.seen_at !== null || !(await markSeen(tx, id, seenAt))) return (await findOrder(tx, id))!;
     const updated: Order = { ...order, seen_at: seenAt, updated_at: seenAt };
     await recordEvent(tx, {
       branchId: updated.branch_id,
       type: "order.updated",
       orderId: id,
-      stationId: updated.station_id,
+      tableId: updated.station_id,
       payload: updated,
     });
-    return { order: updated, changed: true };
+    return updated;
   });
-  if (changed) announceEvents();
-  return order;
 }
 
-export async function boardHeartbeat(
-  database: DatabaseHandle,
-  beat: BoardHeartbeat,
-  alertSeconds: number,
-  now: Date,
-): Promise<KitchenStatus> {
-  await database.transaction(async (tx) => {
-    await saveBoard(tx, { boardId: beat.board_id, branchId: beat.branch_id, station: beat.station, lastSeenAt: now.toISOString() });
+export async function boardHeartbeat(deps: ServiceDeps, beat: BoardHeartbeat): Promise<KitchenStatus> {
+  const now = deps.clock.now();
+  await deps.database.transaction(async (tx) => {
+    await saveBoard(tx, { boardId: beat.board_id, branchId: beat.branch_id, prepArea: beat.station, lastSeenAt: now.toISOString() });
     await forgetBoards(tx, new Date(now.getTime() - FORGET_BOARDS_MS).toISOString());
   });
-  return kitchenStatus(database.db, beat.branch_id, alertSeconds, now);
+  return kitchenStatus(deps, beat.branch_id);
 }
 
 /** The boards on screen now, and the orders no board has shown within the alert time, oldest first. */
-export async function kitchenStatus(db: Db, branchId: number, alertSeconds: number, now: Date): Promise<KitchenStatus> {
+export async function kitchenStatus({ database, config, clock }: ServiceDeps, branchId: number): Promise<KitchenStatus> {
+  const { db } = database;
+  const [now, alertSeconds] = [clock.now(), config.unseenAlertSeconds];
   const boards = await boardsSeenSince(db, branchId, new Date(now.getTime() - BOARD_ONLINE_MS).toISOString());
   const ids = await unseenOrderIds(db, branchId, new Date(now.getTime() - alertSeconds * 1000).toISOString());
   return { boards, unseen_orders: oldestFirst(await findOrders(db, ids)) };
@@ -64,13 +59,14 @@ export async function kitchenStatus(db: Db, branchId: number, alertSeconds: numb
 const oldestFirst = (orders: Order[]) => orders.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.number - b.number);
 
 /**
- * Raises `order.unseen` for every order no board has shown within `alertSeconds`, and again every
- * `alertSeconds` while none does. Each alarm is claimed in one UPDATE, so with several instances
- * sweeping one database it goes out once. Returns the orders alarmed.
+ * Raises `order.unseen` for every order no board has shown within UNSEEN_ALERT_SECONDS, and again as
+ * often while none does. Each alarm is claimed in one UPDATE, so with several instances sweeping one
+ * database it goes out once. Returns the orders alarmed.
  */
-export async function sweepUnseenOrders(database: DatabaseHandle, alertSeconds: number, now: Date): Promise<Order[]> {
+export async function sweepUnseenOrders({ database, config, clock }: ServiceDeps): Promise<Order[]> {
+  const [now, alertSeconds] = [clock.now(), config.unseenAlertSeconds];
   const due = new Date(now.getTime() - alertSeconds * 1000).toISOString();
-  const alarmed = await database.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const ids = await claimUnseenOrders(tx, due, due, now.toISOString());
     const orders = oldestFirst(await findOrders(tx, ids));
     for (const order of orders) {
@@ -79,14 +75,12 @@ export async function sweepUnseenOrders(database: DatabaseHandle, alertSeconds: 
         branchId: order.branch_id,
         type: "order.unseen",
         orderId: order.id,
-        stationId: order.station_id,
+        tableId: order.station_id,
         payload: order,
       });
     }
     return orders;
   });
-  if (alarmed.length > 0) announceEvents();
-  return alarmed;
 }
 
 /** How often an instance looks for overdue orders: a few times per alert period, at most every 5 s. */
@@ -95,12 +89,13 @@ export function sweepEveryMs(alertSeconds: number): number {
 }
 
 /** Sweeps on a timer until the returned function is called; that resolves once a sweep under way has finished. */
-export function scheduleUnseenSweep(database: DatabaseHandle, logger: Logger, clock: Clock, alertSeconds: number): () => Promise<void> {
+export function scheduleUnseenSweep(deps: ServiceDeps): () => Promise<void> {
+  const { logger, config } = deps;
   let running: Promise<void> | undefined;
   const sweep = () => {
     // A slow database: the next tick tries again rather than piling sweeps up.
     if (running) return;
-    running = sweepUnseenOrders(database, alertSeconds, clock.now())
+    running = sweepUnseenOrders(deps)
       .then(
         (alarmed) => {
           if (alarmed.length > 0) logger.info("orders not seen by any kitchen board", { orders: alarmed.map((order) => order.id) });
@@ -109,7 +104,7 @@ export function scheduleUnseenSweep(database: DatabaseHandle, logger: Logger, cl
       )
       .finally(() => (running = undefined));
   };
-  const timer = setInterval(sweep, sweepEveryMs(alertSeconds));
+  const timer = setInterval(sweep, sweepEveryMs(config.unseenAlertSeconds));
   timer.unref();
   return async () => {
     clearInterval(timer);

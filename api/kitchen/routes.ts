@@ -6,20 +6,19 @@ import { boardHeartbeat, kitchenStatus, markOrderSeen } from "./kitchen-service"
 
 export function kitchenRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
-  const alertSeconds = ctx.config.unseenAlertSeconds;
 
-  serveEndpoint(app, endpoints.markOrderSeen, ({ params }) => markOrderSeen(ctx.database, params.id, ctx.clock.now()));
+  serveEndpoint(app, endpoints.markOrderSeen, ({ params }) => markOrderSeen(ctx, params.id));
 
   serveEndpoint(app, endpoints.boardHeartbeat, async ({ c, body }) => {
     knownBranch(body.branch_id);
     c.header("Cache-Control", "no-store");
-    return boardHeartbeat(ctx.database, body, alertSeconds, ctx.clock.now());
+    return boardHeartbeat(ctx, body);
   });
 
   serveEndpoint(app, endpoints.kitchenStatus, async ({ c, query }) => {
     const branchId = knownBranch(query.branch_id);
     c.header("Cache-Control", "no-store");
-    return kitchenStatus(ctx.database.db, branchId, alertSeconds, ctx.clock.now());
+    return kitchenStatus(ctx, branchId);
   });
 
   return app;

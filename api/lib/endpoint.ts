@@ -9,8 +9,8 @@ import type { Context, Handler, Hono, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { AnswerOf, Endpoint, MissingCode, Parsed } from "../../contract/endpoints";
 import { isBranchId, type BranchId } from "../../contract/menu";
-import type { AppEnv } from "../app-context";
-import { requirePermission, requireStaff } from "../auth/middleware";
+import { roleMay, type Permission } from "../../contract/roles";
+import type { AppEnv } from "./app-env";
 import { ApiHttpError, notFound } from "./errors";
 import { readHeaders, readJson, readQuery } from "./validate";
 
@@ -24,6 +24,13 @@ const MISSING_MESSAGES: Record<MissingCode, string> = {
   staff_not_found: "There is no such staff account.",
 };
 
+/** A staff endpoint's guard: the auth module's, which its middleware put on the request. */
+const requireStaff: MiddlewareHandler<AppEnv> = (c, next) => {
+  const guard = c.get("requireStaff");
+  if (!guard) throw new Error("A staff endpoint needs the staffAuth middleware in front of it");
+  return guard(c, next);
+};
+
 export const forbidden = (message = "Your account may not do this.") => new ApiHttpError(403, "forbidden", message);
 const notYourBranch = (branchId: number) => forbidden(`Your account does not work at branch ${branchId}.`);
 
@@ -31,6 +38,17 @@ const notYourBranch = (branchId: number) => forbidden(`Your account does not wor
 function namedBranch(parsed: unknown): number | undefined {
   const value = parsed && typeof parsed === "object" ? (parsed as { branch_id?: unknown }).branch_id : undefined;
   return typeof value === "number" ? value : undefined;
+}
+
+/**
+ * 403 `forbidden` unless the signed-in account's role has `permission` (contract/roles.ts): runs after
+ * requireStaff on every staff endpoint, from the permission its contract entry names.
+ */
+function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!roleMay(c.get("staff")!.role, permission)) throw forbidden();
+    await next();
+  };
 }
 
 /**

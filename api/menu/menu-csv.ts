@@ -69,7 +69,7 @@ export const MAX_STOCK = 9999;
 export const DEFAULT_PREP_MINUTES: Record<PrepArea, number> = { kitchen: 10, bar: 3 };
 
 /** A blank prep_station: drinks are made at the bar, everything else in the kitchen. */
-export function defaultPrepStation(category: CategoryKey): PrepArea {
+export function defaultPrepArea(category: CategoryKey): PrepArea {
   return category === "drink" ? "bar" : "kitchen";
 }
 type Row = Record<Column, string>;
@@ -315,10 +315,10 @@ function parseMenuData(row: Row, fail: (column: Column, message: string) => void
   }
 
   const category = isCategoryKey(row.category) ? row.category : "starter";
-  const station = tagKey(row.prep_station);
-  let prepArea = defaultPrepStation(category);
-  if (station !== "") {
-    if ((PREP_AREAS as readonly string[]).includes(station)) prepArea = station as PrepArea;
+  const area = tagKey(row.prep_station);
+  let prepArea = defaultPrepArea(category);
+  if (area !== "") {
+    if ((PREP_AREAS as readonly string[]).includes(area)) prepArea = area as PrepArea;
     else fail("prep_station", `"${row.prep_station}" is not a prep station; use ${PREP_AREAS.join(" or ")} (empty = ${prepArea}).`);
   }
   let prepMinutes = DEFAULT_PREP_MINUTES[prepArea];

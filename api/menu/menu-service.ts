@@ -1,23 +1,18 @@
 /**
  * The menu's writes. Each is one transaction that also records the events the live streams send and
- * tells the other instances (PostgreSQL NOTIFY) that the branch's cached menu is stale; after the
- * commit, this instance drops its own cached copy and wakes its streams. Routes call these and
- * cannot forget either.
+ * marks the branch's cached menu stale (menuChanged): the other instances hear it through PostgreSQL
+ * NOTIFY, and this instance drops its own copy once the transaction commits.
  */
 import type { CsvImportSummary, ProductPatch } from "../../contract/schemas";
-import type { DatabaseHandle, Db } from "../db/database";
-import { recordAudit, type AuditActor } from "../audit/audit-log";
+import type { Db } from "../db/database";
+import { afterCommit } from "../db/after-commit";
+import { recordAudit, type AuditActor } from "../audit/audit-service";
 import { notifyOnCommit } from "../db/dialect";
-import { announceEvents, recordEvent } from "../events/event-log";
+import { recordEvent } from "../events/event-log-service";
+import type { ServiceDeps } from "../service-deps";
 import type { ParsedProduct } from "./menu-csv";
-import type { MenuCache } from "./menu-cache";
 import { applyMenu } from "./menu-import";
 import { findProduct, loadMenu, setProductStock, stockLeft, takeProductStock, type LocatedProduct } from "./menu-repository";
-
-export interface MenuDeps {
-  database: DatabaseHandle;
-  menuCache: MenuCache;
-}
 
 class DryRunRollback extends Error {
   constructor(readonly summary: CsvImportSummary) {
@@ -33,10 +28,13 @@ async function announceProduct(tx: Db, located: LocatedProduct): Promise<void> {
   });
 }
 
-/** After the commit of a menu change: this instance's cached menu goes, and its live streams wake. */
-export function afterMenuChange({ menuCache }: Pick<MenuDeps, "menuCache">, branchId: number): void {
-  menuCache.invalidate(branchId);
-  announceEvents();
+/**
+ * Inside a transaction that changed the branch's menu: every instance's cached copy goes once it
+ * commits (the others through NOTIFY, this one after the commit, once per branch and transaction).
+ */
+async function menuChanged(tx: Db, { menuCache }: Pick<ServiceDeps, "menuCache">, branchId: number): Promise<void> {
+  await notifyOnCommit(tx, "menu", String(branchId));
+  afterCommit(tx, () => menuCache.invalidate(branchId), `menu of branch ${branchId}`);
 }
 
 export interface StockWanted {
@@ -61,19 +59,17 @@ export async function takeStock(tx: Db, wanted: readonly StockWanted[]): Promise
 
 /**
  * Inside a transaction that changed these products (their stock): records their product.updated
- * events and tells the other instances that the branch's menu changed. Call afterMenuChange after the
- * commit. Answers the branches touched.
+ * events and marks their branches' menus changed.
  */
-export async function announceProducts(tx: Db, productIds: readonly number[]): Promise<number[]> {
+export async function announceProducts(tx: Db, deps: Pick<ServiceDeps, "menuCache">, productIds: readonly number[]): Promise<void> {
   const branches = new Set<number>();
   for (const productId of productIds) {
     const found = await findProduct(tx, productId);
     if (!found) continue;
     await announceProduct(tx, found);
-    if (!branches.has(found.branchId)) await notifyOnCommit(tx, "menu", String(found.branchId));
+    if (!branches.has(found.branchId)) await menuChanged(tx, deps, found.branchId);
     branches.add(found.branchId);
   }
-  return [...branches];
 }
 
 /**
@@ -81,12 +77,12 @@ export async function announceProducts(tx: Db, productIds: readonly number[]): P
  * it back on, null stops counting. Undefined when there is no such product. Audited as `product.updated`.
  */
 export async function updateProduct(
-  deps: MenuDeps,
+  deps: ServiceDeps,
   productId: number,
   patch: ProductPatch,
   actor: AuditActor,
 ): Promise<LocatedProduct | undefined> {
-  const located = await deps.database.transaction(async (tx) => {
+  return deps.database.transaction(async (tx) => {
     if (!(await setProductStock(tx, productId, patch))) return undefined;
     const found = (await findProduct(tx, productId))!;
     await recordAudit(tx, actor, {
@@ -95,12 +91,10 @@ export async function updateProduct(
       branchId: found.branchId,
       details: { name: found.product.name, ...patch },
     });
-    await notifyOnCommit(tx, "menu", String(found.branchId));
+    await menuChanged(tx, deps, found.branchId);
     await announceProduct(tx, found);
     return found;
   });
-  if (located) afterMenuChange(deps, located.branchId);
-  return located;
 }
 
 /**
@@ -109,15 +103,14 @@ export async function updateProduct(
  * announced, so open menus update. A real import is audited as `menu.imported`, with what it changed.
  */
 export async function importMenu(
-  deps: MenuDeps,
+  deps: ServiceDeps,
   branchId: number,
   parsed: ParsedProduct[],
   dryRun: boolean,
   actor: AuditActor,
 ): Promise<CsvImportSummary> {
-  let summary: CsvImportSummary;
   try {
-    summary = await deps.database.transaction(async (tx) => {
+    return await deps.database.transaction(async (tx) => {
       const applied = await applyMenu(tx, branchId, parsed);
       if (dryRun) throw new DryRunRollback({ ...applied, dry_run: true });
       const touched = new Set([...applied.changes!.added, ...applied.changes!.updated]);
@@ -131,13 +124,11 @@ export async function importMenu(
         }
       }
       await recordAudit(tx, actor, { action: "menu.imported", target: `menu:${branchId}`, branchId, details: { ...applied.changes } });
-      await notifyOnCommit(tx, "menu", String(branchId));
+      await menuChanged(tx, deps, branchId);
       return applied;
     });
   } catch (error) {
     if (error instanceof DryRunRollback) return error.summary;
     throw error;
   }
-  afterMenuChange(deps, branchId);
-  return summary;
 }

@@ -7,7 +7,7 @@
 import { Gauge } from "prom-client";
 import { BRANCHES } from "../../contract/menu";
 import type { AppContext } from "../app-context";
-import { unseenOrderIds } from "../orders/kitchen-orders-repository";
+import { unseenOrderIds } from "../orders/kitchen-order-queries";
 import { METRIC_PREFIX, type Metrics } from "./registry";
 import { allPrinters } from "../printers/printer-service";
 

@@ -8,7 +8,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { Hono, MiddlewareHandler } from "hono";
 import type { AppContext, AppEnv } from "../app-context";
 import { requireStaff, staffAuth } from "../auth/middleware";
-import type { StaffIdentity } from "../auth/staff-repository";
+import type { StaffIdentity } from "../lib/app-env";
 import { ApiHttpError } from "../lib/errors";
 import { noStore, requestHeader } from "../lib/response-head";
 import { EXPOSITION_CONTENT_TYPE, exposition, type Metrics } from "./registry";

@@ -1,83 +1,17 @@
-/** Orders as stored (a snapshot of names and prices) and as the API returns them. */
-import { and, asc, desc, eq, gt, inArray, isNull, max, ne, or, sql, type SQL } from "drizzle-orm";
+/** Orders as stored (a snapshot of names and prices): the orders module's own queries and writes. */
+import { and, desc, eq, gt, inArray, isNull, max, ne, or, sql, type SQL } from "drizzle-orm";
 import type { OrderStatus, PrepArea } from "../../contract/menu";
-import { formatCents } from "../../contract/money";
 import type { Order } from "../../contract/schemas";
-import type { Db, Tables } from "../db/database";
+import type { Db } from "../db/database";
 import { preparedQuery, tablesOf } from "../db/dialect";
+import { toOrder, withLines, type LineRow, type OrderRow } from "./order-queries";
 import type { PricedLine } from "./pricing";
-
-type OrderRow = Tables["orders"]["$inferSelect"];
-type LineRow = Tables["orderLines"]["$inferSelect"];
-
-function toOrder(row: OrderRow, lines: LineRow[]): Order {
-  return {
-    id: row.id,
-    number: row.number,
-    status: row.status,
-    station_id: row.stationId,
-    station_codename: row.stationCodename,
-    branch_id: row.branchId,
-    lines: lines.map((line) => ({
-      product_id: line.productId,
-      name: line.name,
-      quantity: line.quantity,
-      unit_price: formatCents(line.unitPriceCents),
-      options: line.options.map((o) => ({ id: o.id, name: o.name, price: formatCents(o.priceCents) })),
-      line_total: formatCents(line.lineTotalCents),
-      ...(line.note !== "" && { note: line.note }),
-      prep_station: line.prepArea,
-    })),
-    subtotal: formatCents(row.subtotalCents),
-    tax: formatCents(row.taxCents),
-    total: formatCents(row.totalCents),
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-    seen_at: row.seenAt,
-    bumped: row.bumped,
-    estimated_ready_at: row.estimatedReadyAt,
-  };
-}
-
-/** Orders as the API shows them, each with its lines. */
-export async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
-  if (rows.length === 0) return [];
-  const { orderLines } = tablesOf(db);
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(
-      inArray(
-        orderLines.orderId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(orderLines.position));
-  const byOrder = new Map<string, LineRow[]>();
-  for (const line of lines) {
-    const list = byOrder.get(line.orderId);
-    if (list) list.push(line);
-    else byOrder.set(line.orderId, [line]);
-  }
-  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
-}
-
-export async function findOrder(db: Db, id: string): Promise<Order | undefined> {
-  const { orders } = tablesOf(db);
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  return row && (await withLines(db, [row]))[0];
-}
-
-export async function orderExists(db: Db, id: string): Promise<boolean> {
-  const { orders } = tablesOf(db);
-  return (await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).limit(1)).length > 0;
-}
 
 export interface OrderFilter {
   branchId: number;
   statuses?: OrderStatus[];
   /** Lower-case, as stations are stored. */
-  stationId?: string;
+  tableId?: string;
   limit: number;
 }
 
@@ -85,7 +19,7 @@ export async function listOrders(db: Db, filter: OrderFilter): Promise<Order[]> 
   const { orders } = tablesOf(db);
   const conditions: SQL[] = [eq(orders.branchId, filter.branchId)];
   if (filter.statuses) conditions.push(inArray(orders.status, filter.statuses));
-  if (filter.stationId !== undefined) conditions.push(eq(orders.stationId, filter.stationId));
+  if (filter.tableId !== undefined) conditions.push(eq(orders.tableId, filter.tableId));
   const rows = await db
     .select()
     .from(orders)
@@ -100,8 +34,8 @@ export interface NewOrder {
   /** `held` past the table's limit: waiting for a staff OK. */
   status: "received" | "held";
   branchId: number;
-  stationId: string;
-  stationCodename: string;
+  tableId: string;
+  tableCodename: string;
   lines: PricedLine[];
   subtotalCents: number;
   taxCents: number;
@@ -121,7 +55,7 @@ const nthNewestSince = preparedQuery("order_nth_newest_since", (db, t) =>
     .from(t.orders)
     .where(
       and(
-        eq(t.orders.stationId, sql.placeholder("stationId")),
+        eq(t.orders.tableId, sql.placeholder("tableId")),
         gt(t.orders.createdAt, sql.placeholder("since")),
         ne(t.orders.status, "held"),
         or(ne(t.orders.status, "cancelled"), isNull(t.orders.heldUntil)),
@@ -144,8 +78,8 @@ const insertOrderRow = preparedQuery("insert_order", (db, t) =>
     id: sql.placeholder("id"),
     branchId: sql.placeholder("branchId"),
     number: sql.placeholder("number"),
-    stationId: sql.placeholder("stationId"),
-    stationCodename: sql.placeholder("stationCodename"),
+    tableId: sql.placeholder("tableId"),
+    tableCodename: sql.placeholder("tableCodename"),
     status: sql.placeholder("status"),
     subtotalCents: sql.placeholder("subtotalCents"),
     taxCents: sql.placeholder("taxCents"),
@@ -194,15 +128,15 @@ const heldAt = preparedQuery("order_held_at_table", (db, t) =>
       and(
         eq(t.orders.branchId, sql.placeholder("branchId")),
         eq(t.orders.status, "held"),
-        eq(t.orders.stationId, sql.placeholder("stationId")),
+        eq(t.orders.tableId, sql.placeholder("tableId")),
       ),
     )
     .limit(sql.placeholder("cap")),
 );
 
 /** How many of the table's orders wait for a staff OK now, counted up to `cap`. */
-export async function heldOrdersAt(db: Db, branchId: number, stationId: string, cap: number): Promise<number> {
-  return (await heldAt(db).execute({ branchId, stationId, cap })).length;
+export async function heldOrdersAt(db: Db, branchId: number, tableId: string, cap: number): Promise<number> {
+  return (await heldAt(db).execute({ branchId, tableId, cap })).length;
 }
 
 /**
@@ -210,8 +144,8 @@ export async function heldOrdersAt(db: Db, branchId: number, stationId: string, 
  * `since`; otherwise the creation time of the `limit`-th newest of them — once that one is older than
  * the window, the table is below its limit again.
  */
-export async function limitReachedBy(db: Db, stationId: string, since: string, limit: number): Promise<string | undefined> {
-  const [row] = await nthNewestSince(db).execute({ stationId, since, skip: limit - 1 });
+export async function limitReachedBy(db: Db, tableId: string, since: string, limit: number): Promise<string | undefined> {
+  const [row] = await nthNewestSince(db).execute({ tableId, since, skip: limit - 1 });
   return row?.createdAt;
 }
 
@@ -227,8 +161,8 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
     id: order.id,
     branchId: order.branchId,
     number,
-    stationId: order.stationId,
-    stationCodename: order.stationCodename,
+    tableId: order.tableId,
+    tableCodename: order.tableCodename,
     status: order.status,
     subtotalCents: order.subtotalCents,
     taxCents: order.taxCents,
@@ -267,17 +201,4 @@ export async function setOrderProgress(
 ): Promise<void> {
   const { orders } = tablesOf(tx);
   await tx.update(orders).set(change).where(eq(orders.id, id));
-}
-
-/** Orders by id, with their lines, in no particular order. */
-export async function findOrders(db: Db, ids: readonly string[]): Promise<Order[]> {
-  if (ids.length === 0) return [];
-  const { orders } = tablesOf(db);
-  return withLines(
-    db,
-    await db
-      .select()
-      .from(orders)
-      .where(inArray(orders.id, [...ids])),
-  );
 }

@@ -3,26 +3,25 @@ import { v7 as timeOrderedUuid } from "uuid";
 import { canTransition, isoWeekday, PREP_AREAS, type PrepArea } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { ApiErrorDetail, Order, OrderCreate, OrderPatch } from "../../contract/schemas";
-import type { AppConfig } from "../config";
 import type { Db } from "../db/database";
 import { lockInTransaction } from "../db/dialect";
-import { announceEvents, recordEvent } from "../events/event-log";
-import { continueOrBeginVisit, visitState } from "../visits/visits";
-import { enqueueOrderTickets } from "../printers/print-queue";
+import { recordEvent } from "../events/event-log-service";
+import { continueOrBeginVisit, visitState } from "../visits/visit-service";
+import { enqueueOrderTickets } from "../printers/print-job-service";
 import { ApiHttpError, badRequest, conflict, notFound } from "../lib/errors";
-import { loadCatalog, type CatalogProduct } from "../menu/menu-repository";
-import { afterMenuChange, announceProducts, takeStock, type MenuDeps } from "../menu/menu-service";
-import { findStation } from "../stations/station-repository";
-import { happyHourAt } from "../branches/branch-repository";
-import { findStoredResponse, hashRequest, pruneExpiredKeysHourly, storeResponse } from "./idempotency";
-import { findOrder, heldOrdersAt, insertOrder, limitReachedBy, openOrdersAhead, setOrderProgress } from "./order-repository";
+import { loadCatalog, type CatalogProduct } from "../menu/catalog-queries";
+import { announceProducts, takeStock } from "../menu/menu-service";
+import type { ServiceDeps } from "../service-deps";
+import { findDiningTable } from "../dining-tables/dining-table-queries";
+import { happyHourAt } from "../branches/branch-queries";
+import { findStoredResponse, hashRequest, pruneExpiredKeysHourly, storeResponse } from "./idempotency-queries";
+import { findOrder } from "./order-queries";
+import { heldOrdersAt, insertOrder, limitReachedBy, openOrdersAhead, setOrderProgress } from "./order-repository";
 import { priceOrder } from "./pricing";
 import { estimateReadyAt, MAX_ORDERS_AHEAD } from "./ready-estimate";
 
 /** The window TABLE_ORDER_LIMIT counts a table's accepted orders in. */
 export const TABLE_ORDER_WINDOW_MS = 10 * 60_000;
-
-export type OrderLimits = Pick<AppConfig, "tableOrderLimit" | "maxOrderTotalCents">;
 
 /** How many of a table's orders may wait for a staff OK at once; one more is 429. */
 export const MAX_HELD_PER_TABLE = 10;
@@ -72,15 +71,11 @@ function countedStockWanted(lines: readonly { productId: number; quantity: numbe
  * order numbers → event append). The queue read for the ready time is the one query an order of
  * uncounted products adds.
  */
-export async function placeOrder(
-  { database, menuCache }: MenuDeps,
-  input: OrderCreate,
-  idempotencyKey: string | undefined,
-  limits: OrderLimits,
-  now: Date,
-): Promise<PlacedOrder> {
+export async function placeOrder(deps: ServiceDeps, input: OrderCreate, idempotencyKey: string | undefined): Promise<PlacedOrder> {
+  const { database, config: limits } = deps;
+  const now = deps.clock.now();
   const requestHash = hashRequest(hashedOrder(input));
-  const placed = await database.transaction(async (db): Promise<PlacedOrder & { menusChanged?: number[] }> => {
+  return database.transaction(async (db): Promise<PlacedOrder> => {
     if (idempotencyKey) {
       await lockInTransaction(db, "idempotencyKey", idempotencyKey);
       const stored = await findStoredResponse(db, idempotencyKey);
@@ -93,9 +88,9 @@ export async function placeOrder(
       }
     }
 
-    const station = await findStation(db, input.station_id);
-    if (!station) throw notFound("unknown_station", "This table's code is not known. Please scan the QR code on your table again.");
-    if (station.branchId !== input.branch_id) {
+    const diningTable = await findDiningTable(db, input.station_id);
+    if (!diningTable) throw notFound("unknown_station", "This table's code is not known. Please scan the QR code on your table again.");
+    if (diningTable.branchId !== input.branch_id) {
       throw badRequest("branch_mismatch", "This table belongs to another branch; the order was not placed.");
     }
 
@@ -104,11 +99,11 @@ export async function placeOrder(
     // the table's real diners out; only a pile of held orders is refused.
     let held = false;
     if (limits.tableOrderLimit > 0) {
-      await lockInTransaction(db, "station", station.id);
+      await lockInTransaction(db, "station", diningTable.id);
       const since = new Date(now.getTime() - TABLE_ORDER_WINDOW_MS).toISOString();
-      const blocking = await limitReachedBy(db, station.id, since, limits.tableOrderLimit);
+      const blocking = await limitReachedBy(db, diningTable.id, since, limits.tableOrderLimit);
       if (blocking !== undefined) {
-        if ((await heldOrdersAt(db, station.branchId, station.id, MAX_HELD_PER_TABLE)) >= MAX_HELD_PER_TABLE) {
+        if ((await heldOrdersAt(db, diningTable.branchId, diningTable.id, MAX_HELD_PER_TABLE)) >= MAX_HELD_PER_TABLE) {
           // When the table's orders are accepted again without an OK. Clamped to the window: an
           // instance whose clock runs ahead may have stamped that order "later".
           const waitMs = Math.min(Date.parse(blocking) + TABLE_ORDER_WINDOW_MS - now.getTime(), TABLE_ORDER_WINDOW_MS);
@@ -119,10 +114,10 @@ export async function placeOrder(
     }
 
     // Read before this order moves the table's last activity: does it begin a visit?
-    const visit = await visitState(db, station.id, now);
+    const visit = await visitState(db, diningTable.id, now);
     const catalog = await loadCatalog(db, [...new Set(input.products.map((p) => p.id))]);
     // Happy hour is decided by the moment the server accepts the order, not when the phone priced its cart.
-    const priced = priceOrder(input.products, input.branch_id, catalog, isoWeekday(now), await happyHourAt(db, station.branchId, now));
+    const priced = priceOrder(input.products, input.branch_id, catalog, isoWeekday(now), await happyHourAt(db, diningTable.branchId, now));
     if (!priced.ok) throw new ApiHttpError(priced.status, priced.code, priced.message, priced.details);
     if (priced.totals.subtotal > limits.maxOrderTotalCents) {
       const cap = formatCents(limits.maxOrderTotalCents);
@@ -149,17 +144,17 @@ export async function placeOrder(
         : [];
     if (short.length > 0) throw soldOutError(input, catalog, short);
 
-    const ordersAhead = await openOrdersAhead(db, station.branchId, MAX_ORDERS_AHEAD);
-    await lockInTransaction(db, "branchOrderNumbers", station.branchId);
+    const ordersAhead = await openOrdersAhead(db, diningTable.branchId, MAX_ORDERS_AHEAD);
+    await lockInTransaction(db, "branchOrderNumbers", diningTable.branchId);
     const order = await insertOrder(db, {
       // Time-ordered (UUIDv7, 74 random bits): each new order lands at the end of every index keyed by
       // order id (orders, their lines, their events) instead of dirtying a random page of each, which
       // the commit then writes out; measured under load, it halved the p99 of placing an order.
       id: timeOrderedUuid(),
       status: held ? "held" : "received",
-      branchId: station.branchId,
-      stationId: station.id,
-      stationCodename: station.codename,
+      branchId: diningTable.branchId,
+      tableId: diningTable.id,
+      tableCodename: diningTable.codename,
       lines: priced.lines,
       subtotalCents: priced.totals.subtotal,
       taxCents: priced.totals.tax,
@@ -176,28 +171,23 @@ export async function placeOrder(
       await storeResponse(db, idempotencyKey, { requestHash, statusCode: 201, body: json }, now);
       await pruneExpiredKeysHourly(database, db, now);
     }
-    await continueOrBeginVisit(db, station, visit, now);
+    await continueOrBeginVisit(db, diningTable, visit, now);
     if (!held) await enqueueOrderTickets(db, order, now);
     await recordEvent(db, {
       branchId: order.branch_id,
       type: "order.created",
       orderId: order.id,
-      stationId: order.station_id,
+      tableId: order.station_id,
       payload: order,
     });
     // Open menus show the new counts ("3 left", sold out).
-    const menusChanged =
-      stockWanted.length > 0
-        ? await announceProducts(
-            db,
-            stockWanted.map((w) => w.productId),
-          )
-        : [];
-    return { status: 201, json, order, menusChanged };
+    await announceProducts(
+      db,
+      deps,
+      stockWanted.map((w) => w.productId),
+    );
+    return { status: 201, json, order };
   });
-  for (const branchId of placed.menusChanged ?? []) afterMenuChange({ menuCache }, branchId);
-  if (placed.order) announceEvents();
-  return { status: placed.status, json: placed.json, ...(placed.order && { order: placed.order }) };
 }
 
 /** 409 sold_out for every line of a product whose stock ran short while the order was being placed. */
@@ -223,29 +213,27 @@ function soldOutError(
  * order has (409 sold_out when stock ran out meanwhile), and starts its kitchen clocks: the ready
  * estimate and the unseen-order alarm count from the release.
  */
-export async function updateOrder({ database, menuCache }: MenuDeps, id: string, patch: OrderPatch, now: Date): Promise<Order> {
-  const { order, changed, menusChanged } = await database.transaction(async (tx) => {
+export async function updateOrder(deps: ServiceDeps, id: string, patch: OrderPatch): Promise<Order> {
+  const now = deps.clock.now();
+  return deps.database.transaction(async (tx) => {
     // Two boards bumping one order at once must not each write their own station over the other's.
     await lockInTransaction(tx, "order", id);
     const order = await findOrder(tx, id);
     if (!order) throw notFound("order_not_found", "There is no such order.");
     const next = patch.status ? nextStatus(order, patch.status) : patch.bumped ? bump(order, patch.bumped) : recall(order, patch.recalled!);
-    if (!next) return { order, changed: false, menusChanged: [] };
+    if (!next) return order;
     const updated: Order = { ...order, ...next, updated_at: now.toISOString() };
     const released = order.status === "held" && updated.status === "received";
     const decided = order.status === "held"; // released or turned down
-    let menusChanged: number[] = [];
     if (released) {
       const stockWanted = await releasedStockWanted(tx, order);
       const short = stockWanted.length > 0 ? await takeStock(tx, stockWanted) : [];
       if (short.length > 0) throw releaseSoldOutError(order, short);
-      menusChanged =
-        stockWanted.length > 0
-          ? await announceProducts(
-              tx,
-              stockWanted.map((w) => w.productId),
-            )
-          : [];
+      await announceProducts(
+        tx,
+        deps,
+        stockWanted.map((w) => w.productId),
+      );
       // The wait it was given when placed, from now.
       if (order.estimated_ready_at) {
         updated.estimated_ready_at = new Date(
@@ -267,14 +255,11 @@ export async function updateOrder({ database, menuCache }: MenuDeps, id: string,
       branchId: updated.branch_id,
       type: "order.updated",
       orderId: id,
-      stationId: updated.station_id,
+      tableId: updated.station_id,
       payload: updated,
     });
-    return { order: updated, changed: true, menusChanged };
+    return updated;
   });
-  for (const branchId of menusChanged) afterMenuChange({ menuCache }, branchId);
-  if (changed) announceEvents();
-  return order;
 }
 
 /** The counted products a held order takes when released (a product deleted since is not counted). */
@@ -319,14 +304,14 @@ function nextStatus(order: Order, status: Order["status"]): OrderChange | undefi
   return { status, bumped: order.bumped };
 }
 
-function stationsOf(order: Order): PrepArea[] {
-  return PREP_AREAS.filter((station) => order.lines.some((line) => line.prep_station === station));
+function prepAreasOf(order: Order): PrepArea[] {
+  return PREP_AREAS.filter((area) => order.lines.some((line) => line.prep_station === area));
 }
 
-function checkStation(order: Order, station: PrepArea, field: "bumped" | "recalled"): void {
-  if (!stationsOf(order).includes(station)) {
-    throw conflict("not_at_station", `Order #${order.number} has nothing for the ${station}.`, [
-      { path: field, message: `the order's stations: ${stationsOf(order).join(", ")}` },
+function checkPrepArea(order: Order, area: PrepArea, field: "bumped" | "recalled"): void {
+  if (!prepAreasOf(order).includes(area)) {
+    throw conflict("not_at_station", `Order #${order.number} has nothing for the ${area}.`, [
+      { path: field, message: `the order's stations: ${prepAreasOf(order).join(", ")}` },
     ]);
   }
   if (order.status === "held" || order.status === "served" || order.status === "cancelled") {
@@ -338,17 +323,17 @@ function checkStation(order: Order, station: PrepArea, field: "bumped" | "recall
 }
 
 /** The station's part is done: the order is being prepared at least, and ready once every station has bumped it. */
-function bump(order: Order, station: PrepArea): OrderChange | undefined {
-  checkStation(order, station, "bumped");
-  if (order.bumped.includes(station)) return undefined;
-  const bumped = PREP_AREAS.filter((s) => s === station || order.bumped.includes(s));
-  const allDone = stationsOf(order).every((s) => bumped.includes(s));
+function bump(order: Order, area: PrepArea): OrderChange | undefined {
+  checkPrepArea(order, area, "bumped");
+  if (order.bumped.includes(area)) return undefined;
+  const bumped = PREP_AREAS.filter((s) => s === area || order.bumped.includes(s));
+  const allDone = prepAreasOf(order).every((s) => bumped.includes(s));
   return { bumped, status: allDone ? "ready" : order.status === "received" ? "preparing" : order.status };
 }
 
 /** Undoes the station's bump: an order that was ready is being prepared again. */
-function recall(order: Order, station: PrepArea): OrderChange | undefined {
-  checkStation(order, station, "recalled");
-  if (!order.bumped.includes(station)) return undefined;
-  return { bumped: order.bumped.filter((s) => s !== station), status: order.status === "ready" ? "preparing" : order.status };
+function recall(order: Order, area: PrepArea): OrderChange | undefined {
+  checkPrepArea(order, area, "recalled");
+  if (!order.bumped.includes(area)) return undefined;
+  return { bumped: order.bumped.filter((s) => s !== area), status: order.status === "ready" ? "preparing" : order.status };
 }

@@ -18,7 +18,7 @@ import {
   unitPriceOf,
   validLineArb,
 } from "../../tests/support/menu-arbitraries";
-import type { CatalogProduct } from "../menu/menu-repository";
+import type { CatalogProduct } from "../menu/catalog-queries";
 import { priceOrder, type PricingResult } from "./pricing";
 
 const STATION = randomUUID();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OrderLineInput } from "../../contract/schemas";
-import type { CatalogProduct } from "../menu/menu-repository";
+import type { CatalogProduct } from "../menu/catalog-queries";
 import { priceOrder } from "./pricing";
 
 const burger: CatalogProduct = {

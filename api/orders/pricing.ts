@@ -7,7 +7,7 @@ import { basePriceCents } from "../../contract/happy-hour";
 import { WEEKDAY_NAMES, type PrepArea } from "../../contract/menu";
 import { formatCents, totalsFromSubtotal, parsePriceToCents, type Totals } from "../../contract/money";
 import type { ApiErrorDetail, OrderLineInput } from "../../contract/schemas";
-import type { CatalogOption, CatalogProduct } from "../menu/menu-repository";
+import type { CatalogOption, CatalogProduct } from "../menu/catalog-queries";
 
 export interface PricedLine {
   productId: number;

@@ -4,7 +4,8 @@ import { publicOrder } from "../../contract/schemas";
 import type { AppContext, AppEnv } from "../app-context";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { sendError } from "../lib/errors";
-import { findOrder, listOrders } from "./order-repository";
+import { findOrder } from "./order-queries";
+import { listOrders } from "./order-repository";
 import { placeOrder, TableOrderLimitError, updateOrder, type PlacedOrder } from "./order-service";
 
 export function orderRoutes(ctx: AppContext) {
@@ -13,7 +14,7 @@ export function orderRoutes(ctx: AppContext) {
   serveEndpoint(app, endpoints.placeOrder, async ({ c, headers, body }) => {
     let placed: PlacedOrder;
     try {
-      placed = await placeOrder(ctx, body, headers["Idempotency-Key"], ctx.config, ctx.clock.now());
+      placed = await placeOrder(ctx, body, headers["Idempotency-Key"]);
     } catch (error) {
       if (!(error instanceof TableOrderLimitError)) throw error;
       c.header("Retry-After", String(error.retryAfterSeconds));
@@ -32,7 +33,7 @@ export function orderRoutes(ctx: AppContext) {
   serveEndpoint(app, endpoints.orders, async ({ c, query }) => {
     const branchId = knownBranch(query.branch_id);
     c.header("Cache-Control", "no-store");
-    return listOrders(ctx.database.db, { branchId, statuses: query.status, stationId: query.station_id, limit: query.limit });
+    return listOrders(ctx.database.db, { branchId, statuses: query.status, tableId: query.station_id, limit: query.limit });
   });
 
   serveEndpoint(app, endpoints.order, async ({ c, params, missing }) => {
@@ -41,7 +42,7 @@ export function orderRoutes(ctx: AppContext) {
     return publicOrder(order);
   });
 
-  serveEndpoint(app, endpoints.updateOrder, ({ params, body }) => updateOrder(ctx, params.id, body, ctx.clock.now()));
+  serveEndpoint(app, endpoints.updateOrder, ({ params, body }) => updateOrder(ctx, params.id, body));
 
   return app;
 }

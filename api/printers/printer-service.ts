@@ -2,10 +2,12 @@
 import type { PrinterStatus } from "../../contract/printers";
 import type { Printer, PrinterCreate, PrinterUpdate } from "../../contract/schemas";
 import type { DatabaseHandle, Db } from "../db/database";
-import { announceEvents, recordEvent } from "../events/event-log";
+import { afterCommit } from "../db/after-commit";
+import type { ServiceDeps } from "../service-deps";
+import { recordEvent } from "../events/event-log-service";
 import { knownBranch } from "../lib/endpoint";
 import { notFound } from "../lib/errors";
-import { wakeDispatchers } from "./print-queue";
+import { wakeDispatchers } from "./print-job-service";
 import {
   deletePrinterRow,
   findPrinter,
@@ -38,10 +40,12 @@ export async function branchPrinters(db: Db, branchId: number): Promise<Printer[
 }
 
 /** A new printer starts "unknown"; the dispatcher tries it at once. */
-export async function createPrinter(database: DatabaseHandle, body: PrinterCreate, now: Date): Promise<Printer> {
+export async function createPrinter({ database, clock }: ServiceDeps, body: PrinterCreate): Promise<Printer> {
   const branchId = knownBranch(body.branch_id);
-  const row = await database.transaction((tx) =>
-    insertPrinter(tx, {
+  const now = clock.now();
+  const row = await database.transaction(async (tx) => {
+    afterCommit(tx, wakeDispatchers);
+    return insertPrinter(tx, {
       branchId,
       name: body.name,
       host: body.host,
@@ -51,15 +55,15 @@ export async function createPrinter(database: DatabaseHandle, body: PrinterCreat
       status: "unknown",
       statusChangedAt: null,
       createdAt: now.toISOString(),
-    }),
-  );
-  wakeDispatchers();
+    });
+  });
   return toPrinter(row, 0);
 }
 
 /** A new address makes the status "unknown" again until the dispatcher has tried it. */
-export async function updatePrinter(database: DatabaseHandle, id: number, body: PrinterUpdate, now: Date): Promise<Printer> {
-  const printer = await database.transaction(async (tx) => {
+export async function updatePrinter({ database, clock }: ServiceDeps, id: number, body: PrinterUpdate): Promise<Printer> {
+  const now = clock.now();
+  return database.transaction(async (tx) => {
     const current = await findPrinter(tx, id);
     if (!current) throw printerMissing();
     const moved = (body.host !== undefined && body.host !== current.host) || (body.port !== undefined && body.port !== current.port);
@@ -71,14 +75,13 @@ export async function updatePrinter(database: DatabaseHandle, id: number, body: 
       ...(body.receipts !== undefined && { receipts: body.receipts }),
       ...(moved && { status: "unknown" as const, statusChangedAt: now.toISOString() }),
     });
+    afterCommit(tx, wakeDispatchers);
     return (await withQueues(tx, [row!]))[0]!;
   });
-  wakeDispatchers();
-  return printer;
 }
 
 /** The printer and its unprinted jobs go. */
-export async function deletePrinter(database: DatabaseHandle, id: number): Promise<void> {
+export async function deletePrinter({ database }: ServiceDeps, id: number): Promise<void> {
   const deleted = await database.transaction((tx) => deletePrinterRow(tx, id));
   if (!deleted) throw printerMissing();
 }
@@ -89,13 +92,11 @@ export async function deletePrinter(database: DatabaseHandle, id: number): Promi
  * stream; the others find the status already so and announce nothing.
  */
 export async function notePrinterStatus(database: DatabaseHandle, id: number, status: Exclude<PrinterStatus, "unknown">, now: Date) {
-  const changed = await database.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const row = await setPrinterStatus(tx, id, status, now);
     if (!row) return undefined;
     const [printer] = await withQueues(tx, [row]);
     await recordEvent(tx, { branchId: row.branchId, type: status === "offline" ? "printer.offline" : "printer.online", payload: printer! });
     return printer;
   });
-  if (changed) announceEvents();
-  return changed;
 }

@@ -3,8 +3,8 @@ import { endpoints } from "../../contract/endpoints";
 import { restaurantDayRange } from "../../contract/restaurant-time";
 import type { AppContext, AppEnv } from "../app-context";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
-import { ordersInRange, salesByHour, topProducts, type ReportRange } from "../orders/sales-repository";
-import { tabPayments } from "../tabs/tab-repository";
+import { ordersInRange, salesByHour, topProducts, type ReportRange } from "../orders/sales-queries";
+import { tabPayments } from "../tabs/tab-payment-queries";
 import { ordersCsv, salesReport, TOP_PRODUCTS } from "./sales-report";
 
 export function reportRoutes(ctx: AppContext) {

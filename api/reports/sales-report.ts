@@ -1,11 +1,11 @@
-/** The sales report and the orders CSV, shaped from what orders/sales-repository.ts reads. */
+/** The sales report and the orders CSV, shaped from what orders/sales-queries.ts reads. */
 import { stringify } from "csv-stringify/sync";
 import type { PaymentMethod } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import { restaurantClock, restaurantDateTime } from "../../contract/restaurant-time";
 import type { SalesReport } from "../../contract/schemas";
 import { escapeFormula } from "../lib/spreadsheet-cell";
-import type { HourSales, ProductSales, ReportOrder } from "../orders/sales-repository";
+import type { HourSales, ProductSales, ReportOrder } from "../orders/sales-queries";
 
 export const TOP_PRODUCTS = 10;
 const HOUR_MS = 3_600_000;

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
-import { createAccount, listAccounts, setOwnPin, updateAccount } from "./staff-service";
+import { createAccount, listAccounts, setOwnPin, updateAccount } from "../auth/staff-management-service";
 
 export function staffRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();

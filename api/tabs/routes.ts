@@ -6,23 +6,22 @@ import { closeTab, listOpenTabs, readTab } from "./tab-service";
 
 export function tabRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
-  const { database } = ctx;
 
   serveEndpoint(app, endpoints.tab, async ({ c, params }) => {
     c.header("Cache-Control", "no-store");
-    return readTab(database.db, params.id);
+    return readTab(ctx, params.id);
   });
 
   serveEndpoint(app, endpoints.closeTab, async ({ params, body }) => {
-    const tab = await closeTab(database, params.id, body.paid_with, ctx.clock.now());
-    ctx.logger.info("tab closed", { tabId: tab.id, stationId: tab.station_id, total: tab.total, paidWith: tab.paid_with });
+    const tab = await closeTab(ctx, params.id, body.paid_with);
+    ctx.logger.info("tab closed", { tabId: tab.id, tableId: tab.station_id, total: tab.total, paidWith: tab.paid_with });
     return tab;
   });
 
   serveEndpoint(app, endpoints.openTabs, async ({ c, query }) => {
     const branchId = knownBranch(query.branch_id);
     c.header("Cache-Control", "no-store");
-    return listOpenTabs(database.db, branchId);
+    return listOpenTabs(ctx, branchId);
   });
 
   return app;

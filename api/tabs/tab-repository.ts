@@ -1,19 +1,7 @@
-/** Closed tabs; the orders on them are the orders module's (orders/tab-orders-repository.ts). */
-import { and, eq, gte } from "drizzle-orm";
-import type { PaymentMethod } from "../../contract/menu";
+/** Closed tabs; the orders on them are the orders module's (orders/tab-order-queries.ts). */
 import type { Db, Tables } from "../db/database";
 import { tablesOf } from "../db/dialect";
 
 export async function insertTab(tx: Db, tab: Tables["tabs"]["$inferInsert"]): Promise<void> {
   await tx.insert(tablesOf(tx).tabs).values(tab);
-}
-
-/** How each of the branch's tabs closed since `closedFrom` was paid, by tab id. */
-export async function tabPayments(db: Db, branchId: number, closedFrom: string): Promise<Map<string, PaymentMethod>> {
-  const { tabs } = tablesOf(db);
-  const rows = await db
-    .select({ id: tabs.id, paidWith: tabs.paidWith })
-    .from(tabs)
-    .where(and(eq(tabs.branchId, branchId), gte(tabs.closedAt, closedFrom)));
-  return new Map(rows.map((row) => [row.id, row.paidWith]));
 }

@@ -3,26 +3,25 @@ import { randomUUID } from "node:crypto";
 import type { PaymentMethod } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { ClosedTab, OpenTab, Tab } from "../../contract/schemas";
-import type { DatabaseHandle, Db } from "../db/database";
 import { emptyCart } from "../carts/cart-service";
 import { lockInTransaction } from "../db/dialect";
-import { announceEvents } from "../events/event-log";
 import { conflict, notFound } from "../lib/errors";
-import { openTabSums, ordersOnOpenTab, putOrdersOnTab, type TabOrders } from "../orders/tab-orders-repository";
-import { findStation, listStations } from "../stations/station-repository";
-import { endVisit } from "../visits/visits";
-import { enqueueBill } from "../printers/print-queue";
+import type { ServiceDeps } from "../service-deps";
+import { openTabSums, ordersOnOpenTab, putOrdersOnTab, type TabOrders } from "../orders/tab-order-queries";
+import { findDiningTable, listDiningTables } from "../dining-tables/dining-table-queries";
+import { endVisit } from "../visits/visit-service";
+import { enqueueBill } from "../printers/print-job-service";
 import { insertTab } from "./tab-repository";
 
-const stationMissing = () => notFound("station_not_found", "There is no such station.");
+const diningTableMissing = () => notFound("station_not_found", "There is no such diningTable.");
 
-type StationRow = NonNullable<Awaited<ReturnType<typeof findStation>>>;
+type DiningTableRow = NonNullable<Awaited<ReturnType<typeof findDiningTable>>>;
 
-function tabOf(station: StationRow, { orders, totals }: TabOrders): Tab {
+function tabOf(diningTable: DiningTableRow, { orders, totals }: TabOrders): Tab {
   return {
-    station_id: station.id,
-    station_codename: station.codename,
-    branch_id: station.branchId,
+    station_id: diningTable.id,
+    station_codename: diningTable.codename,
+    branch_id: diningTable.branchId,
     orders,
     subtotal: formatCents(totals.subtotal),
     tax: formatCents(totals.tax),
@@ -31,23 +30,23 @@ function tabOf(station: StationRow, { orders, totals }: TabOrders): Tab {
 }
 
 /** The table's open tab: its orders since the tab was last closed, with their sums. */
-export async function readTab(db: Db, stationId: string): Promise<Tab> {
-  const station = await findStation(db, stationId);
-  if (!station) throw stationMissing();
-  return tabOf(station, await ordersOnOpenTab(db, station.id));
+export async function readTab({ database: { db } }: ServiceDeps, tableId: string): Promise<Tab> {
+  const diningTable = await findDiningTable(db, tableId);
+  if (!diningTable) throw diningTableMissing();
+  return tabOf(diningTable, await ordersOnOpenTab(db, diningTable.id));
 }
 
 /**
  * One line per table of the branch with orders on its open tab, the longest-open first. A deleted
  * table's orders are left out, as its tab can't be closed.
  */
-export async function listOpenTabs(db: Db, branchId: number): Promise<OpenTab[]> {
-  const codenames = new Map((await listStations(db, branchId)).map((station) => [station.id, station.codename]));
+export async function listOpenTabs({ database: { db } }: ServiceDeps, branchId: number): Promise<OpenTab[]> {
+  const codenames = new Map((await listDiningTables(db, branchId)).map((diningTable) => [diningTable.id, diningTable.codename]));
   const sums = await openTabSums(db, [...codenames.keys()]);
-  sums.sort((a, b) => a.openedAt.localeCompare(b.openedAt) || a.stationId.localeCompare(b.stationId));
+  sums.sort((a, b) => a.openedAt.localeCompare(b.openedAt) || a.tableId.localeCompare(b.tableId));
   return sums.map((tab) => ({
-    station_id: tab.stationId,
-    station_codename: codenames.get(tab.stationId)!,
+    station_id: tab.tableId,
+    station_codename: codenames.get(tab.tableId)!,
     orders: tab.orders,
     total: formatCents(tab.totalCents),
     opened_at: tab.openedAt,
@@ -60,21 +59,22 @@ export async function listOpenTabs(db: Db, branchId: number): Promise<OpenTab[]>
  * before it) or on the next one, never lost between them. Two staff closing at once close it once;
  * the second finds it empty (409 `tab_empty`). The table's shared cart empties with it, and the table's visit ends.
  */
-export async function closeTab(database: DatabaseHandle, stationId: string, paidWith: PaymentMethod, now: Date): Promise<ClosedTab> {
-  const closedTab = await database.transaction(async (tx) => {
-    const station = await findStation(tx, stationId);
-    if (!station) throw stationMissing();
-    await lockInTransaction(tx, "station", station.id);
-    const open = await ordersOnOpenTab(tx, station.id);
+export async function closeTab({ database, clock }: ServiceDeps, tableId: string, paidWith: PaymentMethod): Promise<ClosedTab> {
+  const now = clock.now();
+  return database.transaction(async (tx) => {
+    const diningTable = await findDiningTable(tx, tableId);
+    if (!diningTable) throw diningTableMissing();
+    await lockInTransaction(tx, "station", diningTable.id);
+    const open = await ordersOnOpenTab(tx, diningTable.id);
     if (open.orders.length === 0) throw conflict("tab_empty", "This table has no orders since its tab was last closed.");
     // The party has paid and gone: the next party at this table starts from an empty shared cart.
-    await emptyCart(tx, station.id, now);
+    await emptyCart(tx, diningTable.id, now);
     const { totals } = open;
     const closed = { id: randomUUID(), paidWith, closedAt: now.toISOString() };
     await insertTab(tx, {
       id: closed.id,
-      branchId: station.branchId,
-      stationId: station.id,
+      branchId: diningTable.branchId,
+      tableId: diningTable.id,
       paidWith,
       subtotalCents: totals.subtotal,
       taxCents: totals.tax,
@@ -86,11 +86,9 @@ export async function closeTab(database: DatabaseHandle, stationId: string, paid
       open.orders.map((order) => order.id),
       closed.id,
     );
-    await enqueueBill(tx, { ...tabOf(station, open), id: closed.id, paid_with: paidWith, closed_at: closed.closedAt }, now);
+    await enqueueBill(tx, { ...tabOf(diningTable, open), id: closed.id, paid_with: paidWith, closed_at: closed.closedAt }, now);
     // The party's visit ends: its phones' streams say so and close; the next party starts afresh.
-    await endVisit(tx, station, "tab_closed");
-    return { ...tabOf(station, open), id: closed.id, paid_with: paidWith, closed_at: closed.closedAt };
+    await endVisit(tx, diningTable, "tab_closed");
+    return { ...tabOf(diningTable, open), id: closed.id, paid_with: paidWith, closed_at: closed.closedAt };
   });
-  announceEvents();
-  return closedTab;
 }

@@ -6,7 +6,7 @@
  * 127.0.0.1 as a reverse proxy and the tests name the client in X-Forwarded-For.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_LOGIN_LIMITS } from "../../api/auth/sign-in";
+import { DEFAULT_LOGIN_LIMITS } from "../../api/auth/sign-in-service";
 import { verifyPassword } from "../../api/auth/passwords";
 import { call, countRows, expectApiError, type ApiResponse } from "../support/api-helpers";
 import { startTestServer, type TestServer } from "../support/test-server";

@@ -205,10 +205,10 @@ describe("PostgreSQL times and ids", () => {
 
   it("reads a time the database filled in as a value that finds its own row again", async () => {
     const { tables: t } = handle;
-    await handle.transaction((tx) => tx.insert(t.stations).values({ id: "s1", branchId: 1, codename: "T1", capacity: 4 }));
-    const [{ createdAt } = { createdAt: "" }] = await handle.db.select({ createdAt: t.stations.createdAt }).from(t.stations);
+    await handle.transaction((tx) => tx.insert(t.diningTables).values({ id: "s1", branchId: 1, codename: "T1", capacity: 4 }));
+    const [{ createdAt } = { createdAt: "" }] = await handle.db.select({ createdAt: t.diningTables.createdAt }).from(t.diningTables);
     expect(createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    expect(await handle.db.$count(t.stations, eq(t.stations.createdAt, createdAt))).toBe(1);
+    expect(await handle.db.$count(t.diningTables, eq(t.diningTables.createdAt, createdAt))).toBe(1);
   });
 
   it("reads event ids beyond 32 bits as JavaScript numbers", async () => {

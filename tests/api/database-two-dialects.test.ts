@@ -82,8 +82,8 @@ async function insertOrder(db: Db, order: NewOrder): Promise<number> {
     id: order.id,
     branchId: order.branchId,
     number: order.number,
-    stationId: "station-1",
-    stationCodename: "T1",
+    tableId: "station-1",
+    tableCodename: "T1",
     status: "received",
     subtotalCents: total,
     taxCents: 0,
@@ -262,8 +262,11 @@ describe.each(["sqlite", "postgres"] as const)("one repository on %s", (dialect)
     expect(before).toEqual([{ id: "order-time-2" }]);
 
     // A default the database fills in reads back in the same format.
-    await handle.transaction((tx) => tx.insert(t.stations).values({ id: "station-default", branchId: 1, codename: "T9", capacity: 4 }));
-    const [station] = await db.select({ createdAt: t.stations.createdAt }).from(t.stations).where(eq(t.stations.id, "station-default"));
+    await handle.transaction((tx) => tx.insert(t.diningTables).values({ id: "station-default", branchId: 1, codename: "T9", capacity: 4 }));
+    const [station] = await db
+      .select({ createdAt: t.diningTables.createdAt })
+      .from(t.diningTables)
+      .where(eq(t.diningTables.id, "station-default"));
     expect(station!.createdAt).toMatch(ISO_UTC);
     // Near the database's own clock, which filled the default in: a PostgreSQL server may keep another
     // time than this process (a test run under faketime moves this process only).

@@ -167,13 +167,14 @@ describe("an order past the table's limit", () => {
     expectApiError(await setStatus(order.id, "preparing"), 409, "invalid_transition");
     expect((await call<Order>(server, "POST", `/api/orders/${order.id}/seen`, { token, json: {} })).body.seen_at).toBeNull();
 
-    const database = server.running().database;
-    const alarmed = async (at: number) => (await sweepUnseenOrders(database, 1, new Date(at))).some((o) => o.id === order.id);
+    const { context } = server.running();
+    // The services as the server runs them, with a one-second alert, at the moment `at`.
+    const at1s = (at: number) => ({ ...context, config: { ...context.config, unseenAlertSeconds: 1 }, clock: { now: () => new Date(at) } });
+    const alarmed = async (at: number) => (await sweepUnseenOrders(at1s(at))).some((o) => o.id === order.id);
     const later = Date.now() + 3_600_000;
     expect(await alarmed(later)).toBe(false);
 
-    const listedUnseen = async (at: number) =>
-      (await kitchenStatus(database.db, 1, 1, new Date(at))).unseen_orders.some((o) => o.id === order.id);
+    const listedUnseen = async (at: number) => (await kitchenStatus(at1s(at), 1)).unseen_orders.some((o) => o.id === order.id);
     expect(await listedUnseen(later)).toBe(false);
 
     // Held for a while, then released: the kitchen has it from the release, as from a placement.

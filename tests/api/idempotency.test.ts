@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Order, DiningTable } from "../../contract/schemas";
-import { KEY_PRUNE_EVERY_MS, KEY_RETENTION_MS, pruneExpiredKeysHourly } from "../../api/orders/idempotency";
+import { KEY_PRUNE_EVERY_MS, KEY_RETENTION_MS, pruneExpiredKeysHourly } from "../../api/orders/idempotency-queries";
 import { call, countRows, expectApiError, optionId, productNamed, readMenu, readOrders, readStations } from "../support/api-helpers";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 

@@ -239,11 +239,12 @@ describe("the unseen-order alarm", () => {
 
   it("is raised once per interval, however many sweeps run at once, and stops when a board shows the order", async () => {
     const order = await placeOrder();
-    const database = server.running().database;
+    const { context } = server.running();
     const alertMs = ALERT_SECONDS * 1000;
     // Far enough ahead that the server's own sweep, on the real clock, leaves this order alone.
     const at = Date.now() + 3_600_000;
-    const sweep = async (ms: number) => (await sweepUnseenOrders(database, ALERT_SECONDS, new Date(ms))).filter((o) => o.id === order.id);
+    const sweep = async (ms: number) =>
+      (await sweepUnseenOrders({ ...context, clock: { now: () => new Date(ms) } })).filter((o) => o.id === order.id);
     const before = await eventCount(order.id, "order.unseen");
 
     const together = await Promise.all([sweep(at), sweep(at), sweep(at)]);

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueDeviceCookie } from "../../api/auth/device-cookie";
-import { ensureStaff } from "../../api/auth/staff-accounts";
+import { ensureStaff } from "../../api/auth/staff-account-service";
 import { call, expectApiError, readStations, type ApiResponse } from "../support/api-helpers";
 import { staffToken, startTestServer, type TestServer } from "../support/test-server";
 
@@ -53,7 +53,7 @@ beforeAll(async () => {
     }),
   ]);
   for (const server of [burst, locks])
-    await ensureStaff(server.running().database, OTHER_STAFF, "another long passphrase here", { N: 2 ** 10, r: 8, p: 1 });
+    await ensureStaff(server.running().context, OTHER_STAFF, "another long passphrase here", { N: 2 ** 10, r: 8, p: 1 });
 });
 afterAll(async () => {
   releaseBurst();

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Menu, Order, Product, DiningTable } from "../../contract/schemas";
 import type { AppConfig } from "../../api/config";
-import { EVENT_RETENTION_MS } from "../../api/events/event-log";
+import { EVENT_RETENTION_MS } from "../../api/events/event-log-service";
 import type { ServerOptions } from "../../api/server";
 import { call, expectApiError, orderableAnyDay, readMenu, readStations } from "../support/api-helpers";
 import { SseStream } from "../support/sse-stream";

@@ -18,7 +18,7 @@ import {
 } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { CustomizationGroup, Menu, OrderLineInput, Product, Translation } from "../../contract/schemas";
-import type { CatalogGroup, CatalogProduct } from "../../api/menu/menu-repository";
+import type { CatalogGroup, CatalogProduct } from "../../api/menu/catalog-queries";
 
 /** Prices as the CSV allows them (up to 9,999,999.99), mostly restaurant-sized. */
 export const priceCentsArb = fc.oneof(

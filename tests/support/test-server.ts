@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import type { HashCost } from "../../api/auth/passwords";
-import { ensureStaff } from "../../api/auth/staff-accounts";
+import { ensureStaff } from "../../api/auth/staff-account-service";
 import { loadConfig, type AppConfig } from "../../api/config";
 import { createLogger, type Logger } from "../../api/lib/logger";
 import { startServer, type RunningServer, type ServerOptions } from "../../api/server";
@@ -144,7 +144,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.server,
     logger,
     signIn: options.signIn,
-    beforeListen: async (database) => void (await ensureStaff(database, TEST_STAFF.email, TEST_STAFF.password, TEST_HASH_COST)),
+    beforeListen: async (database) => void (await ensureStaff({ database }, TEST_STAFF.email, TEST_STAFF.password, TEST_HASH_COST)),
   });
   const port = current.port;
 

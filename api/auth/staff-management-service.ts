@@ -9,9 +9,9 @@
 import { manageableRoles, worksAt, type StaffRole } from "../../contract/roles";
 import type { StaffAccount, StaffPatch } from "../../contract/schemas";
 import type { AppContext } from "../app-context";
-import { recordAudit, type AuditActor } from "../audit/audit-log";
-import { assertPasswordAllowed } from "../auth/password-policy";
-import { hashPassword } from "../auth/passwords";
+import { recordAudit, type AuditActor } from "../audit/audit-service";
+import { assertPasswordAllowed } from "./password-policy";
+import { hashPassword } from "./passwords";
 import {
   countOtherActiveOwners,
   deleteSessionsOf,
@@ -20,8 +20,9 @@ import {
   listStaffAccounts,
   staffAccountOf,
   updateStaffAccount,
-  type StaffIdentity,
-} from "../auth/staff-repository";
+} from "./staff-repository";
+import { afterCommit } from "../db/after-commit";
+import type { StaffIdentity } from "../lib/app-env";
 import { lockInTransaction, notifyOnCommit } from "../db/dialect";
 import { conflict } from "../lib/errors";
 import { forbidden } from "../lib/endpoint";
@@ -116,11 +117,13 @@ export async function updateAccount(
     signOut = passwordHash !== undefined || (before.active && !account.active);
     if (signOut) await deleteSessionsOf(tx, id);
     // Role or branches changed: streams re-check what the account may still follow.
-    if (signOut || patch.role !== undefined || patch.branch_ids !== undefined) await notifyOnCommit(tx, "sessions", String(id));
+    if (signOut || patch.role !== undefined || patch.branch_ids !== undefined) {
+      await notifyOnCommit(tx, "sessions", String(id));
+      afterCommit(tx, () => void deps.liveEvents.recheckNow());
+    }
     await audit(tx, deps, actor, before, account, patch);
     return account;
   });
-  if (updated) void deps.liveEvents.recheckNow();
   return updated;
 }
 

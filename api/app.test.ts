@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/endpoints";
-import type { AppContext } from "../app-context";
-import { createApp } from "../app";
-import { DOCS_PATHS } from "../docs/routes";
+import { endpoints } from "../contract/endpoints";
+import type { AppContext } from "./app-context";
+import { createApp } from "./app";
+import { DOCS_PATHS } from "./docs/routes";
 
 describe("the endpoint table and the server's routes", () => {
   // Routes are registered when the app is built; nothing here runs a request, so no database is needed.

@@ -98,7 +98,7 @@ export async function ordersInRange(db: Db, range: ReportRange): Promise<ReportO
     .select({
       number: orders.number,
       createdAt: orders.createdAt,
-      table: orders.stationCodename,
+      table: orders.tableCodename,
       status: orders.status,
       subtotalCents: orders.subtotalCents,
       taxCents: orders.taxCents,

@@ -12,7 +12,7 @@
 import { and, desc, eq, gte, inArray, max } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { tablesOf } from "../db/dialect";
-import { recordEvent } from "../events/event-log";
+import { recordEvent } from "../events/event-log-service";
 
 /** A visit with no order and no cart change for this long is over. */
 export const VISIT_IDLE_MS = 3 * 3_600_000;
@@ -31,14 +31,14 @@ export interface VisitState {
   markerId: number | null;
 }
 
-async function latestMarker(db: Db, stationId: string): Promise<{ id: number; type: string } | undefined> {
+async function latestMarker(db: Db, tableId: string): Promise<{ id: number; type: string } | undefined> {
   const { events } = tablesOf(db);
   // One newest id per marker type, each found in the (station, type, id) index: "newest of either type"
   // in one ORDER BY would walk back over every event of the visit, and every order asks this.
   const rows = await db
     .select({ type: events.type, id: max(events.id) })
     .from(events)
-    .where(and(eq(events.stationId, stationId), inArray(events.type, ["visit.started", "visit.ended"])))
+    .where(and(eq(events.tableId, tableId), inArray(events.type, ["visit.started", "visit.ended"])))
     .groupBy(events.type);
   let newest: { id: number; type: string } | undefined;
   for (const row of rows) if (row.id !== null && (!newest || Number(row.id) > newest.id)) newest = { id: Number(row.id), type: row.type };
@@ -46,35 +46,35 @@ async function latestMarker(db: Db, stationId: string): Promise<{ id: number; ty
 }
 
 /** The table's last order or cart change by the server's clock (its newest order, its cart's last write). */
-async function lastActivity(db: Db, stationId: string): Promise<number> {
+async function lastActivity(db: Db, tableId: string): Promise<number> {
   const { orders, carts } = tablesOf(db);
   const [order] = await db
     .select({ at: orders.createdAt })
     .from(orders)
-    .where(eq(orders.stationId, stationId))
+    .where(eq(orders.tableId, tableId))
     .orderBy(desc(orders.createdAt))
     .limit(1);
-  const [cart] = await db.select({ at: carts.updatedAt }).from(carts).where(eq(carts.stationId, stationId)).limit(1);
+  const [cart] = await db.select({ at: carts.updatedAt }).from(carts).where(eq(carts.tableId, tableId)).limit(1);
   return Math.max(order?.at ? Date.parse(order.at) : 0, cart?.at ? Date.parse(cart.at) : 0);
 }
 
-export async function visitState(db: Db, stationId: string, now: Date): Promise<VisitState> {
-  const marker = await latestMarker(db, stationId);
+export async function visitState(db: Db, tableId: string, now: Date): Promise<VisitState> {
+  const marker = await latestMarker(db, tableId);
   const markerId = marker ? Number(marker.id) : null;
   if (marker?.type !== "visit.started") return { startId: null, lastActivityMs: 0, lapsed: false, markerId };
-  const lastActivityMs = await lastActivity(db, stationId);
+  const lastActivityMs = await lastActivity(db, tableId);
   if (lastActivityMs < now.getTime() - VISIT_IDLE_MS) return { startId: null, lastActivityMs, lapsed: true, markerId };
   return { startId: Number(marker.id), lastActivityMs, lapsed: false, markerId };
 }
 
 /** The orders placed during the visit that began with event `startId` (from their `order.created` events). */
-export async function visitOrderIds(db: Db, stationId: string, startId: number | null): Promise<Set<string>> {
+export async function visitOrderIds(db: Db, tableId: string, startId: number | null): Promise<Set<string>> {
   if (startId === null) return new Set();
   const { events } = tablesOf(db);
   const rows = await db
     .select({ orderId: events.orderId })
     .from(events)
-    .where(and(eq(events.stationId, stationId), gte(events.id, startId), eq(events.type, "order.created")));
+    .where(and(eq(events.tableId, tableId), gte(events.id, startId), eq(events.type, "order.created")));
   return new Set(rows.flatMap((row) => (row.orderId ? [row.orderId] : [])));
 }
 
@@ -82,10 +82,10 @@ export async function visitOrderIds(db: Db, stationId: string, startId: number |
  * Records the end of the table's visit, if one is under way (the table's lock held; call where the
  * transaction records its events). Streams opened during it send `visit.ended` and close.
  */
-export async function endVisit(tx: Db, station: { id: string; branchId: number }, reason: VisitEndReason): Promise<void> {
-  const marker = await latestMarker(tx, station.id);
+export async function endVisit(tx: Db, diningTable: { id: string; branchId: number }, reason: VisitEndReason): Promise<void> {
+  const marker = await latestMarker(tx, diningTable.id);
   if (marker?.type !== "visit.started") return;
-  await recordEvent(tx, { branchId: station.branchId, type: "visit.ended", stationId: station.id, payload: { reason } });
+  await recordEvent(tx, { branchId: diningTable.branchId, type: "visit.ended", tableId: diningTable.id, payload: { reason } });
 }
 
 /**
@@ -95,17 +95,17 @@ export async function endVisit(tx: Db, station: { id: string; branchId: number }
  */
 export async function continueOrBeginVisit(
   tx: Db,
-  station: { id: string; branchId: number },
+  diningTable: { id: string; branchId: number },
   before: VisitState,
   now: Date,
 ): Promise<void> {
   if (before.startId !== null) return;
   if (before.lapsed)
-    await recordEvent(tx, { branchId: station.branchId, type: "visit.ended", stationId: station.id, payload: { reason: "idle" } });
+    await recordEvent(tx, { branchId: diningTable.branchId, type: "visit.ended", tableId: diningTable.id, payload: { reason: "idle" } });
   await recordEvent(tx, {
-    branchId: station.branchId,
+    branchId: diningTable.branchId,
     type: "visit.started",
-    stationId: station.id,
+    tableId: diningTable.id,
     payload: { started_at: now.toISOString() },
   });
 }
@@ -133,7 +133,7 @@ export class VisitWatch {
    * earlier party's order (staff marking it served after the tab closed) is none of this visit's business.
    */
   constructor(
-    private readonly stationId: string,
+    private readonly tableId: string,
     private readonly now: () => Date,
     state: VisitState,
     private readonly orderIds: Set<string> = new Set(),
@@ -143,8 +143,8 @@ export class VisitWatch {
     this.markerId = state.markerId ?? 0;
   }
 
-  see(row: { id: number; type: string; stationId: string | null; orderId: string | null; payload: string }): VisitVerdict {
-    if (row.stationId !== this.stationId) return "continues";
+  see(row: { id: number; type: string; tableId: string | null; orderId: string | null; payload: string }): VisitVerdict {
+    if (row.tableId !== this.tableId) return "continues";
     if (row.type === "order.created" && row.orderId) this.orderIds.add(row.orderId);
     if (row.type === "order.updated") return row.orderId && this.orderIds.has(row.orderId) ? "continues" : "silent";
     if (row.type === "visit.started") {

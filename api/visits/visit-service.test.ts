@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { VISIT_IDLE_MS, VisitWatch } from "./visits";
+import { VISIT_IDLE_MS, VisitWatch } from "./visit-service";
 
 const TABLE = "table-a";
-const row = (id: number, type: string, payload = "{}", stationId: string | null = TABLE, orderId: string | null = null) => ({
+const row = (id: number, type: string, payload = "{}", tableId: string | null = TABLE, orderId: string | null = null) => ({
   id,
   type,
-  stationId,
+  tableId,
   orderId,
   payload,
 });

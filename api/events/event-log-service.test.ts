@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database";
-import { EVENT_RETENTION_MS, pruneEvents } from "./event-log";
+import { EVENT_RETENTION_MS, pruneEvents } from "./event-log-service";
 
 describe("pruneEvents", () => {
   it("deletes only events older than the retention window", async () => {
@@ -15,7 +15,7 @@ describe("pruneEvents", () => {
         { branchId: 2, type: "product.updated", payload: "{}", createdAt: at(0) },
       ]);
     });
-    expect(await pruneEvents(database, now)).toBe(1);
+    expect(await pruneEvents({ database, clock: { now: () => now } })).toBe(1);
     expect((await database.db.select({ type: events.type }).from(events)).map((e) => e.type)).toEqual(["order.updated", "product.updated"]);
     await database.close();
   });

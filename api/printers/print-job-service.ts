@@ -6,11 +6,12 @@
  */
 import { PREP_AREAS, type PrepArea } from "../../contract/menu";
 import type { ClosedTab, Order, PrintOrderAnswer } from "../../contract/schemas";
-import type { DatabaseHandle, Db } from "../db/database";
+import type { Db } from "../db/database";
+import type { ServiceDeps } from "../service-deps";
+import { afterCommit } from "../db/after-commit";
 import { notifyOnCommit } from "../db/dialect";
-import { EVENT_APPENDED, eventSignal } from "../events/event-log";
 import { conflict, notFound } from "../lib/errors";
-import { findOrder } from "../orders/order-repository";
+import { findOrder } from "../orders/order-queries";
 import { insertPrintJobs, printersAt, receiptPrinters, type NewPrintJob } from "./printer-repository";
 import { billDocument, orderTicket } from "./ticket";
 
@@ -27,18 +28,6 @@ export function wakeDispatchers(): void {
   for (const wake of wakers) wake();
 }
 
-/**
- * Jobs queued inside another module's transaction (an order, a tab) commit when that transaction does,
- * and every such service announces its events right after its commit (announceEvents). So for a
- * moment after a job is queued, the next announcement wakes the dispatcher. A rolled-back transaction
- * costs one claim query that finds nothing; the dispatcher's timer covers a commit slower than this.
- */
-const WAKE_WINDOW_MS = 5_000;
-let wakeOnAnnouncementUntil = 0;
-eventSignal.on(EVENT_APPENDED, () => {
-  if (Date.now() <= wakeOnAnnouncementUntil) wakeDispatchers();
-});
-
 async function queueJobs(tx: Db, jobs: readonly NewPrintJob[], now: Date) {
   const rows = await insertPrintJobs(
     tx,
@@ -48,7 +37,7 @@ async function queueJobs(tx: Db, jobs: readonly NewPrintJob[], now: Date) {
   if (rows.length > 0) {
     // Other instances' dispatchers hear it on commit (api/db/listener.ts), this one's after it.
     await notifyOnCommit(tx, "printers", "");
-    wakeOnAnnouncementUntil = Date.now() + WAKE_WINDOW_MS;
+    afterCommit(tx, wakeDispatchers);
   }
   return rows;
 }
@@ -86,7 +75,8 @@ export async function enqueueBill(tx: Db, tab: ClosedTab, now: Date): Promise<vo
 }
 
 /** A board's reprint: the order's tickets again, marked REPRINT. 409 `no_printer` when no printer would print any. */
-export async function reprintOrder(database: DatabaseHandle, orderId: string, now: Date): Promise<PrintOrderAnswer> {
+export async function reprintOrder({ database, clock }: ServiceDeps, orderId: string): Promise<PrintOrderAnswer> {
+  const now = clock.now();
   const jobs = await database.transaction(async (tx) => {
     const order = await findOrder(tx, orderId);
     if (!order) throw notFound("order_not_found", "There is no such order.");
@@ -97,6 +87,5 @@ export async function reprintOrder(database: DatabaseHandle, orderId: string, no
     const rows = await queueJobs(tx, wanted, now);
     return rows.map((row, index) => ({ id: row.id, printer_id: row.printerId, prep_station: wanted[index]!.prepArea }));
   });
-  wakeDispatchers();
   return { order_id: orderId, jobs };
 }

@@ -3,14 +3,14 @@ import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { badRequest } from "../lib/errors";
-import { findPublicStation, listStations } from "./station-repository";
-import { changeStation, createDiningTable, removeStation } from "./station-service";
+import { findPublicDiningTable, listDiningTables } from "./dining-table-queries";
+import { changeDiningTable, createDiningTable, removeDiningTable } from "./dining-table-service";
 
-export function stationRoutes(ctx: AppContext) {
+export function diningTableRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   const { database } = ctx;
 
-  serveEndpoint(app, endpoints.diningTables, async ({ query }) => listStations(database.db, knownBranch(query.branch_id)));
+  serveEndpoint(app, endpoints.diningTables, async ({ query }) => listDiningTables(database.db, knownBranch(query.branch_id)));
 
   serveEndpoint(app, endpoints.createDiningTable, async ({ query, body }) => {
     if (query.branch_id !== undefined && body.branch_id !== undefined && query.branch_id !== body.branch_id) {
@@ -18,18 +18,22 @@ export function stationRoutes(ctx: AppContext) {
     }
     const branchId = query.branch_id ?? body.branch_id;
     if (branchId === undefined) throw badRequest("invalid_body", "branch_id is required (in the query or the body).");
-    return createDiningTable(database, knownBranch(branchId), body.codename, body.capacity);
+    return createDiningTable(ctx, knownBranch(branchId), body.codename, body.capacity);
   });
 
   serveEndpoint(app, endpoints.updateDiningTable, async ({ params, body, missing }) => {
-    return (await changeStation(database, params.id, body)) ?? missing();
+    return (await changeDiningTable(ctx, params.id, body)) ?? missing();
   });
 
   serveEndpoint(app, endpoints.deleteDiningTable, async ({ params, missing }) => {
-    if (!(await removeStation(database, params.id))) missing();
+    if (!(await removeDiningTable(ctx, params.id))) missing();
   });
 
-  serveEndpoint(app, endpoints.diningTable, async ({ params, missing }) => (await findPublicStation(database.db, params.id)) ?? missing());
+  serveEndpoint(
+    app,
+    endpoints.diningTable,
+    async ({ params, missing }) => (await findPublicDiningTable(database.db, params.id)) ?? missing(),
+  );
 
   return app;
 }

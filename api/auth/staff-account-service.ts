@@ -3,14 +3,14 @@
  * function here that sets a password checks it against the one policy first (password-policy.ts,
  * throwing WeakPasswordError), then hashes, then writes in one short transaction.
  */
-import type { DatabaseHandle } from "../db/database";
+import type { ServiceDeps } from "../service-deps";
 import { assertPasswordAllowed } from "./password-policy";
 import { hashPassword, verifyPassword, type HashCost } from "./passwords";
 import { findStaffByEmail, insertStaffIfAbsent, saveStaff } from "./staff-repository";
 
 /** Creates the account, or resets its password and signs out its existing sessions. */
 export async function upsertStaff(
-  database: DatabaseHandle,
+  { database }: Pick<ServiceDeps, "database">,
   email: string,
   password: string,
   cost?: HashCost,
@@ -28,25 +28,25 @@ export async function upsertStaff(
  * `cost` is for test servers only; operators' accounts get the recommended strength.
  */
 export async function ensureStaff(
-  database: DatabaseHandle,
+  deps: Pick<ServiceDeps, "database">,
   email: string,
   password: string,
   cost?: HashCost,
 ): Promise<"created" | "reset" | "unchanged"> {
   await assertPasswordAllowed(password);
-  const existing = await findStaffByEmail(database.db, email);
+  const existing = await findStaffByEmail(deps.database.db, email);
   if (existing && (await verifyPassword(password, existing.passwordHash))) return "unchanged";
-  return upsertStaff(database, email, password, cost);
+  return upsertStaff(deps, email, password, cost);
 }
 
 /** Whether any staff account exists yet (a first start creates the demo one). */
-export async function hasStaff(database: DatabaseHandle): Promise<boolean> {
+export async function hasStaff({ database }: Pick<ServiceDeps, "database">): Promise<boolean> {
   const { staffUsers } = database.tables;
   return (await database.db.select({ id: staffUsers.id }).from(staffUsers).limit(1)).length > 0;
 }
 
 /** Creates the account with this password unless it exists (the demo account of a first start); true when it did. */
-export async function createStaffIfAbsent(database: DatabaseHandle, email: string, password: string): Promise<boolean> {
+export async function createStaffIfAbsent({ database }: Pick<ServiceDeps, "database">, email: string, password: string): Promise<boolean> {
   await assertPasswordAllowed(password);
   if (await findStaffByEmail(database.db, email)) return false;
   const passwordHash = await hashPassword(password);

@@ -8,7 +8,7 @@ import { CATEGORY_KEYS, TRANSLATION_LANGUAGES, type CategoryKey } from "../../co
 import { parseMenuCsv, menuToCsv } from "../menu/menu-csv";
 import { menuOf } from "../../tests/support/menu-arbitraries";
 import { seedMenuProducts } from "./seed";
-import { SEED_MENU, type SeedProduct } from "./seed-menu";
+import { SEED_MENU, type SeedProduct } from "../db/seed-menu";
 
 const everyProduct: { category: CategoryKey; product: SeedProduct }[] = CATEGORY_KEYS.flatMap((category) =>
   SEED_MENU[category].map((product) => ({ category, product })),

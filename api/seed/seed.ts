@@ -2,12 +2,12 @@
 import { count } from "drizzle-orm";
 import { ALLERGENS, CATEGORY_KEYS, CATEGORY_TITLES, DIETS } from "../../contract/menu";
 import { parsePriceToCents } from "../../contract/money";
-import { defaultPrepStation, type ParsedProduct } from "../menu/menu-csv";
+import { defaultPrepArea, type ParsedProduct } from "../menu/menu-csv";
 import { applyMenu } from "../menu/menu-import";
-import { insertStation } from "../stations/station-repository";
-import type { DatabaseHandle } from "./database";
-import { tablesOf } from "./dialect";
-import { SEED_BRANCHES, SEED_MENU, SEED_STATIONS } from "./seed-menu";
+import { insertDiningTable } from "../dining-tables/dining-table-repository";
+import type { DatabaseHandle } from "../db/database";
+import { tablesOf } from "../db/dialect";
+import { SEED_BRANCHES, SEED_MENU, SEED_DINING_TABLES } from "../db/seed-menu";
 
 const cents = (price: string) => {
   const value = parsePriceToCents(price);
@@ -29,7 +29,7 @@ export function seedMenuProducts(): ParsedProduct[] {
       // In the lists' own order, as a CSV import stores them.
       allergens: ALLERGENS.filter((allergen) => item.allergens.includes(allergen)),
       diet: DIETS.filter((tag) => item.diet.includes(tag)),
-      prepArea: item.prepArea ?? defaultPrepStation(category),
+      prepArea: item.prepArea ?? defaultPrepArea(category),
       prepMinutes: item.prepMinutes,
       stock: item.stock ?? null,
       translations: item.translations,
@@ -47,7 +47,7 @@ export function seedMenuProducts(): ParsedProduct[] {
  * Categories and branches always exist; the menu and stations are seeded only into an empty database,
  * all in one transaction, so a start that fails half-way seeds again next time.
  */
-export async function seedDatabase(database: DatabaseHandle, options: { demoStations?: boolean } = {}): Promise<{ seeded: boolean }> {
+export async function seedDatabase(database: DatabaseHandle, options: { demoDiningTables?: boolean } = {}): Promise<{ seeded: boolean }> {
   return database.transaction(async (tx) => {
     const { branches, categories } = tablesOf(tx);
     const [existing] = await tx.select({ n: count() }).from(branches);
@@ -63,8 +63,9 @@ export async function seedDatabase(database: DatabaseHandle, options: { demoStat
     const menu = seedMenuProducts();
     for (const branch of SEED_BRANCHES) {
       await applyMenu(tx, branch.id, menu);
-      if (options.demoStations !== false) {
-        for (const station of SEED_STATIONS[branch.id] ?? []) await insertStation(tx, branch.id, station.codename, station.capacity);
+      if (options.demoDiningTables !== false) {
+        for (const diningTable of SEED_DINING_TABLES[branch.id] ?? [])
+          await insertDiningTable(tx, branch.id, diningTable.codename, diningTable.capacity);
       }
     }
     return { seeded: true };

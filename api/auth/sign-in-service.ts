@@ -23,16 +23,16 @@
  *   lives only in this process's memory (enough to see one e-mail being hammered, useless to reverse).
  */
 import { createHmac, randomBytes } from "node:crypto";
-import type { DatabaseHandle } from "../db/database";
 import { addressBlock } from "../lib/client-address";
-import type { Logger } from "../lib/logger";
+import type { ServiceDeps } from "../service-deps";
 import { accountTag, issueDeviceCookie, knownDevice, loadDeviceCookieKey } from "./device-cookie";
 import { HashGate, HashGateFull } from "./hash-gate";
-import { clearAttempts, pruneAttempts, releaseAttempt, reserveAttempt } from "./login-attempts";
+import { clearAttempts, pruneAttempts, releaseAttempt, reserveAttempt } from "./login-attempt-repository";
 import { timingDummyHash, verifyPassword } from "./passwords";
 import { PIN_PATTERN } from "../../contract/roles";
 import { notifyOnCommit } from "../db/dialect";
-import { deleteSession, findStaffAccount, findStaffByEmail, insertSession, normalizeEmail, type StaffIdentity } from "./staff-repository";
+import { deleteSession, findStaffAccount, findStaffByEmail, insertSession, normalizeEmail } from "./staff-repository";
+import { type StaffIdentity } from "./session-queries";
 
 export interface LoginLimits {
   windowMs: number;
@@ -67,6 +67,8 @@ export const DEFAULT_SIGN_IN_OPTIONS: SignInOptions = {
   now: Date.now,
 };
 
+type SignInDeps = Pick<ServiceDeps, "database" | "logger" | "clock">;
+
 export type SignInResult =
   | {
       outcome: "signed_in";
@@ -93,12 +95,14 @@ export class SignInService {
   private readonly logKey = randomBytes(32);
   private nextPruneAt = 0;
 
-  constructor(
-    private readonly database: DatabaseHandle,
-    private readonly logger: Logger,
-    options: Partial<SignInOptions> = {},
-  ) {
-    this.options = { ...DEFAULT_SIGN_IN_OPTIONS, ...options };
+  private readonly database: SignInDeps["database"];
+  private readonly logger: SignInDeps["logger"];
+
+  /** `options.now` defaults to the server's clock. */
+  constructor({ database, logger, clock }: SignInDeps, options: Partial<SignInOptions> = {}) {
+    this.database = database;
+    this.logger = logger;
+    this.options = { ...DEFAULT_SIGN_IN_OPTIONS, now: () => clock.now().getTime(), ...options };
     this.gate = new HashGate(this.options.maxConcurrentHashes, this.options.maxWaitingHashes);
     this.knownDeviceGate = new HashGate(this.options.knownDeviceHashes, this.options.maxWaitingKnownDeviceHashes);
   }

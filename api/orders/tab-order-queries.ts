@@ -8,7 +8,7 @@ import type { Totals } from "../../contract/money";
 import type { Order } from "../../contract/schemas";
 import type { Db } from "../db/database";
 import { tablesOf } from "../db/dialect";
-import { withLines } from "./order-repository";
+import { withLines } from "./order-queries";
 
 export interface TabOrders {
   orders: Order[];
@@ -16,13 +16,13 @@ export interface TabOrders {
   totals: Totals;
 }
 
-/** The table's orders since its tab was last closed, oldest first. `stationId` lower-case. */
-export async function ordersOnOpenTab(db: Db, stationId: string): Promise<TabOrders> {
+/** The table's orders since its tab was last closed, oldest first. `tableId` lower-case. */
+export async function ordersOnOpenTab(db: Db, tableId: string): Promise<TabOrders> {
   const { orders } = tablesOf(db);
   const rows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.stationId, stationId), isNull(orders.tabId)))
+    .where(and(eq(orders.tableId, tableId), isNull(orders.tabId)))
     .orderBy(asc(orders.createdAt), asc(orders.number));
   const totals: Totals = { subtotal: 0, tax: 0, total: 0 };
   for (const row of rows) {
@@ -48,22 +48,22 @@ export async function putOrdersOnTab(tx: Db, orderIds: string[], tabId: string):
 
 /** A table's open tab in sums: its orders, their total (cancelled and held ones not summed), the first one's time. */
 export interface OpenTabSums {
-  stationId: string;
+  tableId: string;
   orders: number;
   totalCents: number;
   openedAt: string;
 }
 
 /**
- * The sums of each of `stationIds` that has orders on its open tab. Each table's open orders come
+ * The sums of each of `tableIds` that has orders on its open tab. Each table's open orders come
  * from the orders_station_tab index, however many closed orders the branch has.
  */
-export async function openTabSums(db: Db, stationIds: string[]): Promise<OpenTabSums[]> {
-  if (stationIds.length === 0) return [];
+export async function openTabSums(db: Db, tableIds: string[]): Promise<OpenTabSums[]> {
+  if (tableIds.length === 0) return [];
   const { orders } = tablesOf(db);
   const rows = await db
     .select({
-      stationId: orders.stationId,
+      tableId: orders.tableId,
       orders: sql<number>`count(*)`.mapWith(Number),
       totalCents:
         sql<number>`coalesce(sum(case when ${orders.status} not in ('cancelled', 'held') then ${orders.totalCents} else 0 end), 0)`.mapWith(
@@ -72,7 +72,7 @@ export async function openTabSums(db: Db, stationIds: string[]): Promise<OpenTab
       openedAt: min(orders.createdAt),
     })
     .from(orders)
-    .where(and(inArray(orders.stationId, stationIds), isNull(orders.tabId)))
-    .groupBy(orders.stationId);
+    .where(and(inArray(orders.tableId, tableIds), isNull(orders.tabId)))
+    .groupBy(orders.tableId);
   return rows.map((row) => ({ ...row, openedAt: row.openedAt! }));
 }

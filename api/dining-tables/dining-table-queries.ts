@@ -1,0 +1,50 @@
+/** A branch's tables as other modules read them: by id (any case), or the branch's list. Writes are in dining-table-repository.ts. */
+import { asc, eq, sql } from "drizzle-orm";
+import type { PublicDiningTable, DiningTable } from "../../contract/schemas";
+import type { Db, Tables } from "../db/database";
+import { preparedQuery, tablesOf } from "../db/dialect";
+
+export type DiningTableRow = Tables["diningTables"]["$inferSelect"];
+
+export const toDiningTable = (row: DiningTableRow): DiningTable => ({
+  id: row.id,
+  codename: row.codename,
+  capacity: row.capacity,
+  branch_id: row.branchId,
+});
+
+export async function listDiningTables(db: Db, branchId: number): Promise<DiningTable[]> {
+  const { diningTables } = tablesOf(db);
+  const rows = await db
+    .select()
+    .from(diningTables)
+    .where(eq(diningTables.branchId, branchId))
+    .orderBy(asc(diningTables.createdAt), asc(diningTables.codename));
+  return rows.map(toDiningTable);
+}
+
+/**
+ * Dining-table ids are UUIDs, stored lower-case (randomUUID); a QR code or a typed link may carry one in
+ * capitals. Every lookup by id goes through here, so any route that takes a station id matches it in
+ * any case.
+ */
+export const storedId = (id: string) => id.toLowerCase();
+
+// Prepared once per connection: every order and cart operation looks its table up.
+const diningTableById = preparedQuery("station_by_id", (db, t) =>
+  db
+    .select()
+    .from(t.diningTables)
+    .where(eq(t.diningTables.id, sql.placeholder("id")))
+    .limit(1),
+);
+
+export async function findDiningTable(db: Db, id: string): Promise<DiningTableRow | undefined> {
+  const [row] = await diningTableById(db).execute({ id: storedId(id) });
+  return row;
+}
+
+export async function findPublicDiningTable(db: Db, id: string): Promise<PublicDiningTable | undefined> {
+  const row = await findDiningTable(db, id);
+  return row && { id: row.id, codename: row.codename, branch_id: row.branchId };
+}

@@ -1,0 +1,20 @@
+/**
+ * What every service takes, as its first argument: one object, built once per server (server.ts
+ * createContext) and passed as it is by every route (AppContext extends it). A service reads the time
+ * from `clock` and its limits from `config` itself, so a route passes only what the request says.
+ */
+import type { AppConfig } from "./config";
+import type { DatabaseHandle } from "./db/database";
+import type { Clock } from "./lib/clock";
+import type { Logger } from "./lib/logger";
+import type { MenuCache } from "./menu/menu-cache";
+
+export interface ServiceDeps {
+  readonly database: DatabaseHandle;
+  readonly config: AppConfig;
+  /** What time it is for every rule that depends on it (tests set it). */
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** This instance's cached menus: a menu change drops its branch's once it commits. */
+  readonly menuCache: MenuCache;
+}
