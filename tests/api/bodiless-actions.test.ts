@@ -9,10 +9,11 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { endpoints, type Endpoint } from "../../contract/endpoints";
-import type { Order, DiningTable } from "../../contract/schemas";
+import type { DiningTable, Order, Printer } from "../../contract/schemas";
 import { EVIL_ORIGIN, call, expectApiError, productNamed, readMenu, readStations, type ApiResponse } from "../support/api-helpers";
 import { rawRequest } from "../support/raw-http";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
+import { freePort } from "../../scripts/reliability/server-process";
 
 let server: TestServer;
 let token: string;
@@ -59,7 +60,36 @@ const TARGETS: Record<string, () => Promise<Target>> = {
     const id = placed.body.id;
     return { params: { id }, token, done: async () => (await seenAt(id)) !== null };
   },
+  async deletePrinter() {
+    const printer = await addPrinter();
+    const listed = async () => (await call<Printer[]>(server, "GET", "/api/printers?branch_id=1", { token })).body;
+    return { params: { id: String(printer.id) }, token, done: async () => !(await listed()).some((p) => p.id === printer.id) };
+  },
+  async printOrder() {
+    const printer = (kitchenPrinter ??= await addPrinter());
+    const menu = await readMenu(server, 1);
+    const body = { station_id: table.id, branch_id: 1, products: [{ id: productNamed(menu, "Lumpia Shanghai").id, quantity: 1 }] };
+    const placed = await call<Order>(server, "POST", "/api/orders", { json: body, headers: { "Idempotency-Key": randomUUID() } });
+    expect(placed.status).toBe(201);
+    // Nothing listens at the printer's address: every ticket stays queued, so a reprint is one more.
+    const queued = async () =>
+      (await call<Printer[]>(server, "GET", "/api/printers?branch_id=1", { token })).body.find((p) => p.id === printer.id)!.queued;
+    const before = await queued();
+    return { params: { id: placed.body.id }, token, done: async () => (await queued()) === before + 1 };
+  },
 };
+
+let kitchenPrinter: Printer | undefined;
+
+/** A kitchen printer of branch 1 at an address where nothing listens. */
+async function addPrinter(): Promise<Printer> {
+  const added = await call<Printer>(server, "POST", "/api/printers", {
+    token,
+    json: { name: `P-${randomUUID().slice(0, 8)}`, branch_id: 1, host: "127.0.0.1", port: await freePort(), prep_station: "kitchen" },
+  });
+  expect(added.status, added.text).toBe(201);
+  return added.body;
+}
 
 /** Writes whose entry names no body, or one the schema lets be left out. */
 const bodiless = Object.entries(endpoints as Record<string, Endpoint>).filter(

@@ -203,6 +203,7 @@ describe.each(["sqlite", "postgres"] as const)("one repository on %s", (dialect)
       prepArea: "kitchen",
       prepMinutes: 10,
       stock: null,
+      happyHourPriceCents: null,
       translations: {},
     });
     expect(second.id).toBeGreaterThan(first.id);

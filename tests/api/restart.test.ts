@@ -44,7 +44,10 @@ it("keeps stations, orders and their status, the sold-out flag, sessions and ide
 
   expect((await call(server, "GET", "/api/health")).status).toBe(200);
   // The session is a database row, so staff stay signed in.
-  expect((await call(server, "GET", "/api/current_user", { token })).body).toEqual({ logged_in_as: server.staff.email });
+  expect((await call(server, "GET", "/api/current_user", { token })).body).toMatchObject({
+    logged_in_as: server.staff.email,
+    role: "owner",
+  });
 
   expect((await call(server, "GET", `/api/stations/${station.id}`)).body).toEqual({ id: station.id, codename: "Survivor", branch_id: 2 });
   expect(await readStations(server, token, 2)).toEqual(before.stations);
