@@ -118,6 +118,15 @@ describe("nginx in front of two instances", () => {
     expect(answer.text).toBe('{"status":"ok"}');
   });
 
+  it("gives each request nginx's own request id, which the app answers with (its logs' req_id)", async () => {
+    const first = await send(proxy.url, "/api/health", { headers: { "X-Request-Id": "chosen-by-the-client" } });
+    const second = await send(proxy.url, "/api/health");
+    // nginx's $request_id: 32 hex digits, new for every request; what a client sends is replaced.
+    expect(first.headers["x-request-id"]).toMatch(/^[0-9a-f]{32}$/);
+    expect(second.headers["x-request-id"]).toMatch(/^[0-9a-f]{32}$/);
+    expect(second.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
+  });
+
   it("spreads requests over both instances and sends each one to exactly one", async () => {
     const paths = Array.from({ length: 8 }, (_, i) => `/api/probe-${randomUUID()}-${i}`);
     for (const path of paths) {
