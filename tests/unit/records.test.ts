@@ -25,7 +25,10 @@ describe("decision records", () => {
     const status = /^- \*\*Status:\*\* (.+)$/m.exec(text)?.[1];
     expect(status).toMatch(/^(accepted|superseded by \d{4})\b/);
     for (const [, other] of status!.matchAll(/\b(0\d{3})\b/g)) {
-      expect(records.some((record) => record.startsWith(other)), `${name} names decision ${other}`).toBe(true);
+      expect(
+        records.some((record) => record.startsWith(other)),
+        `${name} names decision ${other}`,
+      ).toBe(true);
     }
   });
 });
