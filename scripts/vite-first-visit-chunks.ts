@@ -12,6 +12,9 @@ type Group = { name: string; test: (id: string) => boolean; priority: number };
  *   or is small enough not to matter to the others.
  * - `order`: the order screen and the ordering modules it loads statically (menu, cart store, shared
  *   cart, call buttons).
+ * - `staff`: every staff screen in one file (a tablet loads it once and the service worker keeps it),
+ *   so the router's table of which files each lazy screen needs (the preload map every first visit
+ *   downloads) names one staff file instead of thirty.
  *
  * Only static imports are followed, so a dynamic `import()` (the cart page, the product panel, the
  * outbox, the service worker, other screens) stays a chunk of its own.
@@ -50,6 +53,7 @@ export function firstVisitChunks(orderScreen = "/src/ordering/order-page.tsx", e
   const groups: Group[] = [
     { name: "app", priority: 2, test: (id) => initial.has(id) || id.includes("rolldown/runtime") || (order.has(id) && !isOrdering(id)) },
     { name: "order", priority: 1, test: (id) => order.has(id) },
+    { name: "staff", priority: 0, test: (id) => /[\\/]src[\\/]staff[\\/]/.test(id) },
   ];
   return { plugin, groups };
 }

@@ -1,7 +1,29 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { call, pathOf } from "./api-client";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { API_ROUTES } from "../../contract/api-routes";
+import { PUBLIC_API_ROUTES } from "../../contract/public-api-routes";
+import { STAFF_API_ROUTES } from "../../contract/staff-api-routes";
+import { addRoutes, call, pathOf } from "./api-client";
+
+describe("the routes the client knows", () => {
+  it("are the diner's and the site's until the staff's code adds its own, and a staff route is refused clearly before", () => {
+    expect(() => pathOf("currentUser", {})).toThrow(/src\/staff\/lib\/staff-api\.ts/);
+    expect(pathOf("menu", { query: { branch_id: 1 } })).toBe("/products_by_category?branch_id=1");
+    addRoutes(STAFF_API_ROUTES);
+    expect(pathOf("currentUser", {})).toBe("/current_user");
+  });
+
+  it("split the one table in two halves that overlap nowhere and miss nothing", () => {
+    const publicNames = Object.keys(PUBLIC_API_ROUTES);
+    const staffNames = Object.keys(STAFF_API_ROUTES);
+    expect(publicNames.filter((name) => staffNames.includes(name))).toEqual([]);
+    expect([...publicNames, ...staffNames].sort()).toEqual(Object.keys(API_ROUTES).sort());
+    // Everything a staff session guards is in the staff half (sign-in and sign-out too, though public).
+    expect(Object.values(PUBLIC_API_ROUTES).every((route) => route.auth === "public")).toBe(true);
+  });
+});
 
 describe("the client typed by the endpoint table", () => {
+  beforeAll(() => addRoutes(STAFF_API_ROUTES));
   afterEach(() => vi.unstubAllGlobals());
 
   it("fills in path parameters and writes the query out, lists comma-separated and unset values left out", () => {

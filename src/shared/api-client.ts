@@ -2,11 +2,28 @@
  * The web app's one way to call the server. Every failure becomes an ApiError with a message
  * a person can act on, so no screen has to decide what a failed call means by itself.
  */
-import { API_ROUTES, type ApiRouteName } from "../../contract/api-routes";
+import type { ApiRoute, ApiRouteName } from "../../contract/api-routes";
 import type { AddressOf, AnswerOf, Endpoints, RequestOf } from "../../contract/endpoints";
+import { PUBLIC_API_ROUTES } from "../../contract/public-api-routes";
 import type { ApiErrorBody, ApiErrorDetail } from "../../contract/schemas";
 
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? "/api";
+
+/**
+ * The routes this app can call: the diner's and the public site's from the start, the staff's once
+ * their code has loaded (src/staff/lib/staff-api.ts adds them), so a diner never downloads them.
+ */
+const routes: Partial<Record<ApiRouteName, ApiRoute>> = { ...PUBLIC_API_ROUTES };
+
+export function addRoutes(more: Partial<Record<ApiRouteName, ApiRoute>>): void {
+  Object.assign(routes, more);
+}
+
+export function routeOf(name: ApiRouteName): ApiRoute {
+  const route = routes[name];
+  if (!route) throw new Error(`No route "${name}" here: staff calls go through src/staff/lib/staff-api.ts, which adds theirs.`);
+  return route;
+}
 
 export class ApiError extends Error {
   constructor(
@@ -67,7 +84,7 @@ function errorBodyOf(parsed: unknown): Partial<ApiErrorBody["error"]> | undefine
 /** An endpoint's path under API_BASE, its parameters filled in and its query written out (a list comma-separated). */
 export function pathOf<K extends ApiRouteName>(name: K, request: AddressOf<Endpoints[K]>): string {
   const { params, query } = request as { params?: Record<string, unknown>; query?: Record<string, unknown> };
-  const path = API_ROUTES[name].path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params?.[key])));
+  const path = routeOf(name).path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params?.[key])));
   const pairs = Object.entries(query ?? {}).filter(([, value]) => value !== undefined);
   const text = (value: unknown) => encodeURIComponent(Array.isArray(value) ? value.join(",") : String(value));
   return pairs.length === 0 ? path : `${path}?${pairs.map(([key, value]) => `${key}=${text(value)}`).join("&")}`;
@@ -87,7 +104,7 @@ export function call<K extends ApiRouteName>(
 ): Promise<AnswerOf<Endpoints[K]>> {
   const sent = (request ?? {}) as RequestOf<Endpoints[K]> & ApiRequest;
   const { body, headers, signal, cache } = sent;
-  return fetchJson(`${API_BASE}${pathOf(name, sent)}`, { method: API_ROUTES[name].method, body, headers, signal, cache });
+  return fetchJson(`${API_BASE}${pathOf(name, sent)}`, { method: routeOf(name).method, body, headers, signal, cache });
 }
 
 /** The same, for a same-origin JSON file outside the API (the site's event announcement). */

@@ -3,9 +3,9 @@
  * can't report) and the CSV export (a file, not JSON). Both use XMLHttpRequest and fail with the
  * same ApiError as `call`, so callers handle every failure the same way.
  */
-import { API_ROUTES, type ApiRouteName } from "../../contract/api-routes";
+import type { ApiRouteName } from "../../contract/api-routes";
 import type { AddressOf, AnswerOf, Endpoints } from "../../contract/endpoints";
-import { API_BASE, errorFromAnswer, noAnswer, parseJson, pathOf } from "./api-client";
+import { API_BASE, errorFromAnswer, noAnswer, parseJson, pathOf, routeOf } from "./api-client";
 
 /** Sends `form` to the endpoint `name`; `onProgress` gets the fraction sent (0–1), or null when the browser can't tell. */
 export function uploadForm<K extends ApiRouteName>(
@@ -16,7 +16,7 @@ export function uploadForm<K extends ApiRouteName>(
 ): Promise<AnswerOf<Endpoints[K]>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(API_ROUTES[name].method, `${API_BASE}${pathOf(name, request)}`);
+    xhr.open(routeOf(name).method, `${API_BASE}${pathOf(name, request)}`);
     xhr.setRequestHeader("Accept", "application/json");
     xhr.responseType = "text";
     xhr.upload.onprogress = (event) => onProgress(event.lengthComputable ? event.loaded / event.total : null);
@@ -38,7 +38,7 @@ export function downloadFile<K extends ApiRouteName>(
 ): Promise<{ blob: Blob; fileName: string | null }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(API_ROUTES[name].method, `${API_BASE}${pathOf(name, request)}`);
+    xhr.open(routeOf(name).method, `${API_BASE}${pathOf(name, request)}`);
     xhr.responseType = "blob";
     xhr.onerror = () => reject(noAnswer());
     xhr.onload = async () => {

@@ -26,7 +26,7 @@ describe("decision records", () => {
     expect(status).toMatch(/^(accepted|superseded by \d{4})\b/);
     for (const [, other] of status!.matchAll(/\b(0\d{3})\b/g)) {
       expect(
-        records.some((record) => record.startsWith(other)),
+        records.some((record) => record.startsWith(other!)),
         `${name} names decision ${other}`,
       ).toBe(true);
     }

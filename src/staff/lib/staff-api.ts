@@ -15,8 +15,11 @@ import type {
   SwitchUser,
   TabClose,
 } from "../../../contract/schemas";
+import { STAFF_API_ROUTES } from "../../../contract/staff-api-routes";
 import type { ReadOptions } from "../../shared/api";
-import { call, noAnswer, pathOf } from "../../shared/api-client";
+import { addRoutes, call, noAnswer, pathOf } from "../../shared/api-client";
+
+addRoutes(STAFF_API_ROUTES);
 
 /**
  * The file uploads and downloads: loaded when one starts (the CSV parsing and progress code is

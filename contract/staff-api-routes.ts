@@ -1,0 +1,47 @@
+import type { ApiRoute } from "./api-route";
+
+/**
+ * The endpoints only staff screens call, sign-in included (api-routes.ts has them all): loaded with
+ * the staff's code (src/staff/lib/staff-api.ts), never by a diner's phone.
+ */
+export const STAFF_API_ROUTES = {
+  login: { method: "POST", path: "/login", auth: "public" },
+  currentUser: { method: "GET", path: "/current_user", auth: { permission: "signedIn" } },
+  logout: { method: "POST", path: "/logout", auth: "public" },
+  /** A shared tablet taken over by another person with their PIN (docs/decisions/0023-staff-roles.md). */
+  switchUser: { method: "POST", path: "/session/switch", auth: { permission: "signedIn" } },
+  /** The signed-in person sets (or removes) their own take-over PIN. */
+  setOwnPin: { method: "PUT", path: "/current_user/pin", auth: { permission: "signedIn" } },
+  staffAccounts: { method: "GET", path: "/staff", auth: { permission: "staffAccounts" } },
+  createStaffAccount: { method: "POST", path: "/staff", auth: { permission: "staffAccounts" } },
+  updateStaffAccount: { method: "PATCH", path: "/staff/:id", auth: { permission: "staffAccounts" } },
+  auditLog: { method: "GET", path: "/audit_log", auth: { permission: "auditLog" } },
+  updateProduct: { method: "PATCH", path: "/products/:id", auth: { permission: "kitchen" } },
+  exportMenuCsv: { method: "GET", path: "/products/export_csv", auth: { permission: "menu" } },
+  uploadMenuCsv: { method: "POST", path: "/products/upload_csv", auth: { permission: "menu" } },
+  setHappyHours: { method: "PUT", path: "/branches/:id/happy_hours", auth: { permission: "menu" } },
+  diningTables: { method: "GET", path: "/stations", auth: { permission: "tablesList" } },
+  createDiningTable: { method: "POST", path: "/stations", auth: { permission: "tables" } },
+  updateDiningTable: { method: "PUT", path: "/stations/:id", auth: { permission: "tables" } },
+  deleteDiningTable: { method: "DELETE", path: "/stations/:id", auth: { permission: "tables" } },
+  orders: { method: "GET", path: "/orders", auth: { permission: "kitchen" } },
+  updateOrder: { method: "PATCH", path: "/orders/:id", auth: { permission: "kitchen" } },
+  /** A kitchen board calls it for every order it shows. */
+  markOrderSeen: { method: "POST", path: "/orders/:id/seen", auth: { permission: "kitchen" } },
+  /** Prints the order's tickets again, marked REPRINT. */
+  printOrder: { method: "POST", path: "/orders/:id/print", auth: { permission: "kitchen" } },
+  calls: { method: "GET", path: "/calls", auth: { permission: "service" } },
+  finishCall: { method: "PATCH", path: "/calls/:id", auth: { permission: "service" } },
+  tab: { method: "GET", path: "/stations/:id/tab", auth: { permission: "service" } },
+  closeTab: { method: "POST", path: "/stations/:id/tab/close", auth: { permission: "service" } },
+  openTabs: { method: "GET", path: "/tabs", auth: { permission: "service" } },
+  boardHeartbeat: { method: "POST", path: "/kitchen/boards", auth: { permission: "kitchen" } },
+  kitchenStatus: { method: "GET", path: "/kitchen/status", auth: { permission: "kitchen" } },
+  salesReport: { method: "GET", path: "/reports/sales", auth: { permission: "reports" } },
+  ordersReportCsv: { method: "GET", path: "/reports/orders.csv", auth: { permission: "reports" } },
+  printers: { method: "GET", path: "/printers", auth: { permission: "menu" } },
+  createPrinter: { method: "POST", path: "/printers", auth: { permission: "menu" } },
+  updatePrinter: { method: "PATCH", path: "/printers/:id", auth: { permission: "menu" } },
+  deletePrinter: { method: "DELETE", path: "/printers/:id", auth: { permission: "menu" } },
+  branchEvents: { method: "GET", path: "/events", auth: { permission: "kitchen" } },
+} as const satisfies Record<string, ApiRoute>;
