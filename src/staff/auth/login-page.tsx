@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Navigate, useLocation } from "react-router-dom";
 import { staffApi } from "../lib/staff-api";
-import { ApiError } from "../../shared/api-client";
-import { problemOf, type Problem } from "../lib/errors";
+import { ApiError, asApiError, clientError } from "../../shared/api-client";
 import { ProblemMessage } from "../lib/problem-message";
 import { useDocumentTitle } from "../../shared/use-document-title";
 import { validateLogin, type LoginErrors } from "../../../contract/form-rules";
@@ -24,7 +23,7 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<LoginErrors>({});
   const [attempted, setAttempted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problem, setProblem] = useState<ApiError | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -122,12 +121,11 @@ export default function LoginPage() {
   );
 }
 
-function loginProblem(error: unknown): Problem {
+/** A refused sign-in is a 401 too, but no session ended: it is said as the screen's own words. */
+function loginProblem(error: unknown): ApiError {
   if (error instanceof ApiError) {
-    if (error.status === 401) return { message: "Wrong email or password. Check both and try again.", details: [] };
-    if (error.status === 429) {
-      return { message: "Too many sign-in attempts. Wait a few minutes, then try again.", details: [] };
-    }
+    if (error.status === 401) return clientError("Wrong email or password. Check both and try again.");
+    if (error.status === 429) return clientError("Too many sign-in attempts. Wait a few minutes, then try again.");
   }
-  return problemOf(error);
+  return asApiError(error);
 }

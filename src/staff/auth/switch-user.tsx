@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { PIN_PATTERN } from "../../../contract/roles";
-import { ApiError } from "../../shared/api-client";
+import { ApiError, asApiError, clientError } from "../../shared/api-client";
 import { Dialog } from "../../shared/dialog";
-import { describeProblem, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
 import { staffApi } from "../lib/staff-api";
 import { useSession } from "./session-store";
@@ -16,7 +15,7 @@ export function SwitchUser() {
   const [email, setEmail] = useState("");
   const [pin, setPin] = useState("");
   const [newPin, setNewPin] = useState("");
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problem, setProblem] = useState<ApiError | null>(null);
   const [notice, setNotice] = useState("");
   const [busy, setBusy] = useState(false);
 
@@ -40,8 +39,8 @@ export function SwitchUser() {
       setEmail("");
     } catch (error) {
       // A wrong PIN is a 401 of its own: the tablet's session is still there.
-      if (error instanceof ApiError && error.code === "invalid_credentials") setProblem({ message: error.message, details: [] });
-      else setProblem(describeProblem(error));
+      if (error instanceof ApiError && error.code === "invalid_credentials") setProblem(clientError(error.message));
+      else setProblem(asApiError(error));
     } finally {
       setBusy(false);
     }
@@ -50,7 +49,7 @@ export function SwitchUser() {
   const savePin = async (event: FormEvent) => {
     event.preventDefault();
     if (!PIN_PATTERN.test(newPin)) {
-      setProblem({ message: "A PIN is 4 to 8 digits.", details: [] });
+      setProblem(clientError("A PIN is 4 to 8 digits."));
       return;
     }
     setBusy(true);
@@ -60,7 +59,7 @@ export function SwitchUser() {
       setNotice("Your PIN is set.");
       setNewPin("");
     } catch (error) {
-      setProblem(describeProblem(error));
+      setProblem(asApiError(error));
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { PREP_AREAS, type PrepArea } from "../../../contract/menu";
 import { DEFAULT_PRINTER_PORT, isPrinterHost, isPrinterPort, PRINTER_NAME_MAX } from "../../../contract/printers";
 import type { ApiErrorDetail } from "../../../contract/schemas";
-import { problemOf, type Problem } from "../lib/errors";
+import { restated, type ApiError } from "../../shared/api-client";
 import { ProblemMessage } from "../lib/problem-message";
 import { PREP_AREA_NAMES } from "./printer-words";
 
@@ -46,7 +46,7 @@ export function PrinterForm({ title, initial, submitLabel, onSubmit, onCancel }:
   const [prepArea, setPrepArea] = useState<PrepArea>(initial.prep_station);
   const [receipts, setReceipts] = useState(initial.receipts);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problem, setProblem] = useState<ApiError | null>(null);
   const [saving, setSaving] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -63,10 +63,10 @@ export function PrinterForm({ title, initial, submitLabel, onSubmit, onCancel }:
     try {
       await onSubmit({ name: name.trim(), host: host.trim(), port: Number(port), prep_station: prepArea, receipts });
     } catch (error) {
-      const found = problemOf(error);
+      const found = restated(error, (message) => message);
       const { fieldErrors, rest } = splitFieldDetails(found.details);
       setErrors(fieldErrors);
-      setProblem({ message: found.message, details: rest });
+      setProblem(restated(found, (message) => message, rest));
       setSaving(false);
     }
   };

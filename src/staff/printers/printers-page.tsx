@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { branchName } from "../../../contract/menu";
 import type { Printer } from "../../../contract/schemas";
-import { ApiError } from "../../shared/api-client";
+import { ApiError, asApiError } from "../../shared/api-client";
 import { useBranchId } from "../branch/branch-store";
 import { ConfirmDialog } from "../lib/confirm-dialog";
-import { problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
 import { useDocumentTitle } from "../../shared/use-document-title";
 import { NEW_PRINTER, PrinterForm, type PrinterValues } from "./printer-form";
@@ -24,7 +23,7 @@ export default function PrintersPage() {
   const [announcement, setAnnouncement] = useState("");
   const [toDelete, setToDelete] = useState<Printer | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const [deleteProblem, setDeleteProblem] = useState<Problem | null>(null);
+  const [deleteProblem, setDeleteProblem] = useState<ApiError | null>(null);
 
   const create = async (values: PrinterValues) => {
     const printer = await printersApi.create({ ...values, branch_id: branchId });
@@ -51,7 +50,7 @@ export default function PrintersPage() {
     } catch (error) {
       // Already gone (deleted on another tablet): the list is what needs fixing.
       if (error instanceof ApiError && error.status === 404) setToDelete(null);
-      else setDeleteProblem(problemOf(error));
+      else setDeleteProblem(asApiError(error));
     } finally {
       setDeleting(false);
       await reload();

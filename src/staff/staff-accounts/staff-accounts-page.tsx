@@ -2,16 +2,15 @@ import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { BRANCHES, branchName } from "../../../contract/menu";
 import { manageableRoles, PIN_PATTERN, roleMay, type StaffRole } from "../../../contract/roles";
 import type { AuditEntry, StaffAccount, StaffPatch } from "../../../contract/schemas";
-import { isAbort } from "../../shared/api-client";
+import { asApiError, clientError, isAbort, type ApiError } from "../../shared/api-client";
 import { Dialog } from "../../shared/dialog";
 import { useSession } from "../auth/session-store";
 import { useBranchId } from "../branch/branch-store";
-import { problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
 import { staffApi } from "../lib/staff-api";
 import { useDocumentTitle } from "../../shared/use-document-title";
 
-type ListState = { status: "loading" } | { status: "error"; problem: Problem } | { status: "ready"; accounts: StaffAccount[] };
+type ListState = { status: "loading" } | { status: "error"; problem: ApiError } | { status: "ready"; accounts: StaffAccount[] };
 
 const branchesText = (account: Pick<StaffAccount, "role" | "branch_ids">) =>
   account.role === "owner" ? "Every branch" : account.branch_ids.map(branchName).join(", ") || "None";
@@ -35,7 +34,7 @@ export default function StaffAccountsPage() {
     try {
       setList({ status: "ready", accounts: await staffApi.staffAccounts(branchId) });
     } catch (error) {
-      if (!isAbort(error)) setList({ status: "error", problem: problemOf(error) });
+      if (!isAbort(error)) setList({ status: "error", problem: asApiError(error) });
     }
   }, [branchId]);
 
@@ -179,7 +178,7 @@ function AddAccount({
   const [role, setRole] = useState<StaffRole>(roles.includes("kitchen") ? "kitchen" : roles[0]!);
   const [branchIds, setBranchIds] = useState<number[]>([defaultBranch]);
   const [password, setPassword] = useState("");
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problem, setProblem] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -193,7 +192,7 @@ function AddAccount({
       setPassword("");
       onAdded(account);
     } catch (error) {
-      setProblem(problemOf(error));
+      setProblem(asApiError(error));
     } finally {
       setBusy(false);
     }
@@ -252,7 +251,7 @@ function EditAccount({
   const [branchIds, setBranchIds] = useState<number[]>(account.branch_ids);
   const [password, setPassword] = useState("");
   const [pin, setPin] = useState("");
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problem, setProblem] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
 
   const save = async (patch: StaffPatch, message: string) => {
@@ -262,7 +261,7 @@ function EditAccount({
       onSaved(message, await staffApi.updateStaffAccount(account.id, patch));
       return true;
     } catch (error) {
-      setProblem(problemOf(error));
+      setProblem(asApiError(error));
       return false;
     } finally {
       setBusy(false);
@@ -313,7 +312,7 @@ function EditAccount({
         className="staff-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!PIN_PATTERN.test(pin)) return setProblem({ message: "A PIN is 4 to 8 digits.", details: [] });
+          if (!PIN_PATTERN.test(pin)) return setProblem(clientError("A PIN is 4 to 8 digits."));
           void save({ pin }, `${account.email}'s PIN is set.`).then((ok) => ok && setPin(""));
         }}
       >
@@ -363,10 +362,10 @@ function EditAccount({
 
 function AuditLog({ branchId, refreshKey }: { branchId: number; refreshKey: string }) {
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problem, setProblem] = useState<ApiError | null>(null);
   useEffect(() => {
     staffApi.auditLog(branchId).then(setEntries, (error: unknown) => {
-      if (!isAbort(error)) setProblem(problemOf(error));
+      if (!isAbort(error)) setProblem(asApiError(error));
     });
   }, [branchId, refreshKey]);
   return (

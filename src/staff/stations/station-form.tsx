@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import type { ApiErrorDetail } from "../../../contract/schemas";
-import { problemOf, type Problem } from "../lib/errors";
+import { restated, type ApiError } from "../../shared/api-client";
 import { ProblemMessage } from "../lib/problem-message";
 import { validateDiningTable, type DiningTableFieldErrors, type DiningTableValues } from "../../../contract/form-rules";
 
@@ -18,7 +18,7 @@ export function StationForm({ title, initial, submitLabel, onSubmit, onCancel }:
   const [codename, setCodename] = useState(initial.codename);
   const [capacity, setCapacity] = useState(String(initial.capacity));
   const [errors, setErrors] = useState<DiningTableFieldErrors>({});
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problem, setProblem] = useState<ApiError | null>(null);
   const [saving, setSaving] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -35,10 +35,10 @@ export function StationForm({ title, initial, submitLabel, onSubmit, onCancel }:
     try {
       await onSubmit(checked.values);
     } catch (error) {
-      const found = problemOf(error);
+      const found = restated(error, (message) => message);
       const { fieldErrors, rest } = splitFieldDetails(found.details);
       setErrors(fieldErrors);
-      setProblem({ message: found.message, details: rest });
+      setProblem(restated(found, (message) => message, rest));
       setSaving(false);
     }
   };

@@ -1,12 +1,11 @@
 import { useEffect, useState } from "react";
 import type { DiningTable } from "../../../contract/schemas";
 import { staffApi } from "../lib/staff-api";
-import { ApiError } from "../../shared/api-client";
+import { ApiError, asApiError } from "../../shared/api-client";
 import { useServerData } from "../../shared/use-server-data";
 import { branchName } from "../../../contract/menu";
 import { useBranchId } from "../branch/branch-store";
 import { ConfirmDialog } from "../lib/confirm-dialog";
-import { problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
 import { useDocumentTitle } from "../../shared/use-document-title";
 import { QrPrintSheet } from "./qr-print-sheet";
@@ -37,7 +36,7 @@ export default function StationsPage() {
   const [announcement, setAnnouncement] = useState("");
   const [toDelete, setToDelete] = useState<DiningTable | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const [deleteProblem, setDeleteProblem] = useState<Problem | null>(null);
+  const [deleteProblem, setDeleteProblem] = useState<ApiError | null>(null);
 
   useEffect(() => setCreating(false), [branchId]);
 
@@ -68,7 +67,7 @@ export default function StationsPage() {
       load();
       focusLater("new-station-button");
     } catch (error) {
-      const problem = problemOf(error);
+      const problem = asApiError(error);
       // Already gone (deleted on another tablet): the list is what needs fixing.
       if (error instanceof ApiError && error.status === 404) {
         setToDelete(null);

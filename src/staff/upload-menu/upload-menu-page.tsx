@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { CsvImportSummary } from "../../../contract/schemas";
 import { staffApi } from "../lib/staff-api";
-import { ApiError } from "../../shared/api-client";
+import { ApiError, asApiError } from "../../shared/api-client";
 import { branchName } from "../../../contract/menu";
 import { useBranchId } from "../branch/branch-store";
-import { problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
 import { fileSlug, saveBlob } from "../lib/save-file";
 import { useDocumentTitle } from "../../shared/use-document-title";
@@ -14,11 +13,11 @@ import "./upload-menu.css";
 type Step =
   | { kind: "idle" }
   | { kind: "checking"; progress: number | null }
-  | { kind: "invalid"; problem: Problem }
+  | { kind: "invalid"; problem: ApiError }
   | { kind: "preview"; summary: CsvImportSummary }
   | { kind: "importing"; progress: number | null; preview: CsvImportSummary }
   | { kind: "done"; summary: CsvImportSummary }
-  | { kind: "failed"; problem: Problem };
+  | { kind: "failed"; problem: ApiError };
 
 const FILE_REQUIRED = "File required.";
 
@@ -33,7 +32,7 @@ export default function UploadMenuPage() {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [step, setStep] = useState<Step>({ kind: "idle" });
-  const [exportProblem, setExportProblem] = useState<Problem | null>(null);
+  const [exportProblem, setExportProblem] = useState<ApiError | null>(null);
   const [exporting, setExporting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -56,7 +55,7 @@ export default function UploadMenuPage() {
       inputRef.current?.focus();
       return { kind: "idle" };
     }
-    const problem = problemOf(error);
+    const problem = asApiError(error);
     if (error instanceof ApiError && error.code === "invalid_csv") return { kind: "invalid", problem };
     return { kind: "failed", problem };
   };
@@ -98,7 +97,7 @@ export default function UploadMenuPage() {
       const { blob, fileName } = await staffApi.exportMenuCsv(branchId);
       saveBlob(blob, fileName ?? `menu-${fileSlug(branch)}.csv`);
     } catch (error) {
-      setExportProblem(problemOf(error));
+      setExportProblem(asApiError(error));
     } finally {
       setExporting(false);
     }
