@@ -8,6 +8,8 @@ import type {
   BoardHeartbeat,
   LoginBody,
   OrderPatch,
+  PrinterCreate,
+  PrinterUpdate,
   DiningTableCreate,
   DiningTableUpdate,
   StaffCreate,
@@ -79,6 +81,12 @@ export const staffApi = {
     call("openTabs", { query: { branch_id: branchId }, cache: "no-store", ...options }),
   salesReport: (branchId: number, from: string, to: string, options: ReadOptions = {}) =>
     call("salesReport", { query: { branch_id: branchId, from, to }, cache: "no-store", ...options }),
+  printers: (branchId: number, options: ReadOptions = {}) => call("printers", { query: { branch_id: branchId }, ...options }),
+  createPrinter: (body: PrinterCreate) => call("createPrinter", { body }),
+  updatePrinter: (id: number, body: PrinterUpdate) => call("updatePrinter", { params: { id }, body }),
+  deletePrinter: (id: number) => call("deletePrinter", { params: { id } }),
+  /** The order's tickets again, marked REPRINT. */
+  reprint: (orderId: string) => call("printOrder", { params: { id: orderId } }),
   ordersReportCsv: async (branchId: number, from: string, to: string) =>
     (await fileTransfer()).downloadFile("ordersReportCsv", { query: { branch_id: branchId, from, to } }),
 };

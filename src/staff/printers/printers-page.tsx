@@ -2,13 +2,13 @@ import { useState } from "react";
 import { branchName } from "../../../contract/menu";
 import type { Printer } from "../../../contract/schemas";
 import { ApiError, asApiError } from "../../shared/api-client";
+import { staffApi } from "../lib/staff-api";
 import { useBranchId } from "../branch/branch-store";
 import { ConfirmDialog } from "../lib/confirm-dialog";
 import { ProblemMessage } from "../lib/problem-message";
 import { useDocumentTitle } from "../../shared/use-document-title";
 import { NEW_PRINTER, PrinterForm, type PrinterValues } from "./printer-form";
 import { PREP_AREA_NAMES, STATUS_NAMES } from "./printer-words";
-import { printersApi } from "./printers-api";
 import { usePrinters } from "./use-printers";
 import "./printers.css";
 
@@ -26,17 +26,17 @@ export default function PrintersPage() {
   const [deleteProblem, setDeleteProblem] = useState<ApiError | null>(null);
 
   const create = async (values: PrinterValues) => {
-    const printer = await printersApi.create({ ...values, branch_id: branchId });
+    const printer = await staffApi.createPrinter({ ...values, branch_id: branchId });
     setCreating(false);
     setAnnouncement(`Printer ${printer.name} added.`);
-    await reload();
+    reload();
   };
 
   const save = async (printer: Printer, values: PrinterValues) => {
-    const updated = await printersApi.update(printer.id, values);
+    const updated = await staffApi.updatePrinter(printer.id, values);
     setEditing(null);
     setAnnouncement(`Printer ${updated.name} saved.`);
-    await reload();
+    reload();
   };
 
   const confirmDelete = async () => {
@@ -44,7 +44,7 @@ export default function PrintersPage() {
     setDeleting(true);
     setDeleteProblem(null);
     try {
-      await printersApi.remove(toDelete.id);
+      await staffApi.deletePrinter(toDelete.id);
       setAnnouncement(`Printer ${toDelete.name} deleted.`);
       setToDelete(null);
     } catch (error) {
@@ -53,7 +53,7 @@ export default function PrintersPage() {
       else setDeleteProblem(asApiError(error));
     } finally {
       setDeleting(false);
-      await reload();
+      reload();
     }
   };
 

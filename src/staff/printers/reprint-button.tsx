@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { asApiError, type ApiError } from "../../shared/api-client";
 import { problemText, useSignOutOnEnd } from "../lib/problem-message";
-import { printersApi } from "./printers-api";
+import { staffApi } from "../lib/staff-api";
 
 /** Prints the order's tickets again (they say REPRINT); says so, or why not, beside the button. */
 export function ReprintButton({ orderId, number }: { orderId: string; number: number }) {
@@ -10,7 +10,7 @@ export function ReprintButton({ orderId, number }: { orderId: string; number: nu
   const reprint = async () => {
     setState({ busy: true, said: "" });
     try {
-      const answer = await printersApi.reprint(orderId);
+      const answer = await staffApi.reprint(orderId);
       setState({ busy: false, said: answer.jobs.length === 1 ? "Sent to the printer." : `Sent to ${answer.jobs.length} printers.` });
     } catch (error) {
       const problem = asApiError(error);
