@@ -36,10 +36,12 @@ export const staffApi = {
   currentUser: () => call("currentUser"),
   switchUser: (body: SwitchUser) => call("switchUser", { body }),
   setOwnPin: (pin: string | null) => call("setOwnPin", { body: { pin } }),
-  staffAccounts: (branchId?: number) => call("staffAccounts", { query: { branch_id: branchId }, cache: "no-store" }),
+  staffAccounts: (branchId: number, options: ReadOptions = {}) =>
+    call("staffAccounts", { query: { branch_id: branchId }, cache: "no-store", ...options }),
   createStaffAccount: (body: StaffCreate) => call("createStaffAccount", { body }),
   updateStaffAccount: (id: number, body: StaffPatch) => call("updateStaffAccount", { params: { id }, body }),
-  auditLog: (branchId?: number, limit = 50) => call("auditLog", { query: { branch_id: branchId, limit }, cache: "no-store" }),
+  auditLog: (branchId: number, options: ReadOptions = {}) =>
+    call("auditLog", { query: { branch_id: branchId, limit: 50 }, cache: "no-store", ...options }),
 
   stations: (branchId: number, options: ReadOptions = {}) => call("diningTables", { query: { branch_id: branchId }, ...options }),
   createDiningTable: (branchId: number, body: DiningTableCreate) =>
