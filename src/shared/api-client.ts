@@ -165,6 +165,15 @@ export function asApiError(error: unknown): ApiError {
   return new ApiError(0, "client_error", error instanceof Error ? error.message : String(error), [], false);
 }
 
+/** A failure the screen itself found (a PIN too short), in the same shape as the server's. */
+export const clientError = (message: string): ApiError => new ApiError(0, "client_error", message, [], false);
+
+/** The same failure in the screen's words ("Order #12 was not updated: …"); a 401 still ends the session. */
+export const restated = (error: unknown, say: (message: string) => string, details?: ApiErrorDetail[]): ApiError => {
+  const { status, code, message, details: all, fromServer } = asApiError(error);
+  return new ApiError(status, code, say(message), details ?? all, fromServer);
+};
+
 export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === "AbortError";
 }

@@ -54,6 +54,46 @@ describe("a kitchen account", () => {
   });
 });
 
+describe("a floor account", () => {
+  it("sees the stations without add, edit or delete (the server refuses them)", async () => {
+    const waiter = await staffAccount(server, "floor", [1], { signIn: false });
+    const { context, page } = await signedIn(waiter.email, ACCOUNT_PASSWORD);
+    try {
+      await page.goto("/stations");
+      await page.getByRole("heading", { name: /^Stations · / }).waitFor();
+      await page.locator(".station-card").first().waitFor();
+      expect(await page.getByRole("button", { name: "New Station" }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: /^Edit / }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: /^Delete / }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("an invalid staff form", () => {
+  it("moves focus to the first invalid field, which its error describes", async () => {
+    const manager = await staffAccount(server, "manager", [1], { signIn: false });
+    const { context, page } = await signedIn(manager.email, ACCOUNT_PASSWORD);
+    try {
+      await page.goto("/stations");
+      await page.getByRole("button", { name: "New Station" }).click();
+      const form = page.getByRole("form", { name: "New station" });
+      await form.getByLabel("Codename").fill("");
+      await form.getByLabel("Capacity").fill("0");
+      await form.getByRole("button", { name: "Create station" }).click();
+      const codename = form.getByLabel("Codename");
+      await expect.poll(() => codename.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await codename.getAttribute("aria-invalid")).toBe("true");
+      const describedBy = await codename.getAttribute("aria-describedby");
+      expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe("Codename is required.");
+      expect(await form.getByLabel("Capacity").getAttribute("aria-invalid")).toBe("true");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe("the Staff screen", () => {
   it("adds an account, changes its role, refuses a weak password with its reason, resets it and deactivates it", async () => {
     const { context, page } = await signedIn(server.staff.email, server.staff.password);

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { FormField, useFieldErrors } from "../../shared/form-field";
 import { Navigate, useLocation } from "react-router-dom";
 import { staffApi } from "../lib/staff-api";
-import { ApiError } from "../../shared/api-client";
-import { problemOf, type Problem } from "../lib/errors";
+import { ApiError, asApiError, clientError } from "../../shared/api-client";
 import { ProblemMessage } from "../lib/problem-message";
 import { useDocumentTitle } from "../../shared/use-document-title";
-import { validateLogin, type LoginErrors } from "../../../contract/form-rules";
+import { validateLogin } from "../../../contract/form-rules";
 import { redirectTarget } from "./redirect-target";
 import { useSession } from "./session-store";
 import "../layout/staff.css";
@@ -21,11 +21,10 @@ export default function LoginPage() {
 
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<LoginErrors>({});
+  const { errors, setErrors, check: showErrors } = useFieldErrors(["email", "password"] as const);
   const [attempted, setAttempted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<ApiError | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
   // Already signed in (another tab, or an earlier visit)? Then this page only redirects.
@@ -39,14 +38,11 @@ export default function LoginPage() {
     if (attempted) setErrors(validateLogin(nextEmail, nextPassword));
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setAttempted(true);
     setProblem(null);
-    const found = validateLogin(email, password);
-    setErrors(found);
-    if (found.email) return emailRef.current?.focus();
-    if (found.password) return passwordRef.current?.focus();
+    if (!showErrors(event.currentTarget, validateLogin(email, password))) return;
 
     setSubmitting(true);
     try {
@@ -66,53 +62,40 @@ export default function LoginPage() {
     <section className="staff-auth" aria-labelledby="login-title">
       <h1 id="login-title">Staff sign in</h1>
       <form className="staff-form" noValidate onSubmit={submit}>
-        <div className="staff-field">
-          <label htmlFor="login-email">Email</label>
-          <input
-            ref={emailRef}
-            id="login-email"
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={email}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? "login-email-error" : undefined}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              revalidate(event.target.value, password);
-            }}
-          />
-          {errors.email && (
-            <p id="login-email-error" className="staff-field__error">
-              {errors.email}
-            </p>
+        <FormField id="login-email" label="Email" error={errors.email}>
+          {(props) => (
+            <input
+              {...props}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                revalidate(event.target.value, password);
+              }}
+            />
           )}
-        </div>
-        <div className="staff-field">
-          <label htmlFor="login-password">Password</label>
-          <input
-            ref={passwordRef}
-            id="login-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? "login-password-error" : undefined}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              revalidate(email, event.target.value);
-            }}
-          />
-          {errors.password && (
-            <p id="login-password-error" className="staff-field__error">
-              {errors.password}
-            </p>
+        </FormField>
+        <FormField id="login-password" label="Password" error={errors.password}>
+          {(props) => (
+            <input
+              {...props}
+              ref={passwordRef}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                revalidate(email, event.target.value);
+              }}
+            />
           )}
-        </div>
+        </FormField>
         <ProblemMessage problem={problem} />
         <button type="submit" className="staff-button staff-button--primary" disabled={submitting}>
           {submitting ? "Signing in…" : "Sign in"}
@@ -122,12 +105,11 @@ export default function LoginPage() {
   );
 }
 
-function loginProblem(error: unknown): Problem {
+/** A refused sign-in is a 401 too, but no session ended: it is said as the screen's own words. */
+function loginProblem(error: unknown): ApiError {
   if (error instanceof ApiError) {
-    if (error.status === 401) return { message: "Wrong email or password. Check both and try again.", details: [] };
-    if (error.status === 429) {
-      return { message: "Too many sign-in attempts. Wait a few minutes, then try again.", details: [] };
-    }
+    if (error.status === 401) return clientError("Wrong email or password. Check both and try again.");
+    if (error.status === 429) return clientError("Too many sign-in attempts. Wait a few minutes, then try again.");
   }
-  return problemOf(error);
+  return asApiError(error);
 }

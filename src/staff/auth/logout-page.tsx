@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { staffApi } from "../lib/staff-api";
-import { ApiError } from "../../shared/api-client";
-import { problemOf, type Problem } from "../lib/errors";
+import { ApiError, asApiError, restated } from "../../shared/api-client";
 import { ProblemMessage } from "../lib/problem-message";
 import { useDocumentTitle } from "../../shared/use-document-title";
 import { useSession } from "./session-store";
@@ -16,7 +15,7 @@ export default function LogoutPage() {
   useDocumentTitle("Sign out · Limitless staff");
   const navigate = useNavigate();
   const signedOut = useSession((state) => state.signedOut);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problem, setProblem] = useState<ApiError | null>(null);
   const started = useRef(false);
 
   const logout = useCallback(async () => {
@@ -26,7 +25,7 @@ export default function LogoutPage() {
     } catch (error) {
       // 401: the session was already gone, which is what we wanted.
       if (!(error instanceof ApiError && error.status === 401)) {
-        setProblem(problemOf(error));
+        setProblem(asApiError(error));
         return;
       }
     }
@@ -44,7 +43,7 @@ export default function LogoutPage() {
     <section className="staff-auth" aria-labelledby="logout-title">
       <h1 id="logout-title">Sign out</h1>
       {problem ? (
-        <ProblemMessage problem={{ ...problem, message: `You are still signed in. ${problem.message}` }} onRetry={() => void logout()} />
+        <ProblemMessage problem={restated(problem, (message) => `You are still signed in. ${message}`)} onRetry={() => void logout()} />
       ) : (
         <p role="status">Signing out…</p>
       )}

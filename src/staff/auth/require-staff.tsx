@@ -1,5 +1,7 @@
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
+import { restated } from "../../shared/api-client";
+import { ProblemMessage } from "../lib/problem-message";
 import { StaffLayout } from "../layout/staff-layout";
 import { mayOpen } from "../layout/screens";
 import { useSession } from "./session-store";
@@ -21,14 +23,9 @@ export default function RequireStaff() {
   }, [check]);
 
   if (status === "signed-out") return <Navigate to="/login" replace state={{ from: location }} />;
-  if (status === "error") {
+  if (status === "failed" && error) {
     return (
-      <div className="staff-problem" role="alert">
-        <p>Could not check your sign-in: {error}</p>
-        <button type="button" className="staff-button" onClick={() => void check()}>
-          Try again
-        </button>
-      </div>
+      <ProblemMessage problem={restated(error, (message) => `Could not check your sign-in: ${message}`)} onRetry={() => void check()} />
     );
   }
   if (status !== "signed-in" || !user) return <p role="status">Loading...</p>;

@@ -4,10 +4,10 @@
  */
 import { create } from "zustand";
 import { staffApi } from "../lib/staff-api";
-import { ApiError } from "../../shared/api-client";
+import { ApiError, asApiError } from "../../shared/api-client";
 import type { CurrentUser } from "../../../contract/schemas";
 
-export type SessionStatus = "unknown" | "checking" | "signed-in" | "signed-out" | "error";
+export type SessionStatus = "unknown" | "checking" | "signed-in" | "signed-out" | "failed";
 
 interface SessionState {
   status: SessionStatus;
@@ -15,7 +15,7 @@ interface SessionState {
   /** Who, with role and branches: what the staff screens offer follows it (the server enforces it anyway). */
   user: CurrentUser | null;
   /** Why the check itself failed (offline, server down): not the same as "signed out". */
-  error: string | null;
+  error: ApiError | null;
   check(): Promise<void>;
   signedIn(user: CurrentUser): void;
   signedOut(): void;
@@ -43,7 +43,7 @@ export const useSession = create<SessionState>()((set) => ({
         settle({ status: "signed-in", email: user.logged_in_as, user });
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) settle({ status: "signed-out", email: null, user: null });
-        else settle({ status: "error", error: error instanceof Error ? error.message : String(error) });
+        else settle({ status: "failed", error: asApiError(error) });
       } finally {
         inFlight = null;
       }

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { PIN_PATTERN } from "../../../contract/roles";
-import { ApiError } from "../../shared/api-client";
+import { ApiError, asApiError, clientError } from "../../shared/api-client";
 import { Dialog } from "../../shared/dialog";
-import { describeProblem, type Problem } from "../lib/errors";
+import { FormField, useFieldErrors } from "../../shared/form-field";
 import { ProblemMessage } from "../lib/problem-message";
 import { staffApi } from "../lib/staff-api";
 import { useSession } from "./session-store";
@@ -16,8 +16,9 @@ export function SwitchUser() {
   const [email, setEmail] = useState("");
   const [pin, setPin] = useState("");
   const [newPin, setNewPin] = useState("");
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problem, setProblem] = useState<ApiError | null>(null);
   const [notice, setNotice] = useState("");
+  const { errors, setErrors, check } = useFieldErrors(["pin"] as const);
   const [busy, setBusy] = useState(false);
 
   const close = () => {
@@ -25,6 +26,7 @@ export function SwitchUser() {
     setPin("");
     setNewPin("");
     setProblem(null);
+    setErrors({});
     setNotice("");
   };
 
@@ -40,19 +42,16 @@ export function SwitchUser() {
       setEmail("");
     } catch (error) {
       // A wrong PIN is a 401 of its own: the tablet's session is still there.
-      if (error instanceof ApiError && error.code === "invalid_credentials") setProblem({ message: error.message, details: [] });
-      else setProblem(describeProblem(error));
+      if (error instanceof ApiError && error.code === "invalid_credentials") setProblem(clientError(error.message));
+      else setProblem(asApiError(error));
     } finally {
       setBusy(false);
     }
   };
 
-  const savePin = async (event: FormEvent) => {
+  const savePin = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!PIN_PATTERN.test(newPin)) {
-      setProblem({ message: "A PIN is 4 to 8 digits.", details: [] });
-      return;
-    }
+    if (!check(event.currentTarget, PIN_PATTERN.test(newPin) ? {} : { pin: "A PIN is 4 to 8 digits." })) return;
     setBusy(true);
     setProblem(null);
     try {
@@ -60,7 +59,7 @@ export function SwitchUser() {
       setNotice("Your PIN is set.");
       setNewPin("");
     } catch (error) {
-      setProblem(describeProblem(error));
+      setProblem(asApiError(error));
     } finally {
       setBusy(false);
     }
@@ -74,22 +73,24 @@ export function SwitchUser() {
       <Dialog open={open} onClose={close} className="staff-dialog" labelledBy="switch-user-title">
         <h2 id="switch-user-title">Switch user</h2>
         <form className="staff-form" onSubmit={(event) => void switchUser(event)}>
-          <div className="staff-field">
-            <label htmlFor="switch-email">Your e-mail</label>
-            <input id="switch-email" type="email" autoComplete="off" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          </div>
-          <div className="staff-field">
-            <label htmlFor="switch-pin">Your PIN</label>
-            <input
-              id="switch-pin"
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              required
-              value={pin}
-              onChange={(e) => setPin(e.target.value)}
-            />
-          </div>
+          <FormField id="switch-email" label="Your e-mail">
+            {(props) => (
+              <input {...props} type="email" autoComplete="off" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            )}
+          </FormField>
+          <FormField id="switch-pin" label="Your PIN">
+            {(props) => (
+              <input
+                {...props}
+                type="password"
+                inputMode="numeric"
+                autoComplete="off"
+                required
+                value={pin}
+                onChange={(e) => setPin(e.target.value)}
+              />
+            )}
+          </FormField>
           <div className="staff-actions">
             <button type="submit" className="staff-button staff-button--primary" disabled={busy}>
               Take over this tablet
@@ -100,17 +101,18 @@ export function SwitchUser() {
           </div>
         </form>
         <form className="staff-form" onSubmit={(event) => void savePin(event)}>
-          <div className="staff-field">
-            <label htmlFor="own-pin">Set my PIN (4–8 digits)</label>
-            <input
-              id="own-pin"
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              value={newPin}
-              onChange={(e) => setNewPin(e.target.value)}
-            />
-          </div>
+          <FormField id="own-pin" label="Set my PIN (4–8 digits)" error={errors.pin}>
+            {(props) => (
+              <input
+                {...props}
+                type="password"
+                inputMode="numeric"
+                autoComplete="off"
+                value={newPin}
+                onChange={(e) => setNewPin(e.target.value)}
+              />
+            )}
+          </FormField>
           <button type="submit" className="staff-button" disabled={busy}>
             Save my PIN
           </button>

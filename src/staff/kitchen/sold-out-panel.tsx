@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { CATEGORY_KEYS, CATEGORY_TITLES, LOW_STOCK_AT } from "../../../contract/menu";
 import type { Product } from "../../../contract/schemas";
+import { clientError, restated, type ApiError } from "../../shared/api-client";
 import { staffApi } from "../lib/staff-api";
 import type { MenuState } from "../../shared/use-menu";
-import { describeProblem, problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
 import "./sold-out-panel.css";
 
@@ -31,7 +31,7 @@ function readStock(text: string): number | null | undefined {
  */
 export function SoldOutPanel({ state, branch, onChanged, onRetry }: SoldOutPanelProps) {
   const [busy, setBusy] = useState<number | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problem, setProblem] = useState<ApiError | null>(null);
   // What is being typed, per product; a product without a draft shows its current count, live.
   const [drafts, setDrafts] = useState<Record<number, string>>({});
 
@@ -43,8 +43,7 @@ export function SoldOutPanel({ state, branch, onChanged, onRetry }: SoldOutPanel
       onChanged(updated);
       setDrafts(({ [product.id]: _saved, ...rest }) => rest);
     } catch (error) {
-      const found = problemOf(error);
-      setProblem({ ...found, message: `Could not change “${product.name}”: ${found.message}` });
+      setProblem(restated(error, (message) => `Could not change “${product.name}”: ${message}`));
     } finally {
       setBusy(null);
     }
@@ -56,17 +55,14 @@ export function SoldOutPanel({ state, branch, onChanged, onRetry }: SoldOutPanel
     event.preventDefault();
     const stock = readStock(drafts[product.id] ?? String(product.stock ?? ""));
     if (stock === undefined) {
-      setProblem({
-        message: `Stock for “${product.name}” is a whole number from 0 to ${MAX_STOCK}, or empty when not counted.`,
-        details: [],
-      });
+      setProblem(clientError(`Stock for “${product.name}” is a whole number from 0 to ${MAX_STOCK}, or empty when not counted.`));
       return;
     }
     void change(product, () => staffApi.setProductStock(product.id, stock));
   };
 
   if (state.status === "loading") return <p role="status">Loading the menu…</p>;
-  if (state.status === "failed") return <ProblemMessage problem={describeProblem(state.error)} onRetry={onRetry} />;
+  if (state.status === "failed") return <ProblemMessage problem={state.error} onRetry={onRetry} />;
 
   return (
     <section className="sold-out" aria-labelledby="sold-out-title">

@@ -2,8 +2,7 @@ import { useEffect, useState } from "react";
 import type { PrepArea } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
 import { staffApi } from "../lib/staff-api";
-import { ApiError } from "../../shared/api-client";
-import { problemOf, type Problem } from "../lib/errors";
+import { ApiError, restated } from "../../shared/api-client";
 import { STATION_NAMES } from "./board";
 
 interface Board {
@@ -28,7 +27,7 @@ export function useOrderActions(
   touched: (order: Order) => void,
 ) {
   const [busy, setBusy] = useState<Record<string, boolean>>({});
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problem, setProblem] = useState<ApiError | null>(null);
   const [bumps, setBumps] = useState<Order[]>([]);
   useEffect(() => {
     setProblem(null);
@@ -44,13 +43,14 @@ export function useOrderActions(
       board.apply(updated);
       then(updated);
     } catch (error) {
-      const found = problemOf(error);
       if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
         // Someone else changed it first (another tablet): the board is what needs fixing.
-        setProblem({ message: `Order #${order.number} could not be ${what}: ${found.message} The board has been refreshed.`, details: [] });
+        setProblem(
+          restated(error, (message) => `Order #${order.number} could not be ${what}: ${message} The board has been refreshed.`, []),
+        );
         void board.refresh();
       } else {
-        setProblem({ ...found, message: `Order #${order.number} was not updated: ${found.message}` });
+        setProblem(restated(error, (message) => `Order #${order.number} was not updated: ${message}`));
       }
     } finally {
       setBusy(({ [order.id]: _done, ...rest }) => rest);

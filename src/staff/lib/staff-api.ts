@@ -8,6 +8,8 @@ import type {
   BoardHeartbeat,
   LoginBody,
   OrderPatch,
+  PrinterCreate,
+  PrinterUpdate,
   DiningTableCreate,
   DiningTableUpdate,
   StaffCreate,
@@ -37,10 +39,12 @@ export const staffApi = {
   currentUser: () => call("currentUser"),
   switchUser: (body: SwitchUser) => call("switchUser", { body }),
   setOwnPin: (pin: string | null) => call("setOwnPin", { body: { pin } }),
-  staffAccounts: (branchId?: number) => call("staffAccounts", { query: { branch_id: branchId }, cache: "no-store" }),
+  staffAccounts: (branchId: number, options: ReadOptions = {}) =>
+    call("staffAccounts", { query: { branch_id: branchId }, cache: "no-store", ...options }),
   createStaffAccount: (body: StaffCreate) => call("createStaffAccount", { body }),
   updateStaffAccount: (id: number, body: StaffPatch) => call("updateStaffAccount", { params: { id }, body }),
-  auditLog: (branchId?: number, limit = 50) => call("auditLog", { query: { branch_id: branchId, limit }, cache: "no-store" }),
+  auditLog: (branchId: number, options: ReadOptions = {}) =>
+    call("auditLog", { query: { branch_id: branchId, limit: 50 }, cache: "no-store", ...options }),
 
   stations: (branchId: number, options: ReadOptions = {}) => call("diningTables", { query: { branch_id: branchId }, ...options }),
   createDiningTable: (branchId: number, body: DiningTableCreate) =>
@@ -82,6 +86,12 @@ export const staffApi = {
     call("openTabs", { query: { branch_id: branchId }, cache: "no-store", ...options }),
   salesReport: (branchId: number, from: string, to: string, options: ReadOptions = {}) =>
     call("salesReport", { query: { branch_id: branchId, from, to }, cache: "no-store", ...options }),
+  printers: (branchId: number, options: ReadOptions = {}) => call("printers", { query: { branch_id: branchId }, ...options }),
+  createPrinter: (body: PrinterCreate) => call("createPrinter", { body }),
+  updatePrinter: (id: number, body: PrinterUpdate) => call("updatePrinter", { params: { id }, body }),
+  deletePrinter: (id: number) => call("deletePrinter", { params: { id } }),
+  /** The order's tickets again, marked REPRINT. */
+  reprint: (orderId: string) => call("printOrder", { params: { id: orderId } }),
   ordersReportCsv: async (branchId: number, from: string, to: string) =>
     (await fileTransfer()).downloadFile("ordersReportCsv", { query: { branch_id: branchId, from, to } }),
 };

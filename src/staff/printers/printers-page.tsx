@@ -1,15 +1,14 @@
 import { useState } from "react";
 import { branchName } from "../../../contract/menu";
 import type { Printer } from "../../../contract/schemas";
-import { ApiError } from "../../shared/api-client";
+import { ApiError, asApiError } from "../../shared/api-client";
+import { staffApi } from "../lib/staff-api";
 import { useBranchId } from "../branch/branch-store";
 import { ConfirmDialog } from "../lib/confirm-dialog";
-import { problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
 import { useDocumentTitle } from "../../shared/use-document-title";
 import { NEW_PRINTER, PrinterForm, type PrinterValues } from "./printer-form";
 import { PREP_AREA_NAMES, STATUS_NAMES } from "./printer-words";
-import { printersApi } from "./printers-api";
 import { usePrinters } from "./use-printers";
 import "./printers.css";
 
@@ -24,20 +23,20 @@ export default function PrintersPage() {
   const [announcement, setAnnouncement] = useState("");
   const [toDelete, setToDelete] = useState<Printer | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const [deleteProblem, setDeleteProblem] = useState<Problem | null>(null);
+  const [deleteProblem, setDeleteProblem] = useState<ApiError | null>(null);
 
   const create = async (values: PrinterValues) => {
-    const printer = await printersApi.create({ ...values, branch_id: branchId });
+    const printer = await staffApi.createPrinter({ ...values, branch_id: branchId });
     setCreating(false);
     setAnnouncement(`Printer ${printer.name} added.`);
-    await reload();
+    reload();
   };
 
   const save = async (printer: Printer, values: PrinterValues) => {
-    const updated = await printersApi.update(printer.id, values);
+    const updated = await staffApi.updatePrinter(printer.id, values);
     setEditing(null);
     setAnnouncement(`Printer ${updated.name} saved.`);
-    await reload();
+    reload();
   };
 
   const confirmDelete = async () => {
@@ -45,16 +44,16 @@ export default function PrintersPage() {
     setDeleting(true);
     setDeleteProblem(null);
     try {
-      await printersApi.remove(toDelete.id);
+      await staffApi.deletePrinter(toDelete.id);
       setAnnouncement(`Printer ${toDelete.name} deleted.`);
       setToDelete(null);
     } catch (error) {
       // Already gone (deleted on another tablet): the list is what needs fixing.
       if (error instanceof ApiError && error.status === 404) setToDelete(null);
-      else setDeleteProblem(problemOf(error));
+      else setDeleteProblem(asApiError(error));
     } finally {
       setDeleting(false);
-      await reload();
+      reload();
     }
   };
 

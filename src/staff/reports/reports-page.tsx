@@ -2,11 +2,11 @@ import { useState } from "react";
 import { branchName } from "../../../contract/menu";
 import { addDays, restaurantDay } from "../../../contract/restaurant-time";
 import type { SalesReport } from "../../../contract/schemas";
+import { asApiError, type ApiError } from "../../shared/api-client";
 import { staffApi } from "../lib/staff-api";
 import { formatMoney } from "../../shared/i18n/format";
 import { useServerData } from "../../shared/use-server-data";
 import { useBranchId } from "../branch/branch-store";
-import { problemOf, type Problem } from "../lib/errors";
 import { DataTable } from "../lib/data-table";
 import { ProblemMessage } from "../lib/problem-message";
 import { saveBlob } from "../lib/save-file";
@@ -32,7 +32,7 @@ export default function ReportsPage() {
   const [mode, setMode] = useState<Mode>("day");
   const [from, setFrom] = useState(today);
   const [to, setTo] = useState(today);
-  const [downloadProblem, setDownloadProblem] = useState<Problem | null>(null);
+  const [downloadProblem, setDownloadProblem] = useState<ApiError | null>(null);
   const [downloading, setDownloading] = useState(false);
 
   const lastDay = mode === "day" ? from : to;
@@ -50,7 +50,7 @@ export default function ReportsPage() {
       const { blob, fileName } = await staffApi.ordersReportCsv(branchId, from, lastDay);
       saveBlob(blob, fileName ?? `orders-${from}.csv`);
     } catch (error) {
-      setDownloadProblem(problemOf(error));
+      setDownloadProblem(asApiError(error));
     } finally {
       setDownloading(false);
     }

@@ -7,11 +7,12 @@ import type { DiningTableValues } from "../../../contract/form-rules";
 
 interface StationCardProps {
   station: DiningTable;
-  onSave(station: DiningTable, values: DiningTableValues): Promise<void>;
+  /** None: the role may not change tables, so the card offers no edit or delete. */
+  onSave?(station: DiningTable, values: DiningTableValues): Promise<void>;
   onDelete(station: DiningTable): void;
 }
 
-/** One table: its name, seats and QR code, with edit / delete. */
+/** One table: its name, seats and QR code, with edit / delete for roles that may change tables. */
 export function StationCard({ station, onSave, onDelete }: StationCardProps) {
   const [editing, setEditing] = useState(false);
   const link = orderLink(station.id);
@@ -22,7 +23,7 @@ export function StationCard({ station, onSave, onDelete }: StationCardProps) {
   return (
     <li className="station-card">
       <article aria-labelledby={headingId}>
-        {editing ? (
+        {editing && onSave ? (
           <StationForm
             title={`Edit ${station.codename}`}
             initial={{ codename: station.codename, capacity: station.capacity }}
@@ -46,14 +47,16 @@ export function StationCard({ station, onSave, onDelete }: StationCardProps) {
             <p className="station-card__capacity">
               Capacity: <strong>{station.capacity}</strong>
             </p>
-            <div className="staff-actions">
-              <button type="button" id={`${headingId}-edit`} className="staff-button" onClick={() => setEditing(true)}>
-                Edit<span className="visually-hidden"> {station.codename}</span>
-              </button>
-              <button type="button" className="staff-button staff-button--danger" onClick={() => onDelete(station)}>
-                Delete<span className="visually-hidden"> {station.codename}</span>
-              </button>
-            </div>
+            {onSave && (
+              <div className="staff-actions">
+                <button type="button" id={`${headingId}-edit`} className="staff-button" onClick={() => setEditing(true)}>
+                  Edit<span className="visually-hidden"> {station.codename}</span>
+                </button>
+                <button type="button" className="staff-button staff-button--danger" onClick={() => onDelete(station)}>
+                  Delete<span className="visually-hidden"> {station.codename}</span>
+                </button>
+              </div>
+            )}
           </>
         )}
         <StationQr station={station} link={link} />

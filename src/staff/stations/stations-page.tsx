@@ -1,12 +1,13 @@
 import { useEffect, useState } from "react";
 import type { DiningTable } from "../../../contract/schemas";
 import { staffApi } from "../lib/staff-api";
-import { ApiError } from "../../shared/api-client";
+import { ApiError, asApiError } from "../../shared/api-client";
 import { useServerData } from "../../shared/use-server-data";
 import { branchName } from "../../../contract/menu";
+import { roleMay } from "../../../contract/roles";
+import { useSession } from "../auth/session-store";
 import { useBranchId } from "../branch/branch-store";
 import { ConfirmDialog } from "../lib/confirm-dialog";
-import { problemOf, type Problem } from "../lib/errors";
 import { ProblemMessage } from "../lib/problem-message";
 import { useDocumentTitle } from "../../shared/use-document-title";
 import { QrPrintSheet } from "./qr-print-sheet";
@@ -25,6 +26,8 @@ export default function StationsPage() {
   useDocumentTitle("Stations · Limitless staff");
   const branchId = useBranchId();
   const branch = branchName(branchId);
+  // Floor staff read the tables to find a tab; only roles with `tables` may change them (the server refuses the rest).
+  const mayEdit = useSession((state) => state.user !== null && roleMay(state.user.role, "tables"));
   const {
     state: list,
     reload: load,
@@ -37,7 +40,7 @@ export default function StationsPage() {
   const [announcement, setAnnouncement] = useState("");
   const [toDelete, setToDelete] = useState<DiningTable | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const [deleteProblem, setDeleteProblem] = useState<Problem | null>(null);
+  const [deleteProblem, setDeleteProblem] = useState<ApiError | null>(null);
 
   useEffect(() => setCreating(false), [branchId]);
 
@@ -68,7 +71,7 @@ export default function StationsPage() {
       load();
       focusLater("new-station-button");
     } catch (error) {
-      const problem = problemOf(error);
+      const problem = asApiError(error);
       // Already gone (deleted on another tablet): the list is what needs fixing.
       if (error instanceof ApiError && error.status === 404) {
         setToDelete(null);
@@ -87,15 +90,17 @@ export default function StationsPage() {
       <div className="staff-header-row">
         <h1 id="stations-title">Stations · {branch}</h1>
         <div className="staff-actions">
-          <button
-            type="button"
-            id="new-station-button"
-            className="staff-button staff-button--primary"
-            onClick={() => setCreating(true)}
-            disabled={creating || list.status !== "ready"}
-          >
-            New Station
-          </button>
+          {mayEdit && (
+            <button
+              type="button"
+              id="new-station-button"
+              className="staff-button staff-button--primary"
+              onClick={() => setCreating(true)}
+              disabled={creating || list.status !== "ready"}
+            >
+              New Station
+            </button>
+          )}
           <button
             type="button"
             className="staff-button"
@@ -135,7 +140,7 @@ export default function StationsPage() {
         <>
           <ul className="station-list" aria-label={`Stations at ${branch}`}>
             {list.data.map((station) => (
-              <StationCard key={station.id} station={station} onSave={save} onDelete={setToDelete} />
+              <StationCard key={station.id} station={station} onSave={mayEdit ? save : undefined} onDelete={setToDelete} />
             ))}
           </ul>
           <QrPrintSheet stations={list.data} branch={branch} />
