@@ -35,6 +35,11 @@ export const API_ROUTES = {
 
   menu: { method: "GET", path: "/products_by_category", auth: "public" },
   updateProduct: { method: "PATCH", path: "/products/:id", auth: { permission: "kitchen" } },
+  /** The menu editor (docs/decisions/0024-menu-editor.md). */
+  createProduct: { method: "POST", path: "/products", auth: { permission: "menu" } },
+  replaceProduct: { method: "PUT", path: "/products/:id", auth: { permission: "menu" } },
+  deleteProduct: { method: "DELETE", path: "/products/:id", auth: { permission: "menu" } },
+  reorderProducts: { method: "POST", path: "/products/reorder", auth: { permission: "menu" } },
   exportMenuCsv: { method: "GET", path: "/products/export_csv", auth: { permission: "menu" } },
   uploadMenuCsv: { method: "POST", path: "/products/upload_csv", auth: { permission: "menu" } },
 
