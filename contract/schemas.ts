@@ -154,6 +154,7 @@ const productInputFields = {
 export const productCreateSchema = z.object(productInputFields);
 export const productReplaceSchema = z.object(productInputFields).partial();
 export type ProductInput = z.infer<typeof productReplaceSchema>;
+export type ProductCreate = z.infer<typeof productCreateSchema>;
 /** The new order of one category's products: every product of it, each once. */
 export const productReorderSchema = z.object({ category: z.enum(CATEGORY_KEYS), product_ids: z.array(z.number().int()).max(500) });
 export type ProductReorder = z.infer<typeof productReorderSchema>;
