@@ -105,7 +105,8 @@ export function withAvailability(menu: Menu, product: Availability): Menu {
 /**
  * The menu with a product as a `product.updated` event carries it (the whole product and its
  * category, as the menu editor saves it): replaced where it was, moved when its category changed,
- * added at the end of its category when new. Without a category, only its availability changes.
+ * added at the end of its category when new and on. A deleted product is announced switched off, so
+ * one the menu does not hold is not added back. Without a category, only its availability changes.
  */
 export function withProduct(menu: Menu, event: Availability & Partial<Product> & { category?: keyof Menu }): Menu {
   const { category, branch_id: _branch, ...product } = event as typeof event & { branch_id?: number };
@@ -116,6 +117,8 @@ export function withProduct(menu: Menu, event: Availability & Partial<Product> &
       next[key] = next[key].filter((item) => item.id !== product.id);
   }
   const full = { ...(product as Product), stock: product.stock ?? null };
+  const held = Object.values(menu).some((items) => items.some((item) => item.id === product.id));
+  if (!held && !product.available) return menu;
   next[category] = next[category].some((item) => item.id === product.id)
     ? next[category].map((item) => (item.id === product.id ? full : item))
     : [...next[category], full];
