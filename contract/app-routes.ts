@@ -19,6 +19,7 @@ export const APP_ROUTES = [
   "/staff/tabs",
   "/staff/reports",
   "/staff/printers",
+  "/staff/menu",
   "/staff/accounts",
 ] as const;
 export type AppRoute = (typeof APP_ROUTES)[number];

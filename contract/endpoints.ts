@@ -89,6 +89,29 @@ export const endpoints = defineEndpoints({
   /** Also 304 on a matching If-None-Match. */
   menu: { query: s.branchQuerySchema, response: s.menuSchema, errors: branchErrors },
   updateProduct: { params: s.productIdParams, body: s.productPatchSchema, response: s.productSchema, missing: "product_not_found" },
+  createProduct: {
+    status: 201,
+    query: s.branchQuerySchema,
+    body: s.productCreateSchema,
+    response: s.editedProductSchema,
+    errors: { ...branchErrors, invalid_product: fieldDetails },
+  },
+  /** A body of only `available` and/or `stock` is the sold-out/stock update (as PATCH). */
+  replaceProduct: {
+    params: s.productIdParams,
+    body: s.productReplaceSchema,
+    response: s.editedProductSchema,
+    missing: "product_not_found",
+    errors: { invalid_product: fieldDetails },
+  },
+  deleteProduct: { status: 204, params: s.productIdParams, response: z.void(), missing: "product_not_found" },
+  /** Answers the branch's menu in its new order. */
+  reorderProducts: {
+    query: s.branchQuerySchema,
+    body: s.productReorderSchema,
+    response: s.menuSchema,
+    errors: { ...branchErrors, invalid_order: fieldDetails },
+  },
   exportMenuCsv: { query: s.branchQuerySchema, response: "text/csv", errors: branchErrors },
   uploadMenuCsv: {
     query: s.csvUploadQuerySchema,

@@ -108,6 +108,28 @@ const PROSE: { [K in ApiRouteName]: Prose } = {
     alsoAnswers: { 304: "Not modified: the menu is the one the `If-None-Match` tag names." },
   },
   updateProduct: { tag: "Menu", summary: "Sold out / back on, and stock", description: "A stock of 0 is sold out; `null` stops counting." },
+  createProduct: {
+    tag: "Menu",
+    summary: "Add a product",
+    description:
+      "Checked by the menu CSV's rules with the same messages: 400 `invalid_product`, a detail per problem with its `path` in the body and its CSV `column`.",
+  },
+  replaceProduct: {
+    tag: "Menu",
+    summary: "Edit a product",
+    description:
+      "Fields left out keep their values; options are matched by name within their group, so unchanged ones keep their ids. A body of only `available`/`stock` is the sold-out/stock update.",
+  },
+  deleteProduct: {
+    tag: "Menu",
+    summary: "Delete a product",
+    description: "Past orders keep their lines (they hold the name and price); a table cart's line for it stays, marked unavailable.",
+  },
+  reorderProducts: {
+    tag: "Menu",
+    summary: "Order a category's products",
+    description: "`product_ids` lists every product of the category once, in the new order; otherwise 400 `invalid_order`.",
+  },
   exportMenuCsv: {
     tag: "Menu",
     summary: "The menu as CSV",

@@ -126,6 +126,39 @@ export const productPatchSchema = z
   });
 export type ProductPatch = z.infer<typeof productPatchSchema>;
 
+/**
+ * A product as the menu editor sends it (POST: a new one; PUT: the fields it changes, the rest keep
+ * their values). Types only here: the rules (price format, lengths, tags, happy-hour price below the
+ * price…) are the CSV's (api/menu/menu-csv.ts), so the editor and an upload answer the same messages.
+ */
+const editorOptionSchema = z.object({ id: z.number().optional(), name: z.string().max(1000), price: z.string().max(100) });
+const editorGroupSchema = z.object({ exclusive: z.boolean(), required: z.boolean(), options: z.array(editorOptionSchema).max(100) });
+const productInputFields = {
+  category: z.string().max(100),
+  name: z.string().max(1000),
+  description: z.string().max(5000).optional(),
+  price: z.string().max(100),
+  happy_hour_price: z.string().max(100).nullable().optional(),
+  available: z.boolean().optional(),
+  weekday: z.number().int().nullable().optional(),
+  customizations: z.record(z.string().max(1000), editorGroupSchema).optional(),
+  allergens: z.array(z.string().max(100)).max(50).optional(),
+  diet: z.array(z.string().max(100)).max(50).optional(),
+  prep_station: z.string().max(100).optional(),
+  prep_minutes: z.number().int().optional(),
+  stock: z.number().int().nullable().optional(),
+  translations: z
+    .partialRecord(z.enum(TRANSLATION_LANGUAGES), z.object({ name: z.string().max(1000), description: z.string().max(5000) }))
+    .optional(),
+};
+export const productCreateSchema = z.object(productInputFields);
+export const productReplaceSchema = z.object(productInputFields).partial();
+export type ProductInput = z.infer<typeof productReplaceSchema>;
+export type ProductCreate = z.infer<typeof productCreateSchema>;
+/** The new order of one category's products: every product of it, each once. */
+export const productReorderSchema = z.object({ category: z.enum(CATEGORY_KEYS), product_ids: z.array(z.number().int()).max(500) });
+export type ProductReorder = z.infer<typeof productReorderSchema>;
+
 /** A branch's happy hours (contract/happy-hour.ts); a PUT replaces them all, `[]` for none. */
 const timeOfDay = (field: "from" | "to") => z.string().regex(TIME_OF_DAY_PATTERN, `${field} is a time like 14:00 (00:00 to 23:59)`);
 export const happyHourWindowSchema = z
@@ -241,6 +274,9 @@ export const productSchema = z.object({
 export const menuSchema = z.record(z.enum(CATEGORY_KEYS), z.array(productSchema));
 export type CustomizationGroup = z.infer<typeof customizationGroupSchema>;
 export type Product = z.infer<typeof productSchema>;
+/** A created or edited product: as in the menu, with its category. */
+export const editedProductSchema = productSchema.extend({ category: z.enum(CATEGORY_KEYS) });
+export type EditedProduct = z.infer<typeof editedProductSchema>;
 export type Menu = z.infer<typeof menuSchema>;
 
 export const diningTableSchema = z.object({ id: z.string(), codename: z.string(), capacity: z.number(), branch_id: z.number() });

@@ -17,6 +17,11 @@ export const STAFF_API_ROUTES = {
   updateStaffAccount: { method: "PATCH", path: "/staff/:id", auth: { permission: "staffAccounts" } },
   auditLog: { method: "GET", path: "/audit_log", auth: { permission: "auditLog" } },
   updateProduct: { method: "PATCH", path: "/products/:id", auth: { permission: "kitchen" } },
+  /** The menu editor (docs/decisions/0024): the same rules as the CSV import. */
+  createProduct: { method: "POST", path: "/products", auth: { permission: "menu" } },
+  replaceProduct: { method: "PUT", path: "/products/:id", auth: { permission: "menu" } },
+  deleteProduct: { method: "DELETE", path: "/products/:id", auth: { permission: "menu" } },
+  reorderProducts: { method: "POST", path: "/products/reorder", auth: { permission: "menu" } },
   exportMenuCsv: { method: "GET", path: "/products/export_csv", auth: { permission: "menu" } },
   uploadMenuCsv: { method: "POST", path: "/products/upload_csv", auth: { permission: "menu" } },
   setHappyHours: { method: "PUT", path: "/branches/:id/happy_hours", auth: { permission: "menu" } },

@@ -23,7 +23,10 @@ export type AuditAction =
   | "staff.reactivated"
   | "staff.pin_set"
   | "staff.pin_removed"
+  | "product.created"
   | "product.updated"
+  | "product.deleted"
+  | "menu.reordered"
   | "menu.imported";
 
 export interface AuditRecord {

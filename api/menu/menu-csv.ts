@@ -196,15 +196,10 @@ export function parseMenuCsv(text: string): ParseResult {
     const line = info.lines;
     const row = Object.fromEntries(CSV_COLUMNS.map((c) => [c, unescapeFormula((record[c] ?? "").trim())])) as Row;
     const errorsBefore = errors.length;
-
-    if (!isCategoryKey(row.category)) {
-      fail(line, "category", `"${row.category}" is not a category; use one of ${CATEGORY_KEYS.join(", ")}.`);
-    }
-    if (!hasVisibleText(row.product))
-      fail(line, "product", "The product name is required (visible characters, not only spaces or invisible ones).");
-    else if (row.product.length > 80) fail(line, "product", "The product name is at most 80 characters.");
+    const failHere = (column: string, message: string) => fail(line, column, message);
 
     if (row.group || row.option) {
+      checkCategoryAndName(row, failHere);
       if (!hasVisibleText(row.group)) fail(line, "group", "An option row needs its group name.");
       if (!hasVisibleText(row.option)) fail(line, "option", "An option row needs the option's name.");
       for (const column of PRODUCT_ONLY_COLUMNS) {
@@ -217,48 +212,10 @@ export function parseMenuCsv(text: string): ParseResult {
     for (const column of ["exclusive", "required", "option_price"] as const) {
       if (row[column]) fail(line, column, `${column} belongs on option rows (this row has no group).`);
     }
-    const priceCents = parsePriceToCents(row.price);
-    if (priceCents === null) fail(line, "price", `"${row.price}" is not a price like 13.99.`);
-    const happyHourPriceCents = row.happy_hour_price === "" ? null : parsePriceToCents(row.happy_hour_price);
-    if (row.happy_hour_price !== "" && happyHourPriceCents === null) {
-      fail(line, "happy_hour_price", `"${row.happy_hour_price}" is not a price like 4.00 (leave it empty for no happy-hour price).`);
-    } else if (happyHourPriceCents !== null && priceCents !== null && happyHourPriceCents >= priceCents) {
-      // The one rule for a happy-hour price: below the regular one, or it is no happy hour.
-      fail(
-        line,
-        "happy_hour_price",
-        `The happy-hour price (${formatCents(happyHourPriceCents)}) must be lower than the price (${formatCents(priceCents)}).`,
-      );
-    }
-    const available = row.available === "" ? true : parseBoolean(row.available);
-    if (available === null) fail(line, "available", `"${row.available}" should be yes or no.`);
-    let weekday: number | null = null;
-    if (row.weekday) {
-      weekday = /^[1-7]$/.test(row.weekday) ? Number(row.weekday) : null;
-      if (weekday === null) fail(line, "weekday", "weekday is 1 (Monday) to 7 (Sunday).");
-      else if (row.category !== "special") fail(line, "weekday", "Only specials have a weekday.");
-    }
-    if (row.description.length > MAX_DESCRIPTION) fail(line, "description", `The description is at most ${MAX_DESCRIPTION} characters.`);
-    const data = parseMenuData(row, (column, message) => fail(line, column, message));
+    const product = parseProductRow(row, failHere);
     const key = productKey(row.category, row.product);
-    if (products.has(key))
-      fail(line, "product", `"${row.product}" is already listed in ${row.category} (line ${products.get(key)!.line}).`);
-
-    if (errors.length === errorsBefore) {
-      products.set(key, {
-        line,
-        category: row.category as CategoryKey,
-        name: row.product,
-        description: row.description,
-        priceCents: priceCents!,
-        happyHourPriceCents,
-        // A counted product with none left is sold out, whatever the available column says.
-        available: available! && data.stock !== 0,
-        weekday,
-        groups: [],
-        ...data,
-      });
-    }
+    if (products.has(key)) fail(line, "product", `${alreadyListed(row.product, row.category)} (line ${products.get(key)!.line}).`);
+    if (product && errors.length === errorsBefore) products.set(key, { line, ...product });
   }
 
   for (const { line, row } of optionRows) {
@@ -267,33 +224,105 @@ export function parseMenuCsv(text: string): ParseResult {
       fail(line, "product", `No product row for "${row.product}" in ${row.category}.`);
       continue;
     }
-    const exclusive = parseBoolean(row.exclusive || "no");
-    const required = parseBoolean(row.required || "no");
-    const priceCents = parsePriceToCents(row.option_price || "0");
-    if (exclusive === null) fail(line, "exclusive", `"${row.exclusive}" should be yes or no.`);
-    if (required === null) fail(line, "required", `"${row.required}" should be yes or no.`);
-    if (priceCents === null) fail(line, "option_price", `"${row.option_price}" is not a price like 2.00.`);
-    if (row.group.length > 60) fail(line, "group", "The group name is at most 60 characters.");
-    if (row.option.length > 80) fail(line, "option", "The option name is at most 80 characters.");
-    if (exclusive === null || required === null || priceCents === null || row.group.length > 60 || row.option.length > 80) continue;
-
-    let group = product.groups.find((g) => g.name === row.group);
-    if (!group) {
-      group = { name: row.group, exclusive, required, options: [] };
-      product.groups.push(group);
-    } else if (group.exclusive !== exclusive || group.required !== required) {
-      fail(line, "exclusive", `Group "${row.group}" has different exclusive/required values on another line.`);
-      continue;
-    }
-    if (group.options.some((o) => o.name === row.option)) {
-      fail(line, "option", `"${row.option}" is already an option of "${row.group}".`);
-      continue;
-    }
-    group.options.push({ name: row.option, priceCents });
+    addOptionRow(product, row, (column, message) => fail(line, column, message));
   }
 
   if (errors.length > 0) return { ok: false, errors: errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)) };
   return { ok: true, products: [...products.values()].map(({ line: _line, ...product }) => product) };
+}
+
+/** A product's row, or an option's: the CSV's columns as text (the editor's JSON is written this way too). */
+export type MenuRow = Record<Column, string>;
+export type FailColumn = (column: Column, message: string) => void;
+
+/** The message for a second product of the same name in a category. */
+export const alreadyListed = (name: string, category: string) => `"${name}" is already listed in ${category}`;
+
+function checkCategoryAndName(row: Row, fail: FailColumn): void {
+  if (!isCategoryKey(row.category)) {
+    fail("category", `"${row.category}" is not a category; use one of ${CATEGORY_KEYS.join(", ")}.`);
+  }
+  if (!hasVisibleText(row.product))
+    fail("product", "The product name is required (visible characters, not only spaces or invisible ones).");
+  else if (row.product.length > MAX_NAME) fail("product", `The product name is at most ${MAX_NAME} characters.`);
+}
+
+/**
+ * The one set of rules for a product's own fields, whether it comes from a CSV row or the menu
+ * editor: every problem goes to `fail` by column; the product (without option groups) when there is none.
+ */
+export function parseProductRow(row: MenuRow, fail: FailColumn): ParsedProduct | null {
+  let failed = false;
+  const failOn = (column: Column, message: string) => {
+    failed = true;
+    fail(column, message);
+  };
+  checkCategoryAndName(row, failOn);
+  const priceCents = parsePriceToCents(row.price);
+  if (priceCents === null) failOn("price", `"${row.price}" is not a price like 13.99.`);
+  const happyHourPriceCents = row.happy_hour_price === "" ? null : parsePriceToCents(row.happy_hour_price);
+  if (row.happy_hour_price !== "" && happyHourPriceCents === null) {
+    failOn("happy_hour_price", `"${row.happy_hour_price}" is not a price like 4.00 (leave it empty for no happy-hour price).`);
+  } else if (happyHourPriceCents !== null && priceCents !== null && happyHourPriceCents >= priceCents) {
+    // The one rule for a happy-hour price: below the regular one, or it is no happy hour.
+    failOn(
+      "happy_hour_price",
+      `The happy-hour price (${formatCents(happyHourPriceCents)}) must be lower than the price (${formatCents(priceCents)}).`,
+    );
+  }
+  const available = row.available === "" ? true : parseBoolean(row.available);
+  if (available === null) failOn("available", `"${row.available}" should be yes or no.`);
+  let weekday: number | null = null;
+  if (row.weekday) {
+    weekday = /^[1-7]$/.test(row.weekday) ? Number(row.weekday) : null;
+    if (weekday === null) failOn("weekday", "weekday is 1 (Monday) to 7 (Sunday).");
+    else if (row.category !== "special") failOn("weekday", "Only specials have a weekday.");
+  }
+  if (row.description.length > MAX_DESCRIPTION) failOn("description", `The description is at most ${MAX_DESCRIPTION} characters.`);
+  const data = parseMenuData(row, failOn);
+  if (failed) return null;
+  return {
+    category: row.category as CategoryKey,
+    name: row.product,
+    description: row.description,
+    priceCents: priceCents!,
+    happyHourPriceCents,
+    // A counted product with none left is sold out, whatever the available column says.
+    available: available! && data.stock !== 0,
+    weekday,
+    groups: [],
+    ...data,
+  };
+}
+
+/**
+ * The one set of rules for an option (its row's group, exclusive, required, option and option_price),
+ * added to `product`'s groups when it passes.
+ */
+export function addOptionRow(product: ParsedProduct, row: MenuRow, fail: FailColumn): void {
+  const exclusive = parseBoolean(row.exclusive || "no");
+  const required = parseBoolean(row.required || "no");
+  const priceCents = parsePriceToCents(row.option_price || "0");
+  if (exclusive === null) fail("exclusive", `"${row.exclusive}" should be yes or no.`);
+  if (required === null) fail("required", `"${row.required}" should be yes or no.`);
+  if (priceCents === null) fail("option_price", `"${row.option_price}" is not a price like 2.00.`);
+  if (row.group.length > 60) fail("group", "The group name is at most 60 characters.");
+  if (row.option.length > 80) fail("option", "The option name is at most 80 characters.");
+  if (exclusive === null || required === null || priceCents === null || row.group.length > 60 || row.option.length > 80) return;
+
+  let group = product.groups.find((g) => g.name === row.group);
+  if (!group) {
+    group = { name: row.group, exclusive, required, options: [] };
+    product.groups.push(group);
+  } else if (group.exclusive !== exclusive || group.required !== required) {
+    fail("exclusive", `Group "${row.group}" has different exclusive/required values on another line.`);
+    return;
+  }
+  if (group.options.some((o) => o.name === row.option)) {
+    fail("option", `"${row.option}" is already an option of "${row.group}".`);
+    return;
+  }
+  group.options.push({ name: row.option, priceCents });
 }
 
 type MenuData = Pick<ParsedProduct, "allergens" | "diet" | "prepArea" | "prepMinutes" | "stock" | "translations">;

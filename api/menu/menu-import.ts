@@ -27,23 +27,7 @@ export async function applyMenu(tx: Db, branchId: number, parsed: ParsedProduct[
   const moved = movedProducts(existing, parsed);
 
   for (const [position, item] of parsed.entries()) {
-    const values = {
-      branchId,
-      categoryKey: item.category,
-      name: item.name,
-      description: item.description,
-      priceCents: item.priceCents,
-      happyHourPriceCents: item.happyHourPriceCents,
-      available: item.available,
-      weekday: item.weekday,
-      position,
-      allergens: item.allergens,
-      diet: item.diet,
-      prepArea: item.prepArea,
-      prepMinutes: item.prepMinutes,
-      stock: item.stock,
-      translations: item.translations,
-    };
+    const values = productValues(branchId, item, position);
     const current = byKey.get(`${item.category}\u0000${item.name}`);
     let productId: number;
     if (current) {
@@ -73,6 +57,27 @@ export async function applyMenu(tx: Db, branchId: number, parsed: ParsedProduct[
     changes.removed.push(old.name);
   }
   return summary;
+}
+
+/** A parsed product's columns. */
+export function productValues(branchId: number, item: ParsedProduct, position: number) {
+  return {
+    branchId,
+    categoryKey: item.category,
+    name: item.name,
+    description: item.description,
+    priceCents: item.priceCents,
+    happyHourPriceCents: item.happyHourPriceCents,
+    available: item.available,
+    weekday: item.weekday,
+    position,
+    allergens: item.allergens,
+    diet: item.diet,
+    prepArea: item.prepArea,
+    prepMinutes: item.prepMinutes,
+    stock: item.stock,
+    translations: item.translations,
+  };
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, index) => value === b[index]);
@@ -130,7 +135,7 @@ function longestIncreasingRun(values: number[]): Set<number> {
 }
 
 /** Returns whether anything about the product's groups or options changed. */
-async function syncGroups(tx: Db, productId: number, item: ParsedProduct, summary: CsvImportSummary): Promise<boolean> {
+export async function syncGroups(tx: Db, productId: number, item: ParsedProduct, summary: CsvImportSummary): Promise<boolean> {
   const { optionGroups, options } = tablesOf(tx);
   let changed = false;
   const existingGroups = await tx.select().from(optionGroups).where(eq(optionGroups.productId, productId));

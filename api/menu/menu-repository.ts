@@ -141,3 +141,62 @@ export async function stockLeft(db: Db, productId: number): Promise<number | und
   if (!row || row.stock === null) return undefined;
   return row.available ? row.stock : 0;
 }
+
+/** The id of the branch's product of that name in that category, if there is one. */
+export async function productIdNamed(db: Db, branchId: number, category: CategoryKey, name: string): Promise<number | undefined> {
+  const { products } = tablesOf(db);
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.branchId, branchId), eq(products.categoryKey, category), eq(products.name, name)))
+    .limit(1);
+  return row?.id;
+}
+
+/** A new product goes last on the branch's menu (the menu is ordered by position, then category). */
+export async function nextPosition(db: Db, branchId: number): Promise<number> {
+  const { products } = tablesOf(db);
+  const [row] = await db
+    .select({ last: sql<number | null>`max(${products.position})` })
+    .from(products)
+    .where(eq(products.branchId, branchId));
+  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
+}
+
+/** A category's products of a branch, in menu order: id and position. */
+export async function categoryPositions(db: Db, branchId: number, category: CategoryKey): Promise<{ id: number; position: number }[]> {
+  const { products } = tablesOf(db);
+  return db
+    .select({ id: products.id, position: products.position })
+    .from(products)
+    .where(and(eq(products.branchId, branchId), eq(products.categoryKey, category)))
+    .orderBy(asc(products.position), asc(products.id));
+}
+
+export async function setProductPosition(tx: Db, productId: number, position: number): Promise<void> {
+  const { products } = tablesOf(tx);
+  await tx.update(products).set({ position }).where(eq(products.id, productId));
+}
+
+/** Its option groups and options go with it; order lines hold their own name and price, so past orders keep them. */
+export async function deleteProductRow(tx: Db, productId: number): Promise<boolean> {
+  const { products } = tablesOf(tx);
+  return affectedRows(await tx.delete(products).where(eq(products.id, productId))) > 0;
+}
+
+/**
+ * Numbers the branch's products 0, 1, 2… in menu order (category, then position): the order an
+ * export writes them and an import numbers them, so an export of an edited menu imports unchanged.
+ */
+export async function renumberPositions(tx: Db, branchId: number): Promise<void> {
+  const { products } = tablesOf(tx);
+  const rows = await tx
+    .select({ id: products.id, position: products.position, category: products.categoryKey })
+    .from(products)
+    .where(eq(products.branchId, branchId))
+    .orderBy(asc(products.position), asc(products.id));
+  const ordered = CATEGORY_KEYS.flatMap((category) => rows.filter((row) => row.category === category));
+  for (const [position, row] of ordered.entries()) {
+    if (row.position !== position) await tx.update(products).set({ position }).where(eq(products.id, row.id));
+  }
+}

@@ -8,7 +8,7 @@ import { requestHeader } from "../lib/response-head";
 import { MAX_CSV_BYTES, menuToCsv, parseMenuCsv, type ParsedProduct } from "./menu-csv";
 import { menuAnswer, type CachedMenu } from "./menu-cache";
 import { loadMenu } from "./menu-repository";
-import { importMenu, updateProduct } from "./menu-service";
+import { createProduct, deleteProduct, importMenu, reorderProducts, replaceProduct, updateProduct } from "./menu-service";
 
 const fileTooLarge = () => new ApiHttpError(413, "file_too_large", `The file is too large; the limit is ${MAX_CSV_BYTES / 1024} KB.`);
 
@@ -59,6 +59,19 @@ export function menuRoutes(ctx: AppContext) {
     const located = await updateProduct(ctx, params.id, body, actor(c));
     return located ? located.product : missing();
   });
+
+  serveEndpoint(app, endpoints.createProduct, async ({ c, query, body }) =>
+    createProduct(ctx, knownBranch(query.branch_id), body, actor(c)),
+  );
+  serveEndpoint(app, endpoints.replaceProduct, async ({ c, params, body, missing }) => {
+    return (await replaceProduct(ctx, params.id, body, actor(c))) ?? missing();
+  });
+  serveEndpoint(app, endpoints.deleteProduct, async ({ c, params, missing }) => {
+    if (!(await deleteProduct(ctx, params.id, actor(c)))) missing();
+  });
+  serveEndpoint(app, endpoints.reorderProducts, async ({ c, query, body }) =>
+    reorderProducts(ctx, knownBranch(query.branch_id), body, actor(c)),
+  );
 
   serveEndpoint(app, endpoints.exportMenuCsv, async ({ c, query }) => {
     const branchId = knownBranch(query.branch_id);

@@ -33,6 +33,7 @@ const SCREENS: Record<AppRoute, { Page: Page; staff?: true }> = {
   "/staff/tabs": { Page: page(() => import("../staff/tabs/tabs-page")), staff: true },
   "/staff/reports": { Page: page(() => import("../staff/reports/reports-page")), staff: true },
   "/staff/printers": { Page: page(() => import("../staff/printers/printers-page")), staff: true },
+  "/staff/menu": { Page: page(() => import("../staff/menu-editor/menu-editor-page")), staff: true },
   "/staff/accounts": { Page: page(() => import("../staff/staff-accounts/staff-accounts-page")), staff: true },
 };
 

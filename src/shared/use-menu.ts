@@ -36,7 +36,7 @@ export function menuData({ stream, noStore = false }: MenuOptions): Omit<ServerD
     initial: (id) => cache.get(id),
     onData: (menu, id) => cache.set(id, menu),
     reduce: (menu, event, id) =>
-      menu && event.type === "product.updated" && event.data.branch_id === id ? withAvailability(menu, event.data) : undefined,
+      menu && event.type === "product.updated" && event.data.branch_id === id ? withProduct(menu, event.data) : undefined,
     onEvent: (event) => {
       // Let the service worker's cached menu catch up too, so a later visit (maybe offline) doesn't
       // show the old state; its "updated" message then refreshes this screen from the new copy.
@@ -99,5 +99,28 @@ export function withAvailability(menu: Menu, product: Availability): Menu {
       next[key] = next[key].map((item) => (item.id === product.id ? { ...item, ...changes } : item));
     }
   }
+  return next;
+}
+
+/**
+ * The menu with a product as a `product.updated` event carries it (the whole product and its
+ * category, as the menu editor saves it): replaced where it was, moved when its category changed,
+ * added at the end of its category when new and on. A deleted product is announced switched off, so
+ * one the menu does not hold is not added back. Without a category, only its availability changes.
+ */
+export function withProduct(menu: Menu, event: Availability & Partial<Product> & { category?: keyof Menu }): Menu {
+  const { category, branch_id: _branch, ...product } = event as typeof event & { branch_id?: number };
+  if (!category || !(category in menu) || typeof product.name !== "string") return withAvailability(menu, event);
+  const next = { ...menu };
+  for (const key of Object.keys(next) as (keyof Menu)[]) {
+    if (key !== category && next[key].some((item) => item.id === product.id))
+      next[key] = next[key].filter((item) => item.id !== product.id);
+  }
+  const full = { ...(product as Product), stock: product.stock ?? null };
+  const held = Object.values(menu).some((items) => items.some((item) => item.id === product.id));
+  if (!held && !product.available) return menu;
+  next[category] = next[category].some((item) => item.id === product.id)
+    ? next[category].map((item) => (item.id === product.id ? full : item))
+    : [...next[category], full];
   return next;
 }

@@ -62,6 +62,14 @@ const PARAM_OF: Record<MissingCode, Param> = {
 const VALID_BODIES: Partial<Record<ApiRouteName, (ids: KnownIds) => unknown>> = {
   login: (ids) => ({ email: ids.staffEmail, password: "not the password" }),
   updateProduct: () => ({ available: true }),
+  createProduct: () => ({
+    category: "main",
+    name: "Fuzz dish",
+    price: "9.50",
+    customizations: { Size: { exclusive: true, required: false, options: [{ name: "Large", price: "1.00" }] } },
+  }),
+  replaceProduct: () => ({ price: "10.50", translations: { fil: { name: "Ulam", description: "" } } }),
+  reorderProducts: (ids) => ({ category: "main", product_ids: ids.products.slice(0, 2) }),
   createDiningTable: () => ({ codename: "Fuzz table", capacity: 4, branch_id: 1 }),
   updateDiningTable: () => ({ codename: "Renamed", capacity: 6 }),
   placeOrder: (ids) => ({

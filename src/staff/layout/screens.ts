@@ -7,6 +7,7 @@ import { roleMay, type Permission, type StaffRole } from "../../../contract/role
 
 export const STAFF_SCREENS = [
   { to: "/stations", label: "Stations", permission: "tablesList" },
+  { to: "/staff/menu", label: "Menu editor", permission: "menu" },
   { to: "/upload_menu", label: "Upload menu", permission: "menu" },
   { to: "/kitchen", label: "Kitchen", permission: "kitchen" },
   { to: "/staff/tabs", label: "Tabs", permission: "service" },

@@ -10,6 +10,9 @@ import type {
   OrderPatch,
   PrinterCreate,
   PrinterUpdate,
+  ProductCreate,
+  ProductInput,
+  ProductReorder,
   DiningTableCreate,
   DiningTableUpdate,
   StaffCreate,
@@ -63,6 +66,11 @@ export const staffApi = {
   setProductAvailable: (id: number, available: boolean) => call("updateProduct", { params: { id }, body: { available } }),
   /** null = stop counting; 0 sells the product out, more puts it back on. */
   setProductStock: (id: number, stock: number | null) => call("updateProduct", { params: { id }, body: { stock } }),
+  /** The menu editor (docs/decisions/0024-menu-editor.md). */
+  createProduct: (branchId: number, body: ProductCreate) => call("createProduct", { query: { branch_id: branchId }, body }),
+  replaceProduct: (id: number, body: ProductInput) => call("replaceProduct", { params: { id }, body }),
+  deleteProduct: (id: number) => call("deleteProduct", { params: { id } }),
+  reorderProducts: (branchId: number, body: ProductReorder) => call("reorderProducts", { query: { branch_id: branchId }, body }),
 
   uploadMenuCsv: async (branchId: number, file: File, dryRun: boolean, onProgress: (fraction: number | null) => void) => {
     const form = new FormData();

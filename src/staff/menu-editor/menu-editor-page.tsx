@@ -1,0 +1,192 @@
+import { useState } from "react";
+import { branchName, CATEGORY_KEYS, CATEGORY_TITLES, type CategoryKey } from "../../../contract/menu";
+import type { Product } from "../../../contract/schemas";
+import { ApiError, asApiError } from "../../shared/api-client";
+import { formatMoney } from "../../shared/i18n/format";
+import { useDocumentTitle } from "../../shared/use-document-title";
+import { useMenu } from "../../shared/use-menu";
+import { useBranchId } from "../branch/branch-store";
+import { ConfirmDialog } from "../lib/confirm-dialog";
+import { ProblemMessage } from "../lib/problem-message";
+import { branchEventsPath, staffApi } from "../lib/staff-api";
+import { newProduct, ProductForm, toBody, type ProductValues } from "./product-form";
+import "./menu-editor.css";
+
+function valuesOf(product: Product, category: CategoryKey): ProductValues {
+  return {
+    category,
+    name: product.name,
+    description: product.description,
+    price: product.price,
+    happy_hour_price: product.happy_hour_price ?? "",
+    available: product.available,
+    weekday: product.weekday ? String(product.weekday) : "",
+    allergens: product.allergens,
+    diet: product.diet,
+    prep_station: product.prep_station,
+    prep_minutes: String(product.prep_minutes),
+    stock: product.stock === null ? "" : String(product.stock),
+    name_fil: product.translations?.fil?.name ?? "",
+    description_fil: product.translations?.fil?.description ?? "",
+    name_zh: product.translations?.zh?.name ?? "",
+    description_zh: product.translations?.zh?.description ?? "",
+    groups: Object.entries(product.customizations).map(([name, group]) => ({
+      name,
+      exclusive: group.exclusive,
+      required: group.required,
+      options: group.options.map((o) => ({ name: o.name, price: o.price })),
+    })),
+  };
+}
+
+/** The branch's menu for owners and managers: add, edit, reorder and delete products (docs/decisions/0024-menu-editor.md). */
+export default function MenuEditorPage() {
+  useDocumentTitle("Menu editor");
+  const branchId = useBranchId();
+  const branch = branchName(branchId);
+  const { state, reload } = useMenu(branchId, { stream: branchEventsPath(branchId), noStore: true });
+  const [editing, setEditing] = useState<number | "new" | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const [toDelete, setToDelete] = useState<Product | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<ApiError | null>(null);
+  const menu = state.status === "ready" ? state.data : null;
+
+  const create = async (values: ProductValues) => {
+    const product = await staffApi.createProduct(branchId, toBody(values));
+    setEditing(null);
+    setAnnouncement(`${product.name} added.`);
+    reload();
+  };
+  const save = async (product: Product, values: ProductValues) => {
+    const saved = await staffApi.replaceProduct(product.id, toBody(values));
+    setEditing(null);
+    setAnnouncement(`${saved.name} saved.`);
+    reload();
+  };
+  const move = async (category: CategoryKey, index: number, by: -1 | 1) => {
+    if (!menu) return;
+    const ids = menu[category].map((p) => p.id);
+    [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
+    setProblem(null);
+    try {
+      await staffApi.reorderProducts(branchId, { category, product_ids: ids });
+      setAnnouncement(`${menu[category][index]!.name} moved ${by < 0 ? "up" : "down"}.`);
+    } catch (error) {
+      setProblem(asApiError(error));
+    }
+    reload();
+  };
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await staffApi.deleteProduct(toDelete.id);
+      setAnnouncement(`${toDelete.name} deleted.`);
+      setToDelete(null);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) setToDelete(null);
+      else setProblem(asApiError(error));
+    } finally {
+      setBusy(false);
+      reload();
+    }
+  };
+
+  return (
+    <section className="menu-editor" aria-labelledby="menu-editor-title">
+      <div className="staff-header-row">
+        <h1 id="menu-editor-title">Menu editor · {branch}</h1>
+        <div className="staff-actions">
+          <button
+            type="button"
+            className="staff-button staff-button--primary"
+            onClick={() => setEditing("new")}
+            disabled={editing === "new"}
+          >
+            Add product
+          </button>
+        </div>
+      </div>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+      {!toDelete && <ProblemMessage problem={problem} />}
+      {editing === "new" && (
+        <ProductForm
+          title="New product"
+          initial={newProduct("main")}
+          submitLabel="Add product"
+          onSubmit={create}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+      {state.status === "loading" && <p role="status">loading...</p>}
+      {state.status === "failed" && <ProblemMessage problem={state.error} />}
+      {menu &&
+        CATEGORY_KEYS.map((category) => (
+          <section key={category} className="menu-editor__category" aria-labelledby={`menu-editor-${category}`}>
+            <h2 id={`menu-editor-${category}`}>{CATEGORY_TITLES[category]}</h2>
+            {menu[category].length === 0 && <p className="staff-notice">No products.</p>}
+            <ul className="menu-editor__list">
+              {menu[category].map((product, index) =>
+                editing === product.id ? (
+                  <li key={product.id}>
+                    <ProductForm
+                      title={`Edit ${product.name}`}
+                      initial={valuesOf(product, category)}
+                      submitLabel="Save product"
+                      onSubmit={(values) => save(product, values)}
+                      onCancel={() => setEditing(null)}
+                      // The dish photo control goes here (POST/DELETE /api/products/{id}/photo).
+                      photoSlot={null}
+                    />
+                  </li>
+                ) : (
+                  <li key={product.id} className="menu-editor__item" data-product-id={product.id}>
+                    <span className="menu-editor__name">{product.name}</span>
+                    <span className="menu-editor__price">{formatMoney(product.price)}</span>
+                    {!product.available && <span className="menu-editor__flag">Sold out</span>}
+                    <span className="staff-actions">
+                      <button type="button" className="staff-button" disabled={index === 0} onClick={() => void move(category, index, -1)}>
+                        Up<span className="visually-hidden"> {product.name}</span>
+                      </button>
+                      <button
+                        type="button"
+                        className="staff-button"
+                        disabled={index === menu[category].length - 1}
+                        onClick={() => void move(category, index, 1)}
+                      >
+                        Down<span className="visually-hidden"> {product.name}</span>
+                      </button>
+                      <button type="button" className="staff-button" onClick={() => setEditing(product.id)}>
+                        Edit<span className="visually-hidden"> {product.name}</span>
+                      </button>
+                      <button type="button" className="staff-button staff-button--danger" onClick={() => setToDelete(product)}>
+                        Delete<span className="visually-hidden"> {product.name}</span>
+                      </button>
+                    </span>
+                  </li>
+                ),
+              )}
+            </ul>
+          </section>
+        ))}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={`Delete ${toDelete?.name ?? ""}?`}
+        confirmLabel="Delete product"
+        busy={busy}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => {
+          setToDelete(null);
+          setProblem(null);
+        }}
+      >
+        <p>It leaves the menu at once. Past orders keep it.</p>
+        <ProblemMessage problem={problem} />
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,350 @@
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { ALLERGENS, CATEGORY_KEYS, CATEGORY_TITLES, DIETS, PREP_AREAS, WEEKDAY_NAMES, type CategoryKey } from "../../../contract/menu";
+import type { ApiErrorDetail, ProductCreate } from "../../../contract/schemas";
+import { asApiError, restated, type ApiError } from "../../shared/api-client";
+import { ProblemMessage } from "../lib/problem-message";
+
+export interface OptionValues {
+  name: string;
+  price: string;
+}
+export interface GroupValues {
+  name: string;
+  exclusive: boolean;
+  required: boolean;
+  options: OptionValues[];
+}
+/** The form's text: numbers stay text until sent, so what the manager typed is what the server judges. */
+export interface ProductValues {
+  category: CategoryKey;
+  name: string;
+  description: string;
+  price: string;
+  happy_hour_price: string;
+  available: boolean;
+  weekday: string;
+  allergens: string[];
+  diet: string[];
+  prep_station: string;
+  prep_minutes: string;
+  stock: string;
+  name_fil: string;
+  description_fil: string;
+  name_zh: string;
+  description_zh: string;
+  groups: GroupValues[];
+}
+
+export const newProduct = (category: CategoryKey): ProductValues => ({
+  category,
+  name: "",
+  description: "",
+  price: "",
+  happy_hour_price: "",
+  available: true,
+  weekday: "",
+  allergens: [],
+  diet: [],
+  prep_station: "",
+  prep_minutes: "",
+  stock: "",
+  name_fil: "",
+  description_fil: "",
+  name_zh: "",
+  description_zh: "",
+  groups: [],
+});
+
+/** The body the server checks (by the menu CSV's rules); it answers each problem with its `path`. */
+export function toBody(values: ProductValues): ProductCreate {
+  const number = (text: string) => (text.trim() === "" ? null : Number(text));
+  return {
+    category: values.category,
+    name: values.name,
+    description: values.description,
+    price: values.price,
+    happy_hour_price: values.happy_hour_price.trim() === "" ? null : values.happy_hour_price,
+    available: values.available,
+    weekday: number(values.weekday),
+    allergens: values.allergens,
+    diet: values.diet,
+    ...(values.prep_station && { prep_station: values.prep_station }),
+    ...(values.prep_minutes.trim() !== "" && { prep_minutes: Number(values.prep_minutes) }),
+    stock: number(values.stock),
+    translations: {
+      ...((values.name_fil || values.description_fil) && { fil: { name: values.name_fil, description: values.description_fil } }),
+      ...((values.name_zh || values.description_zh) && { zh: { name: values.name_zh, description: values.description_zh } }),
+    },
+    customizations: Object.fromEntries(
+      values.groups.map((group) => [group.name, { exclusive: group.exclusive, required: group.required, options: group.options }]),
+    ),
+  };
+}
+
+/** Where the server's `path` for a field lands in this form. */
+function fieldOf(path: string | undefined, groups: GroupValues[]): string | undefined {
+  if (!path) return undefined;
+  const translation = /^translations\.(fil|zh)\.(name|description)$/.exec(path);
+  if (translation) return `${translation[2]}_${translation[1]}`;
+  const option = /^customizations\.(.+)\.options\.(\d+)\.(name|price)$/.exec(path);
+  if (option) return `group-${groups.findIndex((g) => g.name === option[1])}-option-${option[2]}-${option[3]}`;
+  const group = /^customizations\.(.+)$/.exec(path);
+  if (group) return `group-${groups.findIndex((g) => g.name === group[1])}-name`;
+  return path;
+}
+
+interface ProductFormProps {
+  title: string;
+  initial: ProductValues;
+  submitLabel: string;
+  onSubmit(values: ProductValues): Promise<void>;
+  onCancel(): void;
+  /** Where the dish photo control goes (built separately: POST/DELETE /api/products/{id}/photo). */
+  photoSlot?: ReactNode;
+}
+
+/** Every field of a product, its option groups and options, and its Filipino and Chinese texts. */
+export function ProductForm({ title, initial, submitLabel, onSubmit, onCancel, photoSlot }: ProductFormProps) {
+  const id = useId();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<ApiError | null>(null);
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof ProductValues>(key: K, value: ProductValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const setGroup = (index: number, group: GroupValues) =>
+    set(
+      "groups",
+      values.groups.map((g, i) => (i === index ? group : g)),
+    );
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setProblem(null);
+    setSaving(true);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      const found = asApiError(error);
+      const fieldErrors: Record<string, string> = {};
+      const rest: ApiErrorDetail[] = [];
+      for (const detail of found.details) {
+        const key = fieldOf(detail.path, values.groups);
+        if (key && form.querySelector(`[name="${CSS.escape(key)}"]`)) fieldErrors[key] ??= detail.message;
+        else rest.push(detail);
+      }
+      setErrors(fieldErrors);
+      setProblem(restated(found, (message) => message, rest));
+      setSaving(false);
+      // After React has drawn the errors: the first one gets focus.
+      requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+    }
+  };
+
+  const described = (key: string) => ({
+    id: `${id}-${key}`,
+    name: key,
+    "aria-invalid": errors[key] ? true : undefined,
+    "aria-describedby": errors[key] ? `${id}-${key}-error` : undefined,
+  });
+  const errorOf = (key: string) =>
+    errors[key] ? (
+      <p id={`${id}-${key}-error`} className="staff-field__error">
+        {errors[key]}
+      </p>
+    ) : null;
+  const text = (key: keyof ProductValues & string, label: string, props: Record<string, unknown> = {}) => (
+    <div className="staff-field">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <input type="text" {...described(key)} {...props} value={values[key] as string} onChange={(e) => set(key, e.target.value as never)} />
+      {errorOf(key)}
+    </div>
+  );
+  const tags = (key: "allergens" | "diet", legend: string, all: readonly string[]) => (
+    <fieldset className="menu-editor__tags" aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}>
+      <legend>{legend}</legend>
+      {all.map((tag) => (
+        <label key={tag}>
+          <input
+            type="checkbox"
+            name={key}
+            aria-invalid={errors[key] ? true : undefined}
+            checked={values[key].includes(tag)}
+            onChange={(e) => set(key, e.target.checked ? [...values[key], tag] : values[key].filter((t) => t !== tag))}
+          />{" "}
+          {tag.replace(/_/g, " ")}
+        </label>
+      ))}
+      {errorOf(key)}
+    </fieldset>
+  );
+
+  return (
+    <form className="menu-editor__form staff-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <div className="menu-editor__fields">
+        <div className="staff-field">
+          <label htmlFor={`${id}-category`}>Category</label>
+          <select {...described("category")} value={values.category} onChange={(e) => set("category", e.target.value as CategoryKey)}>
+            {CATEGORY_KEYS.map((key) => (
+              <option key={key} value={key}>
+                {CATEGORY_TITLES[key]}
+              </option>
+            ))}
+          </select>
+          {errorOf("category")}
+        </div>
+        {text("name", "Name")}
+        <div className="staff-field">
+          <label htmlFor={`${id}-description`}>Description</label>
+          <textarea {...described("description")} value={values.description} onChange={(e) => set("description", e.target.value)} />
+          {errorOf("description")}
+        </div>
+        {text("price", "Price", { inputMode: "decimal" })}
+        {text("happy_hour_price", "Happy-hour price (empty: none)", { inputMode: "decimal" })}
+        <div className="staff-field">
+          <label>
+            <input type="checkbox" name="available" checked={values.available} onChange={(e) => set("available", e.target.checked)} /> On
+            the menu (not sold out)
+          </label>
+        </div>
+        {text("stock", "Stock (empty: not counted)", { inputMode: "numeric" })}
+        <div className="staff-field">
+          <label htmlFor={`${id}-weekday`}>Weekday special</label>
+          <select {...described("weekday")} value={values.weekday} onChange={(e) => set("weekday", e.target.value)}>
+            <option value="">Every day</option>
+            {WEEKDAY_NAMES.map((day, index) => (
+              <option key={day} value={String(index + 1)}>
+                {day}
+              </option>
+            ))}
+          </select>
+          {errorOf("weekday")}
+        </div>
+        <div className="staff-field">
+          <label htmlFor={`${id}-prep_station`}>Prep station</label>
+          <select {...described("prep_station")} value={values.prep_station} onChange={(e) => set("prep_station", e.target.value)}>
+            <option value="">Default for the category</option>
+            {PREP_AREAS.map((area) => (
+              <option key={area} value={area}>
+                {area === "bar" ? "Bar" : "Kitchen"}
+              </option>
+            ))}
+          </select>
+          {errorOf("prep_station")}
+        </div>
+        {text("prep_minutes", "Prep minutes (empty: default)", { inputMode: "numeric" })}
+        {tags("allergens", "Allergens", ALLERGENS)}
+        {tags("diet", "Diet", DIETS)}
+        {text("name_fil", "Name in Filipino")}
+        {text("description_fil", "Description in Filipino")}
+        {text("name_zh", "Name in Chinese")}
+        {text("description_zh", "Description in Chinese")}
+        {photoSlot && <div className="menu-editor__photo">{photoSlot}</div>}
+      </div>
+
+      <fieldset className="menu-editor__groups">
+        <legend>Option groups</legend>
+        {values.groups.map((group, g) => (
+          <fieldset key={g} className="menu-editor__group">
+            <legend>Group {g + 1}</legend>
+            <div className="staff-field">
+              <label htmlFor={`${id}-group-${g}-name`}>Group name</label>
+              <input
+                type="text"
+                {...described(`group-${g}-name`)}
+                value={group.name}
+                onChange={(e) => setGroup(g, { ...group, name: e.target.value })}
+              />
+              {errorOf(`group-${g}-name`)}
+            </div>
+            <label>
+              <input type="checkbox" checked={group.exclusive} onChange={(e) => setGroup(g, { ...group, exclusive: e.target.checked })} />{" "}
+              Pick one only
+            </label>
+            <label>
+              <input type="checkbox" checked={group.required} onChange={(e) => setGroup(g, { ...group, required: e.target.checked })} />{" "}
+              Required
+            </label>
+            {group.options.map((option, o) => {
+              const setOption = (next: OptionValues) =>
+                setGroup(g, { ...group, options: group.options.map((x, i) => (i === o ? next : x)) });
+              return (
+                <div key={o} className="menu-editor__option">
+                  <div className="staff-field">
+                    <label htmlFor={`${id}-group-${g}-option-${o}-name`}>Option {o + 1} name</label>
+                    <input
+                      type="text"
+                      {...described(`group-${g}-option-${o}-name`)}
+                      value={option.name}
+                      onChange={(e) => setOption({ ...option, name: e.target.value })}
+                    />
+                    {errorOf(`group-${g}-option-${o}-name`)}
+                  </div>
+                  <div className="staff-field">
+                    <label htmlFor={`${id}-group-${g}-option-${o}-price`}>Option {o + 1} price</label>
+                    <input
+                      type="text"
+                      inputMode="decimal"
+                      {...described(`group-${g}-option-${o}-price`)}
+                      value={option.price}
+                      onChange={(e) => setOption({ ...option, price: e.target.value })}
+                    />
+                    {errorOf(`group-${g}-option-${o}-price`)}
+                  </div>
+                  <button
+                    type="button"
+                    className="staff-button"
+                    onClick={() => setGroup(g, { ...group, options: group.options.filter((_, i) => i !== o) })}
+                  >
+                    Remove option {o + 1}
+                  </button>
+                </div>
+              );
+            })}
+            <div className="staff-actions">
+              <button
+                type="button"
+                className="staff-button"
+                onClick={() => setGroup(g, { ...group, options: [...group.options, { name: "", price: "0.00" }] })}
+              >
+                Add option
+              </button>
+              <button
+                type="button"
+                className="staff-button"
+                onClick={() =>
+                  set(
+                    "groups",
+                    values.groups.filter((_, i) => i !== g),
+                  )
+                }
+              >
+                Remove group {g + 1}
+              </button>
+            </div>
+          </fieldset>
+        ))}
+        <button
+          type="button"
+          className="staff-button"
+          onClick={() =>
+            set("groups", [...values.groups, { name: "", exclusive: false, required: false, options: [{ name: "", price: "0.00" }] }])
+          }
+        >
+          Add option group
+        </button>
+      </fieldset>
+
+      <ProblemMessage problem={problem} />
+      <div className="staff-actions">
+        <button type="submit" className="staff-button staff-button--primary" disabled={saving}>
+          {saving ? "Saving…" : submitLabel}
+        </button>
+        <button type="button" className="staff-button" onClick={onCancel} disabled={saving}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The menu editor on a tablet: a manager changes a dish's price and Filipino name and a diner's open
+ * menu on a phone shows both without reloading; adding a product and deleting one with the confirm.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DiningTable, Menu } from "../../contract/schemas";
+import { PHONE } from "../support/browser";
+import type { TestServer } from "../support/test-server";
+import { orderUrl } from "./ordering-support";
+import { NO_SERVICE_WORKER } from "./site-support";
+import { closeTablet, openSignedInTablet, staffCall } from "./staff-support";
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+let token: string;
+let phone: BrowserContext;
+
+beforeAll(async () => {
+  ({ server, browser, token, page } = await openSignedInTablet());
+  phone = await browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: server.url });
+});
+afterAll(() => closeTablet({ browser, server }));
+
+const api = (method: string, path: string, body?: unknown) => staffCall(server, token, method, path, body);
+
+describe("menu editor", () => {
+  it("edits a price and a Filipino name, and a diner's open menu shows them live", async () => {
+    const menu = (await api("GET", "/api/products_by_category?branch_id=1")) as Menu;
+    const dish = menu.main[0]!;
+    const [table] = (await api("GET", "/api/stations?branch_id=1")) as DiningTable[];
+    const diner = await phone.newPage();
+    await diner.addInitScript(() => localStorage.setItem("language", "fil"));
+    await diner.goto(orderUrl(table!));
+    await diner.getByText(dish.translations!.fil!.name).first().waitFor();
+
+    await page.goto("/staff/menu");
+    await page.getByRole("heading", { name: /^Menu editor · / }).waitFor();
+    await page.getByRole("button", { name: `Edit ${dish.name}` }).click();
+    const form = page.getByRole("form", { name: `Edit ${dish.name}` });
+    // A mistake is shown on its field, in the CSV's words, and gets focus.
+    await form.getByLabel("Price", { exact: true }).fill("12,5");
+    await form.getByRole("button", { name: "Save product" }).click();
+    await expect.poll(() => form.getByLabel("Price", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    expect(await form.textContent()).toContain('"12,5" is not a price like 13.99.');
+
+    await form.getByLabel("Price", { exact: true }).fill("21.75");
+    await form.getByLabel("Name in Filipino").fill("Bagong Ulam ng Bahay");
+    await form.getByRole("button", { name: "Save product" }).click();
+    await form.waitFor({ state: "detached" });
+
+    await diner.getByText("Bagong Ulam ng Bahay").first().waitFor();
+    await expect.poll(() => diner.locator("body").textContent()).toMatch(/21\.75/);
+    await diner.close();
+  });
+
+  it("adds a product and deletes one after confirming", async () => {
+    await page.goto("/staff/menu");
+    await page.getByRole("button", { name: "Add product" }).click();
+    const form = page.getByRole("form", { name: "New product" });
+    await form.getByLabel("Name", { exact: true }).fill("Halo-Halo Float");
+    await form.getByLabel("Price", { exact: true }).fill("8.50");
+    await form.getByRole("button", { name: "Add product" }).click();
+    await form.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Edit Halo-Halo Float" }).waitFor();
+
+    await page.getByRole("button", { name: "Delete Halo-Halo Float" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete Halo-Halo Float?" });
+    await dialog.getByRole("button", { name: "Delete product" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => page.getByRole("button", { name: "Edit Halo-Halo Float" }).count()).toBe(0);
+    const menu = (await api("GET", "/api/products_by_category?branch_id=1")) as Menu;
+    expect(menu.main.some((p) => p.name === "Halo-Halo Float")).toBe(false);
+  });
+});
