@@ -11,6 +11,11 @@ import { STAFF_API_ROUTES } from "./staff-api-routes";
 export type { ApiRoute };
 export { PUBLIC_API_ROUTES, STAFF_API_ROUTES };
 
-export const API_ROUTES = { ...PUBLIC_API_ROUTES, ...STAFF_API_ROUTES } as const satisfies Record<string, ApiRoute>;
+type Public<T> = { [K in keyof T]: T[K] & { auth: "public" } };
+const publicRoutes = Object.fromEntries(
+  Object.entries(PUBLIC_API_ROUTES).map(([name, route]) => [name, { ...route, auth: "public" }]),
+) as Public<typeof PUBLIC_API_ROUTES>;
+
+export const API_ROUTES = { ...publicRoutes, ...STAFF_API_ROUTES } satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -1,10 +1,13 @@
 import type { ApiRoute } from "./api-route";
 
 /**
- * The endpoints only staff screens call, sign-in included (api-routes.ts has them all): loaded with
- * the staff's code (src/staff/lib/staff-api.ts), never by a diner's phone.
+ * The endpoints only staff screens call, sign-in included, and the health check no screen calls
+ * (api-routes.ts has them all): loaded with the staff's code (src/staff/lib/staff-api.ts), never by a
+ * diner's phone.
  */
 export const STAFF_API_ROUTES = {
+  /** No screen calls it: load balancers and monitoring do. */
+  health: { method: "GET", path: "/health", auth: "public" },
   login: { method: "POST", path: "/login", auth: "public" },
   currentUser: { method: "GET", path: "/current_user", auth: { permission: "signedIn" } },
   logout: { method: "POST", path: "/logout", auth: "public" },

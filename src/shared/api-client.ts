@@ -13,13 +13,13 @@ export const API_BASE: string = import.meta.env.VITE_API_BASE ?? "/api";
  * The routes this app can call: the diner's and the public site's from the start, the staff's once
  * their code has loaded (src/staff/lib/staff-api.ts adds them), so a diner never downloads them.
  */
-const routes: Partial<Record<ApiRouteName, ApiRoute>> = { ...PUBLIC_API_ROUTES };
+const routes: Partial<Record<ApiRouteName, Pick<ApiRoute, "method" | "path">>> = { ...PUBLIC_API_ROUTES };
 
 export function addRoutes(more: Partial<Record<ApiRouteName, ApiRoute>>): void {
   Object.assign(routes, more);
 }
 
-export function routeOf(name: ApiRouteName): ApiRoute {
+export function routeOf(name: ApiRouteName): Pick<ApiRoute, "method" | "path"> {
   const route = routes[name];
   if (!route) throw new Error(`No route "${name}" here: staff calls go through src/staff/lib/staff-api.ts, which adds theirs.`);
   return route;
@@ -164,15 +164,6 @@ export function asApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   return new ApiError(0, "client_error", error instanceof Error ? error.message : String(error), [], false);
 }
-
-/** A failure the screen itself found (a PIN too short), in the same shape as the server's. */
-export const clientError = (message: string): ApiError => new ApiError(0, "client_error", message, [], false);
-
-/** The same failure in the screen's words ("Order #12 was not updated: …"); a 401 still ends the session. */
-export const restated = (error: unknown, say: (message: string) => string, details?: ApiErrorDetail[]): ApiError => {
-  const { status, code, message, details: all, fromServer } = asApiError(error);
-  return new ApiError(status, code, say(message), details ?? all, fromServer);
-};
 
 export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === "AbortError";

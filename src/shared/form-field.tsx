@@ -6,7 +6,8 @@
  */
 import { useCallback, useState, type ReactNode } from "react";
 import { flushSync } from "react-dom";
-import { asApiError, restated, type ApiError } from "./api-client";
+import { asApiError, type ApiError } from "./api-client";
+import { restated } from "./client-errors";
 
 export interface FieldProps {
   id: string;

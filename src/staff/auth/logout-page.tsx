@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { staffApi } from "../lib/staff-api";
-import { ApiError, asApiError, restated } from "../../shared/api-client";
+import { ApiError, asApiError } from "../../shared/api-client";
+import { restated } from "../../shared/client-errors";
 import { ProblemMessage } from "../lib/problem-message";
 import { useDocumentTitle } from "../../shared/use-document-title";
 import { useSession } from "./session-store";

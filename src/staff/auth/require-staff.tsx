@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
-import { restated } from "../../shared/api-client";
+import { restated } from "../../shared/client-errors";
 import { ProblemMessage } from "../lib/problem-message";
 import { StaffLayout } from "../layout/staff-layout";
 import { mayOpen } from "../layout/screens";

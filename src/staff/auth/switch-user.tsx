@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { PIN_PATTERN } from "../../../contract/roles";
-import { ApiError, asApiError, clientError } from "../../shared/api-client";
+import { ApiError, asApiError } from "../../shared/api-client";
+import { clientError } from "../../shared/client-errors";
 import { Dialog } from "../../shared/dialog";
 import { FormField, useFieldErrors } from "../../shared/form-field";
 import { ProblemMessage } from "../lib/problem-message";

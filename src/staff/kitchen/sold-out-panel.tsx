@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { CATEGORY_KEYS, CATEGORY_TITLES, LOW_STOCK_AT } from "../../../contract/menu";
 import type { Product } from "../../../contract/schemas";
-import { clientError, restated, type ApiError } from "../../shared/api-client";
+import { type ApiError } from "../../shared/api-client";
+import { clientError, restated } from "../../shared/client-errors";
 import { staffApi } from "../lib/staff-api";
 import type { MenuState } from "../../shared/use-menu";
 import { ProblemMessage } from "../lib/problem-message";

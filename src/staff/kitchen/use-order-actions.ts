@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import type { PrepArea } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
 import { staffApi } from "../lib/staff-api";
-import { ApiError, restated } from "../../shared/api-client";
+import { ApiError } from "../../shared/api-client";
+import { restated } from "../../shared/client-errors";
 import { STATION_NAMES } from "./board";
 
 interface Board {

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { ALLERGENS, CATEGORY_KEYS, CATEGORY_TITLES, DIETS, PREP_AREAS, WEEKDAY_NAMES, type CategoryKey } from "../../../contract/menu";
 import type { ApiErrorDetail, ProductCreate } from "../../../contract/schemas";
-import { asApiError, restated, type ApiError } from "../../shared/api-client";
+import { asApiError, type ApiError } from "../../shared/api-client";
+import { restated } from "../../shared/client-errors";
 import { ProblemMessage } from "../lib/problem-message";
 
 export interface OptionValues {
