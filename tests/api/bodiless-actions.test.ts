@@ -60,6 +60,16 @@ const TARGETS: Record<string, () => Promise<Target>> = {
     const id = placed.body.id;
     return { params: { id }, token, done: async () => (await seenAt(id)) !== null };
   },
+  async deleteProduct() {
+    const name = `Bodiless ${randomUUID().slice(0, 8)}`;
+    const created = await call<{ id: number }>(server, "POST", "/api/products?branch_id=1", {
+      token,
+      json: { category: "main", name, description: "", price: "9.00", prep_station: "kitchen", customizations: {} },
+    });
+    expect(created.status, created.text).toBe(201);
+    const onMenu = async () => Object.values(await readMenu(server, 1)).some((items) => items.some((p) => p.id === created.body.id));
+    return { params: { id: String(created.body.id) }, token, done: async () => !(await onMenu()) };
+  },
   async deletePrinter() {
     const printer = await addPrinter();
     const listed = async () => (await call<Printer[]>(server, "GET", "/api/printers?branch_id=1", { token })).body;
