@@ -16,7 +16,7 @@ import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { badRequest } from "../lib/errors";
 import { orderExists } from "../orders/order-queries";
 import { findDiningTable } from "../dining-tables/dining-table-queries";
-import { VisitWatch, visitOrderIds, visitState, type VisitState } from "../visits/visit-service";
+import { VisitWatch, visitCallIds, visitOrderIds, visitState, type VisitState } from "../visits/visit-service";
 import type { EventType } from "./event-log-service";
 import type { EventFilter } from "./filter";
 import { eventStreamResponse, parseLastEventId, type StreamRequest } from "./stream";
@@ -24,10 +24,14 @@ import { eventStreamResponse, parseLastEventId, type StreamRequest } from "./str
 /** An `order.updated` as the order's public stream sends it: the order without `station_id`. */
 const withoutTableId = (row: { payload: string }): string => JSON.stringify(publicOrder(JSON.parse(row.payload) as Order));
 
-/** What a diner's tab hears about its own table: its orders, its calls ("someone is on the way") and its shared cart. */
+/**
+ * What a diner's tab hears about its own table: its orders, its calls ("someone is on the way") and its
+ * shared cart. `call.created` and `visit.started` are read for the stream's VisitWatch and never sent.
+ */
 export const DINING_TABLE_EVENT_TYPES: readonly EventType[] = [
   "order.created",
   "order.updated",
+  "call.created",
   "call.updated",
   "cart.updated",
   "visit.started",
@@ -87,9 +91,10 @@ export function eventRoutes(ctx: AppContext) {
     const diningTable = (await findDiningTable(database.db, params.id)) ?? missing();
     const visit = await visitState(database.db, diningTable.id, ctx.clock.now());
     const orderIds = await visitOrderIds(database.db, diningTable.id, visit.startId);
+    const callIds = await visitCallIds(database.db, diningTable.id, visit);
     return streamOf(c, diningTableFilter(diningTable.id, diningTable.branchId), {
       visitNow: visit,
-      visit: new VisitWatch(diningTable.id, () => ctx.clock.now(), visit, orderIds),
+      visit: new VisitWatch(diningTable.id, () => ctx.clock.now(), visit, orderIds, callIds),
     });
   });
 

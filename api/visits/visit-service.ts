@@ -9,7 +9,7 @@
  * expiry that ends one. The visit's start is that event's id, so the table's stream bounds any replay
  * by it, and streams opened during the visit hear its end.
  */
-import { and, desc, eq, gte, inArray, max } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, lt, max } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { tablesOf } from "../db/dialect";
 import { recordEvent } from "../events/event-log-service";
@@ -78,6 +78,43 @@ export async function visitOrderIds(db: Db, tableId: string, startId: number | n
   return new Set(rows.flatMap((row) => (row.orderId ? [row.orderId] : [])));
 }
 
+/** The call's id in a `call.*` event's payload (the call as JSON). */
+function callIdOf(payload: string): string | undefined {
+  const id = (JSON.parse(payload) as { id?: unknown }).id;
+  return typeof id === "string" ? id : undefined;
+}
+
+/**
+ * The calls made by the party the stream opened for (from their `call.created` events): those after the
+ * last visit's end, so a call made before the party's first order or cart change (which begins the
+ * visit) is theirs, and an earlier party's call still open is not. A visit that lapsed unrecorded ended
+ * VISIT_IDLE_MS after its last activity: only calls after that are the next party's.
+ */
+export async function visitCallIds(db: Db, tableId: string, state: VisitState): Promise<Set<string>> {
+  const { events } = tablesOf(db);
+  let after = 0;
+  if (state.startId !== null) {
+    const [previousEnd] = await db
+      .select({ id: max(events.id) })
+      .from(events)
+      .where(and(eq(events.tableId, tableId), eq(events.type, "visit.ended"), lt(events.id, state.startId)));
+    after = previousEnd?.id == null ? 0 : Number(previousEnd.id);
+  } else if (state.markerId !== null) after = state.markerId;
+  const rows = await db
+    .select({ payload: events.payload })
+    .from(events)
+    .where(and(eq(events.tableId, tableId), gt(events.id, after), eq(events.type, "call.created")));
+  const lapsedAt = state.lapsed ? state.lastActivityMs + VISIT_IDLE_MS : null;
+  const ids = new Set<string>();
+  for (const row of rows) {
+    const call = JSON.parse(row.payload) as { id?: unknown; created_at?: unknown };
+    if (typeof call.id !== "string") continue;
+    if (lapsedAt !== null && !(typeof call.created_at === "string" && Date.parse(call.created_at) >= lapsedAt)) continue;
+    ids.add(call.id);
+  }
+  return ids;
+}
+
 /**
  * Records the end of the table's visit, if one is under way (the table's lock held; call where the
  * transaction records its events). Streams opened during it send `visit.ended` and close.
@@ -131,12 +168,14 @@ export class VisitWatch {
   /**
    * @param orderIds the orders placed during the visit so far (visitOrderIds): a later change to an
    * earlier party's order (staff marking it served after the tab closed) is none of this visit's business.
+   * @param callIds the calls made by this party so far (visitCallIds), likewise for `call.updated`.
    */
   constructor(
     private readonly tableId: string,
     private readonly now: () => Date,
     state: VisitState,
     private readonly orderIds: Set<string> = new Set(),
+    private readonly callIds: Set<string> = new Set(),
   ) {
     this.startId = state.startId;
     this.lastActivityMs = state.lastActivityMs;
@@ -147,6 +186,16 @@ export class VisitWatch {
     if (row.tableId !== this.tableId) return "continues";
     if (row.type === "order.created" && row.orderId) this.orderIds.add(row.orderId);
     if (row.type === "order.updated") return row.orderId && this.orderIds.has(row.orderId) ? "continues" : "silent";
+    // A call's creation is kept to the server (the phone that called knows); it marks the call as this party's.
+    if (row.type === "call.created") {
+      const id = callIdOf(row.payload);
+      if (id) this.callIds.add(id);
+      return "silent";
+    }
+    if (row.type === "call.updated") {
+      const id = callIdOf(row.payload);
+      return id && this.callIds.has(id) ? "continues" : "silent";
+    }
     if (row.type === "visit.started") {
       if (this.startId === null) {
         this.startId = row.id;

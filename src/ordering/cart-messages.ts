@@ -41,6 +41,7 @@ export const cartMessages = i18n("cart", {
 export const orderStatusMessages = i18n("orderStatus", {
   orderNumber: params("Order #{number}"),
   status: "Status:",
+  visitEnded: "This visit has ended. This order's status still updates here.",
   sent: "Sent",
   sentText: "The restaurant has your order; it will be on the kitchen's screen in a moment.",
   seen: "In the kitchen",

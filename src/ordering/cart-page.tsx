@@ -11,8 +11,8 @@ import { useLanguage, useMessages } from "../shared/i18n/i18n";
 import { englishTextLang } from "../shared/i18n/language";
 import { productText } from "../shared/i18n/product-text";
 import type { Order, Product, SentLine } from "../../contract/schemas";
-import { stationEventsPath } from "../shared/api";
 import { focusIsLost } from "../shared/focus";
+import { useTableStream } from "./visit-ended";
 import { VisitEndedNotice } from "./visit-ended-notice";
 import { useMenu } from "../shared/use-menu";
 import { cartLines, cents, lineKey, lineTotalCents, subtotalCents, type CartLine } from "./cart/cart-logic";
@@ -58,7 +58,8 @@ export default function CartPage() {
   useSharedCart(station?.id ?? null);
   // Lines another phone added arrive from the server with the English name only: their words in
   // this phone's language come from the menu (cached by the order screen, kept live by the same stream).
-  const { state: menu } = useMenu(station?.branchId ?? null, { stream: station ? stationEventsPath(station.id) : null });
+  const tableStream = useTableStream(station?.id ?? null);
+  const { state: menu } = useMenu(station?.branchId ?? null, { stream: tableStream });
   const translationsOf = useMemo(() => {
     const byId = new Map<number, Product["translations"]>();
     if (menu.status === "ready") for (const product of Object.values(menu.data).flat()) byId.set(product.id, product.translations);

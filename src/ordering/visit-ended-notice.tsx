@@ -1,22 +1,20 @@
-/** The end of a table's visit as the phone shows it (order screen and cart). */
-import { stationEventsPath } from "../shared/api";
+/** The end of a table's visit as the phone shows it (order screen, cart, order status). */
 import { useMessages } from "../shared/i18n/i18n";
-import { rejoinStream, useStreamEnded } from "../shared/use-live-events";
 import { orderPageMessages } from "./messages";
+import { startNewVisit, useVisitEnded } from "./visit-ended";
 
 /**
  * Staff closed the table's tab (or it sat idle for hours): the visit is over and the phone no longer
  * follows the table. It joins the next visit only when the diner asks (API.md "Trust at the table").
  */
 export function VisitEndedNotice({ stationId }: { stationId: string }) {
-  const path = stationEventsPath(stationId);
-  const ended = useStreamEnded(path);
+  const ended = useVisitEnded(stationId);
   const t = useMessages(orderPageMessages);
   if (!ended) return null;
   return (
     <div className="order-notice visit-ended" role="status">
       <p>{t.visitEnded}</p>
-      <button type="button" className="button-primary" onClick={() => rejoinStream(path)}>
+      <button type="button" className="button-primary" onClick={() => startNewVisit(stationId)}>
         {t.startNewVisit}
       </button>
     </div>

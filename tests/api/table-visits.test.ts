@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CartOperationsAnswer, Menu, Order, Product, DiningTable, TableCart } from "../../contract/schemas";
+import type { Call, CartOperationsAnswer, Menu, Order, Product, DiningTable, TableCart } from "../../contract/schemas";
 import { call, orderableAnyDay, readMenu } from "../support/api-helpers";
 import { SseStream, type SseEvent } from "../support/sse-stream";
 import { TestClock } from "../support/test-clock";
@@ -64,6 +64,17 @@ async function placeOrder(table: DiningTable, note: string): Promise<Order> {
 async function closeTab(table: DiningTable): Promise<void> {
   const token = await staffToken(server);
   const response = await call(server, "POST", `/api/stations/${table.id}/tab/close`, { token, json: { paid_with: "cash" } });
+  expect(response.status, response.text).toBe(200);
+}
+
+async function callStaff(table: DiningTable, kind: Call["kind"]): Promise<Call> {
+  const response = await call<Call>(server, "POST", `/api/stations/${table.id}/calls`, { json: { kind } });
+  expect(response.status, response.text).toBe(201);
+  return response.body;
+}
+
+async function finishCall(made: Call): Promise<void> {
+  const response = await call(server, "PATCH", `/api/calls/${made.id}`, { token: await staffToken(server), json: { status: "done" } });
   expect(response.status, response.text).toBe(200);
 }
 
@@ -138,6 +149,38 @@ describe("a table's visit", () => {
     const heard = await drain(next);
     next.close();
     expect(heard.map((event) => event.event)).toEqual(["order.created"]);
+  });
+
+  it("sends the next party none of the last party's calls, and each of their own", async () => {
+    const table = await newTable();
+    await placeOrder(table, "party one");
+    const partyOneCall = await callStaff(table, "server");
+    await closeTab(table);
+
+    // Party two sits down and asks for the bill before their first order (which begins their visit);
+    // staff then answer party one's call, left open across the tab close.
+    const between = await stationStream(table);
+    const early = await callStaff(table, "bill");
+    await finishCall(partyOneCall);
+    expect(await drain(between)).toEqual([]);
+
+    await placeOrder(table, "party two");
+    const during = await stationStream(table);
+    await finishCall(early);
+    const later = await callStaff(table, "server");
+    await finishCall(later);
+    const callsOf = (events: SseEvent[]) =>
+      events.filter((event) => event.event?.startsWith("call.")).map((event) => [event.event, (JSON.parse(event.data) as Call).id]);
+    const expected = [
+      ["call.updated", early.id],
+      ["call.updated", later.id],
+    ];
+    expect(callsOf(await drain(during))).toEqual(expected);
+    const heardBetween = await drain(between);
+    expect(heardBetween.map((event) => event.event)).toEqual(["order.created", "call.updated", "call.updated"]);
+    expect(callsOf(heardBetween)).toEqual(expected);
+    between.close();
+    during.close();
   });
 
   it("ends a visit idle for 3 hours: its streams hear visit.ended and close, and a replay holds only the next visit", async () => {

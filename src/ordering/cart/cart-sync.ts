@@ -7,6 +7,7 @@
 import { useEffect } from "react";
 import type { CartOperationsAnswer, TableCart } from "../../../contract/schemas";
 import { api, stationEventsPath } from "../../shared/api";
+import { useFollowedTable } from "../visit-ended";
 import { ApiError } from "../../shared/api-client";
 import { useServerData, type ServerDataOptions } from "../../shared/use-server-data";
 import { onQueued, useCart } from "./cart-store";
@@ -141,8 +142,9 @@ export function sharedCartData(tableId: string | null): Omit<ServerDataOptions<s
   };
 }
 
-/** Keeps this screen's copy of the table's cart live while mounted. */
-export function useSharedCart(tableId: string | null): void {
+/** Keeps this screen's copy of the table's cart live while mounted (not after the visit ended: the next party's). */
+export function useSharedCart(table: string | null): void {
+  const tableId = useFollowedTable(table);
   useServerData({ key: tableId, ...sharedCartData(tableId) });
   useEffect(() => {
     if (tableId) flushQuietly();

@@ -8,11 +8,12 @@ import { useCallback, useEffect, useState } from "react";
 import { branchName } from "../../../contract/menu";
 import { isUuid } from "../../../contract/ids";
 import type { Menu } from "../../../contract/schemas";
-import { api, branchProductEventsPath, stationEventsPath } from "../../shared/api";
+import { api, branchProductEventsPath } from "../../shared/api";
 import { ApiError } from "../../shared/api-client";
 import { useMenu } from "../../shared/use-menu";
 import { useServerData } from "../../shared/use-server-data";
 import { useCart, type CartStation } from "../cart/cart-store";
+import { useTableStream } from "../visit-ended";
 
 export const READ_ONLY_BRANCH = 1;
 
@@ -72,9 +73,10 @@ export function useOrderMenu(stationId: string | null): { state: OrderMenuState;
   // The tab's one live stream: the table's, or for a menu opened without a table, the branch's.
   const station = table.state.status === "ready" ? table.state.data.station : undefined;
   const branchId = station === undefined ? null : (station?.branchId ?? READ_ONLY_BRANCH);
-  let stream: string | null = null;
-  if (station) stream = stationEventsPath(station.id);
-  else if (branchId !== null) stream = branchProductEventsPath(branchId);
+  // After the table's visit ended (for this phone), the menu follows the branch only.
+  const tableStream = useTableStream(station ? station.id : null);
+  let stream: string | null = tableStream;
+  if (stream === null && branchId !== null) stream = branchProductEventsPath(branchId);
   const menu = useMenu(branchId, { stream });
 
   const { reload: reloadTable } = table;

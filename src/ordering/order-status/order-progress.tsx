@@ -9,6 +9,7 @@ import { useLanguage, useMessages } from "../../shared/i18n/i18n";
 import { LOCALE_TAGS } from "../../shared/i18n/language";
 import { useCart } from "../cart/cart-store";
 import { orderStatusMessages } from "../cart-messages";
+import { useVisitEnded } from "../visit-ended";
 import { useLiveOrder } from "./use-live-order";
 
 type Step = "sent" | "seen" | "preparing" | "ready" | "served";
@@ -33,6 +34,7 @@ export function readyAround(order: Pick<Order, "status" | "estimated_ready_at">,
 export function OrderProgress({ order, stationId }: { order: Order; stationId: string | null }) {
   const updateOrder = useCart((state) => state.updateOrder);
   const stale = useLiveOrder(order, stationId, order.status, updateOrder);
+  const visitEnded = useVisitEnded(stationId);
   const step = stepOf(order);
   const cancelled = step === "cancelled";
   const held = step === "held";
@@ -59,6 +61,11 @@ export function OrderProgress({ order, stationId }: { order: Order; stationId: s
             </li>
           ))}
         </ol>
+      )}
+      {visitEnded && (
+        <p className="order-progress-visit-ended" role="status">
+          {t.visitEnded}
+        </p>
       )}
       {stale && (
         <p className="order-progress-stale" role="status">

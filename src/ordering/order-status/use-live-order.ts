@@ -7,6 +7,7 @@ import type { Order, PublicOrder } from "../../../contract/schemas";
 import type { OrderStatus } from "../../../contract/menu";
 import { api, stationEventsPath } from "../../shared/api";
 import { useServerData, type ServerDataOptions } from "../../shared/use-server-data";
+import { useTableStream } from "../visit-ended";
 
 const POLL_EVERY_MS = 10_000;
 const FINAL: readonly OrderStatus[] = ["served", "cancelled"];
@@ -37,6 +38,8 @@ export function useLiveOrder(
   onOrder: (order: PublicOrder) => void,
 ): boolean {
   const done = status !== null && FINAL.includes(status);
-  const { state } = useServerData({ key: order && !done ? order.id : null, ...liveOrderData(tableId, onOrder) });
+  // After the visit ended the order is still polled (by its own id), without the table's stream.
+  const stream = useTableStream(tableId);
+  const { state } = useServerData({ key: order && !done ? order.id : null, ...liveOrderData(tableId, onOrder), stream });
   return !done && state.status !== "loading" && state.error !== null;
 }

@@ -8,6 +8,7 @@ import { useCallback } from "react";
 import { CALL_KINDS, type CallKind } from "../../../contract/menu";
 import type { Call } from "../../../contract/schemas";
 import { api, stationEventsPath } from "../../shared/api";
+import { useTableStream } from "../visit-ended";
 import { useServerData, type ServerDataOptions } from "../../shared/use-server-data";
 
 export type CallView =
@@ -61,7 +62,9 @@ export function callStaffData(tableId: string | null): Omit<ServerDataOptions<st
 }
 
 export function useCallStaff(tableId: string | null): { calls: CallViews; request: (kind: CallKind) => void } {
-  const { state, update } = useServerData({ key: tableId, ...callStaffData(tableId) });
+  // After the visit ended the phone may still call staff, but hears nothing of the table's next party.
+  const stream = useTableStream(tableId);
+  const { state, update } = useServerData({ key: tableId, ...callStaffData(tableId), stream });
 
   const request = useCallback(
     (kind: CallKind) => {

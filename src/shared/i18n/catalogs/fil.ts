@@ -132,6 +132,7 @@ const fil: ComponentsJSON = {
   orderStatus: {
     orderNumber: "Order #{number}",
     status: "Status:",
+    visitEnded: "Natapos na ang pagbisitang ito. Patuloy pa ring nag-a-update dito ang status ng order na ito.",
     sent: "Naipadala",
     sentText: "Natanggap na ng restawran ang inyong order; lalabas ito sa screen ng kusina sa ilang sandali.",
     seen: "Nasa kusina",

@@ -127,6 +127,7 @@ const zh: ComponentsJSON = {
   orderStatus: {
     orderNumber: "订单 #{number}",
     status: "状态：",
+    visitEnded: "本次用餐已结束。此订单的状态仍会在这里更新。",
     sent: "已发送",
     sentText: "餐厅已收到您的订单，稍后会显示在厨房屏幕上。",
     seen: "厨房已接单",
