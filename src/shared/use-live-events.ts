@@ -75,15 +75,37 @@ const streams = new Map<string, SharedStream>();
 
 /**
  * Table streams whose visit has ended (the server sent `visit.ended` and closed them): they stay
- * closed, whoever listens, until the diner asks to join the table's next visit (rejoinStream).
+ * closed, whoever listens, until the diner asks to join the table's next visit (rejoinStream). The
+ * phone remembers them across a reload: a reload (or a fresh scan of the same QR code, which opens the
+ * same URL) keeps saying the visit is over instead of joining whoever sits at the table next.
  */
-const endedPaths = new Set<string>();
+const ENDED_KEY = "limitless.endedStreams";
+/** A phone used at many tables remembers only its latest few. */
+const ENDED_KEEP = 20;
+const endedPaths = new Set<string>(readEnded());
 const endedListeners = new Set<() => void>();
 const subscribeEnded = (listener: () => void) => {
   endedListeners.add(listener);
   return () => endedListeners.delete(listener);
 };
-const announceEnded = () => endedListeners.forEach((listener) => listener());
+
+function readEnded(): string[] {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(ENDED_KEY) ?? "[]");
+    return Array.isArray(stored) ? stored.filter((path): path is string => typeof path === "string") : [];
+  } catch {
+    return []; // no storage (private mode): the page still knows, until it is reloaded
+  }
+}
+
+function endedChanged(): void {
+  try {
+    localStorage.setItem(ENDED_KEY, JSON.stringify([...endedPaths].slice(-ENDED_KEEP)));
+  } catch {
+    // as in readEnded()
+  }
+  endedListeners.forEach((listener) => listener());
+}
 
 /** Whether the table's visit that the stream at `path` followed has ended (API.md "Trust at the table"). */
 export function useStreamEnded(path: string | null): boolean {
@@ -94,7 +116,7 @@ export function useStreamEnded(path: string | null): boolean {
 export function rejoinStream(path: string): void {
   endedPaths.delete(path);
   streams.get(path)?.restart();
-  announceEnded();
+  endedChanged();
 }
 
 function join(path: string, listener: Listener): () => void {
@@ -140,7 +162,7 @@ class SharedStream {
     this.source = null;
     this.lastEventId = "";
     endedPaths.add(this.path);
-    announceEnded();
+    endedChanged();
   }
 
   remove(listener: Listener): void {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router-dom";
+import { Link, useLocation } from "react-router-dom";
+import { PageLink } from "../../shared/page-link";
 import { useMessages } from "../../shared/i18n/i18n";
 import { LanguageSwitcher } from "../../shared/i18n/language-switcher";
 import { BOOKING_URL, SITE_NAME } from "../site-identity";
@@ -50,7 +51,7 @@ export function SiteHeader() {
         </button>
         <ul id={linksId} className="nav-links" data-open={open}>
           <li>
-            <NavLink to="/menu">{t.menu}</NavLink>
+            <PageLink to="/menu">{t.menu}</PageLink>
           </li>
           <li>
             <a href={BOOKING_URL} target="_blank" rel="noopener noreferrer">
@@ -59,7 +60,7 @@ export function SiteHeader() {
             </a>
           </li>
           <li>
-            <NavLink to="/about">{t.about}</NavLink>
+            <PageLink to="/about">{t.about}</PageLink>
           </li>
           <li>
             <Link to="/#contact">{t.contact}</Link>

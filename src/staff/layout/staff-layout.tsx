@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { NavLink } from "react-router-dom";
+import { PageLink } from "../../shared/page-link";
 import { roleMay } from "../../../contract/roles";
 import type { CurrentUser } from "../../../contract/schemas";
 import { KitchenAlerts } from "../alerts/kitchen-alerts";
@@ -19,15 +19,15 @@ export function StaffLayout({ user, children }: { user: CurrentUser; children: R
           <ul className="staff-nav">
             {screensFor(user.role).map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} className="staff-nav__link">
+                <PageLink to={link.to} className="staff-nav__link">
                   {link.label}
-                </NavLink>
+                </PageLink>
               </li>
             ))}
             <li>
-              <NavLink to="/logout" className="staff-nav__link">
+              <PageLink to="/logout" className="staff-nav__link">
                 Sign out
-              </NavLink>
+              </PageLink>
             </li>
           </ul>
         </nav>
