@@ -308,7 +308,7 @@ describe("limits and the shared tick", () => {
     expect(broadcaster.size).toBe(3);
     await broadcaster.tick(Date.now() + 10_001);
     expect(broadcaster.size).toBe(0);
-    for (const client of clients) expect((await client.drain()).ended).toBe(true);
+    for (const client of clients) expect((await client.drain(5_000)).ended).toBe(true);
   });
 
   it("runs on one shared timer, however many streams are open", async () => {

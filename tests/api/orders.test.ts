@@ -16,6 +16,7 @@ import {
   readOrders,
   readStations,
   revokedToken,
+  withoutHappyHours,
 } from "../support/api-helpers";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 
@@ -30,6 +31,8 @@ beforeAll(async () => {
   // This file places dozens of orders on one table; the per-table limit has its own file (order-limits.test.ts).
   server = await startTestServer({ staticDir: null, config: { tableOrderLimit: 0 } });
   token = await staffToken(server);
+  // These tests check the regular prices, whatever the hour they run at.
+  await withoutHappyHours(server, token);
   [menu1, menu2] = [await readMenu(server, 1), await readMenu(server, 2)];
   table1 = (await readStations(server, token, 1))[0]!;
   table2 = (await readStations(server, token, 2))[0]!;

@@ -160,8 +160,8 @@ describe("sign-in: known devices are not queued behind unknown ones", () => {
     );
     // Two checks running and three waiting, all held; the other 25 are answered busy at once (all of
     // them, before the burst is released: on a slow machine some may still be on their way).
-    await expect.poll(gate).toEqual({ unknown: { running: 2, waiting: 3 }, knownDevices: { running: 0, waiting: 0 } });
-    await expect.poll(() => refused.length).toBe(25);
+    await expect.poll(gate, { timeout: 10_000 }).toEqual({ unknown: { running: 2, waiting: 3 }, knownDevices: { running: 0, waiting: 0 } });
+    await expect.poll(() => refused.length, { timeout: 10_000 }).toBe(25);
 
     // Unknown browsers are turned away, the account's owner among them…
     expectApiError(await login(burst, email, RIGHT, "198.51.100.10"), 503, "busy");

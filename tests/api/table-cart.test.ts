@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCents, totalsFromSubtotal } from "../../contract/money";
 import type { CartOperation, CartOperationsAnswer, Menu, Order, DiningTable, TableCart } from "../../contract/schemas";
 import { emptyCart } from "../../api/carts/cart-service";
-import { call, expectApiError, optionId, productNamed, readMenu } from "../support/api-helpers";
+import { call, expectApiError, optionId, productNamed, readMenu, withoutHappyHours } from "../support/api-helpers";
 import { SseStream } from "../support/sse-stream";
 import { staffToken, startTestServer, type TestServer } from "../support/test-server";
 
@@ -20,6 +20,8 @@ let menu2: Menu;
 beforeAll(async () => {
   server = await startTestServer({ staticDir: null, config: { maxOrderTotalCents: 50_000 } });
   token = await staffToken(server);
+  // Carts are priced as orders are: at the regular prices here, whatever the hour the tests run at.
+  await withoutHappyHours(server, token);
   [menu1, menu2] = [await readMenu(server, 1), await readMenu(server, 2)];
 });
 afterAll(() => server.dispose());

@@ -177,6 +177,17 @@ export function orderableAnyDay(menu: Menu): Product[] {
   return products;
 }
 
+/**
+ * Clears both branches' happy hours, for a file whose tests check regular prices by name (the seed's
+ * Monday–Friday 14:00–18:00 window would make them cheaper on weekday afternoons). Tests of happy
+ * hour itself set their own windows and clock.
+ */
+export async function withoutHappyHours(server: Pick<TestServer, "url">, token: string): Promise<void> {
+  for (const branchId of [1, 2]) {
+    expect((await call(server, "PUT", `/api/branches/${branchId}/happy_hours`, { token, json: [] })).status).toBe(200);
+  }
+}
+
 /** Finds a product of the branch's menu by name. */
 export function productNamed(menu: Menu, name: string) {
   for (const key of CATEGORY_KEYS) {
