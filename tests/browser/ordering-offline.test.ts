@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiningTable } from "../../contract/schemas";
 import { launchBrowser, PHONE } from "../support/browser";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
-import { productNamed, readMenu } from "../support/api-helpers";
+import { orderableAnyDay, readMenu } from "../support/api-helpers";
 import { startFlakyProxy, type FlakyProxy } from "./flaky-proxy";
 import { addItem, createDiningTable, NO_SERVICE_WORKER, orderUrl, ordersOf, waitForOfflineReady } from "./ordering-support";
 
@@ -352,7 +352,8 @@ describe("through a flaky network (a real proxy between the phone and the server
 describe("unreadable storage on the phone", () => {
   it("a corrupt cart and corrupt outbox records never break the page; the order waiting among them still goes through, once, and shows", async () => {
     const table = await createDiningTable(server, token, 1, "Scrambled 7");
-    const lumpia = productNamed(await readMenu(server, 1), "Lumpia Shanghai");
+    // Priced as the phone saw it: a dish whose price does not change with the hour (happy hour).
+    const [dish] = orderableAnyDay(await readMenu(server, 1));
     const context = await browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: server.url });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -362,7 +363,7 @@ describe("unreadable storage on the phone", () => {
       await page.getByRole("heading", { name: "Ordering for table Scrambled 7" }).waitFor();
       const key = "3c9d7a2e-5b1f-4e8a-9c6d-0f2e4b6a8c1d";
       const body = {
-        products: [{ id: lumpia.id, quantity: 2, selectedCustomizations: [], customizedPrice: lumpia.price }],
+        products: [{ id: dish!.id, quantity: 2, selectedCustomizations: [], customizedPrice: dish!.price }],
         station_id: table.id,
         branch_id: 1,
       };
@@ -401,7 +402,7 @@ describe("unreadable storage on the phone", () => {
       await page.getByText("Your order has been submitted.").waitFor();
       const [order] = await ordersOf(server, token, table);
       await page.getByRole("heading", { name: `Order #${order!.number}` }).waitFor();
-      expect(order!.lines.map((line) => [line.name, line.quantity])).toEqual([["Lumpia Shanghai", 2]]);
+      expect(order!.lines.map((line) => [line.name, line.quantity])).toEqual([[dish!.name, 2]]);
       await expect.poll(() => outboxKeys(page)).toEqual([]);
 
       await page.reload();
