@@ -8,6 +8,7 @@ import jsQR from "jsqr";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiningTable } from "../../contract/schemas";
+import { focusedElement } from "./a11y-support";
 import { axeViolations } from "./site-support";
 import type { TestServer } from "../support/test-server";
 import { closeTablet, openSignedInTablet } from "./staff-support";
@@ -162,6 +163,29 @@ describe("stations", () => {
     await dialog.getByRole("button", { name: "Delete station" }).click();
     await card("Patio 10").waitFor({ state: "detached" });
     expect((await apiStations()).some((s) => s.id === created!.id)).toBe(false);
+    // The button that asked is gone with its card: focus moves on to "New Station".
+    await expect.poll(() => focusedElement(page)).toBe("button: New Station");
+    expect(await page.getByRole("status").filter({ hasText: "Station Patio 10 deleted." }).count()).toBe(1);
+  });
+
+  it("says a station deleted on another tablet meanwhile was already deleted, and drops it", async () => {
+    await page.goto("/stations");
+    await page.getByRole("button", { name: "New Station" }).click();
+    const form = page.getByRole("form", { name: "New station" });
+    await form.getByLabel("Codename").fill("Patio 11");
+    await form.getByRole("button", { name: "Create station" }).click();
+    await card("Patio 11").getByRole("button", { name: "Delete Patio 11" }).click();
+    const created = (await apiStations()).find((s) => s.codename === "Patio 11")!;
+    const elsewhere = await fetch(`${server.url}/api/stations/${created.id}`, {
+      method: "DELETE",
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(elsewhere.status).toBe(204);
+
+    await page.getByRole("dialog", { name: "Delete station Patio 11?" }).getByRole("button", { name: "Delete station" }).click();
+    await card("Patio 11").waitFor({ state: "detached" });
+    await page.getByRole("status").filter({ hasText: "Station Patio 11 was already deleted." }).waitFor();
+    await expect.poll(() => focusedElement(page)).toBe("button: New Station");
   });
 
   it("downloads a station's QR code as a PNG that scans", async () => {

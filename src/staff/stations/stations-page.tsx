@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import type { DiningTable } from "../../../contract/schemas";
 import { staffApi } from "../lib/staff-api";
-import { ApiError, asApiError } from "../../shared/api-client";
 import { useServerData } from "../../shared/use-server-data";
 import { branchName } from "../../../contract/menu";
 import { roleMay } from "../../../contract/roles";
@@ -9,6 +8,7 @@ import { useSession } from "../auth/session-store";
 import { useBranchId } from "../branch/branch-store";
 import { ConfirmDialog } from "../lib/confirm-dialog";
 import { ProblemMessage } from "../lib/problem-message";
+import { useConfirmedDelete } from "../lib/use-confirmed-delete";
 import { useDocumentTitle } from "../../shared/use-document-title";
 import { QrPrintSheet } from "./qr-print-sheet";
 import { StationCard } from "./station-card";
@@ -38,9 +38,13 @@ export default function StationsPage() {
   });
   const [creating, setCreating] = useState(false);
   const [announcement, setAnnouncement] = useState("");
-  const [toDelete, setToDelete] = useState<DiningTable | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteProblem, setDeleteProblem] = useState<ApiError | null>(null);
+  const deletion = useConfirmedDelete<DiningTable>({
+    remove: (station) => staffApi.deleteDiningTable(station.id),
+    name: (station) => `Station ${station.codename}`,
+    announce: setAnnouncement,
+    reload: load,
+    focusAfterId: "new-station-button",
+  });
 
   useEffect(() => setCreating(false), [branchId]);
 
@@ -58,31 +62,6 @@ export default function StationsPage() {
     const updated = await staffApi.updateDiningTable(station.id, values);
     setAnnouncement(`Station ${updated.codename} saved.`);
     update((stations) => stations?.map((s) => (s.id === updated.id ? updated : s)).sort(byCodename));
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    setDeleteProblem(null);
-    try {
-      await staffApi.deleteDiningTable(toDelete.id);
-      setAnnouncement(`Station ${toDelete.codename} deleted.`);
-      setToDelete(null);
-      load();
-      focusLater("new-station-button");
-    } catch (error) {
-      const problem = asApiError(error);
-      // Already gone (deleted on another tablet): the list is what needs fixing.
-      if (error instanceof ApiError && error.status === 404) {
-        setToDelete(null);
-        setAnnouncement(`Station ${toDelete.codename} was already deleted.`);
-        load();
-      } else {
-        setDeleteProblem(problem);
-      }
-    } finally {
-      setDeleting(false);
-    }
   };
 
   return (
@@ -140,27 +119,16 @@ export default function StationsPage() {
         <>
           <ul className="station-list" aria-label={`Stations at ${branch}`}>
             {list.data.map((station) => (
-              <StationCard key={station.id} station={station} onSave={mayEdit ? save : undefined} onDelete={setToDelete} />
+              <StationCard key={station.id} station={station} onSave={mayEdit ? save : undefined} onDelete={deletion.ask} />
             ))}
           </ul>
           <QrPrintSheet stations={list.data} branch={branch} />
         </>
       )}
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={`Delete station ${toDelete?.codename ?? ""}?`}
-        confirmLabel="Delete station"
-        cancelLabel="Keep it"
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => {
-          setToDelete(null);
-          setDeleteProblem(null);
-        }}
-      >
+      <ConfirmDialog {...deletion.dialog} title={`Delete station ${deletion.item?.codename ?? ""}?`} confirmLabel="Delete station">
         <p>Its QR code will stop working. Past orders from this table are kept.</p>
-        <ProblemMessage problem={deleteProblem} />
+        <ProblemMessage problem={deletion.problem} />
       </ConfirmDialog>
     </section>
   );
