@@ -62,7 +62,7 @@ describe("a floor account", () => {
     try {
       await page.goto("/stations");
       await page.getByRole("heading", { name: /^Stations · / }).waitFor();
-      await page.locator(".station-card").first().waitFor();
+      await page.locator(".dining-table-card").first().waitFor();
       expect(await page.getByRole("button", { name: "New Station" }).count()).toBe(0);
       expect(await page.getByRole("button", { name: /^Edit / }).count()).toBe(0);
       expect(await page.getByRole("button", { name: /^Delete / }).count()).toBe(0);

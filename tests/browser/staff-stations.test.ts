@@ -75,8 +75,8 @@ describe("stations", () => {
     await page.getByRole("heading", { name: "Stations · Thornhill" }).waitFor();
     const stations = await apiStations();
     expect(stations.length).toBeGreaterThan(0);
-    await page.locator(".station-card").first().waitFor();
-    await expect.poll(() => page.locator(".station-card").count()).toBe(stations.length);
+    await page.locator(".dining-table-card").first().waitFor();
+    await expect.poll(() => page.locator(".dining-table-card").count()).toBe(stations.length);
 
     const first = stations[0]!;
     const figure = card(first.codename).locator("figure");
@@ -208,7 +208,7 @@ describe("stations", () => {
   it("prints one card per table with its name and a QR code at least 4 cm wide, and nothing else", async () => {
     await page.goto("/stations");
     const stations = await apiStations();
-    await page.locator(".station-card").first().waitFor();
+    await page.locator(".dining-table-card").first().waitFor();
     await expect.poll(() => page.locator(".qr-print-card").first().isVisible()).toBe(false);
 
     await page.emulateMedia({ media: "print" });
@@ -254,10 +254,10 @@ describe("stations", () => {
     await page.goto("/stations");
     const alert = page.getByRole("alert").filter({ hasText: "Can't reach the restaurant's server" });
     await expect.poll(() => alert.isVisible()).toBe(true);
-    await expect.poll(() => page.locator(".station-card").count()).toBe(0);
+    await expect.poll(() => page.locator(".dining-table-card").count()).toBe(0);
 
     await alert.getByRole("button", { name: "Try again" }).click();
-    await expect.poll(() => page.locator(".station-card").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator(".dining-table-card").count()).toBeGreaterThan(0);
     await expect.poll(() => alert.count()).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router-dom";
-import { PREP_AREA_NAMES } from "./printer-words";
+import { PREP_AREA_NAMES } from "../lib/prep-area-names";
 import { useBranchId } from "../branch/branch-store";
 import { usePrinters } from "./use-printers";
 import "./printers.css";

@@ -8,7 +8,8 @@ import { ProblemMessage } from "../lib/problem-message";
 import { useConfirmedDelete } from "../lib/use-confirmed-delete";
 import { useDocumentTitle } from "../../shared/use-document-title";
 import { NEW_PRINTER, PrinterForm, type PrinterValues } from "./printer-form";
-import { PREP_AREA_NAMES, STATUS_NAMES } from "./printer-words";
+import { PREP_AREA_NAMES } from "../lib/prep-area-names";
+import { STATUS_NAMES } from "./printer-words";
 import { usePrinters } from "./use-printers";
 import "./printers.css";
 
