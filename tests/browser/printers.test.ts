@@ -1,7 +1,7 @@
 /**
  * Printers on a landscape tablet: adding one on the Printers screen and seeing it online, the
  * offline alert on the kitchen board with its queue when the printer is off, the queue printing once
- * it is back (the alert goes), the board's Reprint button, and deleting one.
+ * it is back (the alert goes), the board's Reprint button, a list that cannot be read, and deleting one.
  */
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
@@ -89,6 +89,20 @@ describe("printers", () => {
     expect(reprint!.text).toContain("REPRINT");
     expect(reprint!.text).toContain(`#${order.number}`);
     await expect.poll(() => page.getByRole("status").filter({ hasText: "Sent to the printer." }).count()).toBe(1);
+  });
+
+  it("shows a failed list load with a way to retry", async () => {
+    const list = "**/api/printers?branch_id=1";
+    await page.route(list, (route) => route.abort("connectionrefused"));
+    await page.goto("/staff/printers");
+    const alert = page.getByRole("alert").filter({ hasText: "Can't reach the restaurant's server" });
+    await expect.poll(() => alert.isVisible()).toBe(true);
+    expect(await page.getByRole("status").filter({ hasText: "loading..." }).count()).toBe(0);
+
+    await page.unroute(list);
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await page.getByRole("row", { name: /Grill/ }).waitFor();
+    await expect.poll(() => alert.count()).toBe(0);
   });
 
   it("deletes a printer after confirming, and focus moves on to Add printer", async () => {

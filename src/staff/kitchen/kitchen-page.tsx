@@ -97,11 +97,11 @@ export default function KitchenPage() {
       </p>
 
       <ProblemMessage problem={actions.problem} />
-      <ProblemMessage problem={board.problem} onRetry={() => void board.refresh()} />
+      <ProblemMessage problem={board.state.status === "loading" ? null : board.state.error} onRetry={board.refresh} />
 
       {view === "menu" ? (
         <SoldOutPanel state={menu.state} branch={branch} onChanged={menu.applyProduct} onRetry={menu.reload} />
-      ) : !board.loaded && !board.problem ? (
+      ) : board.state.status === "loading" ? (
         <p role="status">Loading orders…</p>
       ) : (
         <>

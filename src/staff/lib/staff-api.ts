@@ -62,7 +62,7 @@ export const staffApi = {
   recallBump: (id: string, prepArea: PrepArea) => call("updateOrder", { params: { id }, body: { recalled: prepArea } }),
   markOrderSeen: (id: string, prepArea: PrepArea) => call("markOrderSeen", { params: { id }, body: { station: prepArea } }),
   boardHeartbeat: (body: BoardHeartbeat) => call("boardHeartbeat", { body }),
-  kitchenStatus: (branchId: number) => call("kitchenStatus", { query: { branch_id: branchId } }),
+  kitchenStatus: (branchId: number, options: ReadOptions = {}) => call("kitchenStatus", { query: { branch_id: branchId }, ...options }),
   setProductAvailable: (id: number, available: boolean) => call("updateProduct", { params: { id }, body: { available } }),
   /** null = stop counting; 0 sells the product out, more puts it back on. */
   setProductStock: (id: number, stock: number | null) => call("updateProduct", { params: { id }, body: { stock } }),

@@ -18,7 +18,8 @@ export default function PrintersPage() {
   useDocumentTitle("Printers");
   const branchId = useBranchId();
   const branch = branchName(branchId);
-  const { printers, reload } = usePrinters(branchId);
+  const { state: list, reload } = usePrinters(branchId);
+  const printers = list.status === "ready" ? list.data : null;
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState("");
@@ -74,7 +75,8 @@ export default function PrintersPage() {
         />
       )}
 
-      {printers === null && <p role="status">loading...</p>}
+      {list.status === "loading" && <p role="status">loading...</p>}
+      {list.status === "failed" && <ProblemMessage problem={list.error} onRetry={reload} />}
       {printers?.length === 0 && (
         <p className="staff-notice">
           No printers yet for {branch}. Every order prints a ticket at the kitchen and bar printers you add here.
