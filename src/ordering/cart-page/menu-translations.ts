@@ -1,0 +1,21 @@
+import { useMemo } from "react";
+import type { Product } from "../../../contract/schemas";
+import { stationEventsPath } from "../../shared/api";
+import { useMenu } from "../../shared/use-menu";
+import type { CartStation } from "../cart/cart-store";
+
+/** Each product's translations, by product id. */
+export type MenuTranslations = ReadonlyMap<number, Product["translations"]>;
+
+/**
+ * Lines another phone added arrive from the server with the English name only: their words in this
+ * phone's language come from the menu (cached by the order screen, kept live by the table's stream).
+ */
+export function useMenuTranslations(station: CartStation | null): MenuTranslations {
+  const { state: menu } = useMenu(station?.branchId ?? null, { stream: station ? stationEventsPath(station.id) : null });
+  return useMemo(() => {
+    const byId = new Map<number, Product["translations"]>();
+    if (menu.status === "ready") for (const product of Object.values(menu.data).flat()) byId.set(product.id, product.translations);
+    return byId;
+  }, [menu]);
+}
