@@ -231,7 +231,11 @@ const PROSE: { [K in ApiRouteName]: Prose } = {
     summary: "Change, reset or deactivate an account",
     description: "A new password or deactivation signs the account out everywhere; the last active owner stays (409 `last_owner`).",
   },
-  auditLog: { tag: "Staff accounts", summary: "Who changed staff, the menu or prices, and when", description: "Newest first." },
+  auditLog: {
+    tag: "Staff accounts",
+    summary: "Who changed staff, the menu, prices, happy hours or printers, and when",
+    description: "Newest first.",
+  },
   printers: { tag: "Printers", summary: "A branch's printers", description: "Each with its status and the tickets queued for it." },
   createPrinter: {
     tag: "Printers",

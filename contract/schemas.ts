@@ -420,8 +420,9 @@ export const auditEntrySchema = z.object({
   /** null: not about one branch (e.g. an owner's account). */
   branch_id: z.number().nullable(),
   action: z.string(),
-  /** What was changed: `staff:<id>`, `product:<id>`, `menu:<branch>`. */
+  /** What was changed: `staff:<id>`, `product:<id>`, `menu:<branch>`, `branch:<id>` (its happy hours), `printer:<id>`. */
   target: z.string(),
+  /** What changed, in the wire's words; a changed field as `{ from, to }`. */
   details: z.record(z.string(), z.unknown()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -3,16 +3,24 @@
  * by the service that makes the change, inside the change's own transaction, so a change that commits
  * always has its entry and a rolled-back one never does. Owners read it (GET /api/audit_log).
  */
+import { isDeepStrictEqual } from "node:util";
 import { desc, eq, isNull, or } from "drizzle-orm";
 import type { AuditEntry } from "../../contract/schemas";
 import type { Db } from "../db/database";
 import { tablesOf } from "../db/dialect";
+import type { StaffIdentity } from "../lib/app-env";
+import type { ServiceDeps } from "../service-deps";
 
 /** Who made a change, and when (the server's clock). */
 export interface AuditActor {
   id: number;
   email: string;
   at: Date;
+}
+
+/** The signed-in account making a change, now by the server's clock. */
+export function auditActor(staff: Pick<StaffIdentity, "id" | "email">, { clock }: Pick<ServiceDeps, "clock">): AuditActor {
+  return { id: staff.id, email: staff.email, at: clock.now() };
 }
 
 export type AuditAction =
@@ -27,13 +35,30 @@ export type AuditAction =
   | "product.updated"
   | "product.deleted"
   | "menu.reordered"
-  | "menu.imported";
+  | "menu.imported"
+  | "happy_hours.changed"
+  | "printer.created"
+  | "printer.updated"
+  | "printer.deleted";
 
 export interface AuditRecord {
   action: AuditAction;
   target: string;
   branchId: number | null;
+  /** What changed, in the wire's words; a changed field as `{ from, to }` (the Staff screen reads it so). */
   details?: Record<string, unknown>;
+}
+
+/** The fields whose values differ between `before` and `after` (deeply; a JSON column's key order aside), each as `{ from, to }`. */
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  after: T,
+): Partial<Record<keyof T, { from: unknown; to: unknown }>> {
+  const changed: Partial<Record<keyof T, { from: unknown; to: unknown }>> = {};
+  for (const key of Object.keys(after) as (keyof T)[]) {
+    if (!isDeepStrictEqual(before[key], after[key])) changed[key] = { from: before[key], to: after[key] };
+  }
+  return changed;
 }
 
 /** Call inside the transaction that makes the change. */

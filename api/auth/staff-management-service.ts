@@ -9,7 +9,7 @@
 import { manageableRoles, worksAt, type StaffRole } from "../../contract/roles";
 import type { StaffAccount, StaffPatch } from "../../contract/schemas";
 import type { AppContext } from "../app-context";
-import { recordAudit, type AuditActor } from "../audit/audit-service";
+import { auditActor, changedFields, recordAudit } from "../audit/audit-service";
 import { assertPasswordAllowed } from "./password-policy";
 import { hashPassword } from "./passwords";
 import {
@@ -33,7 +33,6 @@ export type StaffDeps = Pick<AppContext, "database" | "clock" | "liveEvents">;
 const auditBranch = (account: Pick<StaffAccount, "role" | "branch_ids">) =>
   account.role !== "owner" && account.branch_ids.length === 1 ? account.branch_ids[0]! : null;
 
-const actorOf = (deps: StaffDeps, staff: StaffIdentity): AuditActor => ({ id: staff.id, email: staff.email, at: deps.clock.now() });
 const asAccount = (staff: StaffIdentity) => ({ role: staff.role, branch_ids: staff.branchIds });
 
 /**
@@ -71,7 +70,7 @@ export async function createAccount(
     });
     if (!row) throw conflict("email_taken", "An account with this e-mail exists already.");
     const account = staffAccountOf(row);
-    await recordAudit(tx, actorOf(deps, actor), {
+    await recordAudit(tx, auditActor(actor, deps), {
       action: "staff.created",
       target: `staff:${account.id}`,
       branchId: auditBranch(account),
@@ -132,7 +131,7 @@ export async function setOwnPin(deps: StaffDeps, actor: StaffIdentity, pin: stri
   const pinHash = pin === null ? null : await hashPassword(pin);
   return deps.database.transaction(async (tx) => {
     const account = staffAccountOf((await updateStaffAccount(tx, actor.id, { pinHash }))!);
-    await recordAudit(tx, actorOf(deps, actor), {
+    await recordAudit(tx, auditActor(actor, deps), {
       action: pin === null ? "staff.pin_removed" : "staff.pin_set",
       target: `staff:${actor.id}`,
       branchId: auditBranch(account),
@@ -151,12 +150,9 @@ async function audit(
   patch: StaffPatch,
 ): Promise<void> {
   const write = (action: Parameters<typeof recordAudit>[2]["action"], details?: Record<string, unknown>) =>
-    recordAudit(tx, actorOf(deps, actor), { action, target: `staff:${after.id}`, branchId: auditBranch(after), details });
-  const changed: Record<string, { from: unknown; to: unknown }> = {};
-  if (patch.name !== undefined && before.name !== after.name) changed.name = { from: before.name, to: after.name };
-  if (patch.role !== undefined && before.role !== after.role) changed.role = { from: before.role, to: after.role };
-  if (patch.branch_ids !== undefined && before.branch_ids.join() !== after.branch_ids.join())
-    changed.branch_ids = { from: before.branch_ids, to: after.branch_ids };
+    recordAudit(tx, auditActor(actor, deps), { action, target: `staff:${after.id}`, branchId: auditBranch(after), details });
+  const described = ({ name, role, branch_ids }: StaffAccount) => ({ name, role, branch_ids });
+  const changed = changedFields(described(before), described(after));
   if (Object.keys(changed).length > 0) await write("staff.updated", changed);
   if (before.active !== after.active) await write(after.active ? "staff.reactivated" : "staff.deactivated");
   if (patch.password !== undefined) await write("staff.password_reset");

@@ -2,10 +2,10 @@
 import { eq } from "drizzle-orm";
 import type { HappyHourWindow } from "../../contract/happy-hour";
 import type { Db } from "../db/database";
-import { affectedRows, tablesOf } from "../db/dialect";
+import { tablesOf } from "../db/dialect";
 
-/** Replaces the branch's windows; false when there is no such branch. */
-export async function setHappyHours(tx: Db, branchId: number, windows: HappyHourWindow[]): Promise<boolean> {
+/** Replaces the branch's windows. */
+export async function setHappyHours(tx: Db, branchId: number, windows: HappyHourWindow[]): Promise<void> {
   const { branches } = tablesOf(tx);
-  return affectedRows(await tx.update(branches).set({ happyHours: windows }).where(eq(branches.id, branchId))) > 0;
+  await tx.update(branches).set({ happyHours: windows }).where(eq(branches.id, branchId));
 }

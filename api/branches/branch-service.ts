@@ -1,10 +1,13 @@
 /**
- * A branch's happy hours, written in one transaction. No cache holds them and no event announces them:
- * the menu's answer does not carry them, and a phone reads the branch when it opens the menu.
+ * A branch's happy hours, written in one transaction with their audit entry. No cache holds them and
+ * no event announces them: the menu's answer does not carry them, and a phone reads the branch when it
+ * opens the menu.
  */
 import type { HappyHourWindow } from "../../contract/happy-hour";
 import type { Branch } from "../../contract/schemas";
-import type { DatabaseHandle } from "../db/database";
+import { changedFields, recordAudit, type AuditActor } from "../audit/audit-service";
+import { lockInTransaction } from "../db/dialect";
+import type { ServiceDeps } from "../service-deps";
 import { findBranch } from "./branch-queries";
 import { setHappyHours } from "./branch-repository";
 
@@ -13,8 +16,25 @@ function normalised(windows: HappyHourWindow[]): HappyHourWindow[] {
   return windows.map(({ weekdays, from, to }) => ({ weekdays: [...weekdays].sort((a, b) => a - b), from, to }));
 }
 
-export function changeHappyHours(database: DatabaseHandle, branchId: number, windows: HappyHourWindow[]): Promise<Branch | undefined> {
-  return database.transaction(async (tx) =>
-    (await setHappyHours(tx, branchId, normalised(windows))) ? findBranch(tx, branchId) : undefined,
-  );
+/**
+ * Replaces the branch's windows; undefined when there is no such branch. Audited as
+ * `happy_hours.changed` with the windows before and after (a list sent unchanged is no change).
+ */
+export function changeHappyHours(
+  { database }: ServiceDeps,
+  branchId: number,
+  windows: HappyHourWindow[],
+  actor: AuditActor,
+): Promise<Branch | undefined> {
+  const target = `branch:${branchId}`;
+  return database.transaction(async (tx) => {
+    await lockInTransaction(tx, "auditTarget", target);
+    const before = await findBranch(tx, branchId);
+    if (!before) return undefined;
+    const happyHours = normalised(windows);
+    await setHappyHours(tx, branchId, happyHours);
+    const changed = changedFields({ happy_hours: normalised(before.happy_hours) }, { happy_hours: happyHours });
+    if (changed.happy_hours) await recordAudit(tx, actor, { action: "happy_hours.changed", target, branchId, details: changed });
+    return { ...before, happy_hours: happyHours };
+  });
 }

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
+import { auditActor } from "../audit/audit-service";
 import { serveEndpoint } from "../lib/endpoint";
 import { findBranch } from "./branch-queries";
 import { changeHappyHours } from "./branch-service";
@@ -10,11 +11,10 @@ export function branchRoutes(ctx: AppContext) {
 
   serveEndpoint(app, endpoints.branch, async ({ params, missing }) => (await findBranch(ctx.database.db, params.id)) ?? missing());
 
-  // Staff for now; owners and managers once accounts have roles (API.md "Running the restaurant").
   serveEndpoint(
     app,
     endpoints.setHappyHours,
-    async ({ params, body, missing }) => (await changeHappyHours(ctx.database, params.id, body)) ?? missing(),
+    async ({ c, params, body, missing }) => (await changeHappyHours(ctx, params.id, body, auditActor(c.get("staff")!, ctx))) ?? missing(),
   );
 
   return app;

@@ -32,6 +32,8 @@ export const LOCK_SCOPES = {
   backups: APP_LOCKS + 11,
   /** Staff accounts' roles and activity: the last active owner is counted and changed under it. */
   staffAccounts: APP_LOCKS + 12,
+  /** One audited thing (`branch:1`, `printer:3`): read and changed under it, so its audit entries' before → after follow each other. */
+  auditTarget: APP_LOCKS + 13,
 } as const;
 
 export type TransactionLockScope = Exclude<keyof typeof LOCK_SCOPES, "migrate" | "backups">;

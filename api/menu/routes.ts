@@ -2,6 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
+import { auditActor } from "../audit/audit-service";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { ApiHttpError, badRequest } from "../lib/errors";
 import { requestHeader } from "../lib/response-head";
@@ -53,7 +54,7 @@ export function menuRoutes(ctx: AppContext) {
   };
   serveEndpoint(app, endpoints.menu, async ({ c, query }) => answer(c, await ctx.menuCache.get(knownBranch(query.branch_id))), fromCache);
 
-  const actor = (c: Context<AppEnv>) => ({ id: c.get("staff")!.id, email: c.get("staff")!.email, at: ctx.clock.now() });
+  const actor = (c: Context<AppEnv>) => auditActor(c.get("staff")!, ctx);
 
   serveEndpoint(app, endpoints.updateProduct, async ({ c, params, body, missing }) => {
     const located = await updateProduct(ctx, params.id, body, actor(c));

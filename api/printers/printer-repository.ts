@@ -70,11 +70,11 @@ export async function updatePrinterRow(
 }
 
 /** Deletes the printer and (by the foreign key's cascade) its jobs. */
-export async function deletePrinterRow(tx: Db, id: number): Promise<boolean> {
+export async function deletePrinterRow(tx: Db, id: number): Promise<void> {
   const { printers, printJobs } = tablesOf(tx);
   // Explicitly too: SQLite enforces the cascade only with foreign keys on, which a restore might not have.
   await tx.delete(printJobs).where(eq(printJobs.printerId, id));
-  return affectedRows(await tx.delete(printers).where(eq(printers.id, id))) > 0;
+  await tx.delete(printers).where(eq(printers.id, id));
 }
 
 /** The branch's printers at these prep stations. */

@@ -1,8 +1,13 @@
-/** Setting printers up, and their status as the dispatchers find it: each one transaction, with its event. */
+/**
+ * Setting printers up (each change one transaction with its audit entry), and their status as the
+ * dispatchers find it (one transaction with its event).
+ */
 import type { PrinterStatus } from "../../contract/printers";
 import type { Printer, PrinterCreate, PrinterUpdate } from "../../contract/schemas";
+import { changedFields, recordAudit, type AuditActor } from "../audit/audit-service";
 import type { DatabaseHandle, Db } from "../db/database";
 import { afterCommit } from "../db/after-commit";
+import { lockInTransaction } from "../db/dialect";
 import type { ServiceDeps } from "../service-deps";
 import { recordEvent } from "../events/event-log-service";
 import { knownBranch } from "../lib/endpoint";
@@ -39,13 +44,18 @@ export async function branchPrinters(db: Db, branchId: number): Promise<Printer[
   return withQueues(db, await listPrinters(db, branchId));
 }
 
-/** A new printer starts "unknown"; the dispatcher tries it at once. */
-export async function createPrinter({ database, clock }: ServiceDeps, body: PrinterCreate): Promise<Printer> {
+/** What staff set of a printer, in the wire's words: its audit entries' details. */
+function settingsOf(row: PrinterRow) {
+  return { name: row.name, host: row.host, port: row.port, prep_station: row.prepArea, receipts: row.receipts };
+}
+
+/** A new printer starts "unknown"; the dispatcher tries it at once. Audited as `printer.created`. */
+export async function createPrinter({ database, clock }: ServiceDeps, body: PrinterCreate, actor: AuditActor): Promise<Printer> {
   const branchId = knownBranch(body.branch_id);
   const now = clock.now();
   const row = await database.transaction(async (tx) => {
     afterCommit(tx, wakeDispatchers);
-    return insertPrinter(tx, {
+    const row = await insertPrinter(tx, {
       branchId,
       name: body.name,
       host: body.host,
@@ -56,34 +66,56 @@ export async function createPrinter({ database, clock }: ServiceDeps, body: Prin
       statusChangedAt: null,
       createdAt: now.toISOString(),
     });
+    await recordAudit(tx, actor, { action: "printer.created", target: `printer:${row.id}`, branchId, details: settingsOf(row) });
+    return row;
   });
   return toPrinter(row, 0);
 }
 
-/** A new address makes the status "unknown" again until the dispatcher has tried it. */
-export async function updatePrinter({ database, clock }: ServiceDeps, id: number, body: PrinterUpdate): Promise<Printer> {
+/**
+ * A new address makes the status "unknown" again until the dispatcher has tried it. Audited as
+ * `printer.updated`: its name and each setting changed, from → to (nothing changed is no change).
+ */
+export async function updatePrinter(
+  { database, clock }: ServiceDeps,
+  id: number,
+  body: PrinterUpdate,
+  actor: AuditActor,
+): Promise<Printer> {
   const now = clock.now();
+  const target = `printer:${id}`;
   return database.transaction(async (tx) => {
+    await lockInTransaction(tx, "auditTarget", target);
     const current = await findPrinter(tx, id);
     if (!current) throw printerMissing();
     const moved = (body.host !== undefined && body.host !== current.host) || (body.port !== undefined && body.port !== current.port);
-    const row = await updatePrinterRow(tx, id, {
+    const row = (await updatePrinterRow(tx, id, {
       ...(body.name !== undefined && { name: body.name }),
       ...(body.host !== undefined && { host: body.host }),
       ...(body.port !== undefined && { port: body.port }),
       ...(body.prep_station !== undefined && { prepArea: body.prep_station }),
       ...(body.receipts !== undefined && { receipts: body.receipts }),
       ...(moved && { status: "unknown" as const, statusChangedAt: now.toISOString() }),
-    });
+    }))!;
+    const changed = changedFields(settingsOf(current), settingsOf(row));
+    // The printer's name says which one it was; a new name is among the changes, from → to.
+    if (Object.keys(changed).length > 0)
+      await recordAudit(tx, actor, { action: "printer.updated", target, branchId: row.branchId, details: { name: row.name, ...changed } });
     afterCommit(tx, wakeDispatchers);
-    return (await withQueues(tx, [row!]))[0]!;
+    return (await withQueues(tx, [row]))[0]!;
   });
 }
 
-/** The printer and its unprinted jobs go. */
-export async function deletePrinter({ database }: ServiceDeps, id: number): Promise<void> {
-  const deleted = await database.transaction((tx) => deletePrinterRow(tx, id));
-  if (!deleted) throw printerMissing();
+/** The printer and its unprinted jobs go. Audited as `printer.deleted`, with what it was set to. */
+export async function deletePrinter({ database }: ServiceDeps, id: number, actor: AuditActor): Promise<void> {
+  const target = `printer:${id}`;
+  await database.transaction(async (tx) => {
+    await lockInTransaction(tx, "auditTarget", target);
+    const current = await findPrinter(tx, id);
+    if (!current) throw printerMissing();
+    await deletePrinterRow(tx, id);
+    await recordAudit(tx, actor, { action: "printer.deleted", target, branchId: current.branchId, details: settingsOf(current) });
+  });
 }
 
 /**

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiningTable, Menu } from "../../contract/schemas";
 import { PHONE } from "../support/browser";
 import type { TestServer } from "../support/test-server";
+import { focusedElement } from "./a11y-support";
 import { orderUrl } from "./ordering-support";
 import { NO_SERVICE_WORKER } from "./site-support";
 import { closeTablet, openSignedInTablet, staffCall } from "./staff-support";
@@ -70,6 +71,7 @@ describe("menu editor", () => {
     await dialog.getByRole("button", { name: "Delete product" }).click();
     await dialog.waitFor({ state: "detached" });
     await expect.poll(() => page.getByRole("button", { name: "Edit Halo-Halo Float" }).count()).toBe(0);
+    await expect.poll(() => focusedElement(page)).toBe("button: Add product");
     const menu = (await api("GET", "/api/products_by_category?branch_id=1")) as Menu;
     expect(menu.main.some((p) => p.name === "Halo-Halo Float")).toBe(false);
   });

@@ -1,7 +1,7 @@
 /**
  * Printers on a landscape tablet: adding one on the Printers screen and seeing it online, the
  * offline alert on the kitchen board with its queue when the printer is off, the queue printing once
- * it is back (the alert goes), and the board's Reprint button.
+ * it is back (the alert goes), the board's Reprint button, a list that cannot be read, and deleting one.
  */
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
@@ -10,6 +10,7 @@ import type { DiningTable, Menu, Order, Printer } from "../../contract/schemas";
 import { orderableAnyDay } from "../support/api-helpers";
 import { TestPrinter } from "../support/test-printer";
 import type { TestServer } from "../support/test-server";
+import { focusedElement } from "./a11y-support";
 import { axeViolations } from "./site-support";
 import { closeTablet, openSignedInTablet, staffCall } from "./staff-support";
 
@@ -88,5 +89,37 @@ describe("printers", () => {
     expect(reprint!.text).toContain("REPRINT");
     expect(reprint!.text).toContain(`#${order.number}`);
     await expect.poll(() => page.getByRole("status").filter({ hasText: "Sent to the printer." }).count()).toBe(1);
+  });
+
+  it("shows a failed list load with a way to retry", async () => {
+    const list = "**/api/printers?branch_id=1";
+    await page.route(list, (route) => route.abort("connectionrefused"));
+    await page.goto("/staff/printers");
+    const alert = page.getByRole("alert").filter({ hasText: "Can't reach the restaurant's server" });
+    await expect.poll(() => alert.isVisible()).toBe(true);
+    expect(await page.getByRole("status").filter({ hasText: "loading..." }).count()).toBe(0);
+
+    await page.unroute(list);
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await page.getByRole("row", { name: /Grill/ }).waitFor();
+    await expect.poll(() => alert.count()).toBe(0);
+  });
+
+  it("deletes a printer after confirming, and focus moves on to Add printer", async () => {
+    const added = (await api("POST", "/api/printers", {
+      name: "Spare",
+      branch_id: 1,
+      host: printer.host,
+      port: printer.port,
+      prep_station: "bar",
+    })) as Printer;
+    await page.goto("/staff/printers");
+    await page.getByRole("button", { name: "Delete Spare" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete printer Spare?" });
+    await dialog.getByRole("button", { name: "Delete printer" }).click();
+    await page.getByRole("row", { name: /Spare/ }).waitFor({ state: "detached" });
+    await page.getByRole("status").filter({ hasText: "Printer Spare deleted." }).waitFor();
+    await expect.poll(() => focusedElement(page)).toBe("button: Add printer");
+    expect(((await api("GET", "/api/printers?branch_id=1")) as Printer[]).some((p) => p.id === added.id)).toBe(false);
   });
 });

@@ -2,7 +2,8 @@
  * Staff screens by role in headless Chromium: a kitchen account sees the boards and the sold-out
  * panel and is offered no reports, menu upload, tables or staff; a screen it opens directly says it
  * is not allowed. The Staff screen (an owner adds an account, changes its role, resets a password —
- * a weak one refused with the policy's reason — and deactivates it), and a PIN take-over of a tablet.
+ * a weak one refused with the policy's reason — and deactivates it), its audit log, and a PIN take-over
+ * of a tablet.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -61,7 +62,7 @@ describe("a floor account", () => {
     try {
       await page.goto("/stations");
       await page.getByRole("heading", { name: /^Stations · / }).waitFor();
-      await page.locator(".station-card").first().waitFor();
+      await page.locator(".dining-table-card").first().waitFor();
       expect(await page.getByRole("button", { name: "New Station" }).count()).toBe(0);
       expect(await page.getByRole("button", { name: /^Edit / }).count()).toBe(0);
       expect(await page.getByRole("button", { name: /^Delete / }).count()).toBe(0);
@@ -142,6 +143,28 @@ describe("the Staff screen", () => {
         .getByText(/staff\.deactivated/)
         .first()
         .waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("the audit log", () => {
+  it("says in words what a change of a branch's happy hours was", async () => {
+    const changed = await fetch(`${server.url}/api/branches/1/happy_hours`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${ownerToken}`, "Content-Type": "application/json" },
+      body: JSON.stringify([{ weekdays: [6, 7], from: "12:00", to: "15:00" }]),
+    });
+    expect(changed.status).toBe(200);
+    const { context, page } = await signedIn(server.staff.email, server.staff.password);
+    try {
+      await page.goto("/staff/accounts");
+      const entry = page.getByRole("listitem").filter({ hasText: "happy_hours.changed branch:1" });
+      await entry.waitFor();
+      expect((await entry.textContent())!.replace(/\s/g, " ")).toMatch(
+        /: happy_hours\.changed branch:1 — happy hours: Monday–Friday, 2–6 p\.m\. → Saturday and Sunday, 12–3 p\.m\.$/,
+      );
     } finally {
       await context.close();
     }

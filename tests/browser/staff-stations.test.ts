@@ -8,6 +8,7 @@ import jsQR from "jsqr";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiningTable } from "../../contract/schemas";
+import { focusedElement } from "./a11y-support";
 import { axeViolations } from "./site-support";
 import type { TestServer } from "../support/test-server";
 import { closeTablet, openSignedInTablet } from "./staff-support";
@@ -74,8 +75,8 @@ describe("stations", () => {
     await page.getByRole("heading", { name: "Stations · Thornhill" }).waitFor();
     const stations = await apiStations();
     expect(stations.length).toBeGreaterThan(0);
-    await page.locator(".station-card").first().waitFor();
-    await expect.poll(() => page.locator(".station-card").count()).toBe(stations.length);
+    await page.locator(".dining-table-card").first().waitFor();
+    await expect.poll(() => page.locator(".dining-table-card").count()).toBe(stations.length);
 
     const first = stations[0]!;
     const figure = card(first.codename).locator("figure");
@@ -162,6 +163,29 @@ describe("stations", () => {
     await dialog.getByRole("button", { name: "Delete station" }).click();
     await card("Patio 10").waitFor({ state: "detached" });
     expect((await apiStations()).some((s) => s.id === created!.id)).toBe(false);
+    // The button that asked is gone with its card: focus moves on to "New Station".
+    await expect.poll(() => focusedElement(page)).toBe("button: New Station");
+    expect(await page.getByRole("status").filter({ hasText: "Station Patio 10 deleted." }).count()).toBe(1);
+  });
+
+  it("says a station deleted on another tablet meanwhile was already deleted, and drops it", async () => {
+    await page.goto("/stations");
+    await page.getByRole("button", { name: "New Station" }).click();
+    const form = page.getByRole("form", { name: "New station" });
+    await form.getByLabel("Codename").fill("Patio 11");
+    await form.getByRole("button", { name: "Create station" }).click();
+    await card("Patio 11").getByRole("button", { name: "Delete Patio 11" }).click();
+    const created = (await apiStations()).find((s) => s.codename === "Patio 11")!;
+    const elsewhere = await fetch(`${server.url}/api/stations/${created.id}`, {
+      method: "DELETE",
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(elsewhere.status).toBe(204);
+
+    await page.getByRole("dialog", { name: "Delete station Patio 11?" }).getByRole("button", { name: "Delete station" }).click();
+    await card("Patio 11").waitFor({ state: "detached" });
+    await page.getByRole("status").filter({ hasText: "Station Patio 11 was already deleted." }).waitFor();
+    await expect.poll(() => focusedElement(page)).toBe("button: New Station");
   });
 
   it("downloads a station's QR code as a PNG that scans", async () => {
@@ -184,7 +208,7 @@ describe("stations", () => {
   it("prints one card per table with its name and a QR code at least 4 cm wide, and nothing else", async () => {
     await page.goto("/stations");
     const stations = await apiStations();
-    await page.locator(".station-card").first().waitFor();
+    await page.locator(".dining-table-card").first().waitFor();
     await expect.poll(() => page.locator(".qr-print-card").first().isVisible()).toBe(false);
 
     await page.emulateMedia({ media: "print" });
@@ -230,10 +254,10 @@ describe("stations", () => {
     await page.goto("/stations");
     const alert = page.getByRole("alert").filter({ hasText: "Can't reach the restaurant's server" });
     await expect.poll(() => alert.isVisible()).toBe(true);
-    await expect.poll(() => page.locator(".station-card").count()).toBe(0);
+    await expect.poll(() => page.locator(".dining-table-card").count()).toBe(0);
 
     await alert.getByRole("button", { name: "Try again" }).click();
-    await expect.poll(() => page.locator(".station-card").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator(".dining-table-card").count()).toBeGreaterThan(0);
     await expect.poll(() => alert.count()).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Order } from "../../../contract/schemas";
-import { ageTone, applyOrder, atStation, atStationOpen, column, formatAge, heldOrders, replaceBoard, type Board } from "./board";
+import { ageTone, applyOrder, atPrepArea, openAtPrepArea, column, formatAge, heldOrders, replaceBoard, type Board } from "./board";
 
 const order = (id: string, status: Order["status"], createdAt = "2025-01-01T12:00:00.000Z", number = 1): Order => ({
   id,
@@ -42,7 +42,7 @@ describe("held orders", () => {
     );
     expect(heldOrders(board).map((o) => o.id)).toEqual(["early", "late"]);
     expect(column(board, "received", "kitchen").map((o) => o.id)).toEqual(["open"]);
-    expect(atStationOpen(board, "kitchen").map((o) => o.id)).toEqual(["open"]);
+    expect(openAtPrepArea(board, "kitchen").map((o) => o.id)).toEqual(["open"]);
 
     board = applyOrder(board, {
       ...withLine(order("early", "received", "2025-01-01T12:01:00.000Z", 2)),
@@ -135,13 +135,13 @@ describe("column", () => {
     expect(column(board, "received", "kitchen").map((o) => o.id)).toEqual(["early", "late"]);
   });
 
-  it("shows a station only its orders and its lines, and a bumped order under Ready while the other station works", () => {
+  it("shows a prep area only its orders and its lines, and a bumped order under Ready while the other prep area works", () => {
     const board: Board = { a: mixed("a", "preparing", ["bar"]), food: { ...order("food", "received"), lines: [line("Fries", "kitchen")] } };
     expect(column(board, "preparing", "kitchen").map((o) => o.lines.map((l) => l.name))).toEqual([["Burger"]]);
     expect(column(board, "ready", "bar").map((o) => o.lines.map((l) => l.name))).toEqual([["Beer"]]);
     expect(column(board, "received", "bar")).toEqual([]);
     expect(column(board, "received", "kitchen").map((o) => o.id)).toEqual(["food"]);
-    expect(atStation(board.food!, "bar")).toBeUndefined();
+    expect(atPrepArea(board.food!, "bar")).toBeUndefined();
   });
 });
 

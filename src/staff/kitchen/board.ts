@@ -5,7 +5,7 @@
  * copy without that time counts as older when its status is behind (statuses only move forward,
  * but for a recalled bump, which moves the time on).
  *
- * Each prep station's board shows only the orders with lines for it, and only those lines, in its
+ * Each prep area's board shows only the orders with lines for it, and only those lines, in its
  * prep columns; orders held past their table's limit wait apart, whole, on every board, for a staff
  * OK (released, they join the columns).
  */
@@ -59,15 +59,15 @@ export function replaceBoard(fetched: Order[], seenWhileFetching: Iterable<Order
   return board;
 }
 
-/** The order as the station's board shows it, with only the station's lines; undefined when it has none. */
-export function atStation(order: Order, station: PrepArea): Order | undefined {
-  const lines = order.lines.filter((line) => line.prep_station === station);
+/** The order as the prep area's board shows it, with only the prep area's lines; undefined when it has none. */
+export function atPrepArea(order: Order, prepArea: PrepArea): Order | undefined {
+  const lines = order.lines.filter((line) => line.prep_station === prepArea);
   return lines.length === 0 ? undefined : { ...order, lines };
 }
 
-/** Once a station has bumped an order it waits under Ready on that station's board, for the other station or to be served. */
-export function columnAt(order: Order & { status: OpenStatus }, station: PrepArea): OpenStatus {
-  return order.bumped.includes(station) ? "ready" : order.status;
+/** Once a prep area has bumped an order it waits under Ready on that prep area's board, for the other prep area or to be served. */
+export function columnAt(order: Order & { status: OpenStatus }, prepArea: PrepArea): OpenStatus {
+  return order.bumped.includes(prepArea) ? "ready" : order.status;
 }
 
 const oldestFirst = (a: Order, b: Order) => a.created_at.localeCompare(b.created_at) || a.number - b.number;
@@ -79,20 +79,20 @@ export function heldOrders(board: Board): Order[] {
     .sort(oldestFirst);
 }
 
-/** The released orders with lines for the station (only those lines): what its prep columns and its "seen" cover. */
-export function atStationOpen(board: Board, station: PrepArea): (Order & { status: OpenStatus })[] {
+/** The released orders with lines for the prep area (only those lines): what its prep columns and its "seen" cover. */
+export function openAtPrepArea(board: Board, prepArea: PrepArea): (Order & { status: OpenStatus })[] {
   return Object.values(board)
     .filter((order): order is Order & { status: OpenStatus } => isOpen(order.status))
-    .map((order) => atStation(order, station) as (Order & { status: OpenStatus }) | undefined)
+    .map((order) => atPrepArea(order, prepArea) as (Order & { status: OpenStatus }) | undefined)
     .filter((order) => order !== undefined);
 }
 
-/** A column of the station's board, oldest first: the kitchen works through orders in the order they came in. */
-export function column(board: Board, status: OpenStatus, station: PrepArea): (Order & { status: OpenStatus })[] {
+/** A column of the prep area's board, oldest first: the kitchen works through orders in the order they came in. */
+export function column(board: Board, status: OpenStatus, prepArea: PrepArea): (Order & { status: OpenStatus })[] {
   return Object.values(board)
     .filter((order) => isOpen(order.status))
-    .map((order) => atStation(order, station) as (Order & { status: OpenStatus }) | undefined)
-    .filter((order) => order !== undefined && columnAt(order, station) === status)
+    .map((order) => atPrepArea(order, prepArea) as (Order & { status: OpenStatus }) | undefined)
+    .filter((order) => order !== undefined && columnAt(order, prepArea) === status)
     .map((order) => order!)
     .sort(oldestFirst);
 }
@@ -102,8 +102,6 @@ export const COLUMN_TITLES: Record<OpenStatus, string> = {
   preparing: "Preparing",
   ready: "Ready",
 };
-
-export const STATION_NAMES: Record<PrepArea, string> = { kitchen: "Kitchen", bar: "Bar" };
 
 /** How long an order has waited, in three steps a glance can read: under 5 minutes, under 10, longer. */
 export type AgeTone = "fresh" | "waiting" | "late";

@@ -9,7 +9,7 @@ export interface HeldActions {
 }
 
 interface HeldOrdersProps {
-  /** Oldest first, whole (every station's lines). */
+  /** Oldest first, whole (every prep area's lines). */
   orders: Order[];
   now: number;
   busy: Record<string, boolean>;

@@ -9,7 +9,8 @@ import { ConfirmDialog } from "../lib/confirm-dialog";
 import { ProblemMessage } from "../lib/problem-message";
 import { tableLabel } from "../lib/table-label";
 import { useDocumentTitle } from "../../shared/use-document-title";
-import { atStation, atStationOpen, heldOrders, STATION_NAMES } from "./board";
+import { PREP_AREA_NAMES } from "../lib/prep-area-names";
+import { atPrepArea, heldOrders, openAtPrepArea } from "./board";
 import { HeldOrders } from "./held-orders";
 import { KitchenToolbar, type KitchenView } from "./kitchen-toolbar";
 import { OrderColumns } from "./order-columns";
@@ -27,14 +28,14 @@ const FRESH_MS = 60_000;
 const NEWS_MS = 20_000;
 
 /** `/kitchen?station=bar`: the bar's board; anything else is the kitchen's. */
-function useStation(): [PrepArea, (station: PrepArea) => void] {
+function usePrepArea(): [PrepArea, (prepArea: PrepArea) => void] {
   const [params, setParams] = useSearchParams();
-  const station: PrepArea = params.get("station") === "bar" ? "bar" : "kitchen";
-  return [station, (next) => setParams(next === "kitchen" ? {} : { station: next }, { replace: true })];
+  const prepArea: PrepArea = params.get("station") === "bar" ? "bar" : "kitchen";
+  return [prepArea, (next) => setParams(next === "kitchen" ? {} : { station: next }, { replace: true })];
 }
 
 /**
- * A prep station's board: the branch's open orders that have lines for the station (only those
+ * A prep area's board: the branch's open orders that have lines for the prep area (only those
  * lines), in three columns, arriving live with a sound and a flash; each started, bumped and served
  * with one tap. The board tells the server it is on screen and which orders it has shown. Plus the
  * sold-out switches. Above the columns, on every board, the orders held past their table's limit wait
@@ -43,8 +44,8 @@ function useStation(): [PrepArea, (station: PrepArea) => void] {
 export default function KitchenPage() {
   const branchId = useBranchId();
   const branch = branchName(branchId);
-  const [station, setStation] = useStation();
-  useDocumentTitle(`${STATION_NAMES[station]} · Limitless staff`);
+  const [prepArea, setPrepArea] = usePrepArea();
+  useDocumentTitle(`${PREP_AREA_NAMES[prepArea]} · Limitless staff`);
   const now = useNow(15_000);
   const [view, setView] = useState<KitchenView>("orders");
   const [toCancel, setToCancel] = useState<Order | null>(null);
@@ -61,17 +62,17 @@ export default function KitchenPage() {
       sound.ring();
       return;
     }
-    if (!atStation(order, station)) return;
+    if (!atPrepArea(order, prepArea)) return;
     fresh.mark(order.id);
     announce(`${news === "released" ? "Released" : "New"} order #${order.number} · ${tableLabel(order.station_codename)}`);
     sound.ring();
   });
-  const actions = useOrderActions(board, branchId, station, announce, (order) => fresh.unmark(order.id));
+  const actions = useOrderActions(board, branchId, prepArea, announce, (order) => fresh.unmark(order.id));
 
   // Held orders are not the kitchen's yet: they neither count as open nor are told to the server as seen.
-  const shown = atStationOpen(board.board, station);
+  const shown = openAtPrepArea(board.board, prepArea);
   const held = heldOrders(board.board);
-  useBoardPresence(branchId, station, view === "orders" ? shown : [], board.apply);
+  useBoardPresence(branchId, prepArea, view === "orders" ? shown : [], board.apply);
   const soldOutCount =
     menu.state.status === "ready"
       ? Object.values(menu.state.data)
@@ -82,12 +83,12 @@ export default function KitchenPage() {
   return (
     <section className="kitchen" aria-labelledby="kitchen-title">
       <KitchenToolbar
-        {...{ branch, station, view, soldOutCount, sound }}
+        {...{ branch, prepArea, view, soldOutCount, sound }}
         openCount={shown.length}
         connection={board.connection}
         lastBump={actions.lastBump}
         onRecall={() => void actions.recall()}
-        onStation={setStation}
+        onPrepArea={setPrepArea}
         onView={setView}
       />
 
@@ -96,11 +97,11 @@ export default function KitchenPage() {
       </p>
 
       <ProblemMessage problem={actions.problem} />
-      <ProblemMessage problem={board.problem} onRetry={() => void board.refresh()} />
+      <ProblemMessage problem={board.state.status === "loading" ? null : board.state.error} onRetry={board.refresh} />
 
       {view === "menu" ? (
         <SoldOutPanel state={menu.state} branch={branch} onChanged={menu.applyProduct} onRetry={menu.reload} />
-      ) : !board.loaded && !board.problem ? (
+      ) : board.state.status === "loading" ? (
         <p role="status">Loading orders…</p>
       ) : (
         <>
@@ -112,7 +113,7 @@ export default function KitchenPage() {
           />
           <OrderColumns
             board={board.board}
-            station={station}
+            prepArea={prepArea}
             now={now}
             fresh={fresh.marked}
             busy={actions.busy}

@@ -1,7 +1,7 @@
 import { PREP_AREAS, type PrepArea } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
 import type { Connection } from "../../shared/use-live-events";
-import { STATION_NAMES } from "./board";
+import { PREP_AREA_NAMES } from "../lib/prep-area-names";
 import type { useKitchenSound } from "./use-kitchen-sound";
 
 export type KitchenView = "orders" | "menu";
@@ -14,8 +14,8 @@ const CONNECTION_TEXT: Record<Connection, string> = {
 
 interface KitchenToolbarProps {
   branch: string;
-  station: PrepArea;
-  onStation(station: PrepArea): void;
+  prepArea: PrepArea;
+  onPrepArea(prepArea: PrepArea): void;
   connection: Connection;
   view: KitchenView;
   onView(view: KitchenView): void;
@@ -26,11 +26,11 @@ interface KitchenToolbarProps {
   sound: ReturnType<typeof useKitchenSound>;
 }
 
-/** The board's title, whether it is live, which station and view it shows, the recall and the sound switch. */
+/** The board's title, whether it is live, which prep area and view it shows, the recall and the sound switch. */
 export function KitchenToolbar({
   branch,
-  station,
-  onStation,
+  prepArea,
+  onPrepArea,
   connection,
   view,
   onView,
@@ -43,7 +43,7 @@ export function KitchenToolbar({
   return (
     <div className="kitchen__toolbar">
       <h1 id="kitchen-title">
-        {STATION_NAMES[station]} · {branch}
+        {PREP_AREA_NAMES[prepArea]} · {branch}
       </h1>
       <p className={`kitchen__connection kitchen__connection--${connection}`} role="status">
         <span className="kitchen__dot" aria-hidden="true" />
@@ -51,8 +51,8 @@ export function KitchenToolbar({
       </p>
       <div className="staff-actions" role="group" aria-label="Station">
         {PREP_AREAS.map((name) => (
-          <button key={name} type="button" className="staff-button" aria-pressed={station === name} onClick={() => onStation(name)}>
-            {STATION_NAMES[name]}
+          <button key={name} type="button" className="staff-button" aria-pressed={prepArea === name} onClick={() => onPrepArea(name)}>
+            {PREP_AREA_NAMES[name]}
           </button>
         ))}
       </div>

@@ -2,7 +2,8 @@ import { PREP_AREAS } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
 import { tableLabel } from "../lib/table-label";
 import { ReprintButton } from "../printers/reprint-button";
-import { ageTone, formatAge, STATION_NAMES, type OpenStatus } from "./board";
+import { PREP_AREA_NAMES } from "../lib/prep-area-names";
+import { ageTone, formatAge, type OpenStatus } from "./board";
 
 export interface CardActions {
   start(order: Order): void;
@@ -12,7 +13,7 @@ export interface CardActions {
 }
 
 interface OrderCardProps {
-  /** With only this board's station's lines. */
+  /** With only this board's prep area's lines. */
   order: Order & { status: OpenStatus };
   column: OpenStatus;
   now: number;
@@ -87,7 +88,9 @@ function CardButtons({ order, column, busy, actions, nextId }: Omit<OrderCardPro
       {named(label)}
     </button>
   );
-  const waitingFor = PREP_AREAS.filter((station) => !order.bumped.includes(station)).map((station) => STATION_NAMES[station].toLowerCase());
+  const waitingFor = PREP_AREAS.filter((prepArea) => !order.bumped.includes(prepArea)).map((prepArea) =>
+    PREP_AREA_NAMES[prepArea].toLowerCase(),
+  );
   return (
     <div className="order-card__actions">
       {column === "received" && big("Start preparing", () => actions.start(order))}

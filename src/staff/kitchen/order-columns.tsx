@@ -4,19 +4,19 @@ import { OrderCard, type CardActions } from "./order-card";
 
 interface OrderColumnsProps {
   board: Board;
-  station: PrepArea;
+  prepArea: PrepArea;
   now: number;
   fresh: Record<string, boolean>;
   busy: Record<string, boolean>;
   actions: CardActions;
 }
 
-/** Received · Preparing · Ready (or bumped here, waiting for the other station), oldest first in each. */
-export function OrderColumns({ board, station, now, fresh, busy, actions }: OrderColumnsProps) {
+/** Received · Preparing · Ready (or bumped here, waiting for the other prep area), oldest first in each. */
+export function OrderColumns({ board, prepArea, now, fresh, busy, actions }: OrderColumnsProps) {
   return (
     <div className="kitchen__columns">
       {OPEN_STATUSES.map((status) => {
-        const orders = column(board, status, station);
+        const orders = column(board, status, prepArea);
         return (
           <section key={status} className={`kitchen__column kitchen__column--${status}`} aria-labelledby={`column-${status}`}>
             <h2 id={`column-${status}`} tabIndex={-1}>

@@ -23,14 +23,14 @@ function boardId(): string {
  * (once per order; a failed call is tried again when the board next changes). `onSeen` gets the
  * order with its `seen_at`.
  */
-export function useBoardPresence(branchId: number, station: PrepArea, shown: Order[], onSeen: (order: Order) => void) {
+export function useBoardPresence(branchId: number, prepArea: PrepArea, shown: Order[], onSeen: (order: Order) => void) {
   useEffect(() => {
     // A failed beat is simply the next one's job; the staff screens say when no board is online.
-    const beat = () => void staffApi.boardHeartbeat({ branch_id: branchId, board_id: boardId(), station }).catch(() => undefined);
+    const beat = () => void staffApi.boardHeartbeat({ branch_id: branchId, board_id: boardId(), station: prepArea }).catch(() => undefined);
     beat();
     const timer = setInterval(beat, HEARTBEAT_MS);
     return () => clearInterval(timer);
-  }, [branchId, station]);
+  }, [branchId, prepArea]);
 
   const acknowledged = useRef(new Set<string>());
   const onSeenRef = useRef(onSeen);
@@ -42,10 +42,10 @@ export function useBoardPresence(branchId: number, station: PrepArea, shown: Ord
   useEffect(() => {
     for (const id of unseenKey ? unseenKey.split(",") : []) {
       acknowledged.current.add(id);
-      staffApi.markOrderSeen(id, station).then(
+      staffApi.markOrderSeen(id, prepArea).then(
         (order) => onSeenRef.current(order),
         () => acknowledged.current.delete(id),
       );
     }
-  }, [unseenKey, station]);
+  }, [unseenKey, prepArea]);
 }

@@ -31,9 +31,9 @@ export function useKitchenBoard(branchId: number, onNewOrder: (order: Order, new
   const apply = useCallback((order: Order) => update((board) => applyOrder(board ?? {}, order)), [update]);
 
   return {
+    state,
+    /** What the columns show: nothing until the first answer (or after it failed). */
     board: state.status === "ready" ? state.data : {},
-    loaded: state.status === "ready",
-    problem: state.status === "loading" ? null : state.error,
     refresh: reload,
     apply,
     connection,

@@ -4,7 +4,7 @@ import type { Order } from "../../../contract/schemas";
 import { staffApi } from "../lib/staff-api";
 import { ApiError } from "../../shared/api-client";
 import { restated } from "../../shared/client-errors";
-import { STATION_NAMES } from "./board";
+import { PREP_AREA_NAMES } from "../lib/prep-area-names";
 
 interface Board {
   apply(order: Order): void;
@@ -17,13 +17,13 @@ const RECALLABLE = 10;
 const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 
 /**
- * What a station's board does to an order: start it, bump it (this station's part is done), mark it
+ * What a prep area's board does to an order: start it, bump it (this prep area's part is done), mark it
  * served, cancel it, or recall its last bump; release a held order to the kitchen or turn it down. One request per order at a time, its failure said plainly.
  */
 export function useOrderActions(
   board: Board,
   branchId: number,
-  station: PrepArea,
+  prepArea: PrepArea,
   announce: (message: string) => void,
   touched: (order: Order) => void,
 ) {
@@ -33,7 +33,7 @@ export function useOrderActions(
   useEffect(() => {
     setProblem(null);
     setBumps([]);
-  }, [branchId, station]);
+  }, [branchId, prepArea]);
 
   const run = async (order: Order, what: string, send: () => Promise<Order>, then: (updated: Order) => void) => {
     setBusy((current) => ({ ...current, [order.id]: true }));
@@ -73,13 +73,13 @@ export function useOrderActions(
     run(
       order,
       "bumped",
-      () => staffApi.bumpOrder(order.id, station),
+      () => staffApi.bumpOrder(order.id, prepArea),
       (updated) => {
         setBumps((current) => [...current.filter((o) => o.id !== updated.id), updated].slice(-RECALLABLE));
         const waitingFor = updated.lines.find((line) => !updated.bumped.includes(line.prep_station))?.prep_station;
         announce(
           waitingFor
-            ? `Order #${updated.number} bumped; waiting for the ${STATION_NAMES[waitingFor].toLowerCase()}.`
+            ? `Order #${updated.number} bumped; waiting for the ${PREP_AREA_NAMES[waitingFor].toLowerCase()}.`
             : `Order #${updated.number} is ready.`,
         );
         focusLater("column-ready");
@@ -138,7 +138,7 @@ export function useOrderActions(
     await run(
       lastBump,
       "recalled",
-      () => staffApi.recallBump(lastBump.id, station),
+      () => staffApi.recallBump(lastBump.id, prepArea),
       (updated) => announce(`Order #${updated.number} is back on the board.`),
     );
     // Recalled, or refused (served or cancelled meanwhile): either way the next recall is the bump before.

@@ -1,5 +1,5 @@
 /**
- * The staff's calls, by name (`staffApi.stations(branchId)`): lines over the same `call` as the diners'
+ * The staff's calls, by name (`staffApi.diningTables(branchId)`): lines over the same `call` as the diners'
  * (src/shared/staffApi.ts), typed by the endpoint's entry in contract/endpoints.ts. Kept out of src/shared/
  * so the diner's first visit, which loads that module, does not carry them.
  */
@@ -49,7 +49,7 @@ export const staffApi = {
   auditLog: (branchId: number, options: ReadOptions = {}) =>
     call("auditLog", { query: { branch_id: branchId, limit: 50 }, cache: "no-store", ...options }),
 
-  stations: (branchId: number, options: ReadOptions = {}) => call("diningTables", { query: { branch_id: branchId }, ...options }),
+  diningTables: (branchId: number, options: ReadOptions = {}) => call("diningTables", { query: { branch_id: branchId }, ...options }),
   createDiningTable: (branchId: number, body: DiningTableCreate) =>
     call("createDiningTable", { query: { branch_id: branchId }, body: { ...body, branch_id: branchId } }),
   updateDiningTable: (id: string, body: DiningTableUpdate) => call("updateDiningTable", { params: { id }, body }),
@@ -58,11 +58,11 @@ export const staffApi = {
   openOrders: (branchId: number, statuses: readonly OrderStatus[], options: ReadOptions = {}) =>
     call("orders", { query: { branch_id: branchId, status: statuses, limit: 500 }, ...options }),
   setOrderStatus: (id: string, status: NonNullable<OrderPatch["status"]>) => call("updateOrder", { params: { id }, body: { status } }),
-  bumpOrder: (id: string, station: PrepArea) => call("updateOrder", { params: { id }, body: { bumped: station } }),
-  recallBump: (id: string, station: PrepArea) => call("updateOrder", { params: { id }, body: { recalled: station } }),
-  markOrderSeen: (id: string, station: PrepArea) => call("markOrderSeen", { params: { id }, body: { station } }),
+  bumpOrder: (id: string, prepArea: PrepArea) => call("updateOrder", { params: { id }, body: { bumped: prepArea } }),
+  recallBump: (id: string, prepArea: PrepArea) => call("updateOrder", { params: { id }, body: { recalled: prepArea } }),
+  markOrderSeen: (id: string, prepArea: PrepArea) => call("markOrderSeen", { params: { id }, body: { station: prepArea } }),
   boardHeartbeat: (body: BoardHeartbeat) => call("boardHeartbeat", { body }),
-  kitchenStatus: (branchId: number) => call("kitchenStatus", { query: { branch_id: branchId } }),
+  kitchenStatus: (branchId: number, options: ReadOptions = {}) => call("kitchenStatus", { query: { branch_id: branchId }, ...options }),
   setProductAvailable: (id: number, available: boolean) => call("updateProduct", { params: { id }, body: { available } }),
   /** null = stop counting; 0 sells the product out, more puts it back on. */
   setProductStock: (id: number, stock: number | null) => call("updateProduct", { params: { id }, body: { stock } }),
@@ -87,9 +87,9 @@ export const staffApi = {
   openCalls: (branchId: number, options: ReadOptions = {}) =>
     call("calls", { query: { branch_id: branchId }, cache: "no-store", ...options }),
   finishCall: (id: string) => call("finishCall", { params: { id }, body: { status: "done" } }),
-  tab: (stationId: string, options: ReadOptions = {}) => call("tab", { params: { id: stationId }, cache: "no-store", ...options }),
-  closeTab: (stationId: string, paidWith: TabClose["paid_with"]) =>
-    call("closeTab", { params: { id: stationId }, body: { paid_with: paidWith } }),
+  tab: (tableId: string, options: ReadOptions = {}) => call("tab", { params: { id: tableId }, cache: "no-store", ...options }),
+  closeTab: (tableId: string, paidWith: TabClose["paid_with"]) =>
+    call("closeTab", { params: { id: tableId }, body: { paid_with: paidWith } }),
   openTabs: (branchId: number, options: ReadOptions = {}) =>
     call("openTabs", { query: { branch_id: branchId }, cache: "no-store", ...options }),
   salesReport: (branchId: number, from: string, to: string, options: ReadOptions = {}) =>

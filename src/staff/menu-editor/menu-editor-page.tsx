@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { branchName, CATEGORY_KEYS, CATEGORY_TITLES, type CategoryKey } from "../../../contract/menu";
 import type { Product } from "../../../contract/schemas";
-import { ApiError, asApiError } from "../../shared/api-client";
+import { asApiError, type ApiError } from "../../shared/api-client";
 import { formatMoney } from "../../shared/i18n/format";
 import { useDocumentTitle } from "../../shared/use-document-title";
 import { useMenu } from "../../shared/use-menu";
@@ -9,6 +9,7 @@ import { useBranchId } from "../branch/branch-store";
 import { ConfirmDialog } from "../lib/confirm-dialog";
 import { ProblemMessage } from "../lib/problem-message";
 import { branchEventsPath, staffApi } from "../lib/staff-api";
+import { useConfirmedDelete } from "../lib/use-confirmed-delete";
 import { newProduct, ProductForm, toBody, type ProductValues } from "./product-form";
 import "./menu-editor.css";
 
@@ -47,9 +48,14 @@ export default function MenuEditorPage() {
   const { state, reload } = useMenu(branchId, { stream: branchEventsPath(branchId), noStore: true });
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const [announcement, setAnnouncement] = useState("");
-  const [toDelete, setToDelete] = useState<Product | null>(null);
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<ApiError | null>(null);
+  const deletion = useConfirmedDelete<Product>({
+    remove: (product) => staffApi.deleteProduct(product.id),
+    name: (product) => product.name,
+    announce: setAnnouncement,
+    reload,
+    focusAfterId: "add-product-button",
+  });
   const menu = state.status === "ready" ? state.data : null;
 
   const create = async (values: ProductValues) => {
@@ -77,23 +83,6 @@ export default function MenuEditorPage() {
     }
     reload();
   };
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      await staffApi.deleteProduct(toDelete.id);
-      setAnnouncement(`${toDelete.name} deleted.`);
-      setToDelete(null);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) setToDelete(null);
-      else setProblem(asApiError(error));
-    } finally {
-      setBusy(false);
-      reload();
-    }
-  };
-
   return (
     <section className="menu-editor" aria-labelledby="menu-editor-title">
       <div className="staff-header-row">
@@ -101,6 +90,7 @@ export default function MenuEditorPage() {
         <div className="staff-actions">
           <button
             type="button"
+            id="add-product-button"
             className="staff-button staff-button--primary"
             onClick={() => setEditing("new")}
             disabled={editing === "new"}
@@ -112,7 +102,7 @@ export default function MenuEditorPage() {
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
-      {!toDelete && <ProblemMessage problem={problem} />}
+      <ProblemMessage problem={problem} />
       {editing === "new" && (
         <ProductForm
           title="New product"
@@ -163,7 +153,7 @@ export default function MenuEditorPage() {
                       <button type="button" className="staff-button" onClick={() => setEditing(product.id)}>
                         Edit<span className="visually-hidden"> {product.name}</span>
                       </button>
-                      <button type="button" className="staff-button staff-button--danger" onClick={() => setToDelete(product)}>
+                      <button type="button" className="staff-button staff-button--danger" onClick={() => deletion.ask(product)}>
                         Delete<span className="visually-hidden"> {product.name}</span>
                       </button>
                     </span>
@@ -173,19 +163,9 @@ export default function MenuEditorPage() {
             </ul>
           </section>
         ))}
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={`Delete ${toDelete?.name ?? ""}?`}
-        confirmLabel="Delete product"
-        busy={busy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => {
-          setToDelete(null);
-          setProblem(null);
-        }}
-      >
+      <ConfirmDialog {...deletion.dialog} title={`Delete ${deletion.item?.name ?? ""}?`} confirmLabel="Delete product">
         <p>It leaves the menu at once. Past orders keep it.</p>
-        <ProblemMessage problem={problem} />
+        <ProblemMessage problem={deletion.problem} />
       </ConfirmDialog>
     </section>
   );

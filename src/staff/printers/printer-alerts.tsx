@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router-dom";
-import { PREP_AREA_NAMES } from "./printer-words";
+import { PREP_AREA_NAMES } from "../lib/prep-area-names";
 import { useBranchId } from "../branch/branch-store";
 import { usePrinters } from "./use-printers";
 import "./printers.css";
@@ -10,8 +10,8 @@ const tickets = (n: number) => (n === 1 ? "1 ticket" : `${n} tickets`);
 export function PrinterAlerts() {
   const branchId = useBranchId();
   const onPrintersPage = useLocation().pathname === "/staff/printers";
-  const { printers } = usePrinters(branchId);
-  const offline = (printers ?? []).filter((printer) => printer.status === "offline");
+  const { state } = usePrinters(branchId);
+  const offline = state.status === "ready" ? state.data.filter((printer) => printer.status === "offline") : [];
   if (offline.length === 0) return null;
   return (
     <div className="printer-alerts">

@@ -4,7 +4,7 @@ import { DEFAULT_PRINTER_PORT, isPrinterHost, isPrinterPort, PRINTER_NAME_MAX } 
 import type { ApiError } from "../../shared/api-client";
 import { FormField, useFieldErrors, type FieldErrors } from "../../shared/form-field";
 import { ProblemMessage } from "../lib/problem-message";
-import { PREP_AREA_NAMES } from "./printer-words";
+import { PREP_AREA_NAMES } from "../lib/prep-area-names";
 
 export interface PrinterValues {
   name: string;
@@ -112,8 +112,8 @@ export function PrinterForm({ title, initial, submitLabel, onSubmit, onCancel }:
           )}
         </FormField>
         <div className="staff-field">
-          <label htmlFor={`${id}-station`}>Prints for</label>
-          <select id={`${id}-station`} name="prep_station" value={prepArea} onChange={(e) => setPrepArea(e.target.value as PrepArea)}>
+          <label htmlFor={`${id}-prep-area`}>Prints for</label>
+          <select id={`${id}-prep-area`} name="prep_station" value={prepArea} onChange={(e) => setPrepArea(e.target.value as PrepArea)}>
             {PREP_AREAS.map((area) => (
               <option key={area} value={area}>
                 {PREP_AREA_NAMES[area]}

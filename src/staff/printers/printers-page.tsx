@@ -1,14 +1,15 @@
 import { useState } from "react";
 import { branchName } from "../../../contract/menu";
 import type { Printer } from "../../../contract/schemas";
-import { ApiError, asApiError } from "../../shared/api-client";
 import { staffApi } from "../lib/staff-api";
 import { useBranchId } from "../branch/branch-store";
 import { ConfirmDialog } from "../lib/confirm-dialog";
 import { ProblemMessage } from "../lib/problem-message";
+import { useConfirmedDelete } from "../lib/use-confirmed-delete";
 import { useDocumentTitle } from "../../shared/use-document-title";
 import { NEW_PRINTER, PrinterForm, type PrinterValues } from "./printer-form";
-import { PREP_AREA_NAMES, STATUS_NAMES } from "./printer-words";
+import { PREP_AREA_NAMES } from "../lib/prep-area-names";
+import { STATUS_NAMES } from "./printer-words";
 import { usePrinters } from "./use-printers";
 import "./printers.css";
 
@@ -17,13 +18,18 @@ export default function PrintersPage() {
   useDocumentTitle("Printers");
   const branchId = useBranchId();
   const branch = branchName(branchId);
-  const { printers, reload } = usePrinters(branchId);
+  const { state: list, reload } = usePrinters(branchId);
+  const printers = list.status === "ready" ? list.data : null;
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState("");
-  const [toDelete, setToDelete] = useState<Printer | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteProblem, setDeleteProblem] = useState<ApiError | null>(null);
+  const deletion = useConfirmedDelete<Printer>({
+    remove: (printer) => staffApi.deletePrinter(printer.id),
+    name: (printer) => `Printer ${printer.name}`,
+    announce: setAnnouncement,
+    reload,
+    focusAfterId: "add-printer-button",
+  });
 
   const create = async (values: PrinterValues) => {
     const printer = await staffApi.createPrinter({ ...values, branch_id: branchId });
@@ -39,30 +45,18 @@ export default function PrintersPage() {
     reload();
   };
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    setDeleteProblem(null);
-    try {
-      await staffApi.deletePrinter(toDelete.id);
-      setAnnouncement(`Printer ${toDelete.name} deleted.`);
-      setToDelete(null);
-    } catch (error) {
-      // Already gone (deleted on another tablet): the list is what needs fixing.
-      if (error instanceof ApiError && error.status === 404) setToDelete(null);
-      else setDeleteProblem(asApiError(error));
-    } finally {
-      setDeleting(false);
-      reload();
-    }
-  };
-
   return (
     <section className="printers" aria-labelledby="printers-title">
       <div className="staff-header-row">
         <h1 id="printers-title">Printers · {branch}</h1>
         <div className="staff-actions">
-          <button type="button" className="staff-button staff-button--primary" onClick={() => setCreating(true)} disabled={creating}>
+          <button
+            type="button"
+            id="add-printer-button"
+            className="staff-button staff-button--primary"
+            onClick={() => setCreating(true)}
+            disabled={creating}
+          >
             Add printer
           </button>
         </div>
@@ -81,7 +75,8 @@ export default function PrintersPage() {
         />
       )}
 
-      {printers === null && <p role="status">loading...</p>}
+      {list.status === "loading" && <p role="status">loading...</p>}
+      {list.status === "failed" && <ProblemMessage problem={list.error} onRetry={reload} />}
       {printers?.length === 0 && (
         <p className="staff-notice">
           No printers yet for {branch}. Every order prints a ticket at the kitchen and bar printers you add here.
@@ -133,7 +128,7 @@ export default function PrintersPage() {
                       <button type="button" className="staff-button" onClick={() => setEditing(printer.id)}>
                         Edit<span className="visually-hidden"> {printer.name}</span>
                       </button>
-                      <button type="button" className="staff-button staff-button--danger" onClick={() => setToDelete(printer)}>
+                      <button type="button" className="staff-button staff-button--danger" onClick={() => deletion.ask(printer)}>
                         Delete<span className="visually-hidden"> {printer.name}</span>
                       </button>
                     </div>
@@ -145,19 +140,9 @@ export default function PrintersPage() {
         </table>
       )}
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={`Delete printer ${toDelete?.name ?? ""}?`}
-        confirmLabel="Delete printer"
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => {
-          setToDelete(null);
-          setDeleteProblem(null);
-        }}
-      >
-        {toDelete && toDelete.queued > 0 && <p>The {toDelete.queued} tickets waiting for it will not print.</p>}
-        <ProblemMessage problem={deleteProblem} />
+      <ConfirmDialog {...deletion.dialog} title={`Delete printer ${deletion.item?.name ?? ""}?`} confirmLabel="Delete printer">
+        {deletion.item && deletion.item.queued > 0 && <p>The {deletion.item.queued} tickets waiting for it will not print.</p>}
+        <ProblemMessage problem={deletion.problem} />
       </ConfirmDialog>
     </section>
   );

@@ -24,9 +24,7 @@ export function printersData(branchId: number): Omit<ServerDataOptions<number, P
 /**
  * The branch's printers with their status and queue: read on open, on every `printer.offline` /
  * `printer.online` of the branch's staff stream, on an order while one is offline, and every 15 s.
- * null until the first answer; a failed read keeps what shows until the next one.
  */
-export function usePrinters(branchId: number): { printers: Printer[] | null; reload: () => void } {
-  const { state, reload } = useServerData({ key: branchId, ...printersData(branchId) });
-  return { printers: state.status === "ready" ? state.data : null, reload };
+export function usePrinters(branchId: number) {
+  return useServerData({ key: branchId, ...printersData(branchId) });
 }

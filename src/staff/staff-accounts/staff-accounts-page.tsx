@@ -9,6 +9,7 @@ import { useSession } from "../auth/session-store";
 import { useBranchId } from "../branch/branch-store";
 import { ProblemMessage } from "../lib/problem-message";
 import { AddAccount, EditAccount } from "./account-forms";
+import { describeAuditDetails } from "./audit-details";
 import { auditLogData, staffAccountsData } from "./use-staff-accounts";
 
 const branchesText = (account: Pick<StaffAccount, "role" | "branch_ids">) =>
@@ -105,12 +106,16 @@ function AuditLog({ state }: { state: ServerData<AuditEntry[]> }) {
       {entries && entries.length === 0 && <p>No changes yet.</p>}
       {entries && entries.length > 0 && (
         <ul className="staff-audit">
-          {entries.map((entry) => (
-            <li key={entry.id}>
-              <time dateTime={entry.at}>{new Date(entry.at).toLocaleString("en-CA")}</time> — {entry.actor_email ?? "system"}:{" "}
-              {entry.action} {entry.target}
-            </li>
-          ))}
+          {entries.map((entry) => {
+            const details = describeAuditDetails(entry.details);
+            return (
+              <li key={entry.id}>
+                <time dateTime={entry.at}>{new Date(entry.at).toLocaleString("en-CA")}</time> — {entry.actor_email ?? "system"}:{" "}
+                {entry.action} {entry.target}
+                {details && ` — ${details}`}
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

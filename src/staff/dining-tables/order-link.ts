@@ -7,6 +7,6 @@ export function publicOrigin(): string {
   return (configured || window.location.origin).replace(/\/+$/, "");
 }
 
-export function orderLink(stationId: string, origin: string = publicOrigin()): string {
-  return `${origin}/order?station_id=${encodeURIComponent(stationId)}`;
+export function orderLink(tableId: string, origin: string = publicOrigin()): string {
+  return `${origin}/order?station_id=${encodeURIComponent(tableId)}`;
 }

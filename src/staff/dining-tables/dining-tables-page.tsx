@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import type { DiningTable } from "../../../contract/schemas";
 import { staffApi } from "../lib/staff-api";
-import { ApiError, asApiError } from "../../shared/api-client";
 import { useServerData } from "../../shared/use-server-data";
 import { branchName } from "../../../contract/menu";
 import { roleMay } from "../../../contract/roles";
@@ -9,20 +8,21 @@ import { useSession } from "../auth/session-store";
 import { useBranchId } from "../branch/branch-store";
 import { ConfirmDialog } from "../lib/confirm-dialog";
 import { ProblemMessage } from "../lib/problem-message";
+import { useConfirmedDelete } from "../lib/use-confirmed-delete";
 import { useDocumentTitle } from "../../shared/use-document-title";
 import { QrPrintSheet } from "./qr-print-sheet";
-import { StationCard } from "./station-card";
-import { StationForm } from "./station-form";
+import { DiningTableCard } from "./dining-table-card";
+import { DiningTableForm } from "./dining-table-form";
 import type { DiningTableValues } from "../../../contract/form-rules";
-import "./stations.css";
+import "./dining-tables.css";
 
-/** A new station's defaults: the commonest table. */
-const NEW_STATION: DiningTableValues = { codename: "4", capacity: 6 };
+/** A new table's defaults: the commonest one. */
+const NEW_DINING_TABLE: DiningTableValues = { codename: "4", capacity: 6 };
 
 const byCodename = (a: DiningTable, b: DiningTable) => a.codename.localeCompare(b.codename, undefined, { numeric: true });
 
-/** Stations (tables) of the current branch, each with the QR code diners scan to order. */
-export default function StationsPage() {
+/** The current branch's tables ("Stations" to staff), each with the QR code diners scan to order. */
+export default function DiningTablesPage() {
   useDocumentTitle("Stations · Limitless staff");
   const branchId = useBranchId();
   const branch = branchName(branchId);
@@ -34,66 +34,45 @@ export default function StationsPage() {
     update,
   } = useServerData<number, DiningTable[]>({
     key: branchId,
-    load: async (id, signal) => [...(await staffApi.stations(id, { signal }))].sort(byCodename),
+    load: async (id, signal) => [...(await staffApi.diningTables(id, { signal }))].sort(byCodename),
   });
   const [creating, setCreating] = useState(false);
   const [announcement, setAnnouncement] = useState("");
-  const [toDelete, setToDelete] = useState<DiningTable | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteProblem, setDeleteProblem] = useState<ApiError | null>(null);
+  const deletion = useConfirmedDelete<DiningTable>({
+    remove: (diningTable) => staffApi.deleteDiningTable(diningTable.id),
+    name: (diningTable) => `Station ${diningTable.codename}`,
+    announce: setAnnouncement,
+    reload: load,
+    focusAfterId: "new-dining-table-button",
+  });
 
   useEffect(() => setCreating(false), [branchId]);
 
   const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 
   const create = async (values: DiningTableValues) => {
-    const station = await staffApi.createDiningTable(branchId, values);
+    const diningTable = await staffApi.createDiningTable(branchId, values);
     setCreating(false);
-    setAnnouncement(`Station ${station.codename} created.`);
-    update((stations) => [...(stations ?? []), station].sort(byCodename));
-    focusLater(`station-${station.id}`);
+    setAnnouncement(`Station ${diningTable.codename} created.`);
+    update((diningTables) => [...(diningTables ?? []), diningTable].sort(byCodename));
+    focusLater(`dining-table-${diningTable.id}`);
   };
 
-  const save = async (station: DiningTable, values: DiningTableValues) => {
-    const updated = await staffApi.updateDiningTable(station.id, values);
+  const save = async (diningTable: DiningTable, values: DiningTableValues) => {
+    const updated = await staffApi.updateDiningTable(diningTable.id, values);
     setAnnouncement(`Station ${updated.codename} saved.`);
-    update((stations) => stations?.map((s) => (s.id === updated.id ? updated : s)).sort(byCodename));
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    setDeleteProblem(null);
-    try {
-      await staffApi.deleteDiningTable(toDelete.id);
-      setAnnouncement(`Station ${toDelete.codename} deleted.`);
-      setToDelete(null);
-      load();
-      focusLater("new-station-button");
-    } catch (error) {
-      const problem = asApiError(error);
-      // Already gone (deleted on another tablet): the list is what needs fixing.
-      if (error instanceof ApiError && error.status === 404) {
-        setToDelete(null);
-        setAnnouncement(`Station ${toDelete.codename} was already deleted.`);
-        load();
-      } else {
-        setDeleteProblem(problem);
-      }
-    } finally {
-      setDeleting(false);
-    }
+    update((diningTables) => diningTables?.map((t) => (t.id === updated.id ? updated : t)).sort(byCodename));
   };
 
   return (
-    <section className="stations" aria-labelledby="stations-title">
+    <section className="dining-tables" aria-labelledby="dining-tables-title">
       <div className="staff-header-row">
-        <h1 id="stations-title">Stations · {branch}</h1>
+        <h1 id="dining-tables-title">Stations · {branch}</h1>
         <div className="staff-actions">
           {mayEdit && (
             <button
               type="button"
-              id="new-station-button"
+              id="new-dining-table-button"
               className="staff-button staff-button--primary"
               onClick={() => setCreating(true)}
               disabled={creating || list.status !== "ready"}
@@ -117,15 +96,15 @@ export default function StationsPage() {
       </p>
 
       {creating && (
-        <div className="station-new">
-          <StationForm
+        <div className="dining-table-new">
+          <DiningTableForm
             title="New station"
-            initial={NEW_STATION}
+            initial={NEW_DINING_TABLE}
             submitLabel="Create station"
             onSubmit={create}
             onCancel={() => {
               setCreating(false);
-              focusLater("new-station-button");
+              focusLater("new-dining-table-button");
             }}
           />
         </div>
@@ -138,29 +117,18 @@ export default function StationsPage() {
       )}
       {list.status === "ready" && list.data.length > 0 && (
         <>
-          <ul className="station-list" aria-label={`Stations at ${branch}`}>
-            {list.data.map((station) => (
-              <StationCard key={station.id} station={station} onSave={mayEdit ? save : undefined} onDelete={setToDelete} />
+          <ul className="dining-table-list" aria-label={`Stations at ${branch}`}>
+            {list.data.map((diningTable) => (
+              <DiningTableCard key={diningTable.id} diningTable={diningTable} onSave={mayEdit ? save : undefined} onDelete={deletion.ask} />
             ))}
           </ul>
-          <QrPrintSheet stations={list.data} branch={branch} />
+          <QrPrintSheet diningTables={list.data} branch={branch} />
         </>
       )}
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={`Delete station ${toDelete?.codename ?? ""}?`}
-        confirmLabel="Delete station"
-        cancelLabel="Keep it"
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => {
-          setToDelete(null);
-          setDeleteProblem(null);
-        }}
-      >
+      <ConfirmDialog {...deletion.dialog} title={`Delete station ${deletion.item?.codename ?? ""}?`} confirmLabel="Delete station">
         <p>Its QR code will stop working. Past orders from this table are kept.</p>
-        <ProblemMessage problem={deleteProblem} />
+        <ProblemMessage problem={deletion.problem} />
       </ConfirmDialog>
     </section>
   );

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { orderLink } from "./order-link";
 
 describe("orderLink", () => {
-  it("points the order screen at the station", () => {
+  it("points the order screen at the table", () => {
     expect(orderLink("0f8fad5b-d9cb-469f-a165-70867728950e", "https://limitless.example")).toBe(
       "https://limitless.example/order?station_id=0f8fad5b-d9cb-469f-a165-70867728950e",
     );

@@ -6,17 +6,17 @@ import { orderLink } from "./order-link";
 
 /**
  * The printable sheet: one card per table with its name and a 6 cm QR code (scannable from across a
- * table). Hidden on screen; in print it replaces the whole page (see stations.css). Rendered straight
+ * table). Hidden on screen; in print it replaces the whole page (see dining-tables.css). Rendered straight
  * into <body> so the print stylesheet can hide everything else with one rule.
  */
-export function QrPrintSheet({ stations, branch }: { stations: DiningTable[]; branch: string }) {
+export function QrPrintSheet({ diningTables, branch }: { diningTables: DiningTable[]; branch: string }) {
   return createPortal(
     <div className="qr-print-sheet" aria-hidden="true">
-      {stations.map((station) => {
-        const link = orderLink(station.id);
+      {diningTables.map((diningTable) => {
+        const link = orderLink(diningTable.id);
         return (
-          <section key={station.id} className="qr-print-card">
-            <p className="qr-print-card__name">{tableLabel(station.codename)}</p>
+          <section key={diningTable.id} className="qr-print-card">
+            <p className="qr-print-card__name">{tableLabel(diningTable.codename)}</p>
             <QRCodeSVG value={link} size={256} marginSize={4} level="M" className="qr-print-card__code" />
             <p className="qr-print-card__hint">Scan to see the menu and order from your table</p>
             <p className="qr-print-card__brand">Limitless Bar &amp; Grill · {branch}</p>

@@ -8,10 +8,10 @@ import { tableLabel } from "../lib/table-label";
 const QR_PIXELS = 480;
 
 /**
- * A station's QR code (black on white with the standard 4-module quiet zone, whatever the theme) and
+ * A table's QR code (black on white with the standard 4-module quiet zone, whatever the theme) and
  * its link in words. `data-qr-value` carries the encoded link for tools and tests.
  */
-export function StationQr({ station, link }: { station: DiningTable; link: string }) {
+export function DiningTableQr({ diningTable, link }: { diningTable: DiningTable; link: string }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -19,18 +19,18 @@ export function StationQr({ station, link }: { station: DiningTable; link: strin
     setFailure(null);
     try {
       if (!canvasRef.current) throw new Error("The QR code is not drawn yet.");
-      const blob = await qrCardPng(canvasRef.current, station.codename);
-      saveBlob(blob, `table-${fileSlug(station.codename)}-qr.png`);
+      const blob = await qrCardPng(canvasRef.current, diningTable.codename);
+      saveBlob(blob, `table-${fileSlug(diningTable.codename)}-qr.png`);
     } catch (error) {
       setFailure(`Could not create the image: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
 
   return (
-    <figure className="station-qr" data-qr-value={link}>
+    <figure className="dining-table-qr" data-qr-value={link}>
       <QRCodeCanvas
         ref={canvasRef}
-        className="station-qr__code"
+        className="dining-table-qr__code"
         value={link}
         size={QR_PIXELS}
         marginSize={4}
@@ -38,16 +38,16 @@ export function StationQr({ station, link }: { station: DiningTable; link: strin
         bgColor="#ffffff"
         fgColor="#000000"
         role="img"
-        aria-label={`QR code for ${station.codename}, opens ${link}`}
+        aria-label={`QR code for ${diningTable.codename}, opens ${link}`}
         style={{ width: "100%", height: "auto" }}
       />
       <figcaption>
-        <a href={link} className="station-qr__link">
+        <a href={link} className="dining-table-qr__link">
           {link}
         </a>
       </figcaption>
       <button type="button" className="staff-button" onClick={() => void download()}>
-        Download QR (PNG)<span className="visually-hidden"> for {station.codename}</span>
+        Download QR (PNG)<span className="visually-hidden"> for {diningTable.codename}</span>
       </button>
       {failure && (
         <p className="staff-field__error" role="alert">

@@ -4,7 +4,7 @@ import { FormField, useFieldErrors } from "../../shared/form-field";
 import { ProblemMessage } from "../lib/problem-message";
 import { validateDiningTable, type DiningTableValues } from "../../../contract/form-rules";
 
-interface StationFormProps {
+interface DiningTableFormProps {
   title: string;
   initial: DiningTableValues;
   submitLabel: string;
@@ -12,8 +12,8 @@ interface StationFormProps {
   onCancel(): void;
 }
 
-/** Create or edit a station. Client checks first; the server's validation details land on the same fields. */
-export function StationForm({ title, initial, submitLabel, onSubmit, onCancel }: StationFormProps) {
+/** Create or edit a table. Client checks first; the server's validation details land on the same fields. */
+export function DiningTableForm({ title, initial, submitLabel, onSubmit, onCancel }: DiningTableFormProps) {
   const id = useId();
   const [codename, setCodename] = useState(initial.codename);
   const [capacity, setCapacity] = useState(String(initial.capacity));
@@ -37,9 +37,9 @@ export function StationForm({ title, initial, submitLabel, onSubmit, onCancel }:
   };
 
   return (
-    <form className="station-form staff-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
+    <form className="dining-table-form staff-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
-      <div className="station-form__fields">
+      <div className="dining-table-form__fields">
         <FormField
           id={`${id}-codename`}
           label="Codename"

@@ -1,35 +1,35 @@
 import { useState } from "react";
 import type { DiningTable } from "../../../contract/schemas";
 import { orderLink } from "./order-link";
-import { StationForm } from "./station-form";
-import { StationQr } from "./station-qr";
+import { DiningTableForm } from "./dining-table-form";
+import { DiningTableQr } from "./dining-table-qr";
 import type { DiningTableValues } from "../../../contract/form-rules";
 
-interface StationCardProps {
-  station: DiningTable;
+interface DiningTableCardProps {
+  diningTable: DiningTable;
   /** None: the role may not change tables, so the card offers no edit or delete. */
-  onSave?(station: DiningTable, values: DiningTableValues): Promise<void>;
-  onDelete(station: DiningTable): void;
+  onSave?(diningTable: DiningTable, values: DiningTableValues): Promise<void>;
+  onDelete(diningTable: DiningTable): void;
 }
 
 /** One table: its name, seats and QR code, with edit / delete for roles that may change tables. */
-export function StationCard({ station, onSave, onDelete }: StationCardProps) {
+export function DiningTableCard({ diningTable, onSave, onDelete }: DiningTableCardProps) {
   const [editing, setEditing] = useState(false);
-  const link = orderLink(station.id);
-  const headingId = `station-${station.id}`;
+  const link = orderLink(diningTable.id);
+  const headingId = `dining-table-${diningTable.id}`;
 
   const focusEditButton = () => requestAnimationFrame(() => document.getElementById(`${headingId}-edit`)?.focus());
 
   return (
-    <li className="station-card">
+    <li className="dining-table-card">
       <article aria-labelledby={headingId}>
         {editing && onSave ? (
-          <StationForm
-            title={`Edit ${station.codename}`}
-            initial={{ codename: station.codename, capacity: station.capacity }}
+          <DiningTableForm
+            title={`Edit ${diningTable.codename}`}
+            initial={{ codename: diningTable.codename, capacity: diningTable.capacity }}
             submitLabel="Save changes"
             onSubmit={async (values) => {
-              await onSave(station, values);
+              await onSave(diningTable, values);
               setEditing(false);
               focusEditButton();
             }}
@@ -40,26 +40,26 @@ export function StationCard({ station, onSave, onDelete }: StationCardProps) {
           />
         ) : (
           <>
-            <h2 id={headingId} className="station-card__name" tabIndex={-1}>
+            <h2 id={headingId} className="dining-table-card__name" tabIndex={-1}>
               <span className="visually-hidden">Station </span>
-              {station.codename}
+              {diningTable.codename}
             </h2>
-            <p className="station-card__capacity">
-              Capacity: <strong>{station.capacity}</strong>
+            <p className="dining-table-card__capacity">
+              Capacity: <strong>{diningTable.capacity}</strong>
             </p>
             {onSave && (
               <div className="staff-actions">
                 <button type="button" id={`${headingId}-edit`} className="staff-button" onClick={() => setEditing(true)}>
-                  Edit<span className="visually-hidden"> {station.codename}</span>
+                  Edit<span className="visually-hidden"> {diningTable.codename}</span>
                 </button>
-                <button type="button" className="staff-button staff-button--danger" onClick={() => onDelete(station)}>
-                  Delete<span className="visually-hidden"> {station.codename}</span>
+                <button type="button" className="staff-button staff-button--danger" onClick={() => onDelete(diningTable)}>
+                  Delete<span className="visually-hidden"> {diningTable.codename}</span>
                 </button>
               </div>
             )}
           </>
         )}
-        <StationQr station={station} link={link} />
+        <DiningTableQr diningTable={diningTable} link={link} />
       </article>
     </li>
   );

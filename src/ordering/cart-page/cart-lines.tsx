@@ -1,0 +1,98 @@
+import { useRef, type RefObject } from "react";
+import type { Totals } from "../../../contract/money";
+import { formatMoney } from "../../shared/i18n/format";
+import { useLanguage, useMessages } from "../../shared/i18n/i18n";
+import { englishTextLang } from "../../shared/i18n/language";
+import { productText } from "../../shared/i18n/product-text";
+import { cartMessages } from "../cart-messages";
+import { cents, lineKey, lineTotalCents, type CartLine } from "../cart/cart-logic";
+import { useCart } from "../cart/cart-store";
+import type { SharedLine } from "../cart/shared-cart";
+import { CartTotals } from "./cart-totals";
+import type { MenuTranslations } from "./menu-translations";
+
+interface CartLinesProps {
+  lines: CartLine[];
+  /** Sent or being sent: the lines can no longer change. */
+  locked: boolean;
+  translationsOf: MenuTranslations;
+  totals: Totals;
+  /** Takes focus when Remove 1 empties the cart. */
+  focusWhenEmpty: RefObject<HTMLElement | null>;
+}
+
+/** The cart grid: each line with its options, note and who added it, Remove 1 (one unit, not the whole product), and the totals. */
+export function CartLines({ lines, locked, translationsOf, totals, focusWhenEmpty }: CartLinesProps) {
+  const removeOne = useCart((state) => state.removeOne);
+  const code = useLanguage();
+  const t = useMessages(cartMessages);
+  const money = (amount: number) => formatMoney(amount, code);
+  const tableRef = useRef<HTMLTableElement>(null);
+
+  /** Remove 1; when that empties the line its button goes too, so focus moves to the next line's (not to the page's top). */
+  const removeAt = (productId: number, key: string, index: number, lineId?: string) => {
+    removeOne(productId, key, lineId);
+    requestAnimationFrame(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      const buttons = tableRef.current?.querySelectorAll<HTMLButtonElement>("button.cart-remove") ?? [];
+      (buttons[Math.min(index, buttons.length - 1)] ?? focusWhenEmpty.current)?.focus();
+    });
+  };
+
+  if (lines.length === 0) return <p className="cart-empty">{t.empty}</p>;
+  return (
+    <table className="cart-table" ref={tableRef}>
+      <caption className="visually-hidden">{t.caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t.quantity}</th>
+          <th scope="col">{t.item}</th>
+          <th scope="col" className="cart-price">
+            {t.price}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line, index) => {
+          const key = lineKey(line);
+          const options = Object.values(line.selectedCustomizations);
+          const shared = line as Partial<SharedLine>;
+          const name = productText({ ...line, translations: line.translations ?? translationsOf.get(line.id) }, code).name;
+          return (
+            <tr key={shared.lineId ?? `${line.id}:${key}`}>
+              <td className="cart-qty">{line.quantity}</td>
+              <td>
+                <span className="cart-item-name">{name}</span>
+                {options.length > 0 && (
+                  <ul className="cart-options">
+                    {options.map((option) => (
+                      <li key={option.id}>
+                        <span lang={englishTextLang(code)}>{option.name}</span>
+                        {cents(option.price) > 0 && ` (+${money(cents(option.price))})`}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {line.note && <p className="cart-note">{t.note({ note: line.note })}</p>}
+                {shared.lineId && <p className="cart-note cart-adder">{t.addedBy({ name: shared.phoneName || t.you })}</p>}
+                {shared.unavailable && <p className="cart-note">{t.unavailable}</p>}
+                {!locked && (
+                  <button
+                    type="button"
+                    className="button-link cart-remove"
+                    aria-label={t.removeOneOf({ name })}
+                    onClick={() => removeAt(line.id, key, index, shared.lineId)}
+                  >
+                    {t.removeOne}
+                  </button>
+                )}
+              </td>
+              <td className="cart-price">{money(lineTotalCents(line))}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+      <CartTotals totals={totals} />
+    </table>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMemo } from "react";
+import type { Product } from "../../../contract/schemas";
+import { useMenu } from "../../shared/use-menu";
+import type { CartStation } from "../cart/cart-store";
+import { useTableStream } from "../visit-ended";
+
+/** Each product's translations, by product id. */
+export type MenuTranslations = ReadonlyMap<number, Product["translations"]>;
+
+/**
+ * Lines another phone added arrive from the server with the English name only: their words in this
+ * phone's language come from the menu (cached by the order screen, kept live by the table's stream
+ * while this phone follows the table's visit).
+ */
+export function useMenuTranslations(station: CartStation | null): MenuTranslations {
+  const stream = useTableStream(station?.id ?? null);
+  const { state: menu } = useMenu(station?.branchId ?? null, { stream });
+  return useMemo(() => {
+    const byId = new Map<number, Product["translations"]>();
+    if (menu.status === "ready") for (const product of Object.values(menu.data).flat()) byId.set(product.id, product.translations);
+    return byId;
+  }, [menu]);
+}
