@@ -208,8 +208,9 @@ describe("live, audited and for owners and managers only", () => {
     const stream = await SseStream.open(`${server.url}/api/products/events?branch_id=1`);
     try {
       await put(product.id, { price: "17.00", translations: { fil: { name: "Bagong Pangalan", description: "" } } });
+      // The creation's own product.updated may still be on its way (PostgreSQL's NOTIFY): the edit's is the one at 17.00.
       let event = await stream.next();
-      while (event.event !== "product.updated") event = await stream.next();
+      while (event.event !== "product.updated" || JSON.parse(event.data).price !== "17.00") event = await stream.next();
       expect(JSON.parse(event.data)).toMatchObject({
         id: product.id,
         price: "17.00",
