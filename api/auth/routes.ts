@@ -10,6 +10,9 @@ import { SESSION_COOKIE, readToken, secretAnswer, secureCookie } from "./middlew
 
 export function authRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
+  // A cookie's lifetime in seconds from now (Max-Age), not a date (Expires): the browser counts it on
+  // its own clock, so a phone or tablet whose clock is off by hours keeps it as long as the server does.
+  const maxAgeUntil = (at: Date) => Math.max(0, Math.floor((at.getTime() - ctx.clock.now().getTime()) / 1000));
 
   serveEndpoint(
     app,
@@ -37,7 +40,7 @@ export function authRoutes(ctx: AppContext) {
         sameSite: "Strict",
         secure: secureCookie(c, ctx.config),
         path: "/",
-        expires: result.expiresAt,
+        maxAge: maxAgeUntil(result.expiresAt),
       });
       // This browser is now a known device for the account (device-cookie.ts); sign-out leaves it.
       setCookie(c, DEVICE_COOKIE, result.deviceCookie.value, {
@@ -45,7 +48,7 @@ export function authRoutes(ctx: AppContext) {
         sameSite: "Strict",
         secure: secureCookie(c, ctx.config),
         path: DEVICE_COOKIE_PATH,
-        expires: result.deviceCookie.expiresAt,
+        maxAge: maxAgeUntil(result.deviceCookie.expiresAt),
       });
       return { access_token: result.token };
     },
@@ -85,7 +88,7 @@ export function authRoutes(ctx: AppContext) {
         sameSite: "Strict",
         secure: secureCookie(c, ctx.config),
         path: "/",
-        expires: result.expiresAt,
+        maxAge: maxAgeUntil(result.expiresAt),
       });
       return { access_token: result.token };
     },

@@ -10,6 +10,7 @@ import {
   insertSession,
   sha256Hex,
 } from "../support/api-helpers";
+import { TestClock } from "../support/test-clock";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -22,7 +23,6 @@ afterAll(() => server.dispose());
 const login = (body: unknown, options: { origin?: string; headers?: Record<string, string> } = {}) =>
   call<{ access_token: string }>(server, "POST", "/api/login", { json: body, ...options });
 
-/** Parses one Set-Cookie header into its value and lower-cased attributes. */
 /** The Set-Cookie header that sets `name` (sign-in sets the session cookie and the device cookie). */
 function parseSetCookie(headers: Headers, cookieName = "access_token") {
   const header = headers.getSetCookie().find((h) => h.startsWith(`${cookieName}=`));
@@ -53,8 +53,10 @@ describe("POST /api/login", () => {
     expect(cookie.attrs.has("httponly")).toBe(true);
     expect(cookie.attrs.get("samesite")).toBe("Strict");
     expect(cookie.attrs.get("path")).toBe("/");
-    const expires = new Date(cookie.attrs.get("expires") ?? cookie.attrs.get("max-age") ?? "");
-    expect(expires.getTime()).toBeGreaterThan(Date.now());
+    // A lifetime the browser counts on its own clock (Max-Age), the session's: 12 hours by default.
+    expect(cookie.attrs.has("expires")).toBe(false);
+    expect(Number(cookie.attrs.get("max-age"))).toBeGreaterThan(12 * 3600 - 60);
+    expect(Number(cookie.attrs.get("max-age"))).toBeLessThanOrEqual(12 * 3600);
 
     // The device cookie (API.md "Trust at the table"): HttpOnly, SameSite=Strict, sent only to the sign-in, kept a year.
     const device = parseSetCookie(response.headers, "staff_device");
@@ -62,9 +64,8 @@ describe("POST /api/login", () => {
     expect(device.attrs.has("httponly")).toBe(true);
     expect(device.attrs.get("samesite")).toBe("Strict");
     expect(device.attrs.get("path")).toBe("/api/login");
-    const deviceExpires = new Date(device.attrs.get("expires") ?? "").getTime();
-    expect(deviceExpires).toBeGreaterThan(Date.now() + 360 * 24 * 3_600_000);
-    expect(deviceExpires).toBeLessThanOrEqual(Date.now() + 366 * 24 * 3_600_000);
+    expect(Number(device.attrs.get("max-age"))).toBeGreaterThan(360 * 24 * 3600);
+    expect(Number(device.attrs.get("max-age"))).toBeLessThanOrEqual(365 * 24 * 3600);
 
     // Stored hashed, never as the token itself.
     const stored = await server.query<{ token_hash: string }>("SELECT token_hash FROM sessions");
@@ -135,6 +136,22 @@ describe("POST /api/login", () => {
       role: "owner",
       branch_ids: [1, 2],
     });
+  });
+});
+
+describe("cookie lifetimes", () => {
+  it("are counted from the browser's own clock (Max-Age), so a server clock far from it still signs in", async () => {
+    const clock = new TestClock();
+    const elsewhen = await startTestServer({ staticDir: null, server: { clock } });
+    try {
+      clock.set(new Date(Date.now() + 2 * 365 * 24 * 3_600_000));
+      const response = await call(elsewhen, "POST", "/api/login", { json: elsewhen.staff });
+      expect(response.status).toBe(200);
+      expect(Number(parseSetCookie(response.headers).attrs.get("max-age"))).toBeGreaterThan(12 * 3600 - 60);
+      expect(Number(parseSetCookie(response.headers, "staff_device").attrs.get("max-age"))).toBeGreaterThan(360 * 24 * 3600);
+    } finally {
+      await elsewhen.dispose();
+    }
   });
 });
 
