@@ -26,6 +26,8 @@ export type AuditAction =
   | "product.created"
   | "product.updated"
   | "product.deleted"
+  | "product.photo_set"
+  | "product.photo_removed"
   | "menu.reordered"
   | "menu.imported";
 

@@ -32,6 +32,11 @@ export const LOCK_SCOPES = {
   backups: APP_LOCKS + 11,
   /** Staff accounts' roles and activity: the last active owner is counted and changed under it. */
   staffAccounts: APP_LOCKS + 12,
+  /**
+   * Dish photos: linking a stored image to a product and deleting the images no product shows happen
+   * under it, so a deletion never removes an image another transaction is linking (a foreign-key failure).
+   */
+  photos: APP_LOCKS + 13,
 } as const;
 
 export type TransactionLockScope = Exclude<keyof typeof LOCK_SCOPES, "migrate" | "backups">;
