@@ -9,6 +9,7 @@ import { useBranchId } from "../branch/branch-store";
 import { ConfirmDialog } from "../lib/confirm-dialog";
 import { ProblemMessage } from "../lib/problem-message";
 import { branchEventsPath, staffApi } from "../lib/staff-api";
+import { PhotoControl } from "./photo-control";
 import { newProduct, ProductForm, toBody, type ProductValues } from "./product-form";
 import "./menu-editor.css";
 
@@ -139,8 +140,7 @@ export default function MenuEditorPage() {
                       submitLabel="Save product"
                       onSubmit={(values) => save(product, values)}
                       onCancel={() => setEditing(null)}
-                      // The dish photo control goes here (POST/DELETE /api/products/{id}/photo).
-                      photoSlot={null}
+                      photoSlot={<PhotoControl product={product} onChanged={reload} />}
                     />
                   </li>
                 ) : (
