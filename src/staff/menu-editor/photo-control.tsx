@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { PHOTO_MAX_BYTES, PHOTO_MEDIA_TYPES } from "../../../contract/photos";
 import type { Product } from "../../../contract/schemas";
 import { asApiError } from "../../shared/api-client";
@@ -37,13 +38,13 @@ export function PhotoControl({ product, onChanged }: PhotoControlProps) {
     } catch (failure) {
       setError(asApiError(failure).message);
     } finally {
-      setBusy(null);
+      // Drawn at once, the field enabled again and its error (if any) on it: focus goes back to the
+      // field when it was on this control (disabled while busy; Remove may be about to go) or fell to
+      // the page, but not when the manager has moved on to another field meanwhile.
+      flushSync(() => setBusy(null));
       if (input.current) input.current.value = "";
-      // The field was disabled while busy and Remove may be gone, so focus may have fallen to the page:
-      // once the field is enabled again, focus goes back to it.
-      requestAnimationFrame(() => {
-        if (!document.activeElement || document.activeElement === document.body) input.current?.focus();
-      });
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || input.current?.closest("fieldset")?.contains(focused)) input.current?.focus();
     }
   };
 
