@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
+import { PHOTO_MAX_STORED_BYTES } from "./contract/photos.ts";
 import { chunkModules } from "./scripts/vite-chunk-modules.ts";
 import { firstVisitChunks } from "./scripts/vite-first-visit-chunks.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
@@ -45,6 +46,15 @@ function reactRouterProduction(): Plugin {
 }
 
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:3000";
+
+/**
+ * What a phone keeps of dish photos for an offline menu. Workbox limits a cache by its number of
+ * entries, not bytes: no stored photo is larger than PHOTO_MAX_STORED_BYTES (the server makes sure),
+ * so this many entries stay within the budget. A menu of 50 dishes costs about 60 of them (a
+ * thumbnail each, and the panels opened); most are a few kilobytes (docs/performance/dish-photos.md).
+ */
+const PHOTO_CACHE_BYTES = 20 * 1024 * 1024;
+const PHOTO_CACHE_ENTRIES = Math.floor(PHOTO_CACHE_BYTES / PHOTO_MAX_STORED_BYTES);
 
 /**
  * A captive portal answers every request "200 OK" with its sign-in page. Cached, that page would stand
@@ -131,6 +141,18 @@ export default defineConfig({
               expiration: { maxEntries: 10, maxAgeSeconds: 7 * 24 * 3600 },
               cacheableResponse: { statuses: [200] },
               plugins: [onlyPdf],
+            },
+          },
+          {
+            // Dish photos: their URLs name their bytes' hash (docs/decisions/0025-dish-photos.md), so a cached
+            // one is never stale. The least recently shown go first past the budget, or when storage runs out.
+            urlPattern: /\/api\/photos\/[0-9a-f]{32}$/,
+            handler: "CacheFirst",
+            options: {
+              cacheName: "dish-photos",
+              expiration: { maxEntries: PHOTO_CACHE_ENTRIES, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+              plugins: [onlyImages],
             },
           },
           {

@@ -1,7 +1,7 @@
 /** The Hono application: middleware, the API's resource modules, and the web app. */
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { endpoints } from "../contract/endpoints";
+import { endpoints, isFileUpload, type Endpoint } from "../contract/endpoints";
 import type { AppContext, AppEnv } from "./app-context";
 import { auditRoutes } from "./audit/routes";
 import { staffAuth } from "./auth/middleware";
@@ -29,8 +29,11 @@ import { staticSite } from "./static-site";
 import { tabRoutes } from "./tabs/routes";
 
 const HEALTHY = '{"status":"ok"}';
-const UPLOAD_PATH = `/api${endpoints.uploadMenuCsv.path}`;
 const HEALTHY_HEADERS = { "content-type": "application/json", "content-length": String(Buffer.byteLength(HEALTHY)) };
+/** The file uploads (a menu CSV, a dish photo): each has its own, larger limit (lib/file-upload.ts). */
+const UPLOADS = Object.values<Endpoint>(endpoints)
+  .filter((endpoint) => isFileUpload(endpoint.body))
+  .map(({ method, path }) => ({ method, path: new RegExp(`^/api${path.replace(/:\w+/g, "[^/]+")}$`) }));
 
 /**
  * Security headers and X-Request-Id are not set here: the server's response class adds them to every
@@ -46,9 +49,9 @@ export function createApp(ctx: AppContext, metrics?: Metrics) {
   if (metrics) app.use(measureRequests(metrics));
 
   // A declared size over the limit is refused before anything runs; a chunked body is counted as it
-  // is read (lib/validate.ts). The CSV upload has its own, larger limit.
+  // is read (lib/validate.ts). File uploads have their own, larger limits.
   app.on(["POST", "PUT", "PATCH", "DELETE"], "/api/*", async (c, next) => {
-    if (c.req.path === UPLOAD_PATH) return next();
+    if (UPLOADS.some(({ method, path }) => method === c.req.method && path.test(c.req.path))) return next();
     const declared = c.req.header("content-length");
     if (declared !== undefined && Number(declared) > MAX_JSON_BYTES) {
       await discardBody(c);

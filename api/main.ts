@@ -35,12 +35,14 @@ async function ensureStaffAccount(database: DatabaseHandle): Promise<void> {
   }
 }
 
-const running = await startServer(config, { logger, beforeListen: ensureStaffAccount });
+const running = await startServer(config, { logger, beforeListen: ensureStaffAccount, demoPhotos: true });
 
 logger.info("server started", { url: running.url, database: describeDatabase(config), seeded: running.seeded });
 process.stdout.write(
   `\n  Limitless Bar & Grill is running at http://localhost:${running.port}\n` +
-    (running.seeded ? "  Seeded the demo menu and stations for Thornhill (branch 1) and Pickering (branch 2).\n" : "") +
+    (running.seeded
+      ? "  Seeded the demo menu (with drawn dish pictures) and stations for Thornhill (branch 1) and Pickering (branch 2).\n"
+      : "") +
     (credentials ? `  ${credentials}\n` : "") +
     "\n",
 );

@@ -10,6 +10,7 @@ import { scheduleServerBackups } from "./backup/backup-service";
 import { databaseConfigOf, type AppConfig } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/database";
 import { listenForChanges, type ChangeListener } from "./db/listener";
+import { seedDemoPhotos } from "./seed/demo-photos";
 import { seedDatabase } from "./seed/seed";
 import { Broadcaster, type StreamTiming } from "./events/broadcaster";
 import { schedulePruning } from "./events/event-log-service";
@@ -45,6 +46,8 @@ export interface ServerOptions {
   clock?: Clock;
   /** The print dispatcher's timings (tests shorten them). */
   printing?: Partial<DispatcherOptions>;
+  /** A first-run seed also draws the demo dishes' pictures (`npm start`; test servers seed without, for speed). */
+  demoPhotos?: boolean;
 }
 
 export function createContext(config: AppConfig, database: DatabaseHandle, options: ServerOptions = {}): AppContext {
@@ -68,7 +71,10 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
   const database = await openDatabase(databaseConfigOf(config), {
     logger,
     guardNesting: config.guardTransactionNesting,
-    seed: async (handle) => void ({ seeded } = await seedDatabase(handle)),
+    seed: async (handle) => {
+      ({ seeded } = await seedDatabase(handle));
+      if (seeded && options.demoPhotos) await seedDemoPhotos(handle);
+    },
   });
   let listener: ChangeListener | undefined;
   let stopPruning = () => {};

@@ -6,10 +6,12 @@
  */
 import { z } from "zod";
 import { API_ROUTES, type ApiRoute, type ApiRouteName } from "./api-routes";
+import { MAX_CSV_BYTES } from "./menu";
+import { PHOTO_MAX_BYTES, PHOTO_MEDIA_TYPES } from "./photos";
 import * as s from "./schemas";
 
-/** An answer that is not JSON. */
-export type NonJsonAnswer = "text/event-stream" | "text/csv";
+/** An answer that is not JSON (a photo's bytes are `image/*`). */
+export type NonJsonAnswer = "text/event-stream" | "text/csv" | "image/*";
 /** An error code's status, and the shape of one of its `details` where a client reads them. */
 export type ErrorSpec = number | { status: number; details: z.ZodType };
 /** The 404 an endpoint answers when what its path names does not exist, or its id is not a valid id. */
@@ -20,7 +22,22 @@ export type MissingCode =
   | "product_not_found"
   | "call_not_found"
   | "printer_not_found"
-  | "staff_not_found";
+  | "staff_not_found"
+  | "photo_not_found";
+
+/** A file sent as `multipart/form-data`, which the route reads itself (api/lib/file-upload.ts). */
+export interface FileUpload {
+  /** The form field that carries the file. */
+  field: string;
+  /** An older name the field is still read under. */
+  alias?: string;
+  /** What the file may be. */
+  mediaTypes: readonly string[];
+  /** The largest file taken; a larger one is 413 `file_too_large`. */
+  maxBytes: number;
+  /** For the published document (contract/openapi.ts). */
+  description: string;
+}
 
 export interface EndpointSpec {
   /** 200 unless said. */
@@ -33,7 +50,7 @@ export interface EndpointSpec {
    * A JSON body's schema (`.optional()`: the body may be left out), or a file upload the route reads
    * itself. A write without one takes no body: none, or `{}` (api/lib/endpoint.ts).
    */
-  body?: z.ZodType | "multipart/form-data";
+  body?: z.ZodType | FileUpload;
   response: z.ZodType | NonJsonAnswer;
   missing?: MissingCode;
   /** The endpoint's own codes; those its shape implies (a bad body or query, not signed in…) are added below. */
@@ -51,6 +68,12 @@ const jsonBodyErrors = {
   payload_too_large: 413,
   incomplete_body: 400,
 };
+const fileUploadErrors = { file_required: 400, unsupported_media_type: 415, invalid_multipart: 400, file_too_large: 413 };
+
+/** Is the entry's body a file upload rather than JSON? */
+export function isFileUpload(body: EndpointSpec["body"]): body is FileUpload {
+  return body !== undefined && !(body instanceof z.ZodType);
+}
 
 export const endpoints = defineEndpoints({
   health: { response: z.object({ status: z.literal("ok") }), errors: { database_unavailable: 503 } },
@@ -115,17 +138,33 @@ export const endpoints = defineEndpoints({
   exportMenuCsv: { query: s.branchQuerySchema, response: "text/csv", errors: branchErrors },
   uploadMenuCsv: {
     query: s.csvUploadQuerySchema,
-    body: "multipart/form-data",
-    response: s.csvImportSummarySchema,
-    errors: {
-      ...branchErrors,
-      file_required: 400,
-      unsupported_media_type: 415,
-      invalid_multipart: 400,
-      file_too_large: 413,
-      invalid_csv: fieldDetails,
+    body: {
+      field: "file",
+      alias: "menu",
+      mediaTypes: ["text/csv"],
+      maxBytes: MAX_CSV_BYTES,
+      description: "The menu as CSV, in the format `GET /api/products/export_csv` answers (the field may also be named `menu`).",
     },
+    response: s.csvImportSummarySchema,
+    errors: { ...branchErrors, invalid_csv: fieldDetails },
   },
+  /** Answers the product with its new `photo`. */
+  uploadProductPhoto: {
+    params: s.productIdParams,
+    body: {
+      field: "photo",
+      mediaTypes: PHOTO_MEDIA_TYPES,
+      maxBytes: PHOTO_MAX_BYTES,
+      description: "A JPEG, PNG or WebP photo of the dish, at most 10 MB (a phone camera's photo as it is).",
+    },
+    response: s.editedProductSchema,
+    missing: "product_not_found",
+    errors: { unsupported_image: 415 },
+  },
+  /** Answers the product, its `photo` null; a product without a photo is answered as it is. */
+  deleteProductPhoto: { params: s.productIdParams, response: s.editedProductSchema, missing: "product_not_found" },
+  /** The bytes of a stored photo; unknown or malformed hashes are 404. */
+  photo: { params: s.photoHashParams, response: "image/*", missing: "photo_not_found" },
 
   branch: { params: s.branchParams, response: s.branchSchema, missing: "unknown_branch" },
   /** Replaces the branch's windows; answers the branch. */
@@ -271,7 +310,8 @@ function impliedErrors(route: ApiRoute, spec: EndpointSpec): Record<string, Erro
     ...(spec.headers &&
       Object.fromEntries(Object.keys(spec.headers.shape).map((name) => [`invalid_${name.toLowerCase().replace(/-/g, "_")}`, 400]))),
     // A write without a body still refuses one that is not `{}` or not JSON.
-    ...((typeof spec.body === "object" || (spec.body === undefined && route.method !== "GET")) && jsonBodyErrors),
+    ...((spec.body instanceof z.ZodType || (spec.body === undefined && route.method !== "GET")) && jsonBodyErrors),
+    ...(isFileUpload(spec.body) && fileUploadErrors),
   };
 }
 

@@ -100,6 +100,8 @@ export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
 export const LOW_STOCK_AT = 5;
 /** A line's note for the kitchen ("no onions"). */
 export const LINE_NOTE_MAX = 140;
+/** The largest menu CSV upload (contract/endpoints.ts `uploadMenuCsv`). */
+export const MAX_CSV_BYTES = 1024 * 1024;
 
 export const CALL_KINDS = ["server", "bill"] as const;
 export type CallKind = (typeof CALL_KINDS)[number];

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { API_ROUTES, type ApiRouteName } from "./api-routes";
-import { endpoints, type Endpoint, type ErrorSpec } from "./endpoints";
+import { endpoints, isFileUpload, type Endpoint, type ErrorSpec } from "./endpoints";
 import { UUID_PATTERN } from "./ids";
 import { PERMISSIONS } from "./roles";
 import * as s from "./schemas";
@@ -65,7 +65,7 @@ export interface OpenApiDocument {
 const TAGS = {
   Service: "The server itself.",
   "Staff sign-in": "Staff sessions: a bearer token or the session cookie.",
-  Menu: "A branch's menu, sold-out switches and stock, and the menu as CSV.",
+  Menu: "A branch's menu, sold-out switches and stock, dish photos, and the menu as CSV.",
   Tables: 'The tables a party sits at ("stations" on the wire) and their QR codes.',
   Orders: "Orders placed from a table's QR code, and the kitchen's work on them.",
   "Table service": "A table calling staff, and tabs.",
@@ -139,7 +139,20 @@ const PROSE: { [K in ApiRouteName]: Prose } = {
     tag: "Menu",
     summary: "Replace the menu from CSV",
     description:
-      "All or nothing: any invalid row is 400 `invalid_csv` with a detail per bad row, and the menu is unchanged. `dry_run=1` validates only.",
+      "All or nothing: any invalid row is 400 `invalid_csv` with a detail per bad row, and the menu is unchanged. `dry_run=1` validates only. A product the file keeps (same category and name) keeps its photo; the CSV carries no photos.",
+  },
+  uploadProductPhoto: {
+    tag: "Menu",
+    summary: "Set a dish's photo",
+    description:
+      "Turned upright by its EXIF orientation, stripped of all metadata (EXIF, GPS, colour profile: stored as sRGB), and stored as WebP in a few widths, never wider than the upload; replaces the product's photo. A file that does not decode as a JPEG, PNG or WebP image is 415 `unsupported_image`, whatever its name or declared type.",
+  },
+  deleteProductPhoto: { tag: "Menu", summary: "Remove a dish's photo" },
+  photo: {
+    tag: "Menu",
+    summary: "A stored photo",
+    description:
+      "Content-addressed: the URL names the bytes' hash, so they never change and are served with `Cache-Control: public, max-age=31536000, immutable`. Public; the URLs come from a product's `photo`.",
   },
 
   diningTables: { tag: "Tables", summary: "A branch's tables" },
@@ -448,26 +461,23 @@ function parametersOf(endpoint: Endpoint, writer: SchemaWriter): OpenApiParamete
 
 function requestBodyOf(endpoint: Endpoint, writer: SchemaWriter): OpenApiOperation["requestBody"] {
   const { body } = endpoint;
-  if (body === "multipart/form-data")
+  if (isFileUpload(body)) {
+    const mediaTypes = body.mediaTypes.join(", ");
+    const file = body.mediaTypes.length === 1 ? { contentMediaType: body.mediaTypes[0] } : {};
     return {
       required: true,
       content: {
         "multipart/form-data": {
           schema: {
             type: "object",
-            required: ["file"],
-            properties: {
-              file: {
-                type: "string",
-                contentMediaType: "text/csv",
-                description: "The menu as CSV, in the format `GET /api/products/export_csv` answers (the field may also be named `menu`).",
-              },
-            },
+            required: [body.field],
+            properties: { [body.field]: { type: "string", ...file, description: body.description } },
           },
-          encoding: { file: { contentType: "text/csv" } },
+          encoding: { [body.field]: { contentType: mediaTypes } },
         },
       },
     };
+  }
   if (body)
     return { required: !body.safeParse(undefined).success, content: { "application/json": { schema: writer.write(body, "input") } } };
   if (endpoint.method === "GET") return undefined;
@@ -513,12 +523,14 @@ function responsesOf(endpoint: Endpoint, prose: Prose, writer: SchemaWriter): Re
       ? { description: "A live stream of server-sent events.", content: { "text/event-stream": { schema: { type: "string" } } } }
       : response === "text/csv"
         ? { description: "A CSV file.", content: { "text/csv": { schema: { type: "string" } } } }
-        : status === 204
-          ? { description: "Done; no content." }
-          : {
-              description: status === 201 ? "Created." : "OK.",
-              content: { "application/json": { schema: writer.write(response, "output") } },
-            };
+        : response === "image/*"
+          ? { description: "The image's bytes.", content: { "image/*": { schema: { type: "string", format: "binary" } } } }
+          : status === 204
+            ? { description: "Done; no content." }
+            : {
+                description: status === 201 ? "Created." : "OK.",
+                content: { "application/json": { schema: writer.write(response, "output") } },
+              };
   const responses: Record<string, OpenApiResponse> = { [status]: success };
   for (const [extra, description] of Object.entries(prose.alsoAnswers ?? {}))
     responses[extra] = { ...(Number(extra) < 300 && success), description };

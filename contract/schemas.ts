@@ -53,6 +53,8 @@ export const productIdParams = z.object({
     .regex(/^\d{1,12}$/)
     .transform(Number),
 });
+/** A stored photo's name: the first 128 bits of its bytes' SHA-256, in hex (api/menu/photo-processing.ts). */
+export const photoHashParams = z.object({ hash: z.string().regex(/^[0-9a-f]{32}$/) });
 export const branchQuerySchema = z.object({ branch_id: branchIdSchema });
 export const branchParams = z.object({ id: branchIdSchema });
 /** `dry_run=1`; a value that is neither yes nor no is refused rather than read as "import for real". */
@@ -248,6 +250,13 @@ const customizationOptionSchema = z.object({ id: z.number(), name: z.string(), p
 const translationSchema = z.object({ name: z.string(), description: z.string() });
 export type Translation = z.infer<typeof translationSchema>;
 const customizationGroupSchema = z.object({ exclusive: z.boolean(), required: z.boolean(), options: z.array(customizationOptionSchema) });
+/**
+ * A dish's photo, for an `<img>`: `srcset` lists every stored width (WebP, `/api/photos/<hash> 640w`),
+ * `url` is the one about 640 px across (or the largest there is), and `width` × `height` is the size
+ * of `url`'s image, so a page can reserve its space before it loads. `alt` is the dish's name.
+ */
+export const photoSchema = z.object({ url: z.string(), srcset: z.string(), width: z.number(), height: z.number(), alt: z.string() });
+export type Photo = z.infer<typeof photoSchema>;
 export const productSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -270,6 +279,8 @@ export const productSchema = z.object({
   stock: z.number().nullable(),
   /** Absent where none. */
   translations: z.partialRecord(z.enum(TRANSLATION_LANGUAGES), translationSchema).optional(),
+  /** null: no photo. The server always sends it; a menu a phone cached before photos existed has none. */
+  photo: photoSchema.nullable().optional(),
 });
 export const menuSchema = z.record(z.enum(CATEGORY_KEYS), z.array(productSchema));
 export type CustomizationGroup = z.infer<typeof customizationGroupSchema>;

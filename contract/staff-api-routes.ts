@@ -1,13 +1,15 @@
 import type { ApiRoute } from "./api-route";
 
 /**
- * The endpoints only staff screens call, sign-in included, and the health check no screen calls
- * (api-routes.ts has them all): loaded with the staff's code (src/staff/lib/staff-api.ts), never by a
- * diner's phone.
+ * The endpoints only staff screens call, sign-in included, and the public ones no screen calls (the
+ * health check, a photo's bytes) (api-routes.ts has them all): loaded with the staff's code
+ * (src/staff/lib/staff-api.ts), never by a diner's phone.
  */
 export const STAFF_API_ROUTES = {
   /** No screen calls it: load balancers and monitoring do. */
   health: { method: "GET", path: "/health", auth: "public" },
+  /** No screen calls it: an `<img>` loads it by the URL a product's `photo` carries (content-addressed, cached for good). */
+  photo: { method: "GET", path: "/photos/:hash", auth: "public" },
   login: { method: "POST", path: "/login", auth: "public" },
   currentUser: { method: "GET", path: "/current_user", auth: { permission: "signedIn" } },
   logout: { method: "POST", path: "/logout", auth: "public" },
@@ -25,6 +27,9 @@ export const STAFF_API_ROUTES = {
   replaceProduct: { method: "PUT", path: "/products/:id", auth: { permission: "menu" } },
   deleteProduct: { method: "DELETE", path: "/products/:id", auth: { permission: "menu" } },
   reorderProducts: { method: "POST", path: "/products/reorder", auth: { permission: "menu" } },
+  /** A dish photo (docs/decisions/0025-dish-photos.md): resized, stripped of camera data, stored in the database. */
+  uploadProductPhoto: { method: "POST", path: "/products/:id/photo", auth: { permission: "menu" } },
+  deleteProductPhoto: { method: "DELETE", path: "/products/:id/photo", auth: { permission: "menu" } },
   exportMenuCsv: { method: "GET", path: "/products/export_csv", auth: { permission: "menu" } },
   uploadMenuCsv: { method: "POST", path: "/products/upload_csv", auth: { permission: "menu" } },
   setHappyHours: { method: "PUT", path: "/branches/:id/happy_hours", auth: { permission: "menu" } },

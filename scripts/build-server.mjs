@@ -3,19 +3,19 @@
 // and no install-time tooling in the process a process manager restarts. npm packages stay external
 // (loaded from node_modules/, so native better-sqlite3 and pg load as usual).
 //
-// The database code finds its migrations next to its own module file; in the bundle that file is
-// dist-server/main.js, so both migration folders are copied there.
+// The database code finds its migrations next to its own module file, and the seed its demo dish
+// pictures; in the bundle that file is dist-server/main.js, so those folders are copied there.
 //
 // `--if-stale` builds only when a source is newer than the bundle (tests and `npm start` use it).
 import { cpSync, existsSync, readdirSync, rmSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outDir = join(root, "dist-server");
 export const SERVER_BUNDLE = join(outDir, "main.js");
 const SOURCES = ["api", "contract", "package-lock.json", "scripts/build-server.mjs"];
-const MIGRATION_FOLDERS = ["migrations", "migrations-pg"];
+const COPIED_FOLDERS = ["db/migrations", "db/migrations-pg", "seed/demo-photos"];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -35,7 +35,7 @@ export async function buildServer() {
   // Imported here: `--if-stale` on a fresh bundle must not need the build tool at all.
   const { build } = await import("esbuild");
   rmSync(outDir, { recursive: true, force: true });
-  for (const folder of MIGRATION_FOLDERS) cpSync(join(root, "api", "db", folder), join(outDir, folder), { recursive: true });
+  for (const folder of COPIED_FOLDERS) cpSync(join(root, "api", folder), join(outDir, basename(folder)), { recursive: true });
   await build({
     absWorkingDir: root,
     entryPoints: ["api/main.ts"],

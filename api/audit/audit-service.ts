@@ -34,6 +34,8 @@ export type AuditAction =
   | "product.created"
   | "product.updated"
   | "product.deleted"
+  | "product.photo_set"
+  | "product.photo_removed"
   | "menu.reordered"
   | "menu.imported"
   | "happy_hours.changed"

@@ -61,5 +61,8 @@ export async function branchOfResource(db: Db, kind: MissingCode, id: unknown): 
     case "staff_not_found":
       // An account has several branches: the staff module decides (api/auth/staff-management-service.ts).
       return undefined;
+    case "photo_not_found":
+      // A photo is public, and may be shown by products of both branches.
+      return undefined;
   }
 }

@@ -6,8 +6,9 @@
  * - ids the database numbers: identity columns ("by default", so an explicit id is still accepted, as
  *   SQLite accepts one); the SSE event id is a bigint read as a JS number;
  * - booleans: `boolean`; structured values: `jsonb`. Text served byte for byte (an SSE data line, a
- *   replayed answer) stays `text`, since jsonb would reorder keys and drop whitespace.
- * On SQLite: times are ISO-8601 text, booleans 0/1 integers, structured values JSON text.
+ *   replayed answer) stays `text`, since jsonb would reorder keys and drop whitespace;
+ * - bytes (a photo): `bytea`.
+ * On SQLite: times are ISO-8601 text, booleans 0/1 integers, structured values JSON text, bytes a blob.
  *
  * Both give repositories the same JavaScript values, so the SQLite builders are typed as the
  * PostgreSQL ones: repositories are written once against those types (docs/decisions/0006).
@@ -33,6 +34,8 @@ export const postgresColumns = {
   serial: (name: string) => pg.integer(name).primaryKey().generatedByDefaultAsIdentity(),
   bigSerial: (name: string) => pg.bigint(name, { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
   now: sql`now()`,
+  /** Read and written as a Buffer. */
+  bytes: pg.customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" }),
 };
 
 export type Columns = typeof postgresColumns;
@@ -51,4 +54,5 @@ export const sqliteColumns = {
   serial: (name: string) => sqlite.integer(name).primaryKey({ autoIncrement: true }),
   bigSerial: (name: string) => sqlite.integer(name).primaryKey({ autoIncrement: true }),
   now: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
+  bytes: (name: string) => sqlite.blob(name, { mode: "buffer" }),
 } as unknown as Columns;

@@ -34,6 +34,11 @@ export const LOCK_SCOPES = {
   staffAccounts: APP_LOCKS + 12,
   /** One audited thing (`branch:1`, `printer:3`): read and changed under it, so its audit entries' before → after follow each other. */
   auditTarget: APP_LOCKS + 13,
+  /**
+   * Dish photos: linking a stored image to a product and deleting the images no product shows happen
+   * under it, so a deletion never removes an image another transaction is linking (a foreign-key failure).
+   */
+  photos: APP_LOCKS + 14,
 } as const;
 
 export type TransactionLockScope = Exclude<keyof typeof LOCK_SCOPES, "migrate" | "backups">;

@@ -8,6 +8,8 @@ export const {
   products,
   optionGroups,
   options,
+  photoVariants,
+  productPhotos,
   diningTables,
   orders,
   orderLines,

@@ -137,6 +137,36 @@ export function defineTables(c: Columns) {
     (table) => [c.uniqueIndex("options_group_name").on(table.groupId, table.name)],
   );
 
+  /**
+   * One stored image of a dish photo (docs/decisions/0025-dish-photos.md): a WebP of one width, named
+   * by the hash of its bytes, which `/api/photos/<hash>` serves with immutable caching. Shared by every
+   * product that shows it; the transaction that leaves one shown by no product deletes it.
+   */
+  const photoVariants = c.table("photo_variants", {
+    hash: c.text("hash").primaryKey(),
+    contentType: c.text("content_type").notNull(),
+    width: c.integer("width").notNull(),
+    height: c.integer("height").notNull(),
+    bytes: c.bytes("bytes").notNull(),
+  });
+
+  /** A product's photo: the stored widths it is shown in (none: no photo). They go with the product. */
+  const productPhotos = c.table(
+    "product_photos",
+    {
+      productId: c
+        .integer("product_id")
+        .notNull()
+        .references(() => products.id, { onDelete: "cascade" }),
+      variantHash: c
+        .text("variant_hash")
+        .notNull()
+        .references(() => photoVariants.hash),
+    },
+    // The second index finds whether any product still shows a stored image.
+    (table) => [c.primaryKey({ columns: [table.productId, table.variantHash] }), c.index("product_photos_variant").on(table.variantHash)],
+  );
+
   // The tables parties sit at (decision 0015: "station" on the wire and in SQL, diningTable in code).
   const diningTables = c.table(
     "stations",
@@ -512,6 +542,8 @@ export function defineTables(c: Columns) {
     products,
     optionGroups,
     options,
+    photoVariants,
+    productPhotos,
     diningTables,
     orders,
     orderLines,

@@ -7,11 +7,12 @@
  */
 import type { Context, Handler, Hono, MiddlewareHandler } from "hono";
 import { z } from "zod";
-import type { AnswerOf, Endpoint, MissingCode, Parsed } from "../../contract/endpoints";
+import { isFileUpload, type AnswerOf, type Endpoint, type MissingCode, type Parsed } from "../../contract/endpoints";
 import { isBranchId, type BranchId } from "../../contract/menu";
 import { roleMay, type Permission } from "../../contract/roles";
 import type { AppEnv } from "./app-env";
 import { ApiHttpError, notFound } from "./errors";
+import { uploadBodyLimit } from "./file-upload";
 import { readHeaders, readJson, readQuery } from "./validate";
 
 const MISSING_MESSAGES: Record<MissingCode, string> = {
@@ -22,6 +23,7 @@ const MISSING_MESSAGES: Record<MissingCode, string> = {
   call_not_found: "There is no such call.",
   printer_not_found: "There is no such printer.",
   staff_not_found: "There is no such staff account.",
+  photo_not_found: "There is no such photo.",
 };
 
 /** A staff endpoint's guard: the auth module's, which its middleware put on the request. */
@@ -71,12 +73,13 @@ export interface EndpointInput<E extends Endpoint> {
 export type EndpointHandler<E extends Endpoint> = (input: EndpointInput<E>) => Promise<AnswerOf<E> | Response> | AnswerOf<E> | Response;
 
 /**
- * Registers `endpoint` on `app`. Staff endpoints get `requireStaff` and the role check first; `before`
- * runs next, ahead of any parsing (a cache that can answer without it, a body limit). Once parsed, a
- * staff request about a known branch that is not the account's is 403 `forbidden`: the `branch_id` of
- * its query and body, and the branch of the row its path's id names. The request is parsed in the order
- * path, headers, body, query: the first problem found is the one answered. A body whose schema accepts
- * `undefined`, and a write's whose entry names none, may be left out (an action taking no parameters).
+ * Registers `endpoint` on `app`. Staff endpoints get `requireStaff` and the role check first, a file
+ * upload its size limit (lib/file-upload.ts); `before` runs next, ahead of any parsing (a cache that
+ * can answer without it). Once parsed, a staff request about a known branch that is not the account's
+ * is 403 `forbidden`: the `branch_id` of its query and body, and the branch of the row its path's id
+ * names. The request is parsed in the order path, headers, body, query: the first problem found is the
+ * one answered. A body whose schema accepts `undefined`, and a write's whose entry names none, may be
+ * left out (an action taking no parameters); a file upload is read by the route itself.
  */
 export function serveEndpoint<E extends Endpoint>(
   app: Hono<AppEnv>,
@@ -89,7 +92,7 @@ export function serveEndpoint<E extends Endpoint>(
     throw notFound(endpoint.missing!, MISSING_MESSAGES[endpoint.missing!]);
   };
   const headerNames = headers && Object.keys(headers.shape);
-  const bodySchema = typeof body === "object" ? body : body === undefined && endpoint.method !== "GET" ? NO_BODY : undefined;
+  const bodySchema = body instanceof z.ZodType ? body : body === undefined && endpoint.method !== "GET" ? NO_BODY : undefined;
   // A schema that accepts `undefined` makes the body optional (lib/validate.ts readJson).
   const bodyOptional = bodySchema?.safeParse(undefined).success ?? false;
   const serve: Handler<AppEnv> = async (c) => {
@@ -106,7 +109,11 @@ export function serveEndpoint<E extends Endpoint>(
     if (answer instanceof Response) return answer;
     return status === 204 ? c.body(null, 204) : c.json(answer as object, status);
   };
-  const chain = [...(endpoint.auth === "public" ? [] : [requireStaff, requirePermission(endpoint.auth.permission)]), ...before];
+  const chain = [
+    ...(endpoint.auth === "public" ? [] : [requireStaff, requirePermission(endpoint.auth.permission)]),
+    ...(isFileUpload(body) ? [uploadBodyLimit(body)] : []),
+    ...before,
+  ];
   // Hono types a route's handlers as tuples of fixed lengths, which a list built at run time is not.
   app.on(endpoint.method, endpoint.path, ...(chain as []), serve);
 }

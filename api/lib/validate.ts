@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import { ApiHttpError, badRequest, validationError } from "./errors";
 
-/** The largest JSON body any call takes (the CSV upload has its own limit). */
+/** The largest JSON body any call takes (file uploads have their own limits: lib/file-upload.ts). */
 export const MAX_JSON_BYTES = 64 * 1024;
 
 export const payloadTooLarge = () =>

@@ -74,7 +74,6 @@ export function defaultPrepArea(category: CategoryKey): PrepArea {
 }
 type Row = Record<Column, string>;
 
-export const MAX_CSV_BYTES = 1024 * 1024;
 export const MAX_CSV_ROWS = 5000;
 
 export interface ParsedOption {

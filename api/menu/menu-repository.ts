@@ -2,9 +2,10 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { CATEGORY_KEYS, type CategoryKey } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
-import type { CustomizationGroup, Menu, Product } from "../../contract/schemas";
+import type { CustomizationGroup, Menu, Photo, Product } from "../../contract/schemas";
 import type { Db, Tables } from "../db/database";
 import { affectedRows, tablesOf } from "../db/dialect";
+import { photosOf } from "./photo-repository";
 
 type ProductRow = Tables["products"]["$inferSelect"];
 
@@ -45,7 +46,7 @@ async function customizationsFor(db: Db, productIds: number[]): Promise<Map<numb
   return result;
 }
 
-function toProduct(row: ProductRow, customizations: Record<string, CustomizationGroup> | undefined): Product {
+function toProduct(row: ProductRow, customizations: Record<string, CustomizationGroup> | undefined, photo: Photo | undefined): Product {
   const product: Product = {
     id: row.id,
     name: row.name,
@@ -59,6 +60,7 @@ function toProduct(row: ProductRow, customizations: Record<string, Customization
     prep_station: row.prepArea,
     prep_minutes: row.prepMinutes,
     stock: row.stock,
+    photo: photo ?? null,
   };
   if (row.weekday !== null) product.weekday = row.weekday;
   if (Object.keys(row.translations).length > 0) product.translations = row.translations;
@@ -72,9 +74,10 @@ export async function loadMenu(db: Db, branchId: number): Promise<Menu> {
     db,
     rows.map((r) => r.id),
   );
+  const photos = await photosOf(db, rows);
   const menu = Object.fromEntries(CATEGORY_KEYS.map((key) => [key, [] as Product[]])) as Menu;
   for (const row of rows) {
-    menu[row.categoryKey as CategoryKey]?.push(toProduct(row, customizations.get(row.id)));
+    menu[row.categoryKey as CategoryKey]?.push(toProduct(row, customizations.get(row.id), photos.get(row.id)));
   }
   return menu;
 }
@@ -90,7 +93,7 @@ export async function findProduct(db: Db, productId: number): Promise<LocatedPro
   const [row] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
   if (!row) return undefined;
   return {
-    product: toProduct(row, (await customizationsFor(db, [row.id])).get(row.id)),
+    product: toProduct(row, (await customizationsFor(db, [row.id])).get(row.id), (await photosOf(db, [row])).get(row.id)),
     branchId: row.branchId,
     category: row.categoryKey as CategoryKey,
   };

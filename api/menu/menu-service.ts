@@ -8,7 +8,7 @@ import type { CsvImportSummary, EditedProduct, Menu, ProductInput, ProductPatch,
 import type { Db } from "../db/database";
 import { afterCommit } from "../db/after-commit";
 import { recordAudit, type AuditActor } from "../audit/audit-service";
-import { notifyOnCommit } from "../db/dialect";
+import { lockInTransaction, notifyOnCommit } from "../db/dialect";
 import { recordEvent } from "../events/event-log-service";
 import type { ServiceDeps } from "../service-deps";
 import type { ParsedProduct } from "./menu-csv";
@@ -29,6 +29,7 @@ import {
   takeProductStock,
   type LocatedProduct,
 } from "./menu-repository";
+import { deleteUnshownImages } from "./photo-repository";
 import { parseProductInput, type CompleteInput } from "./product-input";
 import { tablesOf } from "../db/dialect";
 import { eq } from "drizzle-orm";
@@ -39,7 +40,8 @@ class DryRunRollback extends Error {
   }
 }
 
-async function announceProduct(tx: Db, located: LocatedProduct): Promise<void> {
+/** Inside a transaction that changed the product: open menus get it whole (`product.updated`). */
+export async function announceProduct(tx: Db, located: LocatedProduct): Promise<void> {
   await recordEvent(tx, {
     branchId: located.branchId,
     type: "product.updated",
@@ -51,7 +53,7 @@ async function announceProduct(tx: Db, located: LocatedProduct): Promise<void> {
  * Inside a transaction that changed the branch's menu: every instance's cached copy goes once it
  * commits (the others through NOTIFY, this one after the commit, once per branch and transaction).
  */
-async function menuChanged(tx: Db, { menuCache }: Pick<ServiceDeps, "menuCache">, branchId: number): Promise<void> {
+export async function menuChanged(tx: Db, { menuCache }: Pick<ServiceDeps, "menuCache">, branchId: number): Promise<void> {
   await notifyOnCommit(tx, "menu", String(branchId));
   afterCommit(tx, () => menuCache.invalidate(branchId), `menu of branch ${branchId}`);
 }
@@ -120,6 +122,8 @@ export async function updateProduct(
  * Replaces the branch's menu with an uploaded one, all or nothing. A dry run does every write the
  * real import would, then rolls back: what it reports is exact. Every added or changed product is
  * announced, so open menus update. A real import is audited as `menu.imported`, with what it changed.
+ * A product the file keeps (same category and name) keeps its id, so its photo; the photos of the
+ * products it drops are deleted with them.
  */
 export async function importMenu(
   deps: ServiceDeps,
@@ -130,7 +134,9 @@ export async function importMenu(
 ): Promise<CsvImportSummary> {
   try {
     return await deps.database.transaction(async (tx) => {
+      await lockInTransaction(tx, "photos");
       const applied = await applyMenu(tx, branchId, parsed);
+      if (applied.changes!.removed.length > 0) await deleteUnshownImages(tx);
       if (dryRun) throw new DryRunRollback({ ...applied, dry_run: true });
       const touched = new Set([...applied.changes!.added, ...applied.changes!.updated]);
       if (touched.size > 0) {
@@ -152,7 +158,8 @@ export async function importMenu(
   }
 }
 
-const edited = (located: LocatedProduct): EditedProduct => ({ ...located.product, category: located.category });
+/** A product as the editor's writes answer it: with its category. */
+export const edited = (located: LocatedProduct): EditedProduct => ({ ...located.product, category: located.category });
 
 /** The product in the editor's shape, so a PUT's fields can be laid over it. */
 function asInput(located: LocatedProduct): CompleteInput {
@@ -270,13 +277,15 @@ function withoutUndefined<T extends object>(value: T): Partial<T> {
 /**
  * Deletes a product. Past orders keep their lines (each holds its name and price). A table cart's
  * line for it stays, shown as no longer on the menu, as after a CSV import that drops a product.
- * Open menus hear it as `product.updated` switched off, then drop it on their next read.
- * Audited as `product.deleted`. False when there is no such product.
+ * Open menus hear it as `product.updated` switched off, then drop it on their next read. Its photo
+ * goes with it. Audited as `product.deleted`. False when there is no such product.
  */
 export async function deleteProduct(deps: ServiceDeps, productId: number, actor: AuditActor): Promise<boolean> {
   return deps.database.transaction(async (tx) => {
+    await lockInTransaction(tx, "photos");
     const found = await findProduct(tx, productId);
     if (!found || !(await deleteProductRow(tx, productId))) return false;
+    if (found.product.photo) await deleteUnshownImages(tx);
     await renumberPositions(tx, found.branchId);
     await recordAudit(tx, actor, {
       action: "product.deleted",

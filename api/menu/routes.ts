@@ -1,34 +1,25 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
 import { auditActor } from "../audit/audit-service";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
-import { ApiHttpError, badRequest } from "../lib/errors";
+import { badRequest } from "../lib/errors";
+import { readUploadedFile } from "../lib/file-upload";
+import { matchesIfNoneMatch } from "../lib/http-cache";
 import { requestHeader } from "../lib/response-head";
-import { MAX_CSV_BYTES, menuToCsv, parseMenuCsv, type ParsedProduct } from "./menu-csv";
+import { menuToCsv, parseMenuCsv, type ParsedProduct } from "./menu-csv";
 import { menuAnswer, type CachedMenu } from "./menu-cache";
-import { loadMenu } from "./menu-repository";
+import { findProduct, loadMenu } from "./menu-repository";
 import { createProduct, deleteProduct, importMenu, reorderProducts, replaceProduct, updateProduct } from "./menu-service";
+import { storedImage } from "./photo-repository";
+import { removeProductPhoto, setProductPhoto } from "./photo-service";
 
-const fileTooLarge = () => new ApiHttpError(413, "file_too_large", `The file is too large; the limit is ${MAX_CSV_BYTES / 1024} KB.`);
+/** A stored photo's bytes never change (its URL is their hash): caches keep it for good. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** The uploaded menu, read and parsed; any problem with it is a 4xx, and nothing is imported. */
 async function readMenuUpload(c: Context<AppEnv>): Promise<ParsedProduct[]> {
-  const contentType = c.req.header("content-type") ?? "";
-  if (!contentType) throw badRequest("file_required", "File required.");
-  if (!/^multipart\/form-data\b/i.test(contentType)) {
-    throw new ApiHttpError(415, "unsupported_media_type", "Send the file as multipart/form-data, in the field `file`.");
-  }
-  let body: Record<string, unknown>;
-  try {
-    body = await c.req.parseBody();
-  } catch {
-    throw badRequest("invalid_multipart", "The upload could not be read; send the file as multipart/form-data.");
-  }
-  const file = body.file ?? body.menu;
-  if (!(file instanceof File)) throw badRequest("file_required", "File required.");
-  if (file.size > MAX_CSV_BYTES) throw fileTooLarge();
+  const file = await readUploadedFile(c, endpoints.uploadMenuCsv.body);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
@@ -74,6 +65,27 @@ export function menuRoutes(ctx: AppContext) {
     reorderProducts(ctx, knownBranch(query.branch_id), body, actor(c)),
   );
 
+  serveEndpoint(app, endpoints.uploadProductPhoto, async ({ c, params, missing }) => {
+    // Before the file is read: a photo for a product that is gone is neither read nor resized.
+    if (!(await findProduct(ctx.database.db, params.id))) missing();
+    const file = await readUploadedFile(c, endpoints.uploadProductPhoto.body);
+    return (await setProductPhoto(ctx, params.id, new Uint8Array(await file.arrayBuffer()), actor(c))) ?? missing();
+  });
+  serveEndpoint(app, endpoints.deleteProductPhoto, async ({ c, params, missing }) => {
+    return (await removeProductPhoto(ctx, params.id, actor(c))) ?? missing();
+  });
+  serveEndpoint(app, endpoints.photo, async ({ c, params, missing }) => {
+    const image = (await storedImage(ctx.database.db, params.hash)) ?? missing();
+    const etag = `"${params.hash}"`;
+    if (matchesIfNoneMatch(requestHeader(c, "if-none-match"), etag)) {
+      return new Response("", { status: 304, headers: { etag, "cache-control": IMMUTABLE } });
+    }
+    const bytes = new Uint8Array(image.bytes);
+    return new Response(bytes, {
+      headers: { "content-type": image.contentType, "content-length": String(bytes.length), "cache-control": IMMUTABLE, etag },
+    });
+  });
+
   serveEndpoint(app, endpoints.exportMenuCsv, async ({ c, query }) => {
     const branchId = knownBranch(query.branch_id);
     const csv = menuToCsv(await loadMenu(ctx.database.db, branchId));
@@ -84,24 +96,13 @@ export function menuRoutes(ctx: AppContext) {
     });
   });
 
-  const csvBodyLimit = bodyLimit({
-    maxSize: MAX_CSV_BYTES + 64 * 1024,
-    onError: () => {
-      throw fileTooLarge();
-    },
+  serveEndpoint(app, endpoints.uploadMenuCsv, async ({ c, query }) => {
+    const branchId = knownBranch(query.branch_id);
+    const dryRun = query.dry_run ?? false;
+    const summary = await importMenu(ctx, branchId, await readMenuUpload(c), dryRun, actor(c));
+    if (!dryRun) ctx.logger.info("menu imported", { branchId, ...summary.imported, staff: c.get("staff")?.email });
+    return summary;
   });
-  serveEndpoint(
-    app,
-    endpoints.uploadMenuCsv,
-    async ({ c, query }) => {
-      const branchId = knownBranch(query.branch_id);
-      const dryRun = query.dry_run ?? false;
-      const summary = await importMenu(ctx, branchId, await readMenuUpload(c), dryRun, actor(c));
-      if (!dryRun) ctx.logger.info("menu imported", { branchId, ...summary.imported, staff: c.get("staff")?.email });
-      return summary;
-    },
-    csvBodyLimit,
-  );
 
   return app;
 }

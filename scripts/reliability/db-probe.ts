@@ -83,6 +83,15 @@ export async function storageProblems(probe: DbProbe): Promise<string[]> {
       "sessions without their staff account",
       "SELECT count(*) AS n FROM sessions s LEFT JOIN staff_users u ON u.id = s.user_id WHERE u.id IS NULL",
     ],
+    [
+      "product photos without their stored image",
+      "SELECT count(*) AS n FROM product_photos p LEFT JOIN photo_variants v ON v.hash = p.variant_hash WHERE v.hash IS NULL",
+    ],
+    // Every change that stops showing an image deletes it in the same transaction (docs/decisions/0025).
+    [
+      "stored photo images no product shows",
+      "SELECT count(*) AS n FROM photo_variants v WHERE NOT EXISTS (SELECT 1 FROM product_photos p WHERE p.variant_hash = v.hash)",
+    ],
   ];
   for (const [what, sql] of orphans) {
     const [row] = await probe.query<{ n: number }>(sql);
@@ -151,6 +160,8 @@ export const BUSINESS_TABLES = [
   "products",
   "option_groups",
   "options",
+  "photo_variants",
+  "product_photos",
   "stations",
   "orders",
   "order_lines",

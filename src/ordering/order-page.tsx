@@ -245,6 +245,18 @@ function MenuItem({ product, cart, today, onOpen }: MenuItemProps) {
   const weekday = product.weekday ? formatWeekday(product.weekday, code) : "";
   const body = (
     <>
+      {/* alt="": the item's own text names the dish, and in a button an alt would be read again as part of its name. */}
+      {product.photo && (
+        <img
+          className="menu-item-photo"
+          src={product.photo.url}
+          srcSet={product.photo.srcset}
+          sizes="88px"
+          alt=""
+          loading="lazy"
+          decoding="async"
+        />
+      )}
       <span className="menu-item-name">
         {text.name}
         {isToday && <span className="badge badge-today">{words.todaysSpecial}</span>}

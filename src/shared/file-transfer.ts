@@ -1,7 +1,7 @@
 /**
- * The two staff calls that move files: the menu upload (which needs upload progress, which fetch
- * can't report) and the CSV export (a file, not JSON). Both use XMLHttpRequest and fail with the
- * same ApiError as `call`, so callers handle every failure the same way.
+ * The staff calls that move files: uploads (the menu CSV, a dish photo: they need upload progress,
+ * which fetch can't report) and the CSV exports (a file, not JSON). Both use XMLHttpRequest and fail
+ * with the same ApiError as `call`, so callers handle every failure the same way.
  */
 import type { ApiRouteName } from "../../contract/api-routes";
 import type { AddressOf, AnswerOf, Endpoints } from "../../contract/endpoints";

@@ -2,7 +2,7 @@
  * Backups that restore (API.md "Running the restaurant", Backups), on the test database's dialect:
  * `npm run backup` taken while orders stream in through the HTTP API, `npm run restore` into a new
  * database, a server started on it, and every order acknowledged before the backup began found there
- * with its lines and its events. Then what restore refuses, pruning to BACKUP_KEEP, and the schedule
+ * with its lines and its events, and the dish photos byte for byte. Then what restore refuses, pruning to BACKUP_KEEP, and the schedule
  * (one instance at a time on PostgreSQL).
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -12,11 +12,12 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Order } from "../../contract/schemas";
+import type { Order, Photo } from "../../contract/schemas";
 import { backupFileName, listBackups, pruneBackups, scheduleBackups, type BackupSource } from "../../api/backup/backup-service";
 import { createLogger } from "../../api/lib/logger";
 import { REPO_ROOT } from "../../scripts/reliability/server-process";
 import { call, orderableAnyDay, readMenu, readOrders, readStations } from "../support/api-helpers";
+import { smallPng, srcsetHashes, uploadPhoto } from "../support/photos";
 import { createThrowawayDatabase, type ThrowawayDatabase } from "../support/postgres";
 import { TestClock } from "../support/test-clock";
 import { startTestServer, staffToken, TEST_DIALECT, type TestServer } from "../support/test-server";
@@ -128,6 +129,8 @@ async function allOrders(server: TestServer, staff: string): Promise<Order[]> {
 let source: TestServer;
 let token: string;
 let placeOrder: () => Promise<{ status: number; body: Order }>;
+/** A dish photo on the source: stored in the database, so it is in the backup. */
+let photo: { productId: number; photo: Photo };
 let cleanups: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
@@ -137,6 +140,9 @@ beforeAll(async () => {
   token = await staffToken(source);
   const products = orderableAnyDay(await readMenu(source, 1));
   const stations = await readStations(source, token, 1);
+  const uploaded = await uploadPhoto(source, token, products[0]!.id, await smallPng("#336699", 640, 480));
+  expect(uploaded.status, uploaded.text).toBe(200);
+  photo = { productId: products[0]!.id, photo: uploaded.body.photo! };
   let n = 0;
   placeOrder = async () => {
     n++;
@@ -224,6 +230,15 @@ describe(`a backup taken under a stream of orders (${TEST_DIALECT})`, () => {
     }
     // Nothing appears that the source never had.
     expect(orders.length).toBeLessThanOrEqual(acknowledged.length);
+
+    // The dish photo: on the restored menu, its images the source's byte for byte.
+    const restoredMenu = Object.values(await readMenu(restored, 1)).flat();
+    expect(restoredMenu.find((product) => product.id === photo.productId)?.photo).toEqual(photo.photo);
+    for (const hash of srcsetHashes(photo.photo.srcset)) {
+      const [original, copy] = await Promise.all([source, restored].map((on) => fetch(`${on.url}/api/photos/${hash}`)));
+      expect(copy!.status).toBe(200);
+      expect(Buffer.from(await copy!.arrayBuffer()).equals(Buffer.from(await original!.arrayBuffer()))).toBe(true);
+    }
 
     // The event log: the restored events of those orders are the source's, id for id.
     const ids = acknowledgedBefore.map((order) => order.id);

@@ -16,6 +16,7 @@ import { brotliCompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order, DiningTable } from "../../contract/schemas";
 import { productNamed, readMenu } from "../support/api-helpers";
+import { photoForm } from "../support/photos";
 import { sharedDatabase, startInstances, startNginx, type InstanceGroup, type NginxProxy, type SharedDatabase } from "../support/instances";
 import { SseStream } from "../support/sse-stream";
 
@@ -59,6 +60,8 @@ interface SendOptions {
   method?: string;
   headers?: Record<string, string>;
   json?: unknown;
+  /** Sent as it is (its Content-Type in `headers`). */
+  body?: Buffer;
   /** The client's own address on the loopback network (127.0.0.2, …): who nginx sees connecting. */
   from?: string;
 }
@@ -66,9 +69,9 @@ interface SendOptions {
 /** One request on a fresh connection, over HTTP or HTTPS (the test certificate is self-signed). */
 function send(base: string, path: string, options: SendOptions = {}): Promise<Answer> {
   const url = new URL(path, base);
-  const body = options.json === undefined ? undefined : Buffer.from(JSON.stringify(options.json));
-  const headers: Record<string, string> = { ...options.headers };
-  if (body) Object.assign(headers, { "Content-Type": "application/json", "Content-Length": String(body.length) });
+  const body = options.body ?? (options.json === undefined ? undefined : Buffer.from(JSON.stringify(options.json)));
+  const headers: Record<string, string> = { ...(options.json !== undefined && { "Content-Type": "application/json" }), ...options.headers };
+  if (body) headers["Content-Length"] = String(body.length);
   const requestOptions: https.RequestOptions = {
     method: options.method ?? "GET",
     headers,
@@ -168,6 +171,20 @@ describe("nginx in front of two instances", () => {
     expect(answer.status).toBe(413);
     expect(answer.headers["content-type"]).toMatch(/^application\/json/);
     expect(answer.json<{ error: { code: string } }>().error.code).toBe("payload_too_large");
+  });
+
+  it("lets a phone's dish photo through (more than the 2 MB other bodies get) to the app, which judges it", async () => {
+    const token = await staffTokenVia(proxy.url);
+    const product = productNamed(await readMenu({ url: proxy.url }, 1), "Lumpia Shanghai");
+    // 3 MB that is no image: the app's own 415 says the body reached it whole.
+    const form = new Response(photoForm(new Uint8Array(3 * 1024 * 1024).fill(0x61), "big.jpg"));
+    const answer = await send(proxy.url, `/api/products/${product.id}/photo`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": form.headers.get("content-type")! },
+      body: Buffer.from(await form.arrayBuffer()),
+    });
+    expect(answer.status).toBe(415);
+    expect(answer.json<{ error: { code: string } }>().error.code).toBe("unsupported_image");
   });
 
   it("delivers a live event through the proxy as it happens, unbuffered", async () => {

@@ -35,6 +35,7 @@ import {
   type Param,
 } from "../support/fuzz";
 import { TEST_STAFF, startTestServer, staffToken, type TestServer } from "../support/test-server";
+import { smallPng, srcsetHashes, uploadPhoto } from "../support/photos";
 
 // The same short run on both databases: after every request the whole business data is read back and
 // hashed, which grows with the database, so a longer run spends its time in the check, not the server.
@@ -44,7 +45,8 @@ let server: TestServer;
 let token: string;
 let probe: DbProbe;
 let ids: KnownIds;
-let validCsv: string;
+/** A file each upload endpoint accepts, by its field. */
+const validFiles = new Map<string, Uint8Array>();
 
 beforeAll(async () => {
   server = await startTestServer({
@@ -60,6 +62,10 @@ beforeAll(async () => {
   const products = Object.values(menu).flat();
   const stations = (await readStations(server, token, 1)).map((s) => s.id);
   const orders: string[] = [];
+  // A stored photo, so the fuzzer also asks for one that exists (and uploads a valid one).
+  const photo = await smallPng("#aa5500", 32, 24);
+  const uploaded = await uploadPhoto(server, token, products[0]!.id, photo);
+  expect(uploaded.status, uploaded.text).toBe(200);
   for (const product of orderableAnyDay(menu).slice(0, 2)) {
     const placed = await call<Order>(server, "POST", "/api/orders", {
       json: { products: [{ id: product.id, quantity: 1 }], station_id: stations[0], branch_id: 1 },
@@ -74,11 +80,13 @@ beforeAll(async () => {
       .slice(0, 6),
     stations,
     orders,
+    photos: srcsetHashes(uploaded.body.photo!.srcset),
     staffEmail: TEST_STAFF.email,
   };
   const exported = await call(server, "GET", "/api/products/export_csv?branch_id=1", { token });
   expect(exported.status).toBe(200);
-  validCsv = exported.text;
+  validFiles.set("file", new TextEncoder().encode(exported.text));
+  validFiles.set("photo", photo);
 });
 afterAll(async () => {
   await probe?.close();
@@ -101,6 +109,17 @@ function describeRequest(r: FuzzRequest): string {
   return `${r.method} ${r.path.length > 300 ? `${r.path.slice(0, 300)}…` : r.path} as ${r.caller} [${headers}] body: ${r.body ? `${r.body.contentType ?? "(no content type)"} ${r.body.label}` : "(none)"}`;
 }
 
+/** Built once per upload endpoint: one of its bodies is a file over the limit (10 MB for a photo). */
+const uploadBodies = new Map<Endpoint, fc.Arbitrary<FuzzBody | undefined>>();
+function uploadBodyArb(endpoint: Endpoint): fc.Arbitrary<FuzzBody | undefined> {
+  let arbitrary = uploadBodies.get(endpoint);
+  if (!arbitrary) {
+    arbitrary = multipartBodyArb(endpoint.upload!, validFiles.get(endpoint.upload!.field)!);
+    uploadBodies.set(endpoint, arbitrary);
+  }
+  return arbitrary;
+}
+
 function requestArb(): fc.Arbitrary<FuzzRequest> {
   return fc.constantFrom(...ENDPOINTS).chain((endpoint) => {
     const params = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as Param);
@@ -110,7 +129,7 @@ function requestArb(): fc.Arbitrary<FuzzRequest> {
     );
     const bodyArb =
       endpoint.body === "multipart"
-        ? multipartBodyArb(validCsv)
+        ? uploadBodyArb(endpoint)
         : endpoint.body === "json"
           ? jsonBodyArb(endpoint, ids)
           : fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: jsonBodyArb(endpoint, ids) });

@@ -9,7 +9,7 @@ import { compileErrors, validate } from "@readme/openapi-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { API_ROUTES, type ApiRouteName } from "../../contract/api-routes";
-import { endpoints, type Endpoint } from "../../contract/endpoints";
+import { endpoints, isFileUpload, type Endpoint } from "../../contract/endpoints";
 import { openApiPath, type JsonSchema, type OpenApiDocument, type OpenApiOperation } from "../../contract/openapi";
 import { call, expectSecurityHeaders } from "../support/api-helpers";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -93,8 +93,10 @@ describe("GET /api/openapi.json", () => {
       for (const key of keysOf(entry.query)) expect(parameters, name).toContain(`query ${key}`);
       for (const key of keysOf(entry.headers)) expect(parameters, name).toContain(`header ${key}`);
 
-      if (entry.body === "multipart/form-data") expect(Object.keys(operation.requestBody!.content), name).toEqual(["multipart/form-data"]);
-      else if (entry.body) {
+      if (isFileUpload(entry.body)) {
+        expect(Object.keys(operation.requestBody!.content), name).toEqual(["multipart/form-data"]);
+        expect(operation.requestBody!.content["multipart/form-data"]!.schema.required, name).toEqual([entry.body.field]);
+      } else if (entry.body) {
         expect(Object.keys(operation.requestBody!.content), name).toEqual(["application/json"]);
         expect(operation.requestBody!.required, name).toBe(!entry.body.safeParse(undefined).success);
       } else if (entry.method === "GET") expect(operation.requestBody, name).toBeUndefined();

@@ -8,12 +8,12 @@
 import fc from "fast-check";
 import { z } from "zod";
 import { API_ROUTES, type ApiRouteName } from "../../contract/api-routes";
-import { endpoints, type Endpoint as ContractEndpoint, type MissingCode } from "../../contract/endpoints";
+import { endpoints, isFileUpload, type Endpoint as ContractEndpoint, type FileUpload, type MissingCode } from "../../contract/endpoints";
 
 // ---------- the endpoints ----------
 
 export type BodyKind = "json" | "multipart" | "none";
-export type Param = "branch" | "product" | "station" | "order" | "call" | "printer" | "staff";
+export type Param = "branch" | "product" | "station" | "order" | "call" | "printer" | "staff" | "photo";
 
 export interface Endpoint {
   /** The contract's name for it. */
@@ -22,6 +22,8 @@ export interface Endpoint {
   /** `{product}`, `{station}`, `{order}`, `{call}` are filled with known, random or hostile ids. */
   path: string;
   body: BodyKind;
+  /** A multipart body's field and what its file may be. */
+  upload?: FileUpload;
   /** Query parameters the endpoint reads. */
   query: readonly string[];
   /** Request headers the endpoint reads (`Idempotency-Key`). */
@@ -41,6 +43,8 @@ export interface KnownIds {
   options: { productId: number; id: number }[];
   stations: string[];
   orders: string[];
+  /** Stored photos' hashes. */
+  photos: string[];
   staffEmail: string;
 }
 
@@ -53,6 +57,7 @@ const PARAM_OF: Record<MissingCode, Param> = {
   call_not_found: "call",
   printer_not_found: "printer",
   staff_not_found: "staff",
+  photo_not_found: "photo",
 };
 
 /**
@@ -128,7 +133,8 @@ function fuzzed(name: ApiRouteName): Endpoint {
     name,
     method: entry.method,
     path: `/api${path}`,
-    body: entry.body === "multipart/form-data" ? "multipart" : entry.body ? "json" : "none",
+    body: isFileUpload(entry.body) ? "multipart" : entry.body ? "json" : "none",
+    upload: isFileUpload(entry.body) ? entry.body : undefined,
     // Every stream resumes after `?last_event_id=` too (api/events/routes.ts).
     query: stream ? [...query, "last_event_id"] : query,
     headers: entry.headers ? Object.keys(entry.headers.shape) : [],
@@ -429,39 +435,44 @@ export function jsonBodyArb(endpoint: Endpoint, ids: KnownIds): fc.Arbitrary<Fuz
   );
 }
 
-/** Multipart bodies: real forms with odd files, and hand-written ones with broken framing. */
-export function multipartBodyArb(validCsv: string): fc.Arbitrary<FuzzBody | undefined> {
+/**
+ * Multipart bodies for an upload: real forms with odd files (the valid one, text, nothing), and
+ * hand-written ones with broken framing, the wrong field, invalid UTF-8 in the file, or a file over the
+ * entry's limit. `validFile` is a file the endpoint accepts.
+ */
+export function multipartBodyArb(upload: FileUpload, validFile: Uint8Array): fc.Arbitrary<FuzzBody | undefined> {
   const boundary = "fuzzBoundary7MA4YWxk";
-  const part = (headers: string, content: string) => `--${boundary}\r\n${headers}\r\n\r\n${content}\r\n`;
-  const framed = (parts: string, end = `--${boundary}--\r\n`) => parts + end;
-  const fileContent = fc.oneof(
-    fc.constant(validCsv),
-    fc.constant(validCsv.replace(/,/g, ";")),
-    hostileString,
-    fc.constant("category,product\r\n"),
-    fc.constant(""),
+  const { field } = upload;
+  const bytes = (...pieces: (string | Uint8Array)[]) =>
+    concat(pieces.map((piece) => (typeof piece === "string" ? encoder.encode(piece) : piece)));
+  const part = (headers: string, content: Uint8Array) => bytes(`--${boundary}\r\n${headers}\r\n\r\n`, content, "\r\n");
+  const framed = (parts: Uint8Array, end = `--${boundary}--\r\n`) => bytes(parts, end);
+  const fileContent: fc.Arbitrary<Uint8Array> = fc.oneof(
+    fc.constant(validFile),
+    fc.constant(validFile.subarray(0, Math.floor(validFile.length / 2))),
+    hostileString.map((text) => encoder.encode(text)),
+    fc.constant(encoder.encode("category,product\r\n")),
+    fc.constant(new Uint8Array()),
   );
-  const raw = fc.oneof(
-    fileContent.map((c) => framed(part('Content-Disposition: form-data; name="file"; filename="menu.csv"\r\nContent-Type: text/csv', c))),
-    fileContent.map((c) => framed(part('Content-Disposition: form-data; name="file"', c))),
-    fileContent.map((c) => part('Content-Disposition: form-data; name="file"; filename="menu.csv"', c)),
-    fileContent.map((c) =>
-      framed(
-        part('Content-Disposition: form-data; name="menu"; filename="a.csv"', c) +
-          part('Content-Disposition: form-data; name="file"; filename="b.csv"', c),
-      ),
-    ),
-    fc.constantFrom(
-      "",
-      "--",
-      `--${boundary}--`,
-      `--${boundary}\r\n\r\n\r\n--${boundary}--`,
-      `--${boundary}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${boundary}--\r\n`,
-      `--other\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nx\r\n--other--\r\n`,
-      `--${boundary}\r\nContent-Disposition: form-data; name="__proto__"; filename="a.csv"\r\n\r\nx\r\n--${boundary}--\r\n`,
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="../../etc/passwd"\r\n\r\nx\r\n--${boundary}--\r\n`,
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''%E2%82%AC.csv\r\n\r\nx\r\n--${boundary}--\r\n`,
-    ),
+  const disposition = (name: string, filename = "upload.bin") => `Content-Disposition: form-data; name="${name}"; filename="${filename}"`;
+  const raw: fc.Arbitrary<Uint8Array> = fc.oneof(
+    fileContent.map((c) => framed(part(`${disposition(field)}\r\nContent-Type: ${upload.mediaTypes[0]}`, c))),
+    fileContent.map((c) => framed(part(`Content-Disposition: form-data; name="${field}"`, c))),
+    fileContent.map((c) => part(disposition(field), c)),
+    fileContent.map((c) => framed(bytes(part(disposition("other", "a.bin"), c), part(disposition(field, "b.bin"), c)))),
+    fc
+      .constantFrom(
+        "",
+        "--",
+        `--${boundary}--`,
+        `--${boundary}\r\n\r\n\r\n--${boundary}--`,
+        `--${boundary}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${boundary}--\r\n`,
+        `--other\r\n${disposition(field)}\r\n\r\nx\r\n--other--\r\n`,
+        `--${boundary}\r\n${disposition("__proto__")}\r\n\r\nx\r\n--${boundary}--\r\n`,
+        `--${boundary}\r\n${disposition(field, "../../etc/passwd")}\r\n\r\nx\r\n--${boundary}--\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename*=UTF-8''%E2%82%AC.bin\r\n\r\nx\r\n--${boundary}--\r\n`,
+      )
+      .map((text) => encoder.encode(text)),
   );
   return fc.oneof(
     {
@@ -479,35 +490,44 @@ export function multipartBodyArb(validCsv: string): fc.Arbitrary<FuzzBody | unde
             undefined,
           ),
         )
-        .map(([body, type]) => utf8(body, type, `multipart (${type ?? "no content type"}): ${body.slice(0, 300)}`)),
+        .map(([body, type]) => ({
+          bytes: body,
+          contentType: type,
+          label: `multipart (${type ?? "no content type"}): ${new TextDecoder().decode(body.subarray(0, 300))}`,
+        })),
     },
     {
       weight: 1,
       arbitrary: fc.tuple(fc.constantFrom(...INVALID_UTF8), fc.nat()).map(([bad, at]) => {
-        const head = encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="menu.csv"\r\n\r\n`);
-        const csv = encoder.encode(validCsv.slice(0, 2_000));
-        const cut = at % (csv.length + 1);
-        const tail = encoder.encode(`\r\n--${boundary}--\r\n`);
-        const bytes = new Uint8Array([...head, ...csv.subarray(0, cut), ...bad, ...csv.subarray(cut), ...tail]);
+        const file = validFile.subarray(0, 2_000);
+        const cut = at % (file.length + 1);
         return {
-          bytes,
+          bytes: framed(part(disposition(field), bytes(file.subarray(0, cut), Uint8Array.from(bad), file.subarray(cut)))),
           contentType: `multipart/form-data; boundary=${boundary}`,
-          label: `a CSV file with invalid UTF-8 ${JSON.stringify(bad)}`,
+          label: `a file with invalid UTF-8 ${JSON.stringify(bad)}`,
         };
       }),
     },
     {
       weight: 1,
-      arbitrary: fc.constant(
-        utf8(
-          framed(part('Content-Disposition: form-data; name="file"; filename="big.csv"', "x".repeat(1_100_000))),
-          `multipart/form-data; boundary=${boundary}`,
-          "a 1.1 MB file",
-        ),
-      ),
+      arbitrary: fc.constant({
+        bytes: framed(part(disposition(field), new Uint8Array(upload.maxBytes + 100_000).fill(0x78))),
+        contentType: `multipart/form-data; boundary=${boundary}`,
+        label: `a file over the ${upload.maxBytes}-byte limit`,
+      }),
     },
     { weight: 1, arbitrary: fc.constant(undefined) },
   );
+}
+
+function concat(pieces: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
+  let at = 0;
+  for (const piece of pieces) {
+    out.set(piece, at);
+    at += piece.length;
+  }
+  return out;
 }
 
 // ---------- ids, queries, headers ----------
@@ -537,6 +557,7 @@ export function idArb(param: Param, ids: KnownIds): fc.Arbitrary<string> {
     call: [],
     printer: [],
     staff: [],
+    photo: ids.photos,
   }[param];
   const hostile = fc.oneof(
     hostileString.map(encodeAny),

@@ -67,6 +67,11 @@ export interface TestServerOptions {
   server?: Pick<ServerOptions, "streamTiming" | "pruneEveryMs" | "clock" | "printing">;
   /** Overrides TEST_DATABASE for this server (e.g. a test about SQLite itself). */
   dialect?: TestDialect;
+  /**
+   * A second instance: this server uses that server's database (its SQLite file, or its PostgreSQL
+   * database) instead of a new one, and leaves it to that server to remove.
+   */
+  sameDatabaseAs?: Pick<TestServer, "dialect" | "databasePath" | "databaseUrl">;
 }
 
 interface DirectAccess {
@@ -118,17 +123,19 @@ function postgresAccess(url: string): DirectAccess {
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), "limitless-test-"));
-  const databasePath = options.databasePath ?? join(dir, "test.db");
-  const dialect = options.dialect ?? (options.databasePath ? "sqlite" : TEST_DIALECT);
-  const postgres: ThrowawayDatabase | undefined = dialect === "postgres" ? await createThrowawayDatabase() : undefined;
-  const direct = postgres ? postgresAccess(postgres.url) : sqliteAccess(databasePath);
+  const shared = options.sameDatabaseAs;
+  const databasePath = shared?.databasePath ?? options.databasePath ?? join(dir, "test.db");
+  const dialect = shared?.dialect ?? options.dialect ?? (options.databasePath ? "sqlite" : TEST_DIALECT);
+  const postgres: ThrowawayDatabase | undefined = dialect === "postgres" && !shared ? await createThrowawayDatabase() : undefined;
+  const databaseUrl = shared?.databaseUrl ?? postgres?.url;
+  const direct = databaseUrl ? postgresAccess(databaseUrl) : sqliteAccess(databasePath);
   const staticDir = options.staticDir === undefined ? resolve(process.env.STATIC_DIR ?? "dist") : options.staticDir;
   const baseConfig = {
     ...loadConfig({}),
     host: "127.0.0.1",
     port: 0,
     databasePath,
-    databaseUrl: postgres?.url,
+    databaseUrl,
     staticDir,
     logRequests: false,
     // Off in effect: an order left unseen for a minute in a long test file would add `order.unseen`
@@ -153,7 +160,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     port,
     dialect,
     databasePath,
-    databaseUrl: postgres?.url,
+    databaseUrl,
     query: (text, params) => direct.query(text, params),
     staff: TEST_STAFF,
     running: () => {

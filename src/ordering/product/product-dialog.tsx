@@ -81,6 +81,20 @@ export default function ProductDialog({ product, blockedReason, onAdd, onClose }
     <Dialog open onClose={onClose} className="product-dialog" labelledBy={titleId}>
       <form onSubmit={submit}>
         <div className="product-dialog-body">
+          {/* alt="": the heading right below names the dish; the photo adds no words a screen reader would miss. */}
+          {product.photo && (
+            <img
+              className="product-dialog-photo"
+              src={product.photo.url}
+              srcSet={product.photo.srcset}
+              sizes="(min-width: 600px) 560px, 100vw"
+              width={product.photo.width}
+              height={product.photo.height}
+              alt=""
+              loading="lazy"
+              decoding="async"
+            />
+          )}
           <h2 id={titleId}>{text.name}</h2>
           {text.description && <p className="product-dialog-description">{text.description}</p>}
           <p className="product-dialog-marks">

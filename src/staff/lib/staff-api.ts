@@ -71,6 +71,13 @@ export const staffApi = {
   replaceProduct: (id: number, body: ProductInput) => call("replaceProduct", { params: { id }, body }),
   deleteProduct: (id: number) => call("deleteProduct", { params: { id } }),
   reorderProducts: (branchId: number, body: ProductReorder) => call("reorderProducts", { query: { branch_id: branchId }, body }),
+  /** A dish photo (docs/decisions/0025-dish-photos.md); `onProgress` gets the fraction sent, as the menu upload's. */
+  uploadProductPhoto: async (id: number, file: File, onProgress: (fraction: number | null) => void) => {
+    const form = new FormData();
+    form.append("photo", file, file.name);
+    return (await fileTransfer()).uploadForm("uploadProductPhoto", { params: { id } }, form, onProgress);
+  },
+  deleteProductPhoto: (id: number) => call("deleteProductPhoto", { params: { id } }),
 
   uploadMenuCsv: async (branchId: number, file: File, dryRun: boolean, onProgress: (fraction: number | null) => void) => {
     const form = new FormData();

@@ -10,6 +10,7 @@ import { ConfirmDialog } from "../lib/confirm-dialog";
 import { ProblemMessage } from "../lib/problem-message";
 import { branchEventsPath, staffApi } from "../lib/staff-api";
 import { useConfirmedDelete } from "../lib/use-confirmed-delete";
+import { PhotoControl } from "./photo-control";
 import { newProduct, ProductForm, toBody, type ProductValues } from "./product-form";
 import "./menu-editor.css";
 
@@ -129,8 +130,7 @@ export default function MenuEditorPage() {
                       submitLabel="Save product"
                       onSubmit={(values) => save(product, values)}
                       onCancel={() => setEditing(null)}
-                      // The dish photo control goes here (POST/DELETE /api/products/{id}/photo).
-                      photoSlot={null}
+                      photoSlot={<PhotoControl product={product} onChanged={reload} />}
                     />
                   </li>
                 ) : (

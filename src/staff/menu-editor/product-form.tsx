@@ -100,7 +100,7 @@ interface ProductFormProps {
   submitLabel: string;
   onSubmit(values: ProductValues): Promise<void>;
   onCancel(): void;
-  /** Where the dish photo control goes (built separately: POST/DELETE /api/products/{id}/photo). */
+  /** The dish photo control (photo-control.tsx): an existing product's, saved on its own. */
   photoSlot?: ReactNode;
 }
 
