@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import type { ApiError } from "../../shared/api-client";
 import { FormField, useFieldErrors } from "../../shared/form-field";
+import { FormActions } from "../lib/form-actions";
 import { ProblemMessage } from "../lib/problem-message";
 import { validateDiningTable, type DiningTableValues } from "../../../contract/form-rules";
 
@@ -75,14 +76,7 @@ export function DiningTableForm({ title, initial, submitLabel, onSubmit, onCance
         </FormField>
       </div>
       <ProblemMessage problem={problem} />
-      <div className="staff-actions">
-        <button type="submit" className="staff-button staff-button--primary" disabled={saving}>
-          {saving ? "Saving…" : submitLabel}
-        </button>
-        <button type="button" className="staff-button" onClick={onCancel} disabled={saving}>
-          Cancel
-        </button>
-      </div>
+      <FormActions saving={saving} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { ALLERGENS, CATEGORY_KEYS, CATEGORY_TITLES, DIETS, PREP_AREAS, WEEKDAY_N
 import type { ApiErrorDetail, ProductCreate } from "../../../contract/schemas";
 import { asApiError, type ApiError } from "../../shared/api-client";
 import { restated } from "../../shared/client-errors";
+import { FormActions } from "../lib/form-actions";
 import { ProblemMessage } from "../lib/problem-message";
 
 export interface OptionValues {
@@ -338,14 +339,7 @@ export function ProductForm({ title, initial, submitLabel, onSubmit, onCancel, p
       </fieldset>
 
       <ProblemMessage problem={problem} />
-      <div className="staff-actions">
-        <button type="submit" className="staff-button staff-button--primary" disabled={saving}>
-          {saving ? "Saving…" : submitLabel}
-        </button>
-        <button type="button" className="staff-button" onClick={onCancel} disabled={saving}>
-          Cancel
-        </button>
-      </div>
+      <FormActions saving={saving} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { PREP_AREAS, type PrepArea } from "../../../contract/menu";
 import { DEFAULT_PRINTER_PORT, isPrinterHost, isPrinterPort, PRINTER_NAME_MAX } from "../../../contract/printers";
 import type { ApiError } from "../../shared/api-client";
 import { FormField, useFieldErrors, type FieldErrors } from "../../shared/form-field";
+import { FormActions } from "../lib/form-actions";
 import { ProblemMessage } from "../lib/problem-message";
 import { PREP_AREA_NAMES } from "../lib/prep-area-names";
 
@@ -128,14 +129,7 @@ export function PrinterForm({ title, initial, submitLabel, onSubmit, onCancel }:
         </div>
       </div>
       <ProblemMessage problem={problem} />
-      <div className="staff-actions">
-        <button type="submit" className="staff-button staff-button--primary" disabled={saving}>
-          {saving ? "Saving…" : submitLabel}
-        </button>
-        <button type="button" className="staff-button" onClick={onCancel} disabled={saving}>
-          Cancel
-        </button>
-      </div>
+      <FormActions saving={saving} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   );
 }
