@@ -334,3 +334,99 @@ describe("the shared cart's queue", () => {
     expect(tableOrder(useCart.getState())).toBeNull();
   });
 });
+
+describe("the stored layout (phones keep it across a deploy)", () => {
+  // cart.meta exactly as the app in service writes it: the table under `station`, the shared cart's
+  // table under `shared.stationId` (the wire's word). A phone holding it when a new version is deployed
+  // mid-service must come back bound to its table, with its lines, and write the same layout again.
+  const lineId = "11111111-1111-4111-8111-111111111111";
+  const phoneId = "33333333-3333-4333-8333-333333333333";
+  const storedCart = JSON.stringify({
+    "7": [
+      {
+        id: 7,
+        name: "Nachos",
+        description: "Tortilla chips.",
+        quantity: 2,
+        price: "11.99",
+        customizedPrice: "11.99",
+        selectedCustomizations: {},
+        lineId,
+        phoneId,
+        phoneName: "Phone 1",
+      },
+    ],
+  });
+  const storedMeta = `{
+    "station": { "id": "0b8e4c1e-6a53-4d6e-9c43-7d1f0c2b9a10", "branchId": 1, "codename": "3" },
+    "submission": null,
+    "problem": null,
+    "phoneId": "${phoneId}",
+    "shared": {
+      "stationId": "0b8e4c1e-6a53-4d6e-9c43-7d1f0c2b9a10",
+      "server": {
+        "station_id": "0b8e4c1e-6a53-4d6e-9c43-7d1f0c2b9a10",
+        "branch_id": 1,
+        "version": 3,
+        "submitting": false,
+        "lines": [
+          {
+            "line_id": "${lineId}",
+            "phone_id": "${phoneId}",
+            "phone_name": "Phone 1",
+            "product_id": 7,
+            "name": "Nachos",
+            "quantity": 2,
+            "options": [],
+            "unit_price": "11.99",
+            "line_total": "23.98",
+            "available": true,
+            "changed_at": "2026-11-27T12:00:00.000Z"
+          }
+        ],
+        "subtotal": "23.98",
+        "tax": "3.12",
+        "total": "27.10"
+      },
+      "pending": [],
+      "seen": "2026-11-27T12:00:00.000Z"
+    },
+    "version": 1
+  }`;
+
+  it("reads today's cart.meta back bound to its table, with its lines: entering the table adds nothing again", async () => {
+    const { useCart, CART_KEY, CART_META_KEY } = store;
+    storage.setItem(CART_KEY, storedCart);
+    storage.setItem(CART_META_KEY, storedMeta);
+    await useCart.persist.rehydrate();
+    expect(useCart.getState().station).toEqual(thornhillTable);
+    expect(useCart.getState().shared.stationId).toBe(thornhillTable.id);
+    expect(useCart.getState().shared.server?.version).toBe(3);
+    expect(useCart.getState().phoneId).toBe(phoneId);
+
+    // The QR link of the same table: the server's lines are the table's, not a legacy cart to add again.
+    useCart.getState().enterStation(thornhillTable);
+    expect(useCart.getState().shared.pending).toEqual([]);
+    expect(store.sharedLines(useCart.getState()).map((line) => [line.lineId, line.quantity])).toEqual([[lineId, 2]]);
+  });
+
+  it("writes the same layout back", async () => {
+    const { useCart, CART_KEY, CART_META_KEY } = store;
+    storage.setItem(CART_KEY, storedCart);
+    storage.setItem(CART_META_KEY, storedMeta);
+    await useCart.persist.rehydrate();
+    useCart.getState().setName("Ana");
+
+    const written = JSON.parse(storage.getItem(CART_META_KEY)!);
+    const before = JSON.parse(storedMeta);
+    expect(Object.keys(written)).toEqual(Object.keys(before));
+    expect(Object.keys(written.shared)).toEqual(Object.keys(before.shared));
+    expect(written).toMatchObject({
+      station: before.station,
+      phoneId,
+      shared: { stationId: thornhillTable.id, server: before.shared.server },
+      version: 1,
+    });
+    expect(written.shared.pending.map((op: { type: string }) => op.type)).toEqual(["set_name"]);
+  });
+});
