@@ -44,7 +44,7 @@ beforeEach(() => {
 describe("cart persistence", () => {
   it("writes the cart shape under the key `cart` and the table under `cart.meta`", () => {
     const { useCart, CART_KEY, CART_META_KEY } = store;
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     useCart.getState().add(nachos, [porkBelly]);
     useCart.getState().add(nachos, [porkBelly]);
 
@@ -84,7 +84,7 @@ describe("cart persistence", () => {
     storage.setItem(CART_META_KEY, JSON.stringify({ station: pickeringTable, submission: null, problem: null, version: 1 }));
     await useCart.persist.rehydrate();
     expect(useCart.getState().cart["7"]![0]!.quantity).toBe(3);
-    expect(useCart.getState().station).toEqual(pickeringTable);
+    expect(useCart.getState().table).toEqual(pickeringTable);
   });
 
   it("starts empty when storage holds something that is not a cart", async () => {
@@ -126,7 +126,7 @@ describe("cart persistence", () => {
     );
     storage.setItem(CART_META_KEY, meta);
     await useCart.persist.rehydrate();
-    expect(useCart.getState()).toMatchObject({ station: null, submission: null, problem: null });
+    expect(useCart.getState()).toMatchObject({ table: null, submission: null, problem: null });
     expect(useCart.getState().cart["7"]![0]!.quantity).toBe(2);
   });
 
@@ -137,12 +137,12 @@ describe("cart persistence", () => {
       JSON.stringify({ station: thornhillTable, submission: { state: "queued", key: "key-1" }, problem: { code: 1 }, version: 99 }),
     );
     await useCart.persist.rehydrate();
-    expect(useCart.getState()).toMatchObject({ station: thornhillTable, submission: { state: "queued", key: "key-1" }, problem: null });
+    expect(useCart.getState()).toMatchObject({ table: thornhillTable, submission: { state: "queued", key: "key-1" }, problem: null });
   });
 
   it("Remove 1 is persisted too", () => {
     const { useCart, CART_KEY } = store;
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     useCart.getState().add(nachos, []);
     useCart.getState().add(nachos, []);
     useCart.getState().removeOne(7, "");
@@ -153,21 +153,21 @@ describe("cart persistence", () => {
 describe("the cart's table", () => {
   it("empties a cart from another branch when the diner scans a table of this one", () => {
     const { useCart } = store;
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     useCart.getState().add(nachos, []);
-    expect(useCart.getState().enterStation(pickeringTable)).toBe(true);
+    expect(useCart.getState().enterTable(pickeringTable)).toBe(true);
     expect(useCart.getState().cart).toEqual({});
-    expect(useCart.getState().station).toEqual(pickeringTable);
+    expect(useCart.getState().table).toEqual(pickeringTable);
   });
 
   it("shows the new table's own cart when the diner moves to another table of the same branch (each table's cart is shared there)", () => {
     const { useCart } = store;
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     useCart.getState().add(nachos, []);
     const otherTable = { ...thornhillTable, id: "9c1a7e55-2b3d-4f6a-8e9d-0a1b2c3d4e5f", codename: "Bar 1" };
-    expect(useCart.getState().enterStation(otherTable)).toBe(false);
-    expect(useCart.getState().station).toEqual(otherTable);
-    expect(useCart.getState().shared.stationId).toBe(otherTable.id);
+    expect(useCart.getState().enterTable(otherTable)).toBe(false);
+    expect(useCart.getState().table).toEqual(otherTable);
+    expect(useCart.getState().shared.tableId).toBe(otherTable.id);
     expect(useCart.getState().cart).toEqual({});
   });
 
@@ -191,18 +191,18 @@ describe("the cart's table", () => {
     );
     storage.setItem(CART_META_KEY, JSON.stringify({ station: thornhillTable, submission: null, problem: null, version: 1 }));
     await useCart.persist.rehydrate();
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     expect(useCart.getState().shared.pending).toMatchObject([{ type: "add_line", product_id: 7, quantity: 2, options: [201] }]);
     expect(store.sharedLines(useCart.getState())).toMatchObject([{ id: 7, quantity: 2, customizedPrice: "14.99" }]);
   });
 
   it("a sent order stays with the table it was sent from", () => {
     const { useCart } = store;
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     useCart.getState().add(nachos, []);
     useCart.getState().setSubmission({ state: "queued", key: "k" });
-    useCart.getState().enterStation({ ...thornhillTable, id: "9c1a7e55-2b3d-4f6a-8e9d-0a1b2c3d4e5f" });
-    expect(useCart.getState().station).toEqual(thornhillTable);
+    useCart.getState().enterTable({ ...thornhillTable, id: "9c1a7e55-2b3d-4f6a-8e9d-0a1b2c3d4e5f" });
+    expect(useCart.getState().table).toEqual(thornhillTable);
   });
 });
 
@@ -215,22 +215,22 @@ describe("a finished order", () => {
     expect(isOver({ status: "ready", created_at: "2025-01-05T19:00:00Z" }, now)).toBe(false);
     expect(isOver({ status: "ready", created_at: "2025-01-05T07:00:00Z" }, now)).toBe(true);
 
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     useCart.getState().add(nachos, []);
     const order = { id: "o-1", number: 3, status: "preparing", created_at: new Date().toISOString() } as Order;
     useCart.getState().setSubmission({ state: "submitted", key: "k", order });
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     expect(useCart.getState().submission).not.toBeNull(); // still being prepared: keep following it
     useCart.getState().updateOrder({ ...order, status: "served" });
-    useCart.getState().enterStation(thornhillTable);
-    expect(useCart.getState()).toMatchObject({ cart: {}, submission: null, station: thornhillTable });
+    useCart.getState().enterTable(thornhillTable);
+    expect(useCart.getState()).toMatchObject({ cart: {}, submission: null, table: thornhillTable });
   });
 });
 
 describe("submission state", () => {
   it("locks the cart while sent, keeps the live order current, and Return home empties everything", () => {
     const { useCart, isLocked } = store;
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     useCart.getState().add(nachos, []);
     const order = { id: "o-1", number: 12, status: "received" } as Order;
     useCart.getState().setSubmission({ state: "submitted", key: "k", order });
@@ -240,7 +240,7 @@ describe("submission state", () => {
     useCart.getState().updateOrder({ ...order, id: "another", status: "served" });
     expect(useCart.getState().submission).toMatchObject({ order: { status: "preparing" } });
     useCart.getState().clear(false);
-    expect(useCart.getState()).toMatchObject({ cart: {}, submission: null, station: null });
+    expect(useCart.getState()).toMatchObject({ cart: {}, submission: null, table: null });
     expect(JSON.parse(storage.getItem(store.CART_KEY)!)).toEqual({});
   });
 });
@@ -272,7 +272,7 @@ describe("the shared cart's queue", () => {
 
   it("stamps every operation later than any stamp seen: its own previous ones and the server's lines", () => {
     const { useCart } = store;
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     // The server's line was changed "in the future" by this phone's slow clock.
     useCart.getState().receiveCart(serverCart([{}]));
     useCart.getState().removeOne(7, "", "11111111-1111-4111-8111-111111111111");
@@ -287,7 +287,7 @@ describe("the shared cart's queue", () => {
 
   it("shows the server's cart with its own pending operations on top, and drops an operation once answered", () => {
     const { useCart } = store;
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     useCart.getState().receiveCart(serverCart([{ quantity: 2 }]));
     useCart.getState().removeOne(7, "", "11111111-1111-4111-8111-111111111111");
     useCart.getState().add(nachos, [porkBelly]);
@@ -308,7 +308,7 @@ describe("the shared cart's queue", () => {
 
   it("follows the table's order sent from another phone: shown while it runs, its status kept current, gone once over or emptied", () => {
     const { useCart, tableOrder } = store;
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     useCart.getState().receiveCart(serverCart([{}], 3));
     expect(tableOrder(useCart.getState())).toBeNull();
 
@@ -399,13 +399,13 @@ describe("the stored layout (phones keep it across a deploy)", () => {
     storage.setItem(CART_KEY, storedCart);
     storage.setItem(CART_META_KEY, storedMeta);
     await useCart.persist.rehydrate();
-    expect(useCart.getState().station).toEqual(thornhillTable);
-    expect(useCart.getState().shared.stationId).toBe(thornhillTable.id);
+    expect(useCart.getState().table).toEqual(thornhillTable);
+    expect(useCart.getState().shared.tableId).toBe(thornhillTable.id);
     expect(useCart.getState().shared.server?.version).toBe(3);
     expect(useCart.getState().phoneId).toBe(phoneId);
 
     // The QR link of the same table: the server's lines are the table's, not a legacy cart to add again.
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     expect(useCart.getState().shared.pending).toEqual([]);
     expect(store.sharedLines(useCart.getState()).map((line) => [line.lineId, line.quantity])).toEqual([[lineId, 2]]);
   });

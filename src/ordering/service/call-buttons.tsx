@@ -23,8 +23,8 @@ function message(kind: CallKind, view: CallView, t: Words): string | null {
   }
 }
 
-export function CallButtons({ stationId }: { stationId: string }) {
-  const { calls, request } = useCallStaff(stationId);
+export function CallButtons({ tableId }: { tableId: string }) {
+  const { calls, request } = useCallStaff(tableId);
   const t = useMessages(tableServiceMessages);
   return (
     <section className="table-service" aria-label={t.label}>

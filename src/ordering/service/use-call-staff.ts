@@ -7,7 +7,7 @@
 import { useCallback } from "react";
 import { CALL_KINDS, type CallKind } from "../../../contract/menu";
 import type { Call } from "../../../contract/schemas";
-import { api, stationEventsPath } from "../../shared/api";
+import { api, diningTableEventsPath } from "../../shared/api";
 import { useTableStream } from "../visit-ended";
 import { useServerData, type ServerDataOptions } from "../../shared/use-server-data";
 
@@ -50,7 +50,7 @@ export function withCallEvent(views: CallViews, call: Call): CallViews {
 /** The table's calls, by the one way (useServerData). */
 export function callStaffData(tableId: string | null): Omit<ServerDataOptions<string, CallViews>, "key"> {
   return {
-    stream: tableId ? stationEventsPath(tableId) : null,
+    stream: tableId ? diningTableEventsPath(tableId) : null,
     load: async (id, signal) => withOpenCalls(IDLE, await api.diningTableCalls(id, { signal })),
     // What the phone showed open and the server no longer lists was finished meanwhile.
     merge: (shown, answer) => withOpenCalls(shown ?? IDLE, openCalls(answer)),
