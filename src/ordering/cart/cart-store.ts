@@ -226,15 +226,8 @@ const cartStorage: PersistStorage<Persisted> = {
     try {
       localStorage.setItem(CART_KEY, JSON.stringify(state.cart));
       const { table, submission, problem, phoneId, shared } = state;
-      const { tableId, server, pending, seen } = shared;
-      const meta: StoredMeta = {
-        station: table,
-        submission,
-        problem,
-        phoneId,
-        shared: { stationId: tableId, server, pending, seen },
-        version,
-      };
+      const { tableId, ...rest } = shared;
+      const meta: StoredMeta = { station: table, submission, problem, phoneId, shared: { stationId: tableId, ...rest }, version };
       localStorage.setItem(CART_META_KEY, JSON.stringify(meta));
     } catch {
       // Storage full or disabled (private mode): the cart still works for this visit.
