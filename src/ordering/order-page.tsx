@@ -54,7 +54,7 @@ export default function OrderPage() {
   const [open, setOpen] = useState<Product | null>(null);
   const [filter, setFilter] = useState<DietFilter>(loadFilter);
   const locked = useCart(isLocked);
-  useSharedCart(state.status === "ready" ? (state.table?.id ?? null) : null);
+  useSharedCart(state.status === "ready" ? (state.data.table?.id ?? null) : null);
   const t = useMessages(orderPageMessages);
   const categories = useMessages(categoryMessages);
   const changeFilter = (next: DietFilter) => {
@@ -84,7 +84,7 @@ export default function OrderPage() {
   }, [state.status]);
 
   // Happy hour's prices and end: its own chunk, once the menu shows (the branch's windows come with it).
-  const readyTable = state.status === "ready" ? state.table : undefined;
+  const readyTable = state.status === "ready" ? state.data.table : undefined;
   useEffect(() => {
     if (readyTable === undefined) return;
     return afterFirstScreen(() =>
@@ -113,7 +113,7 @@ export default function OrderPage() {
     );
   }
 
-  const { menu: fullMenu, table, notice } = state;
+  const { menu: fullMenu, table, notice } = state.data;
   const { menu, hidden } = applyFilter(fullMenu, filter);
   const today = isoWeekday(new Date());
   const live = findProduct(fullMenu, open?.id) ?? open;

@@ -2,7 +2,8 @@
  * What the order screen shows: the table from the QR link (GET /api/stations/{id}, which also tells
  * the branch), then that branch's menu (the shared, cached, live menu hook) on the table's stream.
  * Without a valid table the menu is still browsable, read-only, from branch 1. Failures become an
- * error state with a retry, never an endless "Loading...".
+ * error state with a retry, never an endless "Loading...". Its state is the app's one async shape
+ * (`ServerData`, docs/decisions/0016): the table's and the menu's, combined.
  */
 import { useCallback, useEffect, useState } from "react";
 import { branchName } from "../../../contract/menu";
@@ -11,7 +12,7 @@ import type { Menu } from "../../../contract/schemas";
 import { api, branchProductEventsPath } from "../../shared/api";
 import { ApiError } from "../../shared/api-client";
 import { useMenu } from "../../shared/use-menu";
-import { useServerData } from "../../shared/use-server-data";
+import { useServerData, type ServerData } from "../../shared/use-server-data";
 import { useCart, type CartTable } from "../cart/cart-store";
 import { useTableStream } from "../visit-ended";
 
@@ -20,10 +21,12 @@ export const READ_ONLY_BRANCH = 1;
 /** What the screen tells the diner about the table; the words are the screen's (its language may change). */
 export type TableNotice = { kind: "scan" | "notATable" | "notFound" } | { kind: "otherBranch"; branch: string };
 
-export type OrderMenuState =
-  | { status: "loading" }
-  | { status: "failed"; error: ApiError }
-  | { status: "ready"; menu: Menu; table: CartTable | null; notice: TableNotice | null };
+/** What the order screen shows: the branch's menu, the table (null: no table, the menu is read-only) and the notice. */
+export interface OrderMenu {
+  menu: Menu;
+  table: CartTable | null;
+  notice: TableNotice | null;
+}
 
 interface Resolved {
   table: CartTable | null;
@@ -49,7 +52,7 @@ async function resolveTable(tableId: string | null): Promise<Resolved> {
   }
 }
 
-export function useOrderMenu(tableId: string | null): { state: OrderMenuState; retry: () => void } {
+export function useOrderMenu(tableId: string | null): { state: ServerData<OrderMenu>; retry: () => void } {
   // The table whose cart moved to another branch when it was entered: the diner is told so.
   const [movedBranch, setMovedBranch] = useState<string | null>(null);
   const resolved = useServerData<string, Resolved>({
@@ -86,13 +89,15 @@ export function useOrderMenu(tableId: string | null): { state: OrderMenuState; r
     reloadMenu();
   }, [reloadTable, reloadMenu]);
 
-  let state: OrderMenuState;
+  let state: ServerData<OrderMenu>;
   if (resolved.state.status !== "ready") state = resolved.state;
   else if (menu.state.status !== "ready") state = menu.state;
   else {
     const { table: found, notice } = resolved.state.data;
     const moved = found && movedBranch === found.id ? { kind: "otherBranch" as const, branch: branchName(found.branchId) } : null;
-    state = { status: "ready", menu: menu.state.data, table: found, notice: moved ?? notice };
+    // Either's last reload may have failed: what shows is then possibly out of date, as useServerData says.
+    const error = menu.state.error ?? resolved.state.error;
+    state = { status: "ready", data: { menu: menu.state.data, table: found, notice: moved ?? notice }, error };
   }
   return { state, retry };
 }
