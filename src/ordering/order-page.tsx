@@ -51,10 +51,12 @@ export default function OrderPage() {
   const rememberedTable = useCart((state) => (Object.keys(state.cart).length > 0 ? state.table?.id : undefined));
   const tableId = params.get("station_id") ?? rememberedTable ?? null;
   const { state, retry } = useOrderMenu(tableId);
+  // The table once the screen is ready: null without one, undefined until then.
+  const readyTable = state.status === "ready" ? state.data.table : undefined;
   const [open, setOpen] = useState<Product | null>(null);
   const [filter, setFilter] = useState<DietFilter>(loadFilter);
   const locked = useCart(isLocked);
-  useSharedCart(state.status === "ready" ? (state.data.table?.id ?? null) : null);
+  useSharedCart(readyTable?.id ?? null);
   const t = useMessages(orderPageMessages);
   const categories = useMessages(categoryMessages);
   const changeFilter = (next: DietFilter) => {
@@ -84,7 +86,6 @@ export default function OrderPage() {
   }, [state.status]);
 
   // Happy hour's prices and end: its own chunk, once the menu shows (the branch's windows come with it).
-  const readyTable = state.status === "ready" ? state.data.table : undefined;
   useEffect(() => {
     if (readyTable === undefined) return;
     return afterFirstScreen(() =>
