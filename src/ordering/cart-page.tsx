@@ -22,20 +22,20 @@ import { CallButtons } from "./service/call-buttons";
 import { VisitEndedNotice } from "./visit-ended-notice";
 import "./ordering.css";
 
-function menuPath(stationId: string | undefined): string {
-  return stationId ? `/order?station_id=${encodeURIComponent(stationId)}` : "/order";
+function menuPath(tableId: string | undefined): string {
+  return tableId ? `/order?station_id=${encodeURIComponent(tableId)}` : "/order";
 }
 
 export default function CartPage() {
   const cart = useCart((state) => state.cart);
-  const station = useCart((state) => state.station);
+  const table = useCart((state) => state.table);
   const submission = useCart((state) => state.submission);
   const problem = useCart((state) => state.problem);
   const clear = useCart((state) => state.clear);
   const locked = useCart(isLocked);
   const sentByTable = useCart(tableOrderOf);
-  useSharedCart(station?.id ?? null);
-  const translationsOf = useMenuTranslations(station);
+  useSharedCart(table?.id ?? null);
+  const translationsOf = useMenuTranslations(table);
   const t = useMessages(cartMessages);
   const pageRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -48,11 +48,11 @@ export default function CartPage() {
   }, []);
 
   // When happy hour ends with the cart open, its prices are re-read (menu/happy-hour-watch.ts).
-  const stationId = station?.id;
-  const branchId = station?.branchId;
+  const tableId = table?.id;
+  const branchId = table?.branchId;
   useEffect(() => {
-    if (stationId && branchId) void import("./menu/happy-hour-watch").then((module) => module.watchHappyHour(branchId, stationId));
-  }, [stationId, branchId]);
+    if (tableId && branchId) void import("./menu/happy-hour-watch").then((module) => module.watchHappyHour(branchId, tableId));
+  }, [tableId, branchId]);
 
   const submitted = submission?.state === "submitted" ? submission.order : null;
   // A sent order shows what was sent; the table's next round shows after "Order more".
@@ -67,10 +67,10 @@ export default function CartPage() {
       <h1 ref={headingRef} tabIndex={-1}>
         {t.heading}
       </h1>
-      {station && <VisitEndedNotice stationId={station.id} />}
+      {table && <VisitEndedNotice tableId={table.id} />}
 
-      {submitted && <SubmittedOrder order={submitted} stationId={station?.id ?? null} />}
-      {tableOrder && <TableOrder order={tableOrder} stationId={station?.id ?? null} translationsOf={translationsOf} />}
+      {submitted && <SubmittedOrder order={submitted} tableId={table?.id ?? null} />}
+      {tableOrder && <TableOrder order={tableOrder} tableId={table?.id ?? null} translationsOf={translationsOf} />}
       <SubmissionNews />
 
       <CartLines lines={lines} locked={locked} translationsOf={translationsOf} totals={totals} focusWhenEmpty={headingRef} />
@@ -81,26 +81,26 @@ export default function CartPage() {
             <Link className="button-primary" to="/" onClick={() => clear(false)}>
               {t.returnHome}
             </Link>
-            <Link className="button-secondary" to={menuPath(station?.id)} onClick={() => clear(true)}>
+            <Link className="button-secondary" to={menuPath(table?.id)} onClick={() => clear(true)}>
               {t.orderMore}
             </Link>
           </>
         ) : (
           <>
-            <Link className="button-secondary" to={menuPath(station?.id)}>
+            <Link className="button-secondary" to={menuPath(table?.id)}>
               {t.backToMenu}
             </Link>
             {!locked && lines.length > 0 && !awaitingPriceConfirmation && (
-              <button type="button" className="button-primary" disabled={!station} onClick={() => void submitCart()}>
+              <button type="button" className="button-primary" disabled={!table} onClick={() => void submitCart()}>
                 {t.submit}
               </button>
             )}
           </>
         )}
       </div>
-      {!station && lines.length > 0 && !locked && <p className="order-notice">{t.scanToSend}</p>}
-      {station && !locked && <PhoneName />}
-      {station && <CallButtons stationId={station.id} />}
+      {!table && lines.length > 0 && !locked && <p className="order-notice">{t.scanToSend}</p>}
+      {table && !locked && <PhoneName />}
+      {table && <CallButtons tableId={table.id} />}
     </div>
   );
 }

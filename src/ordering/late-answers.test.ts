@@ -39,7 +39,7 @@ const cart = (table: string) => ({ station_id: table, version: 1, lines: [], tot
 describe("a late answer on the diner's screens", () => {
   it("call buttons: the calls of the table left are dropped", async () => {
     const { state } = await lateAnswerFor(callStaffData(null), ["table-a", "table-b"], [[call("a1", "table-a")], []]);
-    expect(state).toMatchObject({ status: "ready", data: { bill: { state: "idle" }, server: { state: "idle" } } });
+    expect(state).toMatchObject({ status: "ready", data: { bill: { status: "idle" }, server: { status: "idle" } } });
   });
 
   it("live order: the order followed before is dropped", async () => {

@@ -48,13 +48,15 @@ function isSoldOut(product: Pick<Product, "available" | "stock">): boolean {
 export default function OrderPage() {
   const [params] = useSearchParams();
   // The QR link names the table; a cart in progress remembers it if the link lost its query.
-  const rememberedStation = useCart((state) => (Object.keys(state.cart).length > 0 ? state.station?.id : undefined));
-  const stationId = params.get("station_id") ?? rememberedStation ?? null;
-  const { state, retry } = useOrderMenu(stationId);
+  const rememberedTable = useCart((state) => (Object.keys(state.cart).length > 0 ? state.table?.id : undefined));
+  const tableId = params.get("station_id") ?? rememberedTable ?? null;
+  const { state, retry } = useOrderMenu(tableId);
+  // The table once the screen is ready: null without one, undefined until then.
+  const readyTable = state.status === "ready" ? state.data.table : undefined;
   const [open, setOpen] = useState<Product | null>(null);
   const [filter, setFilter] = useState<DietFilter>(loadFilter);
   const locked = useCart(isLocked);
-  useSharedCart(state.status === "ready" ? (state.station?.id ?? null) : null);
+  useSharedCart(readyTable?.id ?? null);
   const t = useMessages(orderPageMessages);
   const categories = useMessages(categoryMessages);
   const changeFilter = (next: DietFilter) => {
@@ -84,16 +86,15 @@ export default function OrderPage() {
   }, [state.status]);
 
   // Happy hour's prices and end: its own chunk, once the menu shows (the branch's windows come with it).
-  const readyStation = state.status === "ready" ? state.station : undefined;
   useEffect(() => {
-    if (readyStation === undefined) return;
+    if (readyTable === undefined) return;
     return afterFirstScreen(() =>
       import("./menu/happy-hour-watch").then(
-        (module) => module.watchHappyHour(readyStation?.branchId ?? READ_ONLY_BRANCH, readyStation?.id ?? null),
+        (module) => module.watchHappyHour(readyTable?.branchId ?? READ_ONLY_BRANCH, readyTable?.id ?? null),
         () => undefined,
       ),
     );
-  }, [readyStation]);
+  }, [readyTable]);
 
   if (state.status === "loading") {
     return (
@@ -113,14 +114,14 @@ export default function OrderPage() {
     );
   }
 
-  const { menu: fullMenu, station, notice } = state;
+  const { menu: fullMenu, table, notice } = state.data;
   const { menu, hidden } = applyFilter(fullMenu, filter);
   const today = isoWeekday(new Date());
   const live = findProduct(fullMenu, open?.id) ?? open;
   return (
     <div className="order-page">
       <CategoryTabs tabs={categoriesOf(menu).map((key) => ({ id: sectionId(key), title: categories[key] }))} />
-      <h1 className="order-heading">{station ? t.tableHeading({ table: station.codename ?? "" }) : t.menuHeading}</h1>
+      <h1 className="order-heading">{table ? t.tableHeading({ table: table.codename ?? "" }) : t.menuHeading}</h1>
       {/* Drawn fixed at the bottom, but early in the tab order: a keyboard user reaches the cart right after
           the heading instead of tabbing past every dish. */}
       {!open && <FloatingCartLink />}
@@ -130,19 +131,19 @@ export default function OrderPage() {
         </p>
       )}
       <HappyHourNotice />
-      {station && <VisitEndedNotice stationId={station.id} />}
-      {station && <TableOrderNotice />}
-      {station && <CallButtons stationId={station.id} />}
-      {station && !locked && hasPastOrders(station.id) && (
+      {table && <VisitEndedNotice tableId={table.id} />}
+      {table && <TableOrderNotice />}
+      {table && <CallButtons tableId={table.id} />}
+      {table && !locked && hasPastOrders(table.id) && (
         <Suspense fallback={null}>
-          <OrderAgain stationId={station.id} menu={fullMenu} today={today} />
+          <OrderAgain tableId={table.id} menu={fullMenu} today={today} />
         </Suspense>
       )}
       <DietFilterPanel filter={filter} hidden={hidden} onChange={changeFilter} />
       <MenuSections menu={menu} today={today} filtered={hidden > 0} onOpen={setOpen} />
       {open && live && (
         <Suspense fallback={null}>
-          <OpenProduct product={live} canOrder={station !== null} today={today} onClose={() => setOpen(null)} />
+          <OpenProduct product={live} canOrder={table !== null} today={today} onClose={() => setOpen(null)} />
         </Suspense>
       )}
     </div>

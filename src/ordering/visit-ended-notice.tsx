@@ -7,14 +7,14 @@ import { startNewVisit, useVisitEnded } from "./visit-ended";
  * Staff closed the table's tab (or it sat idle for hours): the visit is over and the phone no longer
  * follows the table. It joins the next visit only when the diner asks (API.md "Trust at the table").
  */
-export function VisitEndedNotice({ stationId }: { stationId: string }) {
-  const ended = useVisitEnded(stationId);
+export function VisitEndedNotice({ tableId }: { tableId: string }) {
+  const ended = useVisitEnded(tableId);
   const t = useMessages(orderPageMessages);
   if (!ended) return null;
   return (
     <div className="order-notice visit-ended" role="status">
       <p>{t.visitEnded}</p>
-      <button type="button" className="button-primary" onClick={() => startNewVisit(stationId)}>
+      <button type="button" className="button-primary" onClick={() => startNewVisit(tableId)}>
         {t.startNewVisit}
       </button>
     </div>

@@ -18,22 +18,21 @@ export interface ReadOptions {
 }
 
 export const api = {
-  station: (id: string) => call("diningTable", { params: { id } }),
+  diningTable: (id: string) => call("diningTable", { params: { id } }),
   /** The branch's happy hours and time zone (docs/decisions/0022). */
   branch: (branchId: number) => call("branch", { params: { id: branchId }, cache: "no-store" }),
   menu: (branchId: number, options: ReadOptions = {}) => call("menu", { query: { branch_id: branchId }, ...options }),
   order: (id: string, options: ReadOptions = {}) => call("order", { params: { id }, ...options }),
   placeOrder: (idempotencyKey: string, body: OrderCreate) =>
     call("placeOrder", { body, headers: { "Idempotency-Key": idempotencyKey }, signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS) }),
-  callStaff: (stationId: string, kind: CallKind) => call("callStaff", { params: { id: stationId }, body: { kind } }),
-  diningTableCalls: (stationId: string, options: ReadOptions = {}) => call("diningTableCalls", { params: { id: stationId }, ...options }),
-  tableCart: (stationId: string, options: ReadOptions = {}) =>
-    call("tableCart", { params: { id: stationId }, cache: "no-store", ...options }),
-  applyCartOperations: (stationId: string, body: CartOperationsBody) =>
-    call("applyCartOperations", { params: { id: stationId }, body, signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS) }),
-  submitTableCart: (stationId: string, idempotencyKey: string, version: number) =>
+  callStaff: (tableId: string, kind: CallKind) => call("callStaff", { params: { id: tableId }, body: { kind } }),
+  diningTableCalls: (tableId: string, options: ReadOptions = {}) => call("diningTableCalls", { params: { id: tableId }, ...options }),
+  tableCart: (tableId: string, options: ReadOptions = {}) => call("tableCart", { params: { id: tableId }, cache: "no-store", ...options }),
+  applyCartOperations: (tableId: string, body: CartOperationsBody) =>
+    call("applyCartOperations", { params: { id: tableId }, body, signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS) }),
+  submitTableCart: (tableId: string, idempotencyKey: string, version: number) =>
     call("submitTableCart", {
-      params: { id: stationId },
+      params: { id: tableId },
       body: { version },
       headers: { "Idempotency-Key": idempotencyKey },
       signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
@@ -42,6 +41,6 @@ export const api = {
 
 // ----- live event streams (see use-live-events.ts; the kitchen's is in staff-api.ts) -----
 /** A diner's table: its orders and its branch's product updates. */
-export const stationEventsPath = (id: string) => pathOf("diningTableEvents", { params: { id } });
+export const diningTableEventsPath = (id: string) => pathOf("diningTableEvents", { params: { id } });
 /** A menu opened without a table: the branch's product updates. */
 export const branchProductEventsPath = (branchId: number) => pathOf("productEvents", { query: { branch_id: branchId } });

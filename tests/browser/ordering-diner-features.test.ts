@@ -151,7 +151,7 @@ describe("calling staff from the table", () => {
       await page.goto(orderUrl(suite.table));
       await page.getByRole("button", { name: "Call a server" }).click();
       const server_ = page.locator('[data-call="server"]');
-      await page.locator('[data-call="server"][data-state="open"]').waitFor();
+      await page.locator('[data-call="server"][data-status="open"]').waitFor();
       await expect.poll(() => server_.textContent()).toContain("someone is on the way");
 
       const open = await call<Call[]>(suite.server, "GET", "/api/calls?branch_id=1", { token: suite.token });
@@ -159,12 +159,12 @@ describe("calling staff from the table", () => {
       expect(mine.status).toBe("open");
 
       await page.reload();
-      await page.locator('[data-call="server"][data-state="open"]').waitFor();
+      await page.locator('[data-call="server"][data-status="open"]').waitFor();
 
       expect((await call(suite.server, "PATCH", `/api/calls/${mine.id}`, { token: suite.token, json: { status: "done" } })).status).toBe(
         200,
       );
-      await page.locator('[data-call="server"][data-state="done"]').waitFor({ timeout: 5_000 });
+      await page.locator('[data-call="server"][data-status="done"]').waitFor({ timeout: 5_000 });
       await expect.poll(() => server_.textContent()).toBe("Done — enjoy!");
       await expect.poll(() => page.locator('[data-call="bill"]').count()).toBe(0);
     } finally {

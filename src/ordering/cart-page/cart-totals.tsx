@@ -12,11 +12,11 @@ import { useCart } from "../cart/cart-store";
  */
 export function useCartTotals(submitted: Order | null): Totals {
   const cart = useCart((state) => state.cart);
-  const station = useCart((state) => state.station);
+  const table = useCart((state) => state.table);
   const server = useCart((state) => state.shared.server);
   const hasPending = useCart((state) => state.shared.pending.some((op) => op.type !== "set_name"));
   if (submitted) return { subtotal: cents(submitted.subtotal), tax: cents(submitted.tax), total: cents(submitted.total) };
-  if (server && !hasPending && server.station_id === station?.id)
+  if (server && !hasPending && server.station_id === table?.id)
     return { subtotal: cents(server.subtotal), tax: cents(server.tax), total: cents(server.total) };
   return totalsFromSubtotal(subtotalCents(cart));
 }

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import type { Product } from "../../../contract/schemas";
 import { useMenu } from "../../shared/use-menu";
-import type { CartStation } from "../cart/cart-store";
+import type { CartTable } from "../cart/cart-store";
 import { useTableStream } from "../visit-ended";
 
 /** Each product's translations, by product id. */
@@ -12,9 +12,9 @@ export type MenuTranslations = ReadonlyMap<number, Product["translations"]>;
  * phone's language come from the menu (cached by the order screen, kept live by the table's stream
  * while this phone follows the table's visit).
  */
-export function useMenuTranslations(station: CartStation | null): MenuTranslations {
-  const stream = useTableStream(station?.id ?? null);
-  const { state: menu } = useMenu(station?.branchId ?? null, { stream });
+export function useMenuTranslations(table: CartTable | null): MenuTranslations {
+  const stream = useTableStream(table?.id ?? null);
+  const { state: menu } = useMenu(table?.branchId ?? null, { stream });
   return useMemo(() => {
     const byId = new Map<number, Product["translations"]>();
     if (menu.status === "ready") for (const product of Object.values(menu.data).flat()) byId.set(product.id, product.translations);

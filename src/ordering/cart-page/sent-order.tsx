@@ -23,14 +23,14 @@ export function sentLines(order: Order): CartLine[] {
 }
 
 /** This phone's order, sent: saying so, and its status, live (its lines show in the cart grid). */
-export function SubmittedOrder({ order, stationId }: { order: Order; stationId: string | null }) {
+export function SubmittedOrder({ order, tableId }: { order: Order; tableId: string | null }) {
   const t = useMessages(cartMessages);
   return (
     <div className="order-submitted">
       <p className="cart-news" role="status">
         {t.submitted}
       </p>
-      <OrderProgress order={order} stationId={stationId} />
+      <OrderProgress order={order} tableId={tableId} />
     </div>
   );
 }
@@ -39,21 +39,13 @@ export function SubmittedOrder({ order, stationId }: { order: Order; stationId: 
  * The table's cart sent (by another phone, or by this one before "Order more"): that order, its lines
  * with who added each, and its status, live; this phone's own cart is the next round.
  */
-export function TableOrder({
-  order,
-  stationId,
-  translationsOf,
-}: {
-  order: Order;
-  stationId: string | null;
-  translationsOf: MenuTranslations;
-}) {
+export function TableOrder({ order, tableId, translationsOf }: { order: Order; tableId: string | null; translationsOf: MenuTranslations }) {
   const lines = useCart((state) => state.shared.server?.last_order_lines);
   const t = useMessages(cartMessages);
   return (
     <div className="order-submitted">
       <p role="status">{t.tableSent}</p>
-      <OrderProgress order={order} stationId={stationId} />
+      <OrderProgress order={order} tableId={tableId} />
       <SentLines order={order} lines={lines} translationsOf={translationsOf} />
     </div>
   );

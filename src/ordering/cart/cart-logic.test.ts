@@ -241,12 +241,12 @@ describe("toOrderRequest", () => {
     let cart = addToCart({}, burger, [onionRings]);
     cart = addToCart(cart, burger, [onionRings]);
     cart = addToCart(cart, nachos, [tenders, porkBelly]);
-    expect(toOrderRequest(cart, "station-uuid", 2)).toEqual({
+    expect(toOrderRequest(cart, "table-uuid", 2)).toEqual({
       products: [
         { id: 7, quantity: 1, selectedCustomizations: [201, 202], customizedPrice: "18.99" },
         { id: 21, quantity: 2, selectedCustomizations: [103], customizedPrice: "15.99" },
       ],
-      station_id: "station-uuid",
+      station_id: "table-uuid",
       branch_id: 2,
     });
   });

@@ -139,7 +139,7 @@ export function subtotalCents(cart: Cart): number {
 }
 
 /** The POST /orders body: the flat list of lines, each with its option ids as a list. */
-export function toOrderRequest(cart: Cart, stationId: string, branchId: number): OrderCreate {
+export function toOrderRequest(cart: Cart, tableId: string, branchId: number): OrderCreate {
   return {
     products: cartLines(cart).map((line) => ({
       id: line.id,
@@ -148,7 +148,7 @@ export function toOrderRequest(cart: Cart, stationId: string, branchId: number):
       customizedPrice: line.customizedPrice,
       ...(line.note ? { note: line.note } : {}),
     })),
-    station_id: stationId,
+    station_id: tableId,
     branch_id: branchId,
   };
 }

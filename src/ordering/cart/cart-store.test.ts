@@ -44,7 +44,7 @@ beforeEach(() => {
 describe("cart persistence", () => {
   it("writes the cart shape under the key `cart` and the table under `cart.meta`", () => {
     const { useCart, CART_KEY, CART_META_KEY } = store;
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     useCart.getState().add(nachos, [porkBelly]);
     useCart.getState().add(nachos, [porkBelly]);
 
@@ -84,7 +84,7 @@ describe("cart persistence", () => {
     storage.setItem(CART_META_KEY, JSON.stringify({ station: pickeringTable, submission: null, problem: null, version: 1 }));
     await useCart.persist.rehydrate();
     expect(useCart.getState().cart["7"]![0]!.quantity).toBe(3);
-    expect(useCart.getState().station).toEqual(pickeringTable);
+    expect(useCart.getState().table).toEqual(pickeringTable);
   });
 
   it("starts empty when storage holds something that is not a cart", async () => {
@@ -126,7 +126,7 @@ describe("cart persistence", () => {
     );
     storage.setItem(CART_META_KEY, meta);
     await useCart.persist.rehydrate();
-    expect(useCart.getState()).toMatchObject({ station: null, submission: null, problem: null });
+    expect(useCart.getState()).toMatchObject({ table: null, submission: null, problem: null });
     expect(useCart.getState().cart["7"]![0]!.quantity).toBe(2);
   });
 
@@ -137,12 +137,12 @@ describe("cart persistence", () => {
       JSON.stringify({ station: thornhillTable, submission: { state: "queued", key: "key-1" }, problem: { code: 1 }, version: 99 }),
     );
     await useCart.persist.rehydrate();
-    expect(useCart.getState()).toMatchObject({ station: thornhillTable, submission: { state: "queued", key: "key-1" }, problem: null });
+    expect(useCart.getState()).toMatchObject({ table: thornhillTable, submission: { state: "queued", key: "key-1" }, problem: null });
   });
 
   it("Remove 1 is persisted too", () => {
     const { useCart, CART_KEY } = store;
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     useCart.getState().add(nachos, []);
     useCart.getState().add(nachos, []);
     useCart.getState().removeOne(7, "");
@@ -153,21 +153,21 @@ describe("cart persistence", () => {
 describe("the cart's table", () => {
   it("empties a cart from another branch when the diner scans a table of this one", () => {
     const { useCart } = store;
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     useCart.getState().add(nachos, []);
-    expect(useCart.getState().enterStation(pickeringTable)).toBe(true);
+    expect(useCart.getState().enterTable(pickeringTable)).toBe(true);
     expect(useCart.getState().cart).toEqual({});
-    expect(useCart.getState().station).toEqual(pickeringTable);
+    expect(useCart.getState().table).toEqual(pickeringTable);
   });
 
   it("shows the new table's own cart when the diner moves to another table of the same branch (each table's cart is shared there)", () => {
     const { useCart } = store;
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     useCart.getState().add(nachos, []);
     const otherTable = { ...thornhillTable, id: "9c1a7e55-2b3d-4f6a-8e9d-0a1b2c3d4e5f", codename: "Bar 1" };
-    expect(useCart.getState().enterStation(otherTable)).toBe(false);
-    expect(useCart.getState().station).toEqual(otherTable);
-    expect(useCart.getState().shared.stationId).toBe(otherTable.id);
+    expect(useCart.getState().enterTable(otherTable)).toBe(false);
+    expect(useCart.getState().table).toEqual(otherTable);
+    expect(useCart.getState().shared.tableId).toBe(otherTable.id);
     expect(useCart.getState().cart).toEqual({});
   });
 
@@ -191,18 +191,18 @@ describe("the cart's table", () => {
     );
     storage.setItem(CART_META_KEY, JSON.stringify({ station: thornhillTable, submission: null, problem: null, version: 1 }));
     await useCart.persist.rehydrate();
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     expect(useCart.getState().shared.pending).toMatchObject([{ type: "add_line", product_id: 7, quantity: 2, options: [201] }]);
     expect(store.sharedLines(useCart.getState())).toMatchObject([{ id: 7, quantity: 2, customizedPrice: "14.99" }]);
   });
 
   it("a sent order stays with the table it was sent from", () => {
     const { useCart } = store;
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     useCart.getState().add(nachos, []);
     useCart.getState().setSubmission({ state: "queued", key: "k" });
-    useCart.getState().enterStation({ ...thornhillTable, id: "9c1a7e55-2b3d-4f6a-8e9d-0a1b2c3d4e5f" });
-    expect(useCart.getState().station).toEqual(thornhillTable);
+    useCart.getState().enterTable({ ...thornhillTable, id: "9c1a7e55-2b3d-4f6a-8e9d-0a1b2c3d4e5f" });
+    expect(useCart.getState().table).toEqual(thornhillTable);
   });
 });
 
@@ -215,22 +215,22 @@ describe("a finished order", () => {
     expect(isOver({ status: "ready", created_at: "2025-01-05T19:00:00Z" }, now)).toBe(false);
     expect(isOver({ status: "ready", created_at: "2025-01-05T07:00:00Z" }, now)).toBe(true);
 
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     useCart.getState().add(nachos, []);
     const order = { id: "o-1", number: 3, status: "preparing", created_at: new Date().toISOString() } as Order;
     useCart.getState().setSubmission({ state: "submitted", key: "k", order });
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     expect(useCart.getState().submission).not.toBeNull(); // still being prepared: keep following it
     useCart.getState().updateOrder({ ...order, status: "served" });
-    useCart.getState().enterStation(thornhillTable);
-    expect(useCart.getState()).toMatchObject({ cart: {}, submission: null, station: thornhillTable });
+    useCart.getState().enterTable(thornhillTable);
+    expect(useCart.getState()).toMatchObject({ cart: {}, submission: null, table: thornhillTable });
   });
 });
 
 describe("submission state", () => {
   it("locks the cart while sent, keeps the live order current, and Return home empties everything", () => {
     const { useCart, isLocked } = store;
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     useCart.getState().add(nachos, []);
     const order = { id: "o-1", number: 12, status: "received" } as Order;
     useCart.getState().setSubmission({ state: "submitted", key: "k", order });
@@ -240,7 +240,7 @@ describe("submission state", () => {
     useCart.getState().updateOrder({ ...order, id: "another", status: "served" });
     expect(useCart.getState().submission).toMatchObject({ order: { status: "preparing" } });
     useCart.getState().clear(false);
-    expect(useCart.getState()).toMatchObject({ cart: {}, submission: null, station: null });
+    expect(useCart.getState()).toMatchObject({ cart: {}, submission: null, table: null });
     expect(JSON.parse(storage.getItem(store.CART_KEY)!)).toEqual({});
   });
 });
@@ -272,7 +272,7 @@ describe("the shared cart's queue", () => {
 
   it("stamps every operation later than any stamp seen: its own previous ones and the server's lines", () => {
     const { useCart } = store;
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     // The server's line was changed "in the future" by this phone's slow clock.
     useCart.getState().receiveCart(serverCart([{}]));
     useCart.getState().removeOne(7, "", "11111111-1111-4111-8111-111111111111");
@@ -287,7 +287,7 @@ describe("the shared cart's queue", () => {
 
   it("shows the server's cart with its own pending operations on top, and drops an operation once answered", () => {
     const { useCart } = store;
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     useCart.getState().receiveCart(serverCart([{ quantity: 2 }]));
     useCart.getState().removeOne(7, "", "11111111-1111-4111-8111-111111111111");
     useCart.getState().add(nachos, [porkBelly]);
@@ -308,7 +308,7 @@ describe("the shared cart's queue", () => {
 
   it("follows the table's order sent from another phone: shown while it runs, its status kept current, gone once over or emptied", () => {
     const { useCart, tableOrder } = store;
-    useCart.getState().enterStation(thornhillTable);
+    useCart.getState().enterTable(thornhillTable);
     useCart.getState().receiveCart(serverCart([{}], 3));
     expect(tableOrder(useCart.getState())).toBeNull();
 
@@ -332,5 +332,101 @@ describe("the shared cart's queue", () => {
     expect(tableOrder(useCart.getState())).not.toBeNull();
     useCart.getState().receiveCart(serverCart([], 6)); // emptied (a closed tab)
     expect(tableOrder(useCart.getState())).toBeNull();
+  });
+});
+
+describe("the stored layout (phones keep it across a deploy)", () => {
+  // cart.meta exactly as the app in service writes it: the table under `station`, the shared cart's
+  // table under `shared.stationId` (the wire's word). A phone holding it when a new version is deployed
+  // mid-service must come back bound to its table, with its lines, and write the same layout again.
+  const lineId = "11111111-1111-4111-8111-111111111111";
+  const phoneId = "33333333-3333-4333-8333-333333333333";
+  const storedCart = JSON.stringify({
+    "7": [
+      {
+        id: 7,
+        name: "Nachos",
+        description: "Tortilla chips.",
+        quantity: 2,
+        price: "11.99",
+        customizedPrice: "11.99",
+        selectedCustomizations: {},
+        lineId,
+        phoneId,
+        phoneName: "Phone 1",
+      },
+    ],
+  });
+  const storedMeta = `{
+    "station": { "id": "0b8e4c1e-6a53-4d6e-9c43-7d1f0c2b9a10", "branchId": 1, "codename": "3" },
+    "submission": null,
+    "problem": null,
+    "phoneId": "${phoneId}",
+    "shared": {
+      "stationId": "0b8e4c1e-6a53-4d6e-9c43-7d1f0c2b9a10",
+      "server": {
+        "station_id": "0b8e4c1e-6a53-4d6e-9c43-7d1f0c2b9a10",
+        "branch_id": 1,
+        "version": 3,
+        "submitting": false,
+        "lines": [
+          {
+            "line_id": "${lineId}",
+            "phone_id": "${phoneId}",
+            "phone_name": "Phone 1",
+            "product_id": 7,
+            "name": "Nachos",
+            "quantity": 2,
+            "options": [],
+            "unit_price": "11.99",
+            "line_total": "23.98",
+            "available": true,
+            "changed_at": "2026-11-27T12:00:00.000Z"
+          }
+        ],
+        "subtotal": "23.98",
+        "tax": "3.12",
+        "total": "27.10"
+      },
+      "pending": [],
+      "seen": "2026-11-27T12:00:00.000Z"
+    },
+    "version": 1
+  }`;
+
+  it("reads today's cart.meta back bound to its table, with its lines: entering the table adds nothing again", async () => {
+    const { useCart, CART_KEY, CART_META_KEY } = store;
+    storage.setItem(CART_KEY, storedCart);
+    storage.setItem(CART_META_KEY, storedMeta);
+    await useCart.persist.rehydrate();
+    expect(useCart.getState().table).toEqual(thornhillTable);
+    expect(useCart.getState().shared.tableId).toBe(thornhillTable.id);
+    expect(useCart.getState().shared.server?.version).toBe(3);
+    expect(useCart.getState().phoneId).toBe(phoneId);
+
+    // The QR link of the same table: the server's lines are the table's, not a legacy cart to add again.
+    useCart.getState().enterTable(thornhillTable);
+    expect(useCart.getState().shared.pending).toEqual([]);
+    expect(store.sharedLines(useCart.getState()).map((line) => [line.lineId, line.quantity])).toEqual([[lineId, 2]]);
+  });
+
+  it("writes the same layout back", async () => {
+    const { useCart, CART_KEY, CART_META_KEY } = store;
+    storage.setItem(CART_KEY, storedCart);
+    storage.setItem(CART_META_KEY, storedMeta);
+    await useCart.persist.rehydrate();
+    useCart.getState().setName("Ana");
+
+    const written = JSON.parse(storage.getItem(CART_META_KEY)!);
+    const before = JSON.parse(storedMeta);
+    expect(Object.keys(written)).toEqual(Object.keys(before));
+    expect(Object.keys(written.shared)).toEqual(Object.keys(before.shared));
+    expect(written).toMatchObject({
+      station: before.station,
+      phoneId,
+      shared: { stationId: thornhillTable.id, server: before.shared.server },
+      version: 1,
+    });
+    expect(written.shared.pending.map((op: { type: string }) => op.type)).toEqual(["set_name"]);
   });
 });

@@ -6,7 +6,8 @@
  * Storage layout:
  *  - `cart`      — the view's lines: { [productId]: CartLine[] } (shown at once on the next visit).
  *  - `cart.meta` — the table the cart is for, the submission in progress and the shared state (apart,
- *                  so `cart` stays the plain shape phones already store).
+ *                  so `cart` stays the plain shape phones already store). Its names are a wire format:
+ *                  the table is stored as `station` and `shared.stationId` (`StoredMeta` below).
  */
 import { create } from "zustand";
 import { randomUuid } from "../../shared/random-uuid";
@@ -41,7 +42,7 @@ import {
 export const CART_KEY = "cart";
 export const CART_META_KEY = "cart.meta";
 
-export interface CartStation {
+export interface CartTable {
   id: string;
   branchId: number;
   codename?: string;
@@ -72,7 +73,7 @@ export interface AddedLine {
 /** The table's shared cart as this phone knows it. */
 export interface SharedState {
   /** The table these belong to. */
-  stationId: string | null;
+  tableId: string | null;
   /** The server's cart as last heard (tableCart, an operations answer, or a cart.updated event). */
   server: TableCart | null;
   /** This phone's operations the server has not answered yet, in the order the diner made them. */
@@ -81,14 +82,14 @@ export interface SharedState {
   seen: string | null;
 }
 
-const EMPTY_SHARED: SharedState = { stationId: null, server: null, pending: [], seen: null };
+const EMPTY_SHARED: SharedState = { tableId: null, server: null, pending: [], seen: null };
 
 export interface CartState {
   cart: Cart;
   /** This phone's id at every table (the operations' `phone_id`). */
   phoneId: string;
   shared: SharedState;
-  station: CartStation | null;
+  table: CartTable | null;
   submission: Submission | null;
   problem: SubmitProblem | null;
   add(product: Product, options: readonly SelectedOption[], note?: string): void;
@@ -102,7 +103,7 @@ export interface CartState {
   /** The server answered these operations: they are done, whatever the result. */
   answered(opIds: readonly string[], cart?: TableCart): void;
   /** Binds the cart to the table the diner is at. Returns true when a cart from another branch was emptied. */
-  enterStation(station: CartStation): boolean;
+  enterTable(table: CartTable): boolean;
   setSubmission(submission: Submission | null): void;
   /** Shows an order the outbox delivered after the cart that sent it was lost (unreadable storage). */
   adoptOrder(key: string, order: Order): void;
@@ -111,10 +112,10 @@ export interface CartState {
   updateOrder(order: PublicOrder): void;
   applyPrices(updates: readonly PriceUpdate[]): void;
   /** Empties everything (Return home, Order more). Keeps the table unless told otherwise. */
-  clear(keepStation?: boolean): void;
+  clear(keepTable?: boolean): void;
 }
 
-type Persisted = Pick<CartState, "cart" | "phoneId" | "shared" | "station" | "submission" | "problem">;
+type Persisted = Pick<CartState, "cart" | "phoneId" | "shared" | "table" | "submission" | "problem">;
 
 function readJson(key: string): unknown {
   try {
@@ -129,7 +130,7 @@ const SUBMISSION_STATES: readonly string[] = ["sending", "queued", "submitted"];
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === "object" && !Array.isArray(value);
 
-function readStation(value: unknown): CartStation | null {
+function readTable(value: unknown): CartTable | null {
   if (!isRecord(value) || typeof value.id !== "string" || value.id === "" || !Number.isInteger(value.branchId)) return null;
   return { id: value.id, branchId: value.branchId as number, ...(typeof value.codename === "string" ? { codename: value.codename } : {}) };
 }
@@ -153,6 +154,7 @@ function readSubmission(value: unknown): Submission | null {
   return isStoredOrder(value.order) ? { state: "submitted", key: value.key, order: value.order } : null;
 }
 
+/** `shared` as stored: the table's id is `stationId` there (`StoredMeta`). */
 function readShared(value: unknown): SharedState {
   if (!isRecord(value) || !Array.isArray(value.pending)) return EMPTY_SHARED;
   const server =
@@ -160,7 +162,7 @@ function readShared(value: unknown): SharedState {
       ? (value.server as unknown as TableCart)
       : null;
   return {
-    stationId: typeof value.stationId === "string" ? value.stationId : null,
+    tableId: typeof value.stationId === "string" ? value.stationId : null,
     server,
     pending: value.pending.filter(
       (op) => isRecord(op) && typeof op.op_id === "string" && typeof op.at === "string" && typeof op.type === "string",
@@ -180,6 +182,23 @@ function readProblem(value: unknown): SubmitProblem | null {
 }
 
 /**
+ * `cart.meta` as phones store it. The stored layout keeps the wire's word: what the code calls `table`
+ * and `shared.tableId` is stored, and read back, as `station` and `shared.stationId` — the names phones
+ * in the restaurant already hold when a new version is deployed mid-service. Renaming them here would
+ * lose the table on the next reload (and `enterTable` would add the server's lines again as a legacy
+ * cart). `cartStorage` is the one place that maps the two (with `readShared` for reading).
+ */
+interface StoredMeta {
+  station: CartTable | null;
+  submission: Submission | null;
+  problem: SubmitProblem | null;
+  phoneId: string;
+  shared: Omit<SharedState, "tableId"> & { stationId: string | null };
+  /** The persist middleware's (always 1 so far); not read back. */
+  version: number | undefined;
+}
+
+/**
  * Splits the state over the two keys so `cart` keeps its plain shape. Whatever is stored is read
  * field by field: an unreadable part (hand-edited, half-written, from another version) falls back to
  * its empty default instead of breaking the page. An order on its way lives on in the outbox, which
@@ -195,7 +214,7 @@ const cartStorage: PersistStorage<Persisted> = {
         cart: isCartShape(cart) ? cart : {},
         phoneId: typeof fields.phoneId === "string" && isUuid(fields.phoneId) ? fields.phoneId : randomUuid(),
         shared: readShared(fields.shared),
-        station: readStation(fields.station),
+        table: readTable(fields.station),
         submission: readSubmission(fields.submission),
         problem: readProblem(fields.problem),
       },
@@ -206,8 +225,10 @@ const cartStorage: PersistStorage<Persisted> = {
   setItem(_name, { state, version }: StorageValue<Persisted>) {
     try {
       localStorage.setItem(CART_KEY, JSON.stringify(state.cart));
-      const { station, submission, problem, phoneId, shared } = state;
-      localStorage.setItem(CART_META_KEY, JSON.stringify({ station, submission, problem, phoneId, shared, version }));
+      const { table, submission, problem, phoneId, shared } = state;
+      const { tableId, ...rest } = shared;
+      const meta: StoredMeta = { station: table, submission, problem, phoneId, shared: { stationId: tableId, ...rest }, version };
+      localStorage.setItem(CART_META_KEY, JSON.stringify(meta));
     } catch {
       // Storage full or disabled (private mode): the cart still works for this visit.
     }
@@ -242,7 +263,7 @@ export const useCart = create<CartState>()(
       /** Applies the diner's actions at once and queues them for the server (cart-sync.ts sends them). */
       const queue = (drafts: readonly Draft[]) => {
         const { shared, phoneId } = get();
-        if (drafts.length === 0 || !shared.stationId) return;
+        if (drafts.length === 0 || !shared.tableId) return;
         let seen = shared.seen;
         const ops = drafts.map((draft) => {
           const at = nextStamp(Date.now(), seen);
@@ -299,7 +320,7 @@ export const useCart = create<CartState>()(
         cart: {},
         phoneId: randomUuid(),
         shared: EMPTY_SHARED,
-        station: null,
+        table: null,
         submission: null,
         problem: null,
         add: (product, options, note) => queue(addDrafts([{ product, options, quantity: 1, ...(note ? { note } : {}) }])),
@@ -318,7 +339,7 @@ export const useCart = create<CartState>()(
         setName: (name) => queue([{ type: "set_name", name: name.trim().slice(0, 24) }]),
         receiveCart(cart) {
           const { shared, phoneId } = get();
-          if (cart.station_id !== shared.stationId || (shared.server && shared.server.version > cart.version)) return;
+          if (cart.station_id !== shared.tableId || (shared.server && shared.server.version > cart.version)) return;
           const next = { ...shared, server: cart, seen: latestStamp(shared.seen, cartStamp(cart)) };
           set({ shared: next, cart: viewOf(next, phoneId) });
         },
@@ -334,15 +355,15 @@ export const useCart = create<CartState>()(
           set({ shared: next, cart: viewOf(next, phoneId) });
           if (cart) get().receiveCart(cart);
         },
-        enterStation(station) {
-          const { station: current, submission, shared, phoneId } = get();
-          const otherBranch = current !== null && current.branchId !== station.branchId;
+        enterTable(table) {
+          const { table: current, submission, shared, phoneId } = get();
+          const otherBranch = current !== null && current.branchId !== table.branchId;
           const hadItems = Object.keys(get().cart).length > 0;
-          if (shared.stationId !== station.id) {
+          if (shared.tableId !== table.id) {
             // Another table's cart is that table's (it stays on its server); this phone joins this table's.
             // A cart kept by an older version of the app (lines without ids) is added to the table's.
-            const legacy = shared.stationId === null && !otherBranch ? cartLines(get().cart) : [];
-            const next: SharedState = { ...EMPTY_SHARED, stationId: station.id, seen: shared.seen };
+            const legacy = shared.tableId === null && !otherBranch ? cartLines(get().cart) : [];
+            const next: SharedState = { ...EMPTY_SHARED, tableId: table.id, seen: shared.seen };
             set({ shared: next, cart: viewOf(next, phoneId) });
             if (legacy.length > 0 && submission === null) {
               queue(
@@ -358,23 +379,23 @@ export const useCart = create<CartState>()(
             }
           }
           if (otherBranch) {
-            set({ submission: null, problem: null, station });
+            set({ submission: null, problem: null, table });
             return hadItems;
           }
           // Last visit's order is over (served, cancelled, or from another day): start afresh.
           if (submission?.state === "submitted" && isOver(submission.order)) {
-            set({ submission: null, problem: null, station });
+            set({ submission: null, problem: null, table });
             return false;
           }
           // A locked cart stays with the table it was sent from (its outbox entry carries that table).
-          if (get().submission === null) set(current?.id === station.id ? { station } : { station, problem: null });
+          if (get().submission === null) set(current?.id === table.id ? { table } : { table, problem: null });
           return false;
         },
         setSubmission: (submission) => set({ submission }),
         adoptOrder: (key, order) =>
           set({
             submission: { state: "submitted", key, order },
-            station: get().station ?? { id: order.station_id, branchId: order.branch_id },
+            table: get().table ?? { id: order.station_id, branchId: order.branch_id },
             problem: null,
           }),
         setProblem: (problem) => set({ problem }),
@@ -390,11 +411,11 @@ export const useCart = create<CartState>()(
         },
         applyPrices: (updates) => set({ cart: applyPriceUpdates(get().cart, updates), problem: null }),
         // The table's lines stay (they are the table's, on the server); this phone's order screen starts afresh.
-        clear: (keepStation = true) =>
+        clear: (keepTable = true) =>
           set(
-            keepStation
+            keepTable
               ? { submission: null, problem: null }
-              : { submission: null, problem: null, station: null, shared: { ...EMPTY_SHARED, seen: get().shared.seen }, cart: {} },
+              : { submission: null, problem: null, table: null, shared: { ...EMPTY_SHARED, seen: get().shared.seen }, cart: {} },
           ),
       };
     },
@@ -402,7 +423,7 @@ export const useCart = create<CartState>()(
       name: CART_KEY,
       version: 1,
       storage: cartStorage,
-      partialize: ({ cart, phoneId, shared, station, submission, problem }) => ({ cart, phoneId, shared, station, submission, problem }),
+      partialize: ({ cart, phoneId, shared, table, submission, problem }) => ({ cart, phoneId, shared, table, submission, problem }),
     },
   ),
 );
@@ -427,8 +448,8 @@ export function isOver(order: Pick<Order, "status" | "created_at">, now = Date.n
  * following; null once it is over, the cart was emptied, or for another table's cart.
  */
 export function tableOrder(state: Pick<CartState, "shared">): Order | null {
-  const { server, stationId } = state.shared;
-  const order = server?.station_id === stationId ? server?.last_order : undefined;
+  const { server, tableId } = state.shared;
+  const order = server?.station_id === tableId ? server?.last_order : undefined;
   return order && !isOver(order) ? order : null;
 }
 

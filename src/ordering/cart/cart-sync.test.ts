@@ -12,10 +12,10 @@ Object.assign(globalThis, {
   },
 });
 
-const applyCartOperations = vi.fn<(stationId: string, body: CartOperationsBody) => Promise<unknown>>();
+const applyCartOperations = vi.fn<(tableId: string, body: CartOperationsBody) => Promise<unknown>>();
 vi.mock("../../shared/api", () => ({
   api: { applyCartOperations: (...args: [string, CartOperationsBody]) => applyCartOperations(...args) },
-  stationEventsPath: () => "",
+  diningTableEventsPath: () => "",
 }));
 
 let sync: typeof import("./cart-sync");
@@ -47,7 +47,7 @@ beforeEach(() => {
   vi.useFakeTimers(); // the retry timer must not fire between tests
   applyCartOperations.mockReset();
   store.useCart.getState().clear(false);
-  store.useCart.getState().enterStation(table);
+  store.useCart.getState().enterTable(table);
 });
 afterEach(() => vi.useRealTimers());
 

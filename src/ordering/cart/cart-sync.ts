@@ -6,7 +6,7 @@
  */
 import { useEffect } from "react";
 import type { CartOperationsAnswer, TableCart } from "../../../contract/schemas";
-import { api, stationEventsPath } from "../../shared/api";
+import { api, diningTableEventsPath } from "../../shared/api";
 import { useFollowedTable } from "../visit-ended";
 import { ApiError } from "../../shared/api-client";
 import { useServerData, type ServerDataOptions } from "../../shared/use-server-data";
@@ -50,15 +50,15 @@ const unexpected = () => new ApiError(0, "unexpected_answer", "The answer was no
 async function sendAll(): Promise<void> {
   for (;;) {
     const state = useCart.getState();
-    const { stationId, pending } = state.shared;
+    const { tableId, pending } = state.shared;
     const live = dropExpired(pending, Date.now());
     if (live.length < pending.length) state.answered(pending.filter((op) => !live.includes(op)).map((op) => op.op_id));
-    if (!stationId || live.length === 0) return;
+    if (!tableId || live.length === 0) return;
     if (typeof navigator !== "undefined" && navigator.onLine === false) throw new ApiError(0, "offline", "You're offline.");
     const batch = nextBatch(live);
     let answer: unknown;
     try {
-      answer = await api.applyCartOperations(stationId, { phone_id: state.phoneId, operations: batch });
+      answer = await api.applyCartOperations(tableId, { phone_id: state.phoneId, operations: batch });
     } catch (cause) {
       const error = cause instanceof ApiError ? cause : new ApiError(0, "network_error", String(cause));
       // A table that is gone (or not yet back) keeps the diner's lines: the submit says why it cannot go.
@@ -113,9 +113,9 @@ export function flushOperations(): Promise<void> {
 }
 
 /** Reads the table's cart (on load and after a reconnect, when events may have been missed). */
-export async function loadCart(stationId: string): Promise<void> {
+export async function loadCart(tableId: string): Promise<void> {
   try {
-    const cart = await api.tableCart(stationId);
+    const cart = await api.tableCart(tableId);
     if (isTableCart(cart)) useCart.getState().receiveCart(cart);
   } catch {
     // Offline: the phone shows its own copy and catches up on the next event or reconnect.
@@ -129,7 +129,7 @@ if (typeof window !== "undefined") window.addEventListener("online", flushQuietl
 /** The table's cart, by the one way (useServerData): each answer and event goes to the cart store. */
 export function sharedCartData(tableId: string | null): Omit<ServerDataOptions<string, TableCart>, "key"> {
   return {
-    stream: tableId ? stationEventsPath(tableId) : null,
+    stream: tableId ? diningTableEventsPath(tableId) : null,
     load: async (id, signal) => {
       const cart = await api.tableCart(id, { signal });
       if (!isTableCart(cart)) throw unexpected();

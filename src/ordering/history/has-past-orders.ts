@@ -8,10 +8,10 @@
 /** Where order-history.ts keeps this phone's orders, per table. */
 export const HISTORY_KEY = "order.history";
 
-export function hasPastOrders(stationId: string): boolean {
+export function hasPastOrders(tableId: string): boolean {
   try {
     const stored: unknown = JSON.parse(localStorage.getItem(HISTORY_KEY) ?? "null");
-    const orders = stored && typeof stored === "object" ? (stored as Record<string, unknown>)[stationId.toLowerCase()] : undefined;
+    const orders = stored && typeof stored === "object" ? (stored as Record<string, unknown>)[tableId.toLowerCase()] : undefined;
     return Array.isArray(orders) && orders.length > 0;
   } catch {
     return false;

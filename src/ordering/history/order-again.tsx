@@ -56,8 +56,8 @@ function quantities(lines: readonly { name: string; quantity: number }[], nameOf
   );
 }
 
-export default function OrderAgain({ stationId, menu, today }: { stationId: string; menu: Menu; today: number }) {
-  const [orders] = useState(() => pastOrders(stationId).slice(0, SHOWN));
+export default function OrderAgain({ tableId, menu, today }: { tableId: string; menu: Menu; today: number }) {
+  const [orders] = useState(() => pastOrders(tableId).slice(0, SHOWN));
   const [result, setResult] = useState<{ number: number; outcome: Reorder } | null>(null);
   const addLines = useCart((state) => state.addLines);
   const code = useLanguage();

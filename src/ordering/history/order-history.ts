@@ -57,15 +57,15 @@ function isPastOrder(value: unknown): value is PastOrder {
 export function readHistory(value: unknown): History {
   if (!isRecord(value)) return {};
   const history: History = {};
-  for (const [station, orders] of Object.entries(value)) {
-    if (Array.isArray(orders)) history[station] = orders.filter(isPastOrder);
+  for (const [table, orders] of Object.entries(value)) {
+    if (Array.isArray(orders)) history[table] = orders.filter(isPastOrder);
   }
   return history;
 }
 
 /** The history with `order` added first for its table (once), trimmed to the newest few and the last weeks. */
 export function withOrder(history: History, order: Order, now = Date.now()): History {
-  const station = order.station_id.toLowerCase();
+  const table = order.station_id.toLowerCase();
   const past: PastOrder = {
     id: order.id,
     number: order.number,
@@ -82,7 +82,7 @@ export function withOrder(history: History, order: Order, now = Date.now()): His
   const next: History = {};
   for (const [key, orders] of Object.entries({
     ...history,
-    [station]: [past, ...(history[station] ?? []).filter((o) => o.id !== order.id)],
+    [table]: [past, ...(history[table] ?? []).filter((o) => o.id !== order.id)],
   })) {
     const kept = orders.filter((o) => !(Date.parse(o.created_at) < oldest)).slice(0, MAX_ORDERS_PER_TABLE);
     if (kept.length > 0) next[key] = kept;
@@ -108,6 +108,6 @@ export function rememberOrder(order: Order): void {
 }
 
 /** This table's earlier orders from this phone, newest first. */
-export function pastOrders(stationId: string): PastOrder[] {
-  return load()[stationId.toLowerCase()] ?? [];
+export function pastOrders(tableId: string): PastOrder[] {
+  return load()[tableId.toLowerCase()] ?? [];
 }

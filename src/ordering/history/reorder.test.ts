@@ -91,11 +91,11 @@ describe("order again", () => {
   });
 });
 
-const order = (id: string, station: string, createdAt: string): Order => ({
+const order = (id: string, table: string, createdAt: string): Order => ({
   id,
   number: 1,
   status: "received",
-  station_id: station,
+  station_id: table,
   branch_id: 1,
   lines: [
     {

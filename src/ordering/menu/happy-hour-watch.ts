@@ -14,7 +14,7 @@ import { happyHourNow } from "./happy-hour-state";
 const LONGEST_WAIT_MS = 6 * 3_600_000;
 const storageKey = (branchId: number) => `branch.${branchId}`;
 
-let watched: { branchId: number; stationId: string | null } | null = null;
+let watched: { branchId: number; tableId: string | null } | null = null;
 let branch: Branch | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -35,7 +35,7 @@ function update(): void {
   const end = happyHourEndsAt(branch.happy_hours, branch.time_zone, now);
   const wasHappy = happyHourNow.get() !== null;
   happyHourNow.set(end ? { until: end.getTime(), timeZone: branch.time_zone } : null);
-  if (wasHappy && !end && watched.stationId) void loadCart(watched.stationId);
+  if (wasHappy && !end && watched.tableId) void loadCart(watched.tableId);
   const next = end ?? nextHappyHourStart(branch.happy_hours, branch.time_zone, now);
   if (next) timer = setTimeout(update, Math.min(next.getTime() - now, LONGEST_WAIT_MS));
 }
@@ -57,9 +57,9 @@ async function refresh(branchId: number): Promise<void> {
 }
 
 /** Follows the branch's happy hours; the table's cart is re-read when one ends. Calling it again switches branch or table. */
-export function watchHappyHour(branchId: number, stationId: string | null): void {
+export function watchHappyHour(branchId: number, tableId: string | null): void {
   const sameBranch = watched?.branchId === branchId;
-  watched = { branchId, stationId };
+  watched = { branchId, tableId };
   if (sameBranch) return;
   branch = remembered(branchId);
   update();

@@ -30,11 +30,11 @@ export function readyAround(order: Pick<Order, "status" | "estimated_ready_at">,
   return new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit" }).format(at);
 }
 
-/** `stationId`: the table the phone is at, whose live stream carries the order's changes. */
-export function OrderProgress({ order, stationId }: { order: Order; stationId: string | null }) {
+/** `tableId`: the table the phone is at, whose live stream carries the order's changes. */
+export function OrderProgress({ order, tableId }: { order: Order; tableId: string | null }) {
   const updateOrder = useCart((state) => state.updateOrder);
-  const stale = useLiveOrder(order, stationId, order.status, updateOrder);
-  const visitEnded = useVisitEnded(stationId);
+  const stale = useLiveOrder(order, tableId, order.status, updateOrder);
+  const visitEnded = useVisitEnded(tableId);
   const step = stepOf(order);
   const cancelled = step === "cancelled";
   const held = step === "held";

@@ -5,7 +5,7 @@
  */
 import type { Order, PublicOrder } from "../../../contract/schemas";
 import type { OrderStatus } from "../../../contract/menu";
-import { api, stationEventsPath } from "../../shared/api";
+import { api, diningTableEventsPath } from "../../shared/api";
 import { useServerData, type ServerDataOptions } from "../../shared/use-server-data";
 import { useTableStream } from "../visit-ended";
 
@@ -18,7 +18,7 @@ export function liveOrderData(
   onOrder: (order: PublicOrder) => void,
 ): Omit<ServerDataOptions<string, PublicOrder>, "key"> {
   return {
-    stream: tableId ? stationEventsPath(tableId) : null,
+    stream: tableId ? diningTableEventsPath(tableId) : null,
     load: (id, signal) => api.order(id, { signal }),
     reduce: (_shown, event, id) => (event.type === "order.updated" && event.data.id === id ? event.data : undefined),
     onData: onOrder,

@@ -100,14 +100,14 @@ const send = (key: string, body: OrderCreate, shared?: SharedSubmit) =>
 function onOutcome(entry: OutboxEntry, outcome: SendOutcome): void {
   // Every order the server placed for this phone is one it may want to order again.
   if (outcome.kind === "delivered") rememberOrder(outcome.order);
-  const { submission, cart, station, setSubmission, setProblem, adoptOrder } = useCart.getState();
+  const { submission, cart, table, setSubmission, setProblem, adoptOrder } = useCart.getState();
   if (submission?.key !== entry.key) {
     // The stored cart was lost or unreadable while its order waited here: show the order that went through.
     if (
       outcome.kind === "delivered" &&
       submission === null &&
       Object.keys(cart).length === 0 &&
-      (!station || station.id === outcome.order.station_id)
+      (!table || table.id === outcome.order.station_id)
     ) {
       adoptOrder(entry.key, outcome.order);
     }
@@ -126,7 +126,7 @@ function onOutcome(entry: OutboxEntry, outcome: SendOutcome): void {
     // Another phone sent this very cart: it shows as sent from the table's cart, not as a problem.
     if (code === "cart_already_submitted") return;
     setProblem(toProblem(outcome.error));
-    if (code === "cart_changed" && station) void loadCart(station.id);
+    if (code === "cart_changed" && table) void loadCart(table.id);
   } else if (submission.state === "sending") {
     setSubmission({ state: "queued", key: entry.key });
   }
@@ -161,12 +161,12 @@ function getOutbox(): Outbox {
 
 /** Submit Order: one new key per submission attempt; the outbox reuses it on every retry. */
 export async function submitCart(): Promise<void> {
-  const { cart, station, submission, setSubmission, setProblem } = useCart.getState();
-  if (submission || !station || Object.keys(cart).length === 0) return;
+  const { cart, table, submission, setSubmission, setProblem } = useCart.getState();
+  if (submission || !table || Object.keys(cart).length === 0) return;
   const key = randomUuid();
   setProblem(null);
   setSubmission({ state: "sending", key });
-  await getOutbox().enqueue(key, toOrderRequest(cart, station.id, station.branchId), sharedSubmit());
+  await getOutbox().enqueue(key, toOrderRequest(cart, table.id, table.branchId), sharedSubmit());
 }
 
 /** "Try now" on the waiting message. */
@@ -197,22 +197,22 @@ export function startOutbox(): void {
  * (its storage was unreadable), the phone cannot know whether it arrived, and says so.
  */
 async function reconcile(box: Outbox): Promise<void> {
-  const { submission, cart, station, setSubmission, setProblem } = useCart.getState();
+  const { submission, cart, table, setSubmission, setProblem } = useCart.getState();
   if (!submission || submission.state === "submitted") return;
   const pending = await box.pending();
   if (pending.some((entry) => entry.key === submission.key)) return;
-  if (!station || Object.keys(cart).length === 0) {
+  if (!table || Object.keys(cart).length === 0) {
     setSubmission(null);
     setProblem(UNCONFIRMED);
     return;
   }
-  await box.enqueue(submission.key, toOrderRequest(cart, station.id, station.branchId), sharedSubmit());
+  await box.enqueue(submission.key, toOrderRequest(cart, table.id, table.branchId), sharedSubmit());
 }
 
 /** What the diner sees of the table's cart at Submit (undefined for a cart that is not a table's). */
 function sharedSubmit(): SharedSubmit | undefined {
   const state = useCart.getState();
-  if (!state.station || state.shared.stationId !== state.station.id) return undefined;
+  if (!state.table || state.shared.tableId !== state.table.id) return undefined;
   const unsent = state.shared.pending.some((op) => op.type !== "set_name");
   return {
     version: state.shared.server?.version ?? 0,

@@ -9,22 +9,22 @@ type Words = ReturnType<typeof tableServiceMessages.get>;
 const BUTTONS: { kind: CallKind }[] = [{ kind: "server" }, { kind: "bill" }];
 
 function message(kind: CallKind, view: CallView, t: Words): string | null {
-  switch (view.state) {
+  switch (view.status) {
     case "sending":
       return kind === "server" ? t.callingServer : t.askingBill;
     case "open":
       return kind === "server" ? t.serverCalled : t.billAsked;
     case "done":
       return kind === "server" ? t.serverDone : t.billDone;
-    case "error":
+    case "failed":
       return t.error;
     default:
       return null;
   }
 }
 
-export function CallButtons({ stationId }: { stationId: string }) {
-  const { calls, request } = useCallStaff(stationId);
+export function CallButtons({ tableId }: { tableId: string }) {
+  const { calls, request } = useCallStaff(tableId);
   const t = useMessages(tableServiceMessages);
   return (
     <section className="table-service" aria-label={t.label}>
@@ -34,7 +34,7 @@ export function CallButtons({ stationId }: { stationId: string }) {
             key={kind}
             type="button"
             className="button-secondary"
-            disabled={calls[kind].state === "sending"}
+            disabled={calls[kind].status === "sending"}
             onClick={() => request(kind)}
           >
             {t[kind]}
@@ -46,7 +46,7 @@ export function CallButtons({ stationId }: { stationId: string }) {
           const text = message(kind, calls[kind], t);
           return (
             text && (
-              <p key={kind} data-call={kind} data-state={calls[kind].state}>
+              <p key={kind} data-call={kind} data-status={calls[kind].status}>
                 {text}
               </p>
             )

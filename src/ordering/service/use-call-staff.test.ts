@@ -10,24 +10,24 @@ const call = (id: string, kind: Call["kind"], status: Call["status"] = "open"): 
   status,
   created_at: "2026-03-10T12:00:00Z",
 });
-const idle: CallViews = { server: { state: "idle" }, bill: { state: "idle" } };
+const idle: CallViews = { server: { status: "idle" }, bill: { status: "idle" } };
 
 describe("a table's calls on the phone", () => {
   it("shows the open ones it learns of, and takes one it showed open that is gone as done", () => {
     const open = withOpenCalls(idle, [call("c1", "server")]);
-    expect(open.server).toEqual({ state: "open", call: call("c1", "server") });
-    expect(open.bill).toEqual({ state: "idle" });
+    expect(open.server).toEqual({ status: "open", call: call("c1", "server") });
+    expect(open.bill).toEqual({ status: "idle" });
     const after = withOpenCalls(open, []);
-    expect(after.server.state).toBe("done");
-    expect(withOpenCalls(idle, []).server.state).toBe("idle");
+    expect(after.server.status).toBe("done");
+    expect(withOpenCalls(idle, []).server.status).toBe("idle");
   });
 
   it("turns to done when staff finish the call it shows, not an older one", () => {
     const open = withCallEvent(idle, call("c2", "bill"));
-    expect(open.bill.state).toBe("open");
+    expect(open.bill.status).toBe("open");
     expect(withCallEvent(open, call("c1", "bill", "done"))).toBe(open);
     const done = withCallEvent(open, call("c2", "bill", "done"));
-    expect(done.bill).toEqual({ state: "done", call: call("c2", "bill", "done") });
-    expect(done.server.state).toBe("idle");
+    expect(done.bill).toEqual({ status: "done", call: call("c2", "bill", "done") });
+    expect(done.server.status).toBe("idle");
   });
 });

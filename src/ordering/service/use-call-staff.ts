@@ -7,16 +7,17 @@
 import { useCallback } from "react";
 import { CALL_KINDS, type CallKind } from "../../../contract/menu";
 import type { Call } from "../../../contract/schemas";
-import { api, stationEventsPath } from "../../shared/api";
+import { api, diningTableEventsPath } from "../../shared/api";
 import { useTableStream } from "../visit-ended";
 import { useServerData, type ServerDataOptions } from "../../shared/use-server-data";
 
+/** A call request's own course on this phone; `status` and "failed" as in every async state of the app (ServerData). */
 export type CallView =
-  { state: "idle" } | { state: "sending" } | { state: "open"; call: Call } | { state: "done"; call: Call } | { state: "error" };
+  { status: "idle" } | { status: "sending" } | { status: "open"; call: Call } | { status: "done"; call: Call } | { status: "failed" };
 
 export type CallViews = Record<CallKind, CallView>;
 
-const IDLE: CallViews = { server: { state: "idle" }, bill: { state: "idle" } };
+const IDLE: CallViews = { server: { status: "idle" }, bill: { status: "idle" } };
 
 /** The views after learning the table's open calls: each open one shows; one we showed open that is gone was finished. */
 export function withOpenCalls(views: CallViews, open: readonly Call[]): CallViews {
@@ -24,8 +25,8 @@ export function withOpenCalls(views: CallViews, open: readonly Call[]): CallView
   for (const kind of CALL_KINDS) {
     const call = open.find((candidate) => candidate.kind === kind && candidate.status === "open");
     const view = views[kind];
-    if (call) next[kind] = { state: "open", call };
-    else if (view.state === "open") next[kind] = { state: "done", call: { ...view.call, status: "done" } };
+    if (call) next[kind] = { status: "open", call };
+    else if (view.status === "open") next[kind] = { status: "done", call: { ...view.call, status: "done" } };
   }
   return next;
 }
@@ -34,23 +35,23 @@ export function withOpenCalls(views: CallViews, open: readonly Call[]): CallView
 function openCalls(views: CallViews): Call[] {
   return CALL_KINDS.flatMap((kind) => {
     const view = views[kind];
-    return view.state === "open" ? [view.call] : [];
+    return view.status === "open" ? [view.call] : [];
   });
 }
 
 /** The views after a live `call.updated` (or `call.created`) for this table. */
 export function withCallEvent(views: CallViews, call: Call): CallViews {
   const view = views[call.kind];
-  if (call.status === "open") return { ...views, [call.kind]: { state: "open", call } };
+  if (call.status === "open") return { ...views, [call.kind]: { status: "open", call } };
   // Done: only news for the call this phone is showing (an older one finishing changes nothing).
-  if (view.state === "open" && view.call.id === call.id) return { ...views, [call.kind]: { state: "done", call } };
+  if (view.status === "open" && view.call.id === call.id) return { ...views, [call.kind]: { status: "done", call } };
   return views;
 }
 
 /** The table's calls, by the one way (useServerData). */
 export function callStaffData(tableId: string | null): Omit<ServerDataOptions<string, CallViews>, "key"> {
   return {
-    stream: tableId ? stationEventsPath(tableId) : null,
+    stream: tableId ? diningTableEventsPath(tableId) : null,
     load: async (id, signal) => withOpenCalls(IDLE, await api.diningTableCalls(id, { signal })),
     // What the phone showed open and the server no longer lists was finished meanwhile.
     merge: (shown, answer) => withOpenCalls(shown ?? IDLE, openCalls(answer)),
@@ -70,11 +71,11 @@ export function useCallStaff(tableId: string | null): { calls: CallViews; reques
     (kind: CallKind) => {
       if (!tableId) return;
       const set = (view: CallView) => update((views) => ({ ...(views ?? IDLE), [kind]: view }), tableId);
-      set({ state: "sending" });
+      set({ status: "sending" });
       // An answer that arrives after the table changed is dropped (`update` is for `tableId` only).
       api.callStaff(tableId, kind).then(
-        (call) => set({ state: "open", call }),
-        () => set({ state: "error" }),
+        (call) => set({ status: "open", call }),
+        () => set({ status: "failed" }),
       );
     },
     [tableId, update],
