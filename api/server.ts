@@ -5,6 +5,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import type { AppContext } from "./app-context";
 import { systemClock, type Clock } from "./lib/clock";
 import { createApp } from "./app";
+import { RECOMMENDED_COST, type HashCost } from "./auth/passwords";
 import { SignInService, type SignInOptions } from "./auth/sign-in-service";
 import { scheduleServerBackups } from "./backup/backup-service";
 import { databaseConfigOf, type AppConfig } from "./config";
@@ -46,6 +47,8 @@ export interface ServerOptions {
   clock?: Clock;
   /** The print dispatcher's timings (tests shorten them). */
   printing?: Partial<DispatcherOptions>;
+  /** scrypt's cost for passwords and PINs set through the API; the recommended strength unless a test server lowers it. */
+  passwordHashCost?: HashCost;
   /** A first-run seed also draws the demo dishes' pictures (`npm start`; test servers seed without, for speed). */
   demoPhotos?: boolean;
 }
@@ -53,13 +56,15 @@ export interface ServerOptions {
 export function createContext(config: AppConfig, database: DatabaseHandle, options: ServerOptions = {}): AppContext {
   const logger = options.logger ?? createLogger({ level: config.logLevel, format: config.logFormat });
   const clock = options.clock ?? systemClock;
+  const passwordHashCost = options.passwordHashCost ?? RECOMMENDED_COST;
   return {
     database,
     config,
     logger,
     clock,
+    passwordHashCost,
     menuCache: new MenuCache(database.db),
-    signIn: new SignInService({ database, logger, clock }, options.signIn),
+    signIn: new SignInService({ database, logger, clock, passwordHashCost }, options.signIn),
     liveEvents: new Broadcaster(database.db, logger, options.streamTiming),
     printers: new PrintDispatcher(database, clock, logger, options.printing),
   };

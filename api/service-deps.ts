@@ -3,6 +3,7 @@
  * createContext) and passed as it is by every route (AppContext extends it). A service reads the time
  * from `clock` and its limits from `config` itself, so a route passes only what the request says.
  */
+import type { HashCost } from "./auth/passwords";
 import type { AppConfig } from "./config";
 import type { DatabaseHandle } from "./db/database";
 import type { Clock } from "./lib/clock";
@@ -17,4 +18,6 @@ export interface ServiceDeps {
   readonly logger: Logger;
   /** This instance's cached menus: a menu change drops its branch's once it commits. */
   readonly menuCache: MenuCache;
+  /** scrypt's cost for every password and PIN set through the API (and sign-in's check of an unknown e-mail): the recommended strength; test servers lower it. */
+  readonly passwordHashCost: HashCost;
 }

@@ -37,9 +37,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 }
 
-/** A hash to verify against when the e-mail is unknown, so both cases take the same time. */
-let dummyHash: Promise<string> | undefined;
-export function timingDummyHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
-  return dummyHash;
+/** A hash to verify against when the e-mail is unknown, so both cases take as long as an account hashed at `cost`. */
+const dummyHashes = new Map<string, Promise<string>>();
+export function timingDummyHash(cost: HashCost = RECOMMENDED_COST): Promise<string> {
+  const key = `${cost.N}$${cost.r}$${cost.p}`;
+  let dummy = dummyHashes.get(key);
+  if (!dummy) dummyHashes.set(key, (dummy = hashPassword(randomBytes(16).toString("hex"), cost)));
+  return dummy;
 }

@@ -67,7 +67,7 @@ export const DEFAULT_SIGN_IN_OPTIONS: SignInOptions = {
   now: Date.now,
 };
 
-type SignInDeps = Pick<ServiceDeps, "database" | "logger" | "clock">;
+type SignInDeps = Pick<ServiceDeps, "database" | "logger" | "clock" | "passwordHashCost">;
 
 export type SignInResult =
   | {
@@ -97,11 +97,13 @@ export class SignInService {
 
   private readonly database: SignInDeps["database"];
   private readonly logger: SignInDeps["logger"];
+  private readonly passwordHashCost: SignInDeps["passwordHashCost"];
 
   /** `options.now` defaults to the server's clock. */
-  constructor({ database, logger, clock }: SignInDeps, options: Partial<SignInOptions> = {}) {
+  constructor({ database, logger, clock, passwordHashCost }: SignInDeps, options: Partial<SignInOptions> = {}) {
     this.database = database;
     this.logger = logger;
+    this.passwordHashCost = passwordHashCost;
     this.options = { ...DEFAULT_SIGN_IN_OPTIONS, now: () => clock.now().getTime(), ...options };
     this.gate = new HashGate(this.options.maxConcurrentHashes, this.options.maxWaitingHashes);
     this.knownDeviceGate = new HashGate(this.options.knownDeviceHashes, this.options.maxWaitingKnownDeviceHashes);
@@ -156,7 +158,9 @@ export class SignInService {
     let valid: boolean;
     try {
       // An unknown e-mail is checked against a dummy hash, so it takes as long (and as much of the gate) as a real one.
-      valid = await gate.run(async () => this.options.verifyPassword(input.password, staff?.passwordHash ?? (await timingDummyHash())));
+      valid = await gate.run(async () =>
+        this.options.verifyPassword(input.password, staff?.passwordHash ?? (await timingDummyHash(this.passwordHashCost))),
+      );
     } catch (error) {
       // Never checked: the attempt gives its slots back instead of counting as a failure.
       await this.database.transaction(async (tx) => {

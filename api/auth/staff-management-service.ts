@@ -27,7 +27,7 @@ import { lockInTransaction, notifyOnCommit } from "../db/dialect";
 import { conflict } from "../lib/errors";
 import { forbidden } from "../lib/endpoint";
 
-export type StaffDeps = Pick<AppContext, "database" | "clock" | "liveEvents">;
+export type StaffDeps = Pick<AppContext, "database" | "clock" | "liveEvents" | "passwordHashCost">;
 
 /** The branch an audit entry is filed under: the account's one branch, else none (several, or an owner). */
 const auditBranch = (account: Pick<StaffAccount, "role" | "branch_ids">) =>
@@ -58,7 +58,7 @@ export async function createAccount(
 ): Promise<StaffAccount> {
   if (!mayManage(actor, input.role, input.branch_ids)) throw forbidden("Your account may not create this account.");
   await assertPasswordAllowed(input.password);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, deps.passwordHashCost);
   return deps.database.transaction(async (tx) => {
     const row = await insertStaffAccount(tx, {
       email: input.email,
@@ -89,8 +89,8 @@ export async function updateAccount(
 ): Promise<StaffAccount | undefined> {
   if (patch.password !== undefined) await assertPasswordAllowed(patch.password);
   // Slow hashing happens before the transaction, which holds the lock only briefly.
-  const passwordHash = patch.password !== undefined ? await hashPassword(patch.password) : undefined;
-  const pinHash = patch.pin ? await hashPassword(patch.pin) : patch.pin;
+  const passwordHash = patch.password !== undefined ? await hashPassword(patch.password, deps.passwordHashCost) : undefined;
+  const pinHash = patch.pin ? await hashPassword(patch.pin, deps.passwordHashCost) : patch.pin;
   let signOut = false;
   const updated = await deps.database.transaction(async (tx) => {
     await lockInTransaction(tx, "staffAccounts");
@@ -128,7 +128,7 @@ export async function updateAccount(
 
 /** The signed-in person's own PIN (set or removed). */
 export async function setOwnPin(deps: StaffDeps, actor: StaffIdentity, pin: string | null): Promise<StaffAccount> {
-  const pinHash = pin === null ? null : await hashPassword(pin);
+  const pinHash = pin === null ? null : await hashPassword(pin, deps.passwordHashCost);
   return deps.database.transaction(async (tx) => {
     const account = staffAccountOf((await updateStaffAccount(tx, actor.id, { pinHash }))!);
     await recordAudit(tx, auditActor(actor, deps), {

@@ -25,10 +25,12 @@ export const TEST_DIALECT: TestDialect = process.env.TEST_DATABASE === "postgres
 export const TEST_STAFF = { email: "staff@limitless.example", password: "correct horse battery staple" };
 
 /**
- * The test account's password hash costs an eighth of the recommended strength (N=2^14, ~0.1 s here
- * instead of ~0.8 s): every test server creates the account and most files sign in, so the full cost
- * would be minutes of a test run. Verifying reads the cost from the stored hash, so signing in works
- * the same; api/auth/passwords.test.ts checks the strength real accounts get.
+ * Test servers hash at an eighth of the recommended strength (N=2^14, ~0.1 s here instead of ~0.8 s):
+ * the test account, every password and PIN set through the API, and sign-in's check of an unknown
+ * e-mail. Every test server creates the account and most files sign in, so the full cost would be
+ * minutes of a test run. Verifying reads the cost from the stored hash, so signing in works the same;
+ * api/auth/passwords.test.ts checks the strength real accounts get, and the tests that start the built
+ * server (multi-instance, crash, password paths) run it at full strength.
  */
 const TEST_HASH_COST: HashCost = { N: 2 ** 14, r: 8, p: 1 };
 
@@ -147,10 +149,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
   const logger = options.logger ?? createLogger({ level: "error" });
 
+  const serverOptions = { ...options.server, logger, signIn: options.signIn, passwordHashCost: TEST_HASH_COST };
   let current: RunningServer | null = await startServer(baseConfig, {
-    ...options.server,
-    logger,
-    signIn: options.signIn,
+    ...serverOptions,
     beforeListen: async (database) => void (await ensureStaff({ database }, TEST_STAFF.email, TEST_STAFF.password, TEST_HASH_COST)),
   });
   const port = current.port;
@@ -174,7 +175,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     async start() {
       if (current) return;
-      current = await startServer({ ...baseConfig, port }, { ...options.server, logger, signIn: options.signIn });
+      current = await startServer({ ...baseConfig, port }, serverOptions);
     },
     async dispose() {
       await server.stop();
