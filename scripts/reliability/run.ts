@@ -43,6 +43,10 @@ for (const arg of args) {
   }
 }
 
+// The crash suite runs the built server: bring it up to date with the sources first.
+const build = spawnSync(process.execPath, ["scripts/build-server.mjs", "--if-stale"], { cwd: REPO_ROOT, stdio: "inherit" });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
 if (args.includes("--postgres")) {
   const report = await runPostgresCrashSuite({
     orders: count("orders", 4_000),

@@ -1,14 +1,17 @@
 /**
- * The real server as a child process (`node --import tsx api/main.ts` by default, or the built bundle),
+ * The real server as a child process (the built bundle, dist-server/main.js, what `npm run serve` runs),
  * for tests that must kill it the way a crash or the OOM killer does: SIGKILL, no shutdown code.
  * Bound to 127.0.0.1; every child is killed when this process exits, whatever the reason.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** The built server (`npm run build:server`; the api tests' global setup and `npm run test:reliability` build it when stale). */
+export const SERVER_BUNDLE = join(REPO_ROOT, "dist-server", "main.js");
 
 const live = new Set<ChildProcess>();
 process.once("exit", () => {
@@ -46,13 +49,13 @@ export interface ServerProcessOptions {
   env: Record<string, string>;
   /** How long a start may take before it counts as failed. */
   readyTimeoutMs?: number;
-  /** What `node` runs (default: the sources through tsx; tests of the deployment run the bundle). */
+  /** What `node` runs (default: the built server, with source maps). */
   nodeArguments?: string[];
   /** Each line the server writes (stdout and stderr), as it arrives. */
   onOutput?: (line: string) => void;
 }
 
-export const SOURCE_SERVER = ["--import", "tsx", "api/main.ts"];
+const BUILT_SERVER = ["--enable-source-maps", SERVER_BUNDLE];
 
 export class ServerProcess {
   readonly url: string;
@@ -77,7 +80,7 @@ export class ServerProcess {
   /** Starts the server and resolves once GET /api/health answers 200. */
   async start(): Promise<void> {
     if (this.child) throw new Error(`${this.options.name} is already running`);
-    const child = spawn(process.execPath, this.options.nodeArguments ?? SOURCE_SERVER, {
+    const child = spawn(process.execPath, this.options.nodeArguments ?? BUILT_SERVER, {
       cwd: REPO_ROOT,
       env: { ...baseEnvironment(), ...this.options.env, HOST: "127.0.0.1", PORT: String(this.options.port) },
       stdio: ["ignore", "pipe", "pipe"],

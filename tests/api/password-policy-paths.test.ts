@@ -9,8 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { passwordVerdict } from "../../api/auth/password-policy";
-import { REPO_ROOT, freePort } from "../../scripts/reliability/server-process";
-import { SERVER_BUNDLE } from "../support/instances";
+import { REPO_ROOT, SERVER_BUNDLE, freePort } from "../../scripts/reliability/server-process";
 
 const dir = mkdtempSync(join(tmpdir(), "limitless-password-paths-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

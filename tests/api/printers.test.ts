@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ClosedTab, DiningTable, Menu, Order, Printer, PrintOrderAnswer, Product } from "../../contract/schemas";
 import { freePort, ServerProcess } from "../../scripts/reliability/server-process";
 import { call, expectApiError, optionId, orderableAnyDay, productNamed, readMenu } from "../support/api-helpers";
-import { SERVER_BUNDLE, sharedDatabase, startInstances } from "../support/instances";
+import { sharedDatabase, startInstances } from "../support/instances";
 import { SseStream } from "../support/sse-stream";
 import { TestClock } from "../support/test-clock";
 import { segmentsWith, TestPrinter, type PrintedTicket } from "../support/test-printer";
@@ -472,7 +472,6 @@ if (TEST_DIALECT === "sqlite")
       const instance = new ServerProcess({
         name: "server",
         port,
-        nodeArguments: ["--enable-source-maps", SERVER_BUNDLE],
         env: { DATABASE_PATH: join(dir, "crash.db"), STAFF_EMAIL: TEST_STAFF.email, STAFF_PASSWORD: TEST_STAFF.password, STATIC_DIR: "" },
       });
       const kitchen = await testPrinter();
@@ -491,11 +490,17 @@ if (TEST_DIALECT === "sqlite")
         );
         expect(sending).toBeGreaterThanOrEqual(1);
         await instance.kill();
+        // The dead sender's claim runs ~18 s (the longest send and a margin); rather than wait it out,
+        // the test lets that time pass on the job: its lease ends a second ago. (That a lease lapses
+        // by the clock alone is "sends a job again whose sender stopped mid-way" above.)
+        await runOnFile(join(dir, "crash.db"), "UPDATE print_jobs SET lease_until = ? WHERE status = 'sending'", [
+          new Date(Date.now() - 1_000).toISOString(),
+        ]);
 
         await kitchen.stop();
         await kitchen.start();
         await instance.start();
-        // The job the dead server was sending waits for its claim to lapse, then prints once.
+        // The job the dead server was sending is taken again now that its claim lapsed, and prints once.
         await kitchen.waitForTickets(orders.length, 40_000);
         await settle(1_500);
         expect(ticketsPerOrder(kitchen.tickets)).toEqual(new Map(orders.map((order) => [order.number, 1])));
@@ -540,6 +545,16 @@ if (TEST_DIALECT === "sqlite")
       }
     }, 120_000);
   });
+
+async function runOnFile(path: string, text: string, params: unknown[]): Promise<void> {
+  const { default: Database } = await import("better-sqlite3");
+  const connection = new Database(path);
+  try {
+    connection.prepare(text).run(...params);
+  } finally {
+    connection.close();
+  }
+}
 
 async function queryFile<Row>(path: string, text: string): Promise<Row[]> {
   const { default: Database } = await import("better-sqlite3");

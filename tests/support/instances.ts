@@ -11,11 +11,10 @@ import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { connect } from "node:net";
 import pg from "pg";
-import { REPO_ROOT, ServerProcess, freePort } from "../../scripts/reliability/server-process";
+import { REPO_ROOT, SERVER_BUNDLE, ServerProcess, freePort } from "../../scripts/reliability/server-process";
 import { createThrowawayDatabase } from "./postgres";
 import { TEST_STAFF } from "./test-server";
 
-export const SERVER_BUNDLE = join(REPO_ROOT, "dist-server", "main.js");
 export const NGINX_CONFIG = join(REPO_ROOT, "deploy", "nginx.conf");
 
 /**
@@ -95,7 +94,6 @@ export async function startInstances(options: InstanceOptions): Promise<Instance
     const server = new ServerProcess({
       name,
       port,
-      nodeArguments: ["--enable-source-maps", SERVER_BUNDLE],
       env: {
         ...options.database.env,
         STAFF_EMAIL: TEST_STAFF.email,
