@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiningTable } from "../../contract/schemas";
-import { launchBrowser, PHONE } from "../support/browser";
+import { launchBrowser, releaseBrowser, PHONE } from "../support/browser";
 import { TestClock } from "../support/test-clock";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 import { addItem, createDiningTable, orderUrl } from "./ordering-support";
@@ -23,7 +23,7 @@ beforeAll(async () => {
   table = await createDiningTable(server, await staffToken(server), 1, "Happy 1");
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.dispose();
 });
 

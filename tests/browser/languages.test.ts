@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiningTable } from "../../contract/schemas";
-import { launchBrowser, PHONE } from "../support/browser";
+import { launchBrowser, releaseBrowser, PHONE } from "../support/browser";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 import { createDiningTable, orderUrl } from "./ordering-support";
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
   await server.query("UPDATE products SET translations = ? WHERE name = ?", [JSON.stringify(NACHOS), "Nachos"]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.dispose();
 });
 

@@ -9,7 +9,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiningTable } from "../../contract/schemas";
-import { launchBrowser, PHONE } from "../support/browser";
+import { launchBrowser, releaseBrowser, PHONE } from "../support/browser";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 import { orderableAnyDay, readMenu } from "../support/api-helpers";
 import { startFlakyProxy, type FlakyProxy } from "./flaky-proxy";
@@ -24,7 +24,7 @@ beforeAll(async () => {
   token = await staffToken(server);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.dispose();
 });
 

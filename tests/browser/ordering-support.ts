@@ -3,7 +3,7 @@ import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { Order, DiningTable } from "../../contract/schemas";
 import { call } from "../support/api-helpers";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser, releaseBrowser } from "../support/browser";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 
 export interface OrderingBrowserSuite {
@@ -27,7 +27,7 @@ export function orderingBrowserSuite(codename: string): OrderingBrowserSuite {
     suite.table = await createDiningTable(suite.server, suite.token, 1, codename);
   });
   afterAll(async () => {
-    await suite.browser?.close();
+    await releaseBrowser(suite.browser);
     await suite.server?.dispose();
   });
   return suite;

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchBrowser, PHONE } from "../support/browser";
+import { launchBrowser, releaseBrowser, PHONE } from "../support/browser";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 import { addItem, createDiningTable, orderUrl, waitForOfflineReady } from "./ordering-support";
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer({ staticDir: siteDir }), launchBrowser()]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.dispose();
   rmSync(siteDir, { recursive: true, force: true });
 });

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { DESKTOP, PHONE, RETINA, launchBrowser } from "../support/browser";
+import { DESKTOP, PHONE, RETINA, launchBrowser, releaseBrowser } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 const require = createRequire(import.meta.url);
@@ -37,7 +37,7 @@ export function siteBrowserSuite(): SiteBrowserSuite {
     suite.desktop = await suite.browser.newContext({ ...DESKTOP, ...NO_SERVICE_WORKER, baseURL: suite.server.url });
   });
   afterAll(async () => {
-    await suite.browser?.close();
+    await releaseBrowser(suite.browser);
     await suite.server?.dispose();
   });
   return suite;

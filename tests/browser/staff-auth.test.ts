@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, TABLET_LANDSCAPE } from "../support/browser";
+import { launchBrowser, releaseBrowser, TABLET_LANDSCAPE } from "../support/browser";
 import { axeViolations, NO_SERVICE_WORKER } from "./site-support";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.dispose();
 });
 

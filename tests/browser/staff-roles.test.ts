@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffAccount } from "../../contract/schemas";
-import { launchBrowser, TABLET_LANDSCAPE } from "../support/browser";
+import { launchBrowser, releaseBrowser, TABLET_LANDSCAPE } from "../support/browser";
 import { ACCOUNT_PASSWORD, staffAccount } from "../support/staff-accounts";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 import { NO_SERVICE_WORKER } from "./site-support";
@@ -22,7 +22,7 @@ beforeAll(async () => {
   ownerToken = await staffToken(server);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.dispose();
 });
 

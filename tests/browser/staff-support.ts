@@ -1,7 +1,7 @@
 /** Shared setup for the staff screens' browser tests (staff-*.test.ts). */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
-import { launchBrowser, TABLET_LANDSCAPE } from "../support/browser";
+import { launchBrowser, releaseBrowser, TABLET_LANDSCAPE } from "../support/browser";
 import { staffToken, startTestServer, type TestServer, type TestServerOptions } from "../support/test-server";
 import { NO_SERVICE_WORKER } from "./site-support";
 
@@ -24,7 +24,7 @@ export async function openSignedInTablet(options: TestServerOptions = {}): Promi
 }
 
 export async function closeTablet(tablet: Partial<Pick<SignedInTablet, "server" | "browser">>): Promise<void> {
-  await tablet.browser?.close();
+  await releaseBrowser(tablet.browser);
   await tablet.server?.dispose();
 }
 

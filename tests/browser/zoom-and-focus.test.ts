@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playw
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Call, Menu, Order, Product, DiningTable } from "../../contract/schemas";
 import { orderableAnyDay } from "../support/api-helpers";
-import { launchBrowser, PHONE, TABLET_LANDSCAPE } from "../support/browser";
+import { launchBrowser, releaseBrowser, PHONE, TABLET_LANDSCAPE } from "../support/browser";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 import { focusedElement, focusObscured, sidewaysScroll, smallTargets, unreachableControls } from "./a11y-support";
 import { addItem, createDiningTable, orderUrl } from "./ordering-support";
@@ -40,7 +40,7 @@ beforeAll(async () => {
   expect(withOptions).toBeDefined();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.dispose();
 });
 

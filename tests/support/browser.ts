@@ -7,7 +7,30 @@ import { chromium, type Browser, type BrowserContextOptions } from "playwright-c
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * The test worker's Chromium: launched by the first browser file and kept for the next ones (the
+ * browser project runs its files one after another in one worker, `isolate: false`), which saves a
+ * launch and a first renderer per file. Playwright ends it when the worker exits. A file gives it
+ * back with `releaseBrowser`, never `close()`.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+
+export function launchBrowser(): Promise<Browser> {
+  workerBrowser ??= launchChromium();
+  workerBrowser.catch(() => (workerBrowser = undefined));
+  return workerBrowser;
+}
+
+/** Ends what a file opened in the worker's Chromium (its contexts and their pages), leaving the browser running. */
+export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  if (!browser?.isConnected()) {
+    workerBrowser = undefined;
+    return;
+  }
+  await Promise.all(browser.contexts().map((context) => context.close()));
+}
+
+async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM_PATH}: install it (sudo apt-get install chromium fonts-liberation) or set CHROMIUM_PATH.`,
