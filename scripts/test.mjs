@@ -79,7 +79,7 @@ ensureBuild({ force: true });
 // Two runs: the unit and API projects two files at a time (most of their time is spent waiting on a
 // server, a database or a password hash), then the browser tests alone, one Chromium at a time, so
 // that nothing else competes with a page for the two cores.
-const reportDir = mkdtempSync(join(tmpdir(), "limitless-vitest-"));
+const reportDir = process.env.TEST_REPORT_DIR ?? mkdtempSync(join(tmpdir(), "limitless-vitest-"));
 const runs = [
   { name: "headless", projects: ["unit", "api", "api-postgres"] },
   { name: "browser", projects: ["browser"] },
