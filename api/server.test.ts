@@ -15,7 +15,7 @@ describe("a server's context", () => {
       try {
         const context = createContext(loadConfig({}), database);
         await ensureStaff(context, "owner@example.com", "first plum kettle password", { N: 2 ** 10, r: 8, p: 1 });
-        const owner = { id: 1, email: "owner@example.com", role: "owner" as const, branchIds: [] };
+        const owner = { id: 1, email: "owner@example.com", name: "Owner", role: "owner" as const, branchIds: [] };
         await updateAccount(context, owner, 1, { pin: "482916" });
         const [row] = await database.db.select().from(database.tables.staffUsers);
         expect(row!.pinHash).toMatch(/^scrypt\$131072\$8\$1\$/);
