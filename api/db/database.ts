@@ -347,10 +347,12 @@ function postgresHandle(
       guard.refuse();
       // READ COMMITTED (PostgreSQL's default): a service that reads, decides and writes takes a lock
       // first (lockInTransaction, or a unique constraint that makes the loser fail).
-      return guard.run(async () => {
+      const run = async () => {
         for (let attempt = 1; ; attempt++) {
           try {
-            const { value, steps } = await db.transaction((tx) => collectAfterCommit(tx, () => fn(tx)));
+            // Only the callback runs marked as inside a transaction: the steps after the commit may
+            // start transactions of their own (a printer woken by an order), as on SQLite.
+            const { value, steps } = await guard.run(() => db.transaction((tx) => collectAfterCommit(tx, () => fn(tx))));
             committed(steps);
             return value;
           } catch (error) {
@@ -359,7 +361,8 @@ function postgresHandle(
             await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
           }
         }
-      });
+      };
+      return run();
     },
     close,
   };

@@ -91,6 +91,14 @@ describe.each(["sqlite", "postgres"] as const)("after-commit steps on %s", (dial
     expect(() => afterCommit(escaped!, () => {})).toThrow(/running transaction/);
   });
 
+  it("lets a step start a transaction of its own, as a printer woken by an order does", async () => {
+    let later: Promise<string> | undefined;
+    await handle.transaction(async (tx) => {
+      afterCommit(tx, () => void (later = handle.transaction(async () => "its own")));
+    });
+    await expect(later).resolves.toBe("its own");
+  });
+
   it("keeps the commit when a step throws: the caller hears of its commit and the other steps run", async () => {
     const ran: string[] = [];
     await expect(
