@@ -65,6 +65,7 @@ export default defineConfig({
             "tests/api/deploy-nginx.test.ts",
           ],
           env: { TEST_DATABASE: "postgres" },
+          globalSetup: ["tests/support/server-build.global.ts", "tests/support/postgres-template.global.ts"],
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 30_000,

@@ -39,12 +39,13 @@ export interface ThrowawayDatabase {
   drop(): Promise<void>;
 }
 
-export async function createThrowawayDatabase(): Promise<ThrowawayDatabase> {
+/** Empty, or a copy of `template` (a database nobody is connected to, e.g. the run's seeded one). */
+export async function createThrowawayDatabase(template?: string): Promise<ThrowawayDatabase> {
   // Names are quoted identifiers built from hex only, so they need no escaping.
   const name = `limitless_test_${randomBytes(6).toString("hex")}`;
   const admin = await connectAdmin();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template.replace(/"/g, '""')}"` : `CREATE DATABASE "${name}"`);
   } finally {
     await admin.end();
   }

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { inject } from "vitest";
 import type { HashCost } from "../../api/auth/passwords";
 import { ensureStaff } from "../../api/auth/staff-account-service";
 import { loadConfig, type AppConfig } from "../../api/config";
@@ -32,7 +33,7 @@ export const TEST_STAFF = { email: "staff@limitless.example", password: "correct
  * api/auth/passwords.test.ts checks the strength real accounts get, and the tests that start the built
  * server (multi-instance, crash, password paths) run it at full strength.
  */
-const TEST_HASH_COST: HashCost = { N: 2 ** 14, r: 8, p: 1 };
+export const TEST_HASH_COST: HashCost = { N: 2 ** 14, r: 8, p: 1 };
 
 export interface TestServer {
   url: string;
@@ -128,7 +129,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const shared = options.sameDatabaseAs;
   const databasePath = shared?.databasePath ?? options.databasePath ?? join(dir, "test.db");
   const dialect = shared?.dialect ?? options.dialect ?? (options.databasePath ? "sqlite" : TEST_DIALECT);
-  const postgres: ThrowawayDatabase | undefined = dialect === "postgres" && !shared ? await createThrowawayDatabase() : undefined;
+  // The api-postgres project provides a seeded database to copy (postgres-template.global.ts).
+  const postgres: ThrowawayDatabase | undefined =
+    dialect === "postgres" && !shared ? await createThrowawayDatabase(inject("postgresTemplate")) : undefined;
   const databaseUrl = shared?.databaseUrl ?? postgres?.url;
   const direct = databaseUrl ? postgresAccess(databaseUrl) : sqliteAccess(databasePath);
   const staticDir = options.staticDir === undefined ? resolve(process.env.STATIC_DIR ?? "dist") : options.staticDir;
