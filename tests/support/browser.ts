@@ -16,18 +16,19 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 let workerBrowser: Promise<Browser> | undefined;
 
 export function launchBrowser(): Promise<Browser> {
-  workerBrowser ??= launchChromium();
-  workerBrowser.catch(() => (workerBrowser = undefined));
+  if (!workerBrowser) {
+    const launched = launchChromium();
+    workerBrowser = launched;
+    // A Chromium that failed to start or went away is launched again by the next file.
+    const forget = () => void (workerBrowser === launched && (workerBrowser = undefined));
+    launched.then((browser) => browser.on("disconnected", forget), forget);
+  }
   return workerBrowser;
 }
 
 /** Ends what a file opened in the worker's Chromium (its contexts and their pages), leaving the browser running. */
 export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
-  if (!browser?.isConnected()) {
-    workerBrowser = undefined;
-    return;
-  }
-  await Promise.all(browser.contexts().map((context) => context.close()));
+  if (browser?.isConnected()) await Promise.all(browser.contexts().map((context) => context.close()));
 }
 
 async function launchChromium(): Promise<Browser> {
