@@ -8,6 +8,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import { Route, Routes } from "react-router-dom";
 import type { AppRoute } from "../../contract/app-routes";
+import { OrderFrame, SiteFrame, StaffFrame } from "./frames";
 import { RootLayout } from "./root-layout";
 
 type Page = LazyExoticComponent<ComponentType>;
@@ -16,39 +17,49 @@ const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(loa
 const RequireStaff = page(() => import("../staff/auth/require-staff"));
 const NotFoundPage = page(() => import("../site/not-found-page"));
 
-/** `staff`: signed-in staff only (others are sent to /login and back). */
-const SCREENS: Record<AppRoute, { Page: Page; staff?: true }> = {
-  "/": { Page: page(() => import("../site/landing/landing-page")) },
-  "/menu": { Page: page(() => import("../site/menu/thornhill-menu-page")) },
-  "/menu2": { Page: page(() => import("../site/menu/pickering-menu-page")) },
-  "/about": { Page: page(() => import("../site/about-page")) },
-  "/reserve": { Page: page(() => import("../site/reserve-page")) },
-  "/login": { Page: page(() => import("../staff/auth/login-page")) },
-  "/logout": { Page: page(() => import("../staff/auth/logout-page")) },
-  "/order": { Page: page(() => import("../ordering/order-page")) },
-  "/order/cart": { Page: page(() => import("../ordering/cart-page")) },
-  "/stations": { Page: page(() => import("../staff/dining-tables/dining-tables-page")), staff: true },
-  "/upload_menu": { Page: page(() => import("../staff/upload-menu/upload-menu-page")), staff: true },
-  "/kitchen": { Page: page(() => import("../staff/kitchen/kitchen-page")), staff: true },
-  "/staff/tabs": { Page: page(() => import("../staff/tabs/tabs-page")), staff: true },
-  "/staff/reports": { Page: page(() => import("../staff/reports/reports-page")), staff: true },
-  "/staff/printers": { Page: page(() => import("../staff/printers/printers-page")), staff: true },
-  "/staff/menu": { Page: page(() => import("../staff/menu-editor/menu-editor-page")), staff: true },
-  "/staff/accounts": { Page: page(() => import("../staff/staff-accounts/staff-accounts-page")), staff: true },
+/**
+ * `frame`: which frame (app/frames.tsx) the screen sits in. `staff`: signed-in staff only (others are
+ * sent to /login and back).
+ */
+type Frame = "site" | "order" | "staff";
+const SCREENS: Record<AppRoute, { Page: Page; frame: Frame; staff?: true }> = {
+  "/": { Page: page(() => import("../site/landing/landing-page")), frame: "site" },
+  "/menu": { Page: page(() => import("../site/menu/thornhill-menu-page")), frame: "site" },
+  "/menu2": { Page: page(() => import("../site/menu/pickering-menu-page")), frame: "site" },
+  "/about": { Page: page(() => import("../site/about-page")), frame: "site" },
+  "/reserve": { Page: page(() => import("../site/reserve-page")), frame: "site" },
+  "/login": { Page: page(() => import("../staff/auth/login-page")), frame: "staff" },
+  "/logout": { Page: page(() => import("../staff/auth/logout-page")), frame: "staff" },
+  "/order": { Page: page(() => import("../ordering/order-page")), frame: "order" },
+  "/order/cart": { Page: page(() => import("../ordering/cart-page")), frame: "order" },
+  "/stations": { Page: page(() => import("../staff/dining-tables/dining-tables-page")), frame: "staff", staff: true },
+  "/upload_menu": { Page: page(() => import("../staff/upload-menu/upload-menu-page")), frame: "staff", staff: true },
+  "/kitchen": { Page: page(() => import("../staff/kitchen/kitchen-page")), frame: "staff", staff: true },
+  "/staff/tabs": { Page: page(() => import("../staff/tabs/tabs-page")), frame: "staff", staff: true },
+  "/staff/reports": { Page: page(() => import("../staff/reports/reports-page")), frame: "staff", staff: true },
+  "/staff/printers": { Page: page(() => import("../staff/printers/printers-page")), frame: "staff", staff: true },
+  "/staff/menu": { Page: page(() => import("../staff/menu-editor/menu-editor-page")), frame: "staff", staff: true },
+  "/staff/accounts": { Page: page(() => import("../staff/staff-accounts/staff-accounts-page")), frame: "staff", staff: true },
 };
 
-const routes = (staff: boolean) =>
+const routes = (frame: Frame, staff: boolean) =>
   Object.entries(SCREENS)
-    .filter(([, screen]) => Boolean(screen.staff) === staff)
+    .filter(([, screen]) => screen.frame === frame && Boolean(screen.staff) === staff)
     .map(([path, { Page }]) => <Route key={path} path={path} element={<Page />} />);
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        <Route element={<RequireStaff />}>{routes(true)}</Route>
-        {routes(false)}
-        <Route path="*" element={<NotFoundPage />} />
+        <Route element={<SiteFrame />}>
+          {routes("site", false)}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        <Route element={<OrderFrame />}>{routes("order", false)}</Route>
+        <Route element={<StaffFrame />}>
+          {routes("staff", false)}
+          <Route element={<RequireStaff />}>{routes("staff", true)}</Route>
+        </Route>
       </Route>
     </Routes>
   );
