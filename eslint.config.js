@@ -26,7 +26,13 @@ const API_PUBLIC = ["**/*-service.ts", "**/*-queries.ts", "**/api/orders/pricing
 const layerZones = [
   { target: "./src", from: "./api", message: "The web app imports only contract/, never api/." },
   // Tests that cross-check the two sides live in tests/ (tests/unit/cart-pricing.property.test.ts).
-  { target: "./api", from: "./src", message: "The server never imports the web app." },
+  // One door: the public site's renderer (src/site/server), which turns data into the HTML the server sends (docs/decisions/0026).
+  {
+    target: "./api",
+    from: "./src",
+    except: ["./site/server"],
+    message: "The server never imports the web app, only src/site/server (its renderer).",
+  },
   { target: "./contract", from: ["./api", "./src"], message: "contract/ is what both sides import; it imports neither." },
   {
     target: "./src/shared",

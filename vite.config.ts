@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
+import { APP_ROUTES } from "./contract/app-routes.ts";
 import { PHOTO_MAX_STORED_BYTES } from "./contract/photos.ts";
 import { chunkModules } from "./scripts/vite-chunk-modules.ts";
 import { firstVisitChunks } from "./scripts/vite-first-visit-chunks.ts";
@@ -102,8 +103,9 @@ export default defineConfig({
         clientsClaim: true,
         cleanupOutdatedCaches: true,
         navigateFallback: "/index.html",
-        // Not the API, and not files opened in a tab (menu PDFs, robots.txt, the CSV template): only app routes.
-        navigateFallbackDenylist: [/^\/api\//, /\/[^/?]+\.[^/?]+$/],
+        // Only the app's own routes: the public pages are the server's HTML (docs/decisions/0026), and
+        // neither the API nor files opened in a tab (menu PDFs, the CSV template) are the app.
+        navigateFallbackAllowlist: APP_ROUTES.map((route) => new RegExp(`^${route.replace(/\//g, "\\/")}\\/?$`)),
         // The app shell and every route's code; photos and PDFs are cached when first seen (below).
         globPatterns: ["**/*.{js,css,html,woff2,ico}", "favicon.svg", "icons/*.png", "images/logo.svg"],
         // The sales report's chart library is staff-only and useless offline: diners' phones don't fetch it.
@@ -179,7 +181,11 @@ export default defineConfig({
     target: "es2022",
     modulePreload: { polyfill: false },
     // The diner's first visit in three files, not fifteen (scripts/vite-first-visit-chunks.ts).
-    rolldownOptions: { output: { codeSplitting: { groups: firstVisit.groups } } },
+    // Two entries: the app (index.html) and the public pages' script and styles (docs/decisions/0026).
+    rolldownOptions: {
+      input: { app: "index.html", site: "src/site/browser/site.ts" },
+      output: { codeSplitting: { groups: firstVisit.groups } },
+    },
   },
   server: {
     proxy: { "/api": { target: apiTarget, changeOrigin: false } },

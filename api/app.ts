@@ -24,6 +24,7 @@ import { printerRoutes } from "./printers/routes";
 import { orderRoutes } from "./orders/routes";
 import { reportRoutes } from "./reports/routes";
 import { diningTableRoutes } from "./dining-tables/routes";
+import { siteRoutes } from "./site/routes";
 import { staffRoutes } from "./staff/routes";
 import { staticSite } from "./static-site";
 import { tabRoutes } from "./tabs/routes";
@@ -97,9 +98,13 @@ export function createApp(ctx: AppContext, metrics?: Metrics) {
   // Before the web app, whose history fallback would otherwise answer it.
   if (metrics) serveMetrics(app, ctx, metrics);
 
+  // The public pages, rendered by the server in each language; then the built web app (the diner's and
+  // staff screens, assets), whose fallback for an unknown path is the site's not-found page.
+  const site = siteRoutes(ctx);
+  app.route("/", site.routes);
   if (ctx.config.staticDir) {
-    const site = staticSite(ctx.config.staticDir);
-    app.on(["GET", "HEAD"], "*", (c) => site(c));
+    const files = staticSite(ctx.config.staticDir, site.notFound);
+    app.on(["GET", "HEAD"], "*", (c) => files(c));
   }
 
   app.notFound((c) => c.json(errorBody("not_found", "Not found."), 404));

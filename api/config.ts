@@ -32,6 +32,10 @@ export interface AppConfig {
   staticDir: string | null;
   /** Extra origins allowed to make cookie-authenticated writes (besides the request's own). */
   trustedOrigins: string[];
+  /** PUBLIC_ORIGIN: where the public site lives (its canonical URLs, sitemap and link previews); unset = the request's own origin. */
+  publicOrigin?: string;
+  /** The public site's links that differ per deployment, as the environment names them (src/site/site-config.ts siteSettings). */
+  siteEnv: Record<string, string | undefined>;
   /** Staff session lifetime. */
   sessionTtlMs: number;
   /** Set the Secure flag on the session cookie: SECURE_COOKIES=1 behind HTTPS (off by default so plain-HTTP clients work). */
@@ -148,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .split(",")
       .map((o) => o.trim())
       .filter(Boolean),
+    publicOrigin: publicOriginSetting(env),
+    siteEnv: Object.fromEntries(SITE_ENV.map((name) => [name, env[name]])),
     sessionTtlMs: sessionTtlHours * 3_600_000,
     secureCookies: env.SECURE_COOKIES === "1",
     logRequests: env.LOG_REQUESTS !== "0",
@@ -170,6 +176,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     guardTransactionNesting: nestingGuardFromEnv(env),
     requestTimeoutMs: integerSetting(env, "REQUEST_TIMEOUT_SECONDS", 60, 1, 3_600) * 1000,
   };
+}
+
+/** The environment variables the public site reads (booking pages, delivery partner, maps key). */
+const SITE_ENV = ["THORNHILL_BOOKING_URL", "PICKERING_BOOKING_URL", "DELIVERY_URL", "MAPS_KEY"] as const;
+
+/** PUBLIC_ORIGIN as an origin (`https://host[:port]`, no path); a value that is not one stops start-up. */
+function publicOriginSetting(env: NodeJS.ProcessEnv): string | undefined {
+  const value = env.PUBLIC_ORIGIN?.trim();
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_ORIGIN must be a URL such as https://limitless.example, got "${value}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.pathname !== "/" || url.search || url.hash)
+    throw new Error(`PUBLIC_ORIGIN must be an origin such as https://limitless.example (no path), got "${value}"`);
+  return url.origin;
 }
 
 /** The smallest reserve of streams kept for staff: 5 % of the cap, at least one stream. */

@@ -1,7 +1,8 @@
 /**
  * Serves the built web app: precompressed files (.br/.gz written at build time), long-lived caching
- * for hashed assets, and the history fallback — a known app route gets the shell with 200, any other
- * path the shell with 404 (the app then shows its not-found page). `/api/*` never reaches this.
+ * for hashed assets, and the history fallback — a route of the app (contract/app-routes.ts) gets the
+ * shell with 200; any other path the public site's not-found page, 404 (`notFound`, api/site).
+ * `/api/*` and the public pages never reach this.
  */
 import { readFileSync, statSync } from "node:fs";
 import { extname, join, normalize, resolve, sep } from "node:path";
@@ -45,7 +46,7 @@ function isBuildInternal(pathname: string): boolean {
   return pathname.split(/[/\\]/).some((segment) => segment.startsWith(".") && segment !== ".well-known");
 }
 
-export function staticSite(rootDir: string) {
+export function staticSite(rootDir: string, notFound: (c: Context) => Response | Promise<Response>) {
   const root = resolve(rootDir);
   const shellPath = join(root, "index.html");
   const cache = new Map<string, CachedFile>();
@@ -74,7 +75,7 @@ export function staticSite(rootDir: string) {
     return "public, max-age=86400";
   };
 
-  const send = (c: Context, absolute: string, found: CachedFile, status: 200 | 404) => {
+  const send = (c: Context, absolute: string, found: CachedFile) => {
     const relative = absolute.slice(root.length + 1);
     const type = TYPES[extname(absolute).toLowerCase()] ?? "application/octet-stream";
     const accepts = requestHeader(c, "accept-encoding") ?? "";
@@ -100,10 +101,9 @@ export function staticSite(rootDir: string) {
       vary: "Accept-Encoding",
     };
     if (encoding) headers["content-encoding"] = encoding;
-    if (status === 200 && matchesIfNoneMatch(requestHeader(c, "if-none-match"), file.etag))
-      return new Response(null, { status: 304, headers });
-    if (c.req.method === "HEAD") return new Response(null, { status, headers });
-    return new Response(file.body as Uint8Array<ArrayBuffer>, { status, headers });
+    if (matchesIfNoneMatch(requestHeader(c, "if-none-match"), file.etag)) return new Response(null, { status: 304, headers });
+    if (c.req.method === "HEAD") return new Response(null, { headers });
+    return new Response(file.body as Uint8Array<ArrayBuffer>, { headers });
   };
 
   return (c: Context) => {
@@ -121,11 +121,12 @@ export function staticSite(rootDir: string) {
     const original = candidate.replace(/\.(br|gz)$/, "");
     if (original !== candidate && read(original)) return c.text("Not found", 404);
     const file = read(candidate);
-    if (file) return send(c, candidate, file, 200);
+    if (file) return send(c, candidate, file);
 
     if (extname(pathname) && !pathname.endsWith(".html")) return c.text("Not found", 404);
+    if (!isAppRoute(pathname)) return notFound(c);
     const shell = read(shellPath);
     if (!shell) return c.text("The web app is not built. Run `npm run build`.", 503);
-    return send(c, shellPath, shell, isAppRoute(pathname) ? 200 : 404);
+    return send(c, shellPath, shell);
   };
 }

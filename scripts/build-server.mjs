@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outDir = join(root, "dist-server");
 export const SERVER_BUNDLE = join(outDir, "main.js");
-const SOURCES = ["api", "contract", "package-lock.json", "scripts/build-server.mjs"];
+const SOURCES = ["api", "contract", "src/site", "src/shared", "package-lock.json", "scripts/build-server.mjs"];
 const COPIED_FOLDERS = ["db/migrations", "db/migrations-pg", "seed/demo-photos"];
 
 function newestMtime(path) {
@@ -46,6 +46,9 @@ export async function buildServer() {
     format: "esm",
     target: "node20.19",
     sourcemap: true,
+    // The site's components import their stylesheets for the browser's bundle; the server has no use for them.
+    loader: { ".css": "empty" },
+    jsx: "automatic",
     logLevel: "warning",
   });
 }

@@ -8,14 +8,16 @@
  *   menus/limitless-menu-2024-12-17.pdf                Thornhill menu, from the seed menu data
  *   menus/drink-menu.pdf                               drinks and buckets
  *   menus/pickering-menu.pdf                           Pickering menu
- *   robots.txt, sitemap.xml, event.json                crawl rules, sitemap, event announcement (off)
+ *   images/og-image.jpg                                the link preview image (1200 × 630)
+ *   event.json                                         the event announcement (off)
+ *
+ * sitemap.xml and robots.txt are the server's (api/site): they list every page in every language.
  *
  * Files that already exist are kept, so a real photo or PDF dropped in under the same name
  * survives a re-run; `--force` regenerates everything. Real photos for the carousel can also be
  * given as originals: site-assets/carousel/<name>.(jpg|png|webp) — their renditions are derived.
  *
  * Usage: npx tsx scripts/generate-site-assets.ts [--force]
- * Env: PUBLIC_ORIGIN (or VITE_PUBLIC_ORIGIN) for the absolute URLs in sitemap.xml and robots.txt.
  */
 import { existsSync } from "node:fs";
 import { mkdir, readdir, writeFile } from "node:fs/promises";
@@ -31,7 +33,6 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const PUBLIC = join(ROOT, "public");
 const ORIGINALS = join(ROOT, "site-assets");
 const FORCE = process.argv.includes("--force");
-const ORIGIN = (process.env.PUBLIC_ORIGIN ?? process.env.VITE_PUBLIC_ORIGIN ?? "https://limitlessbarandgrill.ca").replace(/\/+$/, "");
 
 const SLIDE_WIDTHS = [480, 960, 1440];
 const HAPPY_HOUR = "Monday-Friday 2:00PM - 6:00PM";
@@ -79,6 +80,13 @@ async function carousel(): Promise<void> {
       );
     }
   }
+}
+
+/** What a shared link shows (WhatsApp, Facebook, iMessage): the grill photo at Open Graph's 1200 × 630, as JPEG, which every previewer reads. */
+async function previewImage(): Promise<void> {
+  await output("images/og-image.jpg", async () =>
+    (await carouselSource("grill")).resize(1200, 630, { fit: "cover" }).jpeg({ quality: 78, mozjpeg: true }).toBuffer(),
+  );
 }
 
 function priceLabel(price: string): string {
@@ -272,37 +280,9 @@ async function pdfs(): Promise<void> {
   );
 }
 
-// ---------- crawl files and config ----------
-
-/** The public routes worth indexing (staff and table-ordering screens are not). */
-const INDEXED = ["/", "/menu", "/menu2", "/about", "/reserve"];
+// ---------- config ----------
 
 async function textFiles(): Promise<void> {
-  await output("robots.txt", async () =>
-    [
-      "User-agent: *",
-      "Allow: /",
-      "Disallow: /api/",
-      "Disallow: /order",
-      "Disallow: /stations",
-      "Disallow: /upload_menu",
-      "Disallow: /kitchen",
-      "Disallow: /login",
-      "Disallow: /logout",
-      "",
-      `Sitemap: ${ORIGIN}/sitemap.xml`,
-      "",
-    ].join("\n"),
-  );
-  await output("sitemap.xml", async () =>
-    [
-      '<?xml version="1.0" encoding="UTF-8"?>',
-      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...INDEXED.map((path) => `  <url><loc>${ORIGIN}${path}</loc></url>`),
-      "</urlset>",
-      "",
-    ].join("\n"),
-  );
   await output(
     "event.json",
     async () =>
@@ -326,6 +306,7 @@ async function main(): Promise<void> {
   console.log(`Generating site assets into public/${FORCE ? " (--force: regenerating all)" : ""}`);
   await output("images/logo.svg", async () => logoSvg());
   await carousel();
+  await previewImage();
   await happyHour();
   await pdfs();
   await textFiles();

@@ -1,9 +1,10 @@
 /**
- * The three frames the app's screens sit in, one per audience: the public site's (its header and
- * footer), the diner's table (the order screens), and the staff app's (sign-in and the staff tools).
- * Each frame owns what surrounds `<main>`; the main region itself is the same everywhere.
+ * The frames the app's screens sit in, one per audience: the diner's table (the order screens) and
+ * the staff app's (sign-in and the staff tools). Each frame owns what surrounds `<main>`; the main
+ * region itself is the same everywhere. The public site's frame is the server's: its pages are HTML
+ * rendered there (docs/decisions/0026), so the app only hands those paths back to it.
  */
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { SiteHeader } from "../site/layout/site-header";
 import { RouteErrorBoundary } from "./route-error";
@@ -26,17 +27,15 @@ function MainRegion() {
   );
 }
 
-/** The public website: header, the page, footer. */
-export function SiteFrame() {
-  return (
-    <>
-      <SiteHeader />
-      <MainRegion />
-      <Suspense fallback={null}>
-        <SiteFooter />
-      </Suspense>
-    </>
-  );
+/**
+ * A path the app has no screen for (a public page such as `/` or `/fil/menu`, or a mistyped one),
+ * reached by a link inside the app: the server has its page (or its not-found page), so load it from
+ * there, in place of this history entry.
+ */
+export function ServerPage() {
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => window.location.replace(pathname + search + hash), [pathname, search, hash]);
+  return null;
 }
 
 /** The diner's table (`/order`, `/order/cart`): no footer, the screens need the room. */

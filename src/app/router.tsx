@@ -1,33 +1,29 @@
 /**
  * One screen for each path in contract/app-routes.ts (the server's list for its 404s), so a path
  * cannot be added on one side only: the table below must name every AppRoute. Every screen is a lazy
- * chunk so the diner's /order route never downloads the public site's or the staff tools' code.
+ * chunk so the diner's /order route never downloads the staff tools' code. The public site is not
+ * here: its pages are HTML from the server (docs/decisions/0026), and a link the app follows to one
+ * of them (or to any path not below) loads it from the server.
  * Declarative routing (not the data router): no screen uses loaders or actions, and this keeps the
  * diner's first download within its budget.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import { Route, Routes } from "react-router-dom";
 import type { AppRoute } from "../../contract/app-routes";
-import { OrderFrame, SiteFrame, StaffFrame } from "./frames";
+import { OrderFrame, ServerPage, StaffFrame } from "./frames";
 import { RootLayout } from "./root-layout";
 
 type Page = LazyExoticComponent<ComponentType>;
 const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
 
 const RequireStaff = page(() => import("../staff/auth/require-staff"));
-const NotFoundPage = page(() => import("../site/not-found-page"));
 
 /**
  * `frame`: which frame (app/frames.tsx) the screen sits in. `staff`: signed-in staff only (others are
  * sent to /login and back).
  */
-type Frame = "site" | "order" | "staff";
+type Frame = "order" | "staff";
 const SCREENS: Record<AppRoute, { Page: Page; frame: Frame; staff?: true }> = {
-  "/": { Page: page(() => import("../site/landing/landing-page")), frame: "site" },
-  "/menu": { Page: page(() => import("../site/menu/thornhill-menu-page")), frame: "site" },
-  "/menu2": { Page: page(() => import("../site/menu/pickering-menu-page")), frame: "site" },
-  "/about": { Page: page(() => import("../site/about-page")), frame: "site" },
-  "/reserve": { Page: page(() => import("../site/reserve-page")), frame: "site" },
   "/login": { Page: page(() => import("../staff/auth/login-page")), frame: "staff" },
   "/logout": { Page: page(() => import("../staff/auth/logout-page")), frame: "staff" },
   "/order": { Page: page(() => import("../ordering/order-page")), frame: "order" },
@@ -51,10 +47,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        <Route element={<SiteFrame />}>
-          {routes("site", false)}
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
+        <Route path="*" element={<ServerPage />} />
         <Route element={<OrderFrame />}>{routes("order", false)}</Route>
         <Route element={<StaffFrame />}>
           {routes("staff", false)}

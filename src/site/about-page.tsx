@@ -1,24 +1,23 @@
-import { Link } from "react-router-dom";
-import { PAGE_META } from "./page-meta";
+import { useLanguage, useMessages } from "../shared/i18n/i18n";
+import { aboutMessages } from "./messages";
 import { SITE } from "./site-config";
-import { usePageSetup } from "./use-page-setup";
-import "./site.css";
+import { sitePath } from "./site-pages";
 
-export default function AboutPage() {
-  usePageSetup(PAGE_META["/about"]);
+export function AboutPage() {
+  const t = useMessages(aboutMessages);
+  const code = useLanguage();
   return (
     <div className="page page-narrow">
-      <h1>About us</h1>
-      <p className="slogan">{SITE.slogan}</p>
-      <p>
-        {SITE.name} is an up-and-coming bar and grill in Thornhill and Pickering, serving delicious food at affordable prices in a relaxed
-        atmosphere. Come for Filipino and Chinese barbecue, burgers, bucket deals and daily specials, stay for the drinks and the company.
+      <h1>{t.heading}</h1>
+      <p className="slogan">{t.slogan}</p>
+      <p>{t.story({ name: SITE.name })}</p>
+      <p className="slogan slogan-big" lang="en">
+        be LIMITLESS
       </p>
-      <p className="slogan slogan-big">{SITE.shortSlogan}</p>
       <p>
-        <Link className="button" to="/menu">
-          See the menu
-        </Link>
+        <a className="button" href={`${sitePath("/", code)}#menus-title`}>
+          {t.seeMenus}
+        </a>
       </p>
     </div>
   );

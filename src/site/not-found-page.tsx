@@ -1,22 +1,22 @@
-import { Link } from "react-router-dom";
-import { PAGE_META } from "./page-meta";
-import { usePageSetup } from "./use-page-setup";
-import "./site.css";
+import { useLanguage, useMessages } from "../shared/i18n/i18n";
+import { notFoundMessages } from "./messages";
+import { sitePath } from "./site-pages";
 
-/** Any unknown path. The server answers these with HTTP 404 too (contract/app-routes.ts). */
-export default function NotFoundPage() {
-  usePageSetup(PAGE_META.notFound);
+/** Any other path. The server answers it with HTTP 404, in the language its path starts with. */
+export function NotFoundPage() {
+  const t = useMessages(notFoundMessages);
+  const code = useLanguage();
   return (
     <div className="page page-narrow not-found">
-      <h1>The page you have requested could not be found!</h1>
-      <p>It may have moved, or the link may be mistyped.</p>
+      <h1>{t.heading}</h1>
+      <p>{t.detail}</p>
       <p className="button-row">
-        <Link className="button" to="/">
-          Go to the home page
-        </Link>
-        <Link className="button button-secondary" to="/menu">
-          See the menu
-        </Link>
+        <a className="button" href={sitePath("/", code)}>
+          {t.home}
+        </a>
+        <a className="button button-secondary" href={`${sitePath("/", code)}#menus-title`}>
+          {t.menus}
+        </a>
       </p>
     </div>
   );

@@ -1,24 +1,38 @@
+import { useMessages } from "../shared/i18n/i18n";
 import { NewTabHint } from "./layout/new-tab-hint";
-import { PAGE_META } from "./page-meta";
-import { SITE } from "./site-config";
-import { usePageSetup } from "./use-page-setup";
-import "./site.css";
+import { branchMessages, reserveMessages } from "./messages";
+import { addressLine } from "./site-config";
+import type { BranchView } from "./site-view";
 
-export default function ReservePage() {
-  usePageSetup(PAGE_META["/reserve"]);
+/** Reserve: the diner picks the branch; each has its own booking page and phone. */
+export function ReservePage({ branches }: { branches: readonly BranchView[] }) {
+  const t = useMessages(reserveMessages);
+  const place = useMessages(branchMessages);
   return (
     <div className="page page-narrow">
-      <h1>Reserve a table</h1>
-      <p>Book your table online in a minute. We&apos;ll see you soon!</p>
-      <p>
-        <a className="button button-big" href={SITE.bookingUrl} target="_blank" rel="noopener noreferrer">
-          Book Now
-          <NewTabHint />
-        </a>
-      </p>
-      <p className="muted">
-        Booking for a big group or a party? Call us at <a href={`tel:${SITE.phone.tel}`}>{SITE.phone.display}</a>.
-      </p>
+      <h1>{t.heading}</h1>
+      <p>{t.lead}</p>
+      <ul className="location-cards reserve-choices">
+        {branches.map((branch) => (
+          <li key={branch.id} className="reserve-choice">
+            <h2>{place.location({ branch: branch.name })}</h2>
+            <p className="muted">{addressLine(branch)}</p>
+            <a className="button button-big" href={branch.bookingUrl} target="_blank" rel="noopener noreferrer">
+              {t.bookNow}
+              <span className="visually-hidden"> — {t.bookAt({ branch: branch.name })}</span>
+              <NewTabHint />
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p className="muted">{t.groups}</p>
+      <ul className="reserve-phones">
+        {branches.map((branch) => (
+          <li key={branch.id}>
+            {branch.name}: <a href={`tel:${branch.phone.tel}`}>{branch.phone.display}</a>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

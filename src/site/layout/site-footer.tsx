@@ -1,10 +1,7 @@
-import { useSyncExternalStore } from "react";
-import { isoWeekday } from "../../../contract/menu";
 import { formatWeekday } from "../../shared/i18n/format";
 import { useLanguage, useMessages } from "../../shared/i18n/i18n";
-import { SITE } from "../site-config";
+import { BRANCHES, SITE, addressLine } from "../site-config";
 import { footerMessages, headerMessages } from "./messages";
-import "./layout.css";
 
 type Network = (typeof SITE.social)[number]["network"];
 
@@ -35,18 +32,12 @@ const ICONS: Record<Network, React.ReactNode> = {
   ),
 };
 
-/** Today's ISO weekday, read on the client only (a prerendered page must not freeze the build day). */
-function useWeekday(): number | null {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => isoWeekday(new Date()),
-    () => null,
-  );
-}
-const subscribeNever = () => () => {};
-
-export function SiteFooter() {
-  const weekday = useWeekday();
+/** The footer: social links, both branches' address and phone, and the copyright line with today's greeting. */
+export function SiteFooter({
+  weekday = null,
+}: {
+  /** Today's ISO weekday at the restaurant, when the server knows it. */ weekday?: number | null;
+}) {
   const code = useLanguage();
   const t = useMessages(footerMessages);
   const chrome = useMessages(headerMessages);
@@ -70,9 +61,16 @@ export function SiteFooter() {
           );
         })}
       </ul>
-      <p className="footer-locations">
-        {SITE.locations.map((location) => location.address).join(" · ")} · <a href={`tel:${SITE.phone.tel}`}>{SITE.phone.display}</a>
-      </p>
+      <ul className="footer-locations" aria-label={t.locations}>
+        {BRANCHES.map((branch) => (
+          <li key={branch.id}>
+            <strong>{branch.name}</strong> · {addressLine(branch)} ·{" "}
+            <a className="nowrap" href={`tel:${branch.phone.tel}`}>
+              {branch.phone.display}
+            </a>
+          </li>
+        ))}
+      </ul>
       <p className="copyright">
         © {SITE.foundedYear} {SITE.name}
         {weekday && <span className="copyright-day"> · {t.happyDay({ day: formatWeekday(weekday, code) })}</span>}

@@ -1,6 +1,8 @@
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { useMessages } from "../../shared/i18n/i18n";
 import { NewTabHint } from "../layout/new-tab-hint";
-import { SITE } from "../site-config";
+import type { BranchDocument } from "../site-config";
+import { branchPageMessages } from "./messages";
 
 /** A link to a menu document (PDF or image) that opens in a new tab. */
 export function DocumentLink({ href, children, detail }: { href: string; children: ReactNode; detail?: string }) {
@@ -13,66 +15,56 @@ export function DocumentLink({ href, children, detail }: { href: string; childre
   );
 }
 
+const PREVIEW = { href: "/images/happy-hour-menu-preview.webp", width: 360, height: 480 };
+
 /**
- * The Happy Hour Menu link with its preview card: shown on hover (mouse) or keyboard focus,
- * and behind a "Preview" button on touch screens, which cannot hover. Escape hides a card
- * opened by hover or focus (WCAG 1.4.13: content on hover must be dismissible).
+ * The Happy Hour Menu link with its preview card: shown on hover (mouse) or keyboard focus by CSS,
+ * and behind a "Preview" button on touch screens, which cannot hover. The page's script
+ * (site/browser/preview.ts) works the button and lets Escape hide a card opened by hover or focus
+ * (WCAG 1.4.13); without it the card still shows on hover and focus.
  */
-export function HappyHourLink() {
-  const { happyHour } = SITE.documents;
-  const [shown, setShown] = useState(false);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [dismissed, setDismissed] = useState(false);
+export function HappyHourLink({ document }: { document: BranchDocument }) {
+  const t = useMessages(branchPageMessages);
   const previewId = "happy-hour-preview";
-
-  // Escape works wherever focus is, since a hover card can be open while focus is elsewhere.
-  const cardMayShow = shown || hovered || focused;
-  useEffect(() => {
-    if (!cardMayShow) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setDismissed(true);
-      setShown(false);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [cardMayShow]);
-
-  // Leaving (pointer or focus) re-arms the card for the next hover.
-  useEffect(() => {
-    if (!hovered && !focused) setDismissed(false);
-  }, [hovered, focused]);
-
   return (
-    <div
-      className="has-preview"
-      data-dismissed={dismissed}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
-      }}
-    >
-      <DocumentLink href={happyHour.href} detail="Image">
-        Happy Hour Menu
+    <div className="has-preview" data-preview="" data-dismissed="false">
+      <DocumentLink href={document.href} detail={t.image}>
+        {t.happyHour}
       </DocumentLink>
       <button
         type="button"
         className="preview-toggle"
-        aria-expanded={shown}
+        aria-expanded="false"
         aria-controls={previewId}
-        onClick={() => {
-          setDismissed(false);
-          setShown((value) => !value);
-        }}
+        data-label-show={t.preview}
+        data-label-hide={t.hidePreview}
       >
-        {shown ? "Hide preview" : "Preview"}
+        {t.preview}
       </button>
-      <div id={previewId} className="preview-card" data-shown={shown}>
-        <img src={happyHour.preview} alt="Preview of the Happy Hour Menu" width={360} height={480} loading="lazy" decoding="async" />
+      <div id={previewId} className="preview-card" data-shown="false">
+        <img src={PREVIEW.href} alt={t.previewAlt} width={PREVIEW.width} height={PREVIEW.height} loading="lazy" decoding="async" />
       </div>
     </div>
+  );
+}
+
+/** A branch's documents: its menu (with its date), the drink menu and the happy hour menu. */
+export function MenuDocuments({ documents }: { documents: readonly BranchDocument[] }) {
+  const t = useMessages(branchPageMessages);
+  const title = { menu: t.menu, drinks: t.drinks, happyHour: t.happyHour };
+  return (
+    <ul className="document-links" aria-label={t.documents}>
+      {documents.map((document) => (
+        <li key={document.kind}>
+          {document.kind === "happyHour" ? (
+            <HappyHourLink document={document} />
+          ) : (
+            <DocumentLink href={document.href} detail={[t.pdf, document.date].filter(Boolean).join(" · ")}>
+              {title[document.kind]}
+            </DocumentLink>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -2,7 +2,7 @@ import { parsePriceToCents } from "../../../contract/money";
 import type { CustomizationGroup, Product } from "../../../contract/schemas";
 import { formatMoney } from "../../shared/i18n/format";
 import { useLanguage, useMessages } from "../../shared/i18n/i18n";
-import type { Language } from "../../shared/i18n/language";
+import { englishTextLang, type Language } from "../../shared/i18n/language";
 import { menuWords } from "../../shared/i18n/messages";
 import { productText } from "../../shared/i18n/product-text";
 
@@ -45,7 +45,7 @@ export function MenuItemList({ products, nameLevel, todayWeekday }: MenuItemList
         const text = productText(product, code);
         const classes = ["menu-item", isToday && "is-today", soldOut && "is-sold-out"].filter(Boolean).join(" ");
         return (
-          <li key={product.id} className={classes} data-weekday={product.weekday}>
+          <li key={product.id} className={classes} data-weekday={product.weekday ?? undefined}>
             <div className="menu-item-head">
               <Name className="menu-item-name">{text.name}</Name>
               <span className="menu-item-price">{displayPrice(product.price, code)}</span>
@@ -58,7 +58,8 @@ export function MenuItemList({ products, nameLevel, todayWeekday }: MenuItemList
             )}
             {text.description && <p className="menu-item-description">{text.description}</p>}
             {Object.entries(product.customizations).map(([groupName, group]) => (
-              <p key={groupName} className="menu-item-options">
+              // Option and group names are not translated in the menu data: marked as English on other pages.
+              <p key={groupName} className="menu-item-options" lang={englishTextLang(code)}>
                 {optionsLine(groupName, group, code)}
               </p>
             ))}

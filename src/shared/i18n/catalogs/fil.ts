@@ -34,18 +34,23 @@ const fil: ComponentsJSON = {
     about: "Tungkol sa Amin",
     contact: "Makipag-ugnayan",
     opensInNewTab: "(magbubukas sa bagong tab)",
+    branchMenu: "Menu ng {branch}",
+    thisPageIn: "Ang pahinang ito sa",
   },
   siteFooter: {
     followUs: "Sundan kami",
     emailUs: "I-email kami",
     happyDay: "Maligayang {day}!",
+    locations: "Aming mga lokasyon",
   },
   liveMenu: {
-    loading: "naglo-load...",
     sections: "Mga bahagi ng menu",
     todayIs: "Ngayon ay {day} — naka-highlight ang espesyal ngayong araw.",
     empty: "Wala pa rito sa ngayon.",
     happyHour: "Happy hour:",
+    heading: "Menu ngayong araw",
+    unavailable:
+      "Hindi maipakita ang live na menu sa ngayon. Nasa mga naka-print na menu sa itaas ang lahat ng putahe; pakisubukang muli maya-maya.",
   },
   orderPage: {
     documentTitle: "Mag-order — Limitless Bar & Grill",
@@ -264,6 +269,98 @@ const fil: ComponentsJSON = {
     heading: "Nagkaproblema",
     detail: "Hindi ma-load ang pahinang ito. Tingnan ang inyong koneksyon at subukan muli.",
     reload: "I-reload",
+  },
+  sitePageMeta: {
+    homeTitle: "{name} — Filipino at Chinese BBQ sa Thornhill at Pickering",
+    homeDescription:
+      "Filipino at Chinese na inihaw, burger, bucket deal at inumin sa Limitless Bar & Grill sa Thornhill at Pickering, Ontario. Kumain nang sulit, walang limitasyon.",
+    branchTitle: "Menu ng {branch} — {name}",
+    branchDescription:
+      "Ang menu ng Limitless Bar & Grill {branch} sa {address}: mga espesyal araw-araw, pampagana, fries, burger, pagkaing-dagat, ulam, inumin at bucket, may presyo, oras at telepono.",
+    aboutTitle: "Tungkol sa Amin — {name}",
+    aboutDescription:
+      "Ang Limitless Bar & Grill ay bagong sikat na bar and grill sa Thornhill at Pickering na naghahain ng masarap na pagkain sa abot-kayang presyo sa maaliwalas na lugar.",
+    reserveTitle: "Magpareserba ng Mesa — {name}",
+    reserveDescription:
+      "Magpareserba ng mesa sa Limitless Bar & Grill sa Thornhill o Pickering online, o tumawag sa lokasyon para sa malaking grupo.",
+    notFoundTitle: "Hindi Nahanap ang Pahina — {name}",
+    notFoundDescription:
+      "Hindi nahanap ang pahinang hinahanap ninyo. Nasa home page ang aming mga menu, oras at paraan ng pakikipag-ugnayan.",
+  },
+  aboutPage: {
+    heading: "Tungkol sa amin",
+    slogan: "Kumain nang sulit, walang limitasyon",
+    story:
+      "Ang {name} ay bagong sikat na bar and grill sa Thornhill at Pickering, na naghahain ng masarap na pagkain sa abot-kayang presyo sa maaliwalas na lugar. Pumunta para sa Filipino at Chinese na inihaw, burger, bucket deal at espesyal araw-araw, at manatili para sa inumin at samahan.",
+    seeMenus: "Tingnan ang mga menu",
+  },
+  reservePage: {
+    heading: "Magpareserba ng mesa",
+    lead: "Piliin ang inyong lokasyon at magpareserba online sa loob ng isang minuto. Hanggang sa muli!",
+    bookNow: "Magpareserba Na",
+    bookAt: "Magpareserba ng mesa sa {branch}",
+    groups: "Malaking grupo o may handaan? Tumawag sa lokasyon:",
+  },
+  notFoundPage: {
+    heading: "Hindi nahanap ang pahinang hinahanap ninyo!",
+    detail: "Maaaring nailipat ito, o may mali sa link.",
+    home: "Pumunta sa home page",
+    menus: "Tingnan ang mga menu",
+  },
+  siteBranch: {
+    location: "Lokasyon sa {branch}",
+    hours: "Oras",
+    happyHour: "Happy hour",
+    phone: "Telepono",
+    openInMaps: "Buksan sa Maps",
+    mapOf: "Mapa ng {name} sa {address}",
+    bookTable: "Magpareserba ng mesa",
+    seeMenu: "Menu ng {branch}",
+  },
+  branchPage: {
+    intro:
+      "Filipino at Chinese na inihaw, burger, pagkaing-dagat, bucket at inumin. Buksan ang mga naka-print na menu sa ibaba, o tingnan ang menu ngayong araw sa ibaba pa — live ito, kaya may marka ang mga ubos na at naka-highlight ang espesyal ngayong araw.",
+    documents: "Mga menung mabubuksan",
+    menu: "Menu",
+    drinks: "Menu ng Inumin",
+    happyHour: "Menu ng Happy Hour",
+    pdf: "PDF",
+    image: "Larawan",
+    preview: "Silipin",
+    hidePreview: "Itago ang silip",
+    previewAlt: "Silip ng Menu ng Happy Hour",
+    visit: "Bisitahin kami",
+  },
+  landingPage: {
+    tagline: "Filipino at Chinese BBQ sa Thornhill at Pickering",
+    slogan: "Kumain nang sulit, walang limitasyon",
+    orderDelivery: "Magpa-deliver",
+    reserveTable: "Magpareserba ng mesa",
+    menus: "Mga Menu",
+    locationMenu: "Menu ng Lokasyon sa {branch}",
+    newItems: "Subukan ang aming mga bagong putahe",
+    hoursAndContact: "Oras at pakikipag-ugnayan",
+    bucketDeals: "Mga Bucket Deal",
+    burgers: "Mga Limitless Burger",
+    drinks: "Inumin",
+    empty: "Wala pa rito sa ngayon.",
+    priceAt: "{branch} {price}",
+  },
+  carousel: {
+    photos: "Mga larawan ng {name}",
+    track: "{label}: i-scroll o i-swipe",
+    slide: "{number} sa {count}",
+    showPhoto: "Ipakita ang larawan {number}",
+    pause: "Ihinto ang slideshow",
+    play: "Patakbuhin ang slideshow",
+    grill: "Mga barbecue na umiinit sa apoy ng aming ihawan",
+    burger: "Isang mataas na Limitless burger na may fries sa gilid",
+    bucket: "Isang bucket ng malamig na beer na pagsasaluhan",
+    sisig: "Umuusok na sisig sa mainit na plato",
+    bar: "Ang bar sa gabi, may maiinit na ilaw at cocktail",
+  },
+  eventAnnouncement: {
+    close: "Isara",
   },
 };
 

@@ -1,0 +1,23 @@
+/** What a public page is rendered from: the branches as configured and as the database has them now. */
+import type { HappyHourWindow } from "../../contract/happy-hour";
+import type { Menu } from "../../contract/schemas";
+import type { Language } from "../shared/i18n/language";
+import type { BranchFacts, SiteSettings } from "./site-config";
+import type { SitePage } from "./site-pages";
+
+export interface BranchView extends BranchFacts {
+  bookingUrl: string;
+  /** The live menu, or null when it could not be read (the page says so). */
+  menu: Menu | null;
+  happyHours: readonly HappyHourWindow[];
+}
+
+export interface SiteView {
+  /** null: the not-found page. */
+  page: SitePage | null;
+  language: Language;
+  branches: readonly BranchView[];
+  /** Today's ISO weekday at the restaurant (daily specials, the footer's greeting). */
+  weekday: number;
+  settings: SiteSettings;
+}
