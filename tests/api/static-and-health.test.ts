@@ -1,6 +1,7 @@
 /**
  * One port serves the API and the web app: the health check, `/api/*` always answering JSON,
- * the app shell for known routes (200) and unknown pages (404), static files.
+ * the app shell for the app's routes (200), the public site's not-found page for unknown pages (404;
+ * the public pages themselves: tests/api/site-pages.test.ts), static files.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,7 +26,7 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, "index.html"), SHELL);
   mkdirSync(join(staticDir, "assets"));
   writeFileSync(join(staticDir, "assets", "app-1a2b3c.js"), SCRIPT);
-  writeFileSync(join(staticDir, "robots.txt"), "User-agent: *\n");
+  writeFileSync(join(staticDir, "humans.txt"), "Cooks: the grill\n");
   server = await startTestServer({
     staticDir,
     logger: createLogger({ level: "error", destination: { write: (line: string) => void logged.push(line) } }),
@@ -46,7 +47,7 @@ describe("GET /api/health", () => {
 });
 
 describe("the web app", () => {
-  it.each([...APP_ROUTES, "/menu/", "/order/cart/"])("serves the app shell with 200 at %s", async (path) => {
+  it.each([...APP_ROUTES, "/kitchen/", "/order/cart/"])("serves the app shell with 200 at %s", async (path) => {
     const response = await call(server, "GET", path);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
@@ -56,12 +57,13 @@ describe("the web app", () => {
   });
 
   it.each(["/no-such-page", "/menu/extra", "/stations/123", "/order/cart/extra"])(
-    "serves the shell with 404 at the unknown page %s",
+    "serves the site's not-found page with 404 at the unknown page %s",
     async (path) => {
       const response = await call(server, "GET", path);
       expect(response.status).toBe(404);
       expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
-      expect(response.text).toBe(SHELL);
+      expect(response.text).toContain("The page you have requested could not be found!");
+      expect(response.text).not.toContain('<div id="root">');
       expectSecurityHeaders(response);
     },
   );
@@ -72,22 +74,22 @@ describe("the web app", () => {
     expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     expect(script.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(script.text).toBe(SCRIPT);
-    const robots = await call(server, "GET", "/robots.txt");
-    expect(robots.status).toBe(200);
-    expect(robots.text).toBe("User-agent: *\n");
+    const humans = await call(server, "GET", "/humans.txt");
+    expect(humans.status).toBe(200);
+    expect(humans.text).toBe("Cooks: the grill\n");
   });
 
   it("answers 304 to a revalidation of an unchanged file", async () => {
-    const first = await call(server, "GET", "/");
+    const first = await call(server, "GET", "/login");
     const etag = first.headers.get("etag");
     expect(etag).toBeTruthy();
-    const again = await call(server, "GET", "/", { headers: { "If-None-Match": etag! } });
+    const again = await call(server, "GET", "/login", { headers: { "If-None-Match": etag! } });
     expect(again.status).toBe(304);
     expect(again.text).toBe("");
     // Weak comparison, and a list of tags, as browsers and proxies send them (RFC 9110).
-    expect((await call(server, "GET", "/", { headers: { "If-None-Match": `W/${etag}` } })).status).toBe(304);
-    expect((await call(server, "GET", "/", { headers: { "If-None-Match": `"other", ${etag}` } })).status).toBe(304);
-    expect((await call(server, "GET", "/", { headers: { "If-None-Match": '"other"' } })).status).toBe(200);
+    expect((await call(server, "GET", "/login", { headers: { "If-None-Match": `W/${etag}` } })).status).toBe(304);
+    expect((await call(server, "GET", "/login", { headers: { "If-None-Match": `"other", ${etag}` } })).status).toBe(304);
+    expect((await call(server, "GET", "/login", { headers: { "If-None-Match": '"other"' } })).status).toBe(200);
   });
 
   it("answers a missing file with a plain 404, not the app shell", async () => {
