@@ -186,6 +186,32 @@ describe("the cached menu", () => {
   });
 });
 
+describe("the public pages' HTML", () => {
+  /** The issue's bar: a menu change shows in the next HTML within a second, on every instance. */
+  const HTML_PROPAGATION_MS = 1_000;
+  const priceInHtml = async (on: Target, path: string, name: string) =>
+    new RegExp(`<h4 class="menu-item-name">${name}</h4><span class="menu-item-price">\\$([\\d.]+)<`).exec(
+      (await call(on, "GET", path)).text,
+    )?.[1];
+
+  it("shows a price changed on A in the HTML both A and B send, within a second", async () => {
+    const tacos = productNamed(await readMenu(a, 1), "Tacos");
+    // Both instances have rendered the page (and cached it) before the change.
+    for (const on of [a, b]) expect(await priceInHtml(on, "/menu", "Tacos")).toBe(tacos.price);
+    const changed = await call(a, "PUT", `/api/products/${tacos.id}`, { token, json: { price: "10.49" } });
+    expect(changed.status, changed.text).toBe(200);
+    const committed = Date.now();
+    for (const on of [a, b]) {
+      let seen: string | undefined;
+      while ((seen = await priceInHtml(on, "/menu", "Tacos")) !== "10.49" && Date.now() - committed < HTML_PROPAGATION_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(seen, on.url).toBe("10.49");
+    }
+    expect(Date.now() - committed).toBeLessThan(HTML_PROPAGATION_MS);
+  });
+});
+
 describe("dish photos", () => {
   it("gives the demo's dishes their drawn pictures, which both instances serve byte for byte", async () => {
     const burger = productNamed(await readMenu(b, 1), "Limitless Mega Burger");
