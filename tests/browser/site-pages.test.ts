@@ -31,12 +31,17 @@ describe("static pages", () => {
     await expect.poll(() => normalized(page)).toContain("be LIMITLESS");
   });
 
-  it("/reserve has a Book Now link to the external booking page, in a new tab", async () => {
+  it("/reserve lets the diner pick the branch: a Book Now link to each branch's booking page, in a new tab", async () => {
     const page = await open(site.phone, "/reserve");
-    const book = page.getByRole("link", { name: /^Book Now/ });
-    await expect.poll(() => book.getAttribute("target")).toBe("_blank");
-    await expect.poll(() => book.getAttribute("rel")).toContain("noopener");
-    await expect.poll(() => book.getAttribute("href")).toMatch(/^https:\/\//);
+    const hrefs = new Set<string | null>();
+    for (const branch of ["Thornhill", "Pickering"]) {
+      const book = page.getByRole("link", { name: `Book Now — Book a table at ${branch} (opens in a new tab)` });
+      await expect.poll(() => book.getAttribute("target")).toBe("_blank");
+      await expect.poll(() => book.getAttribute("rel")).toContain("noopener");
+      await expect.poll(() => book.getAttribute("href")).toMatch(/^https:\/\//);
+      hrefs.add(await book.getAttribute("href"));
+    }
+    expect(hrefs.size).toBe(2);
   });
 
   it("an unknown path answers 404 and says so", async () => {

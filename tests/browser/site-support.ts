@@ -4,12 +4,13 @@ import { createRequire } from "node:module";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { DESKTOP, PHONE, RETINA, launchBrowser, releaseBrowser } from "../support/browser";
+import { TestClock } from "../support/test-clock";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
-/** Every public screen. */
+/** Every public screen (each also in Filipino and Chinese: /fil/…, /zh/…). */
 export const PUBLIC_PAGES = ["/", "/menu", "/menu2", "/about", "/reserve", "/no-such-page"] as const;
 
 /**
@@ -23,6 +24,8 @@ export interface SiteBrowserSuite {
   browser: Browser;
   phone: BrowserContext;
   desktop: BrowserContext;
+  /** The server's clock: the pages are rendered there, so "today" (the special, the footer's greeting) is its day. */
+  clock: TestClock;
 }
 
 /**
@@ -30,9 +33,9 @@ export interface SiteBrowserSuite {
  * worker blocked). Call at the top of the file; the fields are set once beforeAll has run.
  */
 export function siteBrowserSuite(): SiteBrowserSuite {
-  const suite = {} as SiteBrowserSuite;
+  const suite = { clock: new TestClock() } as SiteBrowserSuite;
   beforeAll(async () => {
-    [suite.server, suite.browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    [suite.server, suite.browser] = await Promise.all([startTestServer({ server: { clock: suite.clock } }), launchBrowser()]);
     suite.phone = await suite.browser.newContext({ ...PHONE, ...RETINA, ...NO_SERVICE_WORKER, baseURL: suite.server.url });
     suite.desktop = await suite.browser.newContext({ ...DESKTOP, ...NO_SERVICE_WORKER, baseURL: suite.server.url });
   });
@@ -94,6 +97,6 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   });
 }
 
-/** A Sunday and a Monday (local time), for the daily special. */
-export const SUNDAY = new Date(2024, 11, 15, 18, 0, 0);
-export const MONDAY = new Date(2024, 11, 16, 18, 0, 0);
+/** A Sunday and a Monday evening at the restaurant (Toronto), for the daily special. */
+export const SUNDAY = new Date("2024-12-15T18:00:00-05:00");
+export const MONDAY = new Date("2024-12-16T18:00:00-05:00");
