@@ -1,11 +1,14 @@
 /**
  * The landing page: the carousel (dots go to the clicked slide, swipe, autoplay and its pauses,
- * cover/contain, responsive images), the texts and prices, the contact section, the menu
- * sections fed by the live menu API (loading, error with retry), and the event announcement modal.
+ * cover/contain, responsive images), the texts and prices, both branches' hours and contact, the
+ * menu sections from the live menus (in the HTML as sent, and kept live), and the event announcement
+ * modal.
  */
-import type { BrowserContext, Locator, Page, Route } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import type { Menu } from "../../contract/schemas";
 import { DESKTOP, PHONE } from "../support/browser";
+import { staffToken } from "../support/test-server";
 import { NO_SERVICE_WORKER, siteBrowserSuite, tabOf } from "./site-support";
 
 const site = siteBrowserSuite();
@@ -197,11 +200,12 @@ describe("texts, prices and links", () => {
       "Beef Steak Sandwich $14.99",
       "Steak and Frites $18.99",
       "Stir Fry Beef $17.99",
-      "Main Store Hours",
-      "Monday-Saturday 11:30AM - 2AM",
-      "Sunday 11:30AM - 12AM",
-      "Contact",
-      "7600 Yonge St Thornhill, ON",
+      "Hours and contact",
+      "Thornhill Location 7600 Yonge St Thornhill, ON L4J 1V9 Phone: (905) 555-0123",
+      "Pickering Location 2200 Brock Rd Unit A1 Pickering, ON L1X 2R2 Phone: (905) 555-0187",
+      "Monday–Saturday 11:30 a.m. – 2 a.m.",
+      "Sunday 11:30 a.m. – 12 a.m.",
+      "Happy hour Monday–Friday, 2–6 p.m.",
     ]) {
       await expect.poll(() => textOf(main), { message: expected }).toContain(expected);
     }
@@ -217,12 +221,21 @@ describe("texts, prices and links", () => {
     await expect.poll(() => delivery.getAttribute("href")).toMatch(/^https:\/\//);
 
     const contact = page.locator("section#contact");
-    await expect.poll(() => contact.getByRole("link", { name: "(905) 555-0123" }).getAttribute("href")).toBe("tel:+19055550123");
-    // No maps key in this build: a link instead of the embed.
+    // No maps key on this server: a link to each branch's map instead of the embed.
     await expect.poll(() => contact.locator("iframe").count()).toBe(0);
-    const maps = contact.getByRole("link", { name: /^Open in Maps/ });
-    await expect.poll(() => maps.getAttribute("target")).toBe("_blank");
-    await expect.poll(() => maps.getAttribute("href")).toContain(encodeURIComponent("7600 Yonge St"));
+    for (const [branch, phone, tel, street] of [
+      ["Thornhill", "(905) 555-0123", "tel:+19055550123", "7600 Yonge St"],
+      ["Pickering", "(905) 555-0187", "tel:+19055550187", "2200 Brock Rd Unit A1"],
+    ]) {
+      const card = contact.getByRole("region", { name: `${branch} Location` });
+      await expect.poll(() => card.getByRole("link", { name: phone }).getAttribute("href")).toBe(tel);
+      const maps = card.getByRole("link", { name: /^Open in Maps/ });
+      await expect.poll(() => maps.getAttribute("target")).toBe("_blank");
+      await expect.poll(() => maps.getAttribute("href")).toContain(encodeURIComponent(street!));
+      await expect
+        .poll(() => card.getByRole("link", { name: `${branch} menu` }).getAttribute("href"))
+        .toBe(branch === "Thornhill" ? "/menu" : "/menu2");
+    }
   });
 
   it("starts at the top when arriving from a scrolled page", async () => {
@@ -237,15 +250,10 @@ describe("texts, prices and links", () => {
   });
 });
 
-describe("Bucket Deals, Limitless Burgers and Drinks from the live menu", () => {
-  it("lists the branch's buckets, burgers and drinks with their prices", async () => {
-    const page = await tabOf(site.phone);
-    const request = page.waitForRequest((req) => req.url().includes("/api/products_by_category"));
-    await page.goto("/");
-    expect(new URL((await request).url()).searchParams.get("branch_id")).toBe("1");
-
+describe("Bucket Deals, Limitless Burgers and Drinks from the live menus", () => {
+  it("lists the buckets, burgers and drinks with their prices", async () => {
+    const page = await openLanding(site.phone);
     const section = (name: string) => page.getByRole("region", { name });
-    await section("Bucket Deals").getByRole("heading", { name: "Domestic Bucket" }).waitFor();
     const buckets = () => textOf(section("Bucket Deals"));
     await expect.poll(buckets).toContain("Domestic Bucket $30.00");
     await expect.poll(buckets).toContain("Import Bucket $34.00");
@@ -268,48 +276,24 @@ describe("Bucket Deals, Limitless Burgers and Drinks from the live menu", () => 
     await expect.poll(drinks).toContain("Import Beer $5.49");
   });
 
-  it("shows whatever the menu API says (no hand-typed copy)", async () => {
+  it("shows what the menus say, live: a new price appears on the open page, and a price that differs by branch shows each branch's", async () => {
     const page = await site.phone.newPage();
-    await page.route("**/api/products_by_category?*", (route) =>
-      route.fulfill({
-        json: {
-          bucket: [{ id: 901, name: "Test Bucket", description: "From the API", price: "31.50", available: true, customizations: {} }],
-          burger: [],
-          drink: [],
-        },
-      }),
-    );
     await page.goto("/");
+    await page.waitForLoadState("load");
+    const token = await staffToken(site.server);
+    const menu = (await (await fetch(`${site.server.url}/api/products_by_category?branch_id=2`)).json()) as Menu;
+    const bucket = menu.bucket.find((product) => product.name === "Import Bucket")!;
+    const put = (price: string) =>
+      fetch(`${site.server.url}/api/products/${bucket.id}`, {
+        method: "PUT",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ price }),
+      });
+    expect((await put("36.00")).status).toBe(200);
     const buckets = page.getByRole("region", { name: "Bucket Deals" });
-    await buckets.getByRole("heading", { name: "Test Bucket" }).waitFor();
-    await expect.poll(() => textOf(buckets)).toContain("Test Bucket $31.50");
-    await expect.poll(() => page.getByRole("region", { name: "Limitless Burgers" }).innerText()).toContain("Nothing here right now.");
-    await page.close();
-  });
-
-  it("shows a loading state, then an error with a working retry when the menu cannot be fetched", async () => {
-    const page = await site.phone.newPage();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let calls = 0;
-    await page.route("**/api/products_by_category?*", async (route: Route) => {
-      calls += 1;
-      if (calls === 1) {
-        await held;
-        return route.fulfill({ status: 503, json: { error: { code: "unavailable", message: "The kitchen is offline." } } });
-      }
-      return route.fallback();
-    });
-    await page.goto("/");
-    await page.getByRole("status").filter({ hasText: "Loading the menu…" }).waitFor();
-    release();
-
-    const alert = page.getByRole("alert").filter({ hasText: "couldn't load the menu" });
-    await alert.waitFor();
-    await expect.poll(() => alert.innerText()).toContain("The kitchen is offline.");
-    await alert.getByRole("button", { name: "Try again" }).click();
-    await page.getByRole("region", { name: "Bucket Deals" }).getByRole("heading", { name: "Domestic Bucket" }).waitFor();
-    expect(calls).toBe(2);
+    await expect.poll(() => textOf(buckets), { timeout: 10_000 }).toContain("Import Bucket Thornhill $34.00 · Pickering $36.00");
+    expect((await put("34.00")).status).toBe(200);
+    await expect.poll(() => textOf(buckets), { timeout: 10_000 }).toContain("Import Bucket $34.00");
     await page.close();
   });
 });

@@ -53,7 +53,13 @@ describe("navbar at phone width", () => {
     await page.keyboard.press("Tab");
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Thornhill menu");
     await page.keyboard.press("Escape");
-    await expect.poll(() => nav(page).locator("details.nav-menus").evaluate((details: HTMLDetailsElement) => details.open)).toBe(false);
+    await expect
+      .poll(() =>
+        nav(page)
+          .locator("details.nav-menus")
+          .evaluate((details: HTMLDetailsElement) => details.open),
+      )
+      .toBe(false);
     await expect.poll(() => toggle(page).getAttribute("aria-expanded")).toBe("true");
     await page.keyboard.press("Escape");
     await expect.poll(() => toggle(page).getAttribute("aria-expanded")).toBe("false");
@@ -71,7 +77,9 @@ describe("navbar at phone width", () => {
     await page.getByRole("heading", { name: "Pickering Location", level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/menu2");
     await expect.poll(() => toggle(page).getAttribute("aria-expanded")).toBe("false");
-    await expect.poll(() => nav(page).getByRole("link", { name: "Pickering menu", exact: true, includeHidden: true }).getAttribute("aria-current")).toBe("page");
+    await expect
+      .poll(() => nav(page).getByRole("link", { name: "Pickering menu", exact: true, includeHidden: true }).getAttribute("aria-current"))
+      .toBe("page");
   });
 });
 
@@ -135,10 +143,12 @@ describe("footer", () => {
     await expect.poll(() => footer.locator(".copyright").textContent()).toBe("© 2018 Limitless Bar & Grill · Happy Sunday!");
     // Both branches, each with its own phone.
     const branches = footer.getByRole("list", { name: "Our locations" }).getByRole("listitem");
-    await expect.poll(() => branches.allTextContents()).toEqual([
-      "Thornhill · 7600 Yonge St, Thornhill, ON · (905) 555-0123",
-      "Pickering · 2200 Brock Rd Unit A1, Pickering, ON · (905) 555-0187",
-    ]);
+    await expect
+      .poll(() => branches.allTextContents())
+      .toEqual([
+        "Thornhill · 7600 Yonge St, Thornhill, ON · (905) 555-0123",
+        "Pickering · 2200 Brock Rd Unit A1, Pickering, ON · (905) 555-0187",
+      ]);
     await expect.poll(() => footer.getByRole("link", { name: "(905) 555-0187" }).getAttribute("href")).toBe("tel:+19055550187");
     await page.close();
   });
