@@ -2,7 +2,7 @@
  * Three languages on a phone, in real Chromium: a Chinese phone gets the order screen in Chinese
  * (and `<html lang>` says so) while an English phone downloads no translation; switching to Filipino
  * on the order screen changes its words and a dish's name from the menu data, survives a reload and
- * carries over to the public site.
+ * carries over to the public site's Filipino pages (/fil/…), whose language picker carries a choice back.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -98,23 +98,25 @@ describe("languages", () => {
       await page.getByRole("heading", { name: "Ang inyong order" }).waitFor();
       await expect.poll(() => page.getByRole("table").textContent()).toContain(NACHOS.fil.name);
 
-      // The public site: its chrome and its live menu follow the same choice.
-      await page.goto("/menu");
+      // The public site: the navbar's links lead to its Filipino pages, whose chrome and live menu are Filipino.
       const nav = page.getByRole("navigation", { name: "Pangunahin" });
-      await nav.getByRole("link", { name: "Tungkol sa Amin", includeHidden: true }).waitFor({ state: "attached" });
+      await expect
+        .poll(() => nav.getByRole("link", { name: "Menu ng Thornhill", includeHidden: true }).getAttribute("href"))
+        .toBe("/fil/menu");
+      await page.goto("/fil/menu");
       await expect.poll(() => htmlLang(page)).toBe("fil");
       await page.getByRole("heading", { name: NACHOS.fil.name }).waitFor();
       await page.getByRole("list", { name: "Sundan kami" }).waitFor();
       await expect.poll(() => page.locator(".site-footer").textContent()).toContain("I-email kami");
 
-      await page.getByRole("combobox", { name: "Wika" }).selectOption("en");
-      await page
-        .getByRole("navigation", { name: "Main" })
-        .getByRole("link", { name: "About", includeHidden: true })
-        .waitFor({ state: "attached" });
+      // Back to English with the public site's picker: the order screen follows.
+      await page.locator("details.language-picker summary").click();
+      await page.getByRole("link", { name: "English" }).click();
       await page.getByRole("heading", { name: "Nachos", exact: true }).waitFor();
       await expect.poll(() => htmlLang(page)).toBe("en-CA");
       await expect.poll(() => page.evaluate(() => localStorage.getItem("language"))).toBe("en");
+      await page.goto(orderUrl(table));
+      await page.getByRole("heading", { name: "Ordering for table Patio 9" }).waitFor();
     } finally {
       await context.close();
     }
