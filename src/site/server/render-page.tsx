@@ -52,7 +52,9 @@ const OG_LOCALE: Record<Language, string> = { en: "en_CA", fil: "fil_PH", zh: "z
 
 /** Without JavaScript: the navbar's links show (no hamburger to open them) and the carousel has no dots to press. */
 const NO_SCRIPT_STYLE =
-  ".nav-toggle,.carousel-controls{display:none!important}.nav-links[data-open]{display:flex!important;position:static;box-shadow:none}";
+  ".nav-toggle,.carousel-controls{display:none!important}" +
+  "@media (max-width:767.98px){.site-nav{flex-wrap:wrap;height:auto;min-height:var(--site-header-height)}" +
+  ".nav-links[data-open]{display:flex!important;position:static;flex-flow:row wrap;width:100%;padding:0 0 8px;border:0;box-shadow:none}}";
 
 function usePageMeta(page: SitePage | null, view: SiteView): { title: string; description: string } {
   const t = useMessages(pageMetaMessages);
