@@ -111,7 +111,7 @@ describe("every public page in every language, as sent", () => {
       // The language picker links this page in each language.
       for (const other of LANGUAGES) expect(html).toContain(`href="${pathIn(name, other.prefix)}" hrefLang="${other.lang}"`);
       // The page's own script and styles, from the build.
-      expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/site-[\w-]+\.css"\/>/);
+      expect(html).toMatch(/<style>[^<]*\.site-header\{[^<]*<\/style>/); // its styles in the page: no round trip before the first paint
       expect(html).toMatch(/<script type="module" src="\/assets\/site-[\w-]+\.js"><\/script>/);
       if (prefix === "") expect(text.replace("中文", "")).not.toMatch(/[\u4e00-\u9fff]/u); // no Chinese on an English page but the picker's own name
     },

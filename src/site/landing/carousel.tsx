@@ -15,7 +15,7 @@ function SlidePicture({ name, first }: { name: SlideName; first: boolean }) {
         height={SLIDE_SIZE.height}
         loading={first ? "eager" : "lazy"}
         fetchPriority={first ? "high" : undefined}
-        decoding={first ? "sync" : "async"}
+        decoding="async"
       />
     </picture>
   );

@@ -32,7 +32,7 @@ import { jsonLd, restaurantData } from "./structured-data";
 const CATALOGS: Record<Exclude<Language, "en">, ComponentsJSON> = { fil, zh };
 for (const [code, catalog] of Object.entries(CATALOGS)) (i18n.cache as Record<string, unknown>)[code] = catalog;
 
-/** The built files a page links: its stylesheets and its script (from Vite's manifest). */
+/** What a page takes from the build (Vite's manifest): its styles, as text to put in the page, and its script's address. */
 export interface PageAssets {
   styles: readonly string[];
   script: string | null;
@@ -143,8 +143,8 @@ function Document({ view, origin, assets }: RenderOptions) {
         <meta name="twitter:image" content={image} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />
-        {assets.styles.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
+        {assets.styles.map((css, i) => (
+          <style key={i} dangerouslySetInnerHTML={{ __html: css }} />
         ))}
         <noscript>
           <style>{NO_SCRIPT_STYLE}</style>
