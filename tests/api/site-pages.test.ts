@@ -6,6 +6,8 @@
  * needs; a menu change is in the next HTML; unknown paths are 404; sitemap.xml lists every page in
  * every language. On SQLite and PostgreSQL (the two instances: site-instances.test.ts).
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Menu } from "../../contract/schemas";
 import { call, expectSecurityHeaders, productNamed, readMenu } from "../support/api-helpers";
@@ -354,6 +356,21 @@ describe("the live menu in the HTML", () => {
     const head = await fetch(`${server.url}/menu`, { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe("");
+  });
+});
+
+describe("the pages' script", () => {
+  it("is one small file of its own: it imports none of the app's code", async () => {
+    const manifest = JSON.parse(readFileSync(join(process.env.STATIC_DIR ?? "dist", ".vite", "manifest.json"), "utf8")) as Record<
+      string,
+      { file: string; imports?: string[]; dynamicImports?: string[] }
+    >;
+    const entry = manifest["src/site/browser/site.ts"]!;
+    expect(entry.imports ?? []).toEqual([]);
+    expect(entry.dynamicImports ?? []).toEqual([]);
+    const script = await fetch(`${server.url}/${entry.file}`, { headers: { "Accept-Encoding": "br" } });
+    expect(script.status).toBe(200);
+    expect((await script.arrayBuffer()).byteLength).toBeLessThan(8_000); // decoded: 6.4 kB, about 2.5 kB on the wire
   });
 });
 
