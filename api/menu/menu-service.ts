@@ -30,7 +30,7 @@ import {
   type LocatedProduct,
 } from "./menu-repository";
 import { deleteUnshownImages } from "./photo-repository";
-import { parseProductInput, type CompleteInput } from "./product-input";
+import { keepOptionTranslations, parseProductInput, type CompleteInput } from "./product-input";
 import { tablesOf } from "../db/dialect";
 import { eq } from "drizzle-orm";
 
@@ -247,7 +247,9 @@ export async function replaceProduct(
   return deps.database.transaction(async (tx) => {
     const current = await findProduct(tx, productId);
     if (!current) return undefined;
-    const product = await checkedProduct(tx, current.branchId, { ...asInput(current), ...withoutUndefined(input) }, productId);
+    const sent = withoutUndefined(input);
+    if (sent.customizations) sent.customizations = keepOptionTranslations(sent.customizations, current.product.customizations);
+    const product = await checkedProduct(tx, current.branchId, { ...asInput(current), ...sent }, productId);
     const { products } = tablesOf(tx);
     const [row] = await tx.select({ position: products.position }).from(products).where(eq(products.id, productId));
     await tx
