@@ -26,7 +26,7 @@ const API_PUBLIC = ["**/*-service.ts", "**/*-queries.ts", "**/api/orders/pricing
 const layerZones = [
   { target: "./src", from: "./api", message: "The web app imports only contract/, never api/." },
   // Tests that cross-check the two sides live in tests/ (tests/unit/cart-pricing.property.test.ts).
-  // One door: the public site's renderer (src/site/server), which turns data into the HTML the server sends (docs/decisions/0026).
+  // One door: the public site's renderer (src/site/server), which turns data into the HTML the server sends (docs/decisions/0027).
   {
     target: "./api",
     from: "./src",

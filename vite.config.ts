@@ -103,7 +103,7 @@ export default defineConfig({
         clientsClaim: true,
         cleanupOutdatedCaches: true,
         navigateFallback: "/index.html",
-        // Only the app's own routes: the public pages are the server's HTML (docs/decisions/0026), and
+        // Only the app's own routes: the public pages are the server's HTML (docs/decisions/0027), and
         // neither the API nor files opened in a tab (menu PDFs, the CSV template) are the app.
         navigateFallbackAllowlist: APP_ROUTES.map((route) => new RegExp(`^${route.replace(/\//g, "\\/")}\\/?$`)),
         // The app shell and every route's code; photos and PDFs are cached when first seen (below).
@@ -181,7 +181,7 @@ export default defineConfig({
     target: "es2022",
     modulePreload: { polyfill: false },
     // The diner's first visit in three files, not fifteen (scripts/vite-first-visit-chunks.ts).
-    // Two entries: the app (index.html) and the public pages' script and styles (docs/decisions/0026).
+    // Two entries: the app (index.html) and the public pages' script and styles (docs/decisions/0027).
     rolldownOptions: {
       input: { app: "index.html", site: "src/site/browser/site.ts" },
       output: { codeSplitting: { groups: firstVisit.groups } },

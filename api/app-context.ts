@@ -1,12 +1,15 @@
 /** What every route module receives: the services' dependencies (ServiceDeps) and the shared in-memory services. */
 import type { SignInService } from "./auth/sign-in-service";
 import type { Broadcaster } from "./events/broadcaster";
+import type { MenuCache } from "./menu/menu-cache";
 import type { PrintDispatcher } from "./printers/dispatcher";
 import type { ServiceDeps } from "./service-deps";
 
 export type { AppEnv } from "./lib/app-env";
 
 export interface AppContext extends ServiceDeps {
+  /** This instance's cached menus, answered by GET products_by_category (a menu change drops its branch's on every instance). */
+  menuCache: MenuCache;
   signIn: SignInService;
   /** The one reader of new events, feeding every open live stream. */
   liveEvents: Broadcaster;

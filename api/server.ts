@@ -51,6 +51,8 @@ export interface ServerOptions {
   passwordHashCost?: HashCost;
   /** A first-run seed also draws the demo dishes' pictures (`npm start`; test servers seed without, for speed). */
   demoPhotos?: boolean;
+  /** The database reports every statement to `database.traceStatements` (test servers: the order's statement budget). */
+  traceStatements?: boolean;
 }
 
 export function createContext(config: AppConfig, database: DatabaseHandle, options: ServerOptions = {}): AppContext {
@@ -63,9 +65,9 @@ export function createContext(config: AppConfig, database: DatabaseHandle, optio
     logger,
     clock,
     passwordHashCost,
-    menuCache: new MenuCache(database.db),
+    menuCache: new MenuCache(database.db, database.announcements),
     signIn: new SignInService({ database, logger, clock, passwordHashCost }, options.signIn),
-    liveEvents: new Broadcaster(database.db, logger, options.streamTiming),
+    liveEvents: new Broadcaster(database.db, database.announcements, logger, options.streamTiming),
     printers: new PrintDispatcher(database, clock, logger, options.printing),
   };
 }
@@ -76,6 +78,7 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
   const database = await openDatabase(databaseConfigOf(config), {
     logger,
     guardNesting: config.guardTransactionNesting,
+    traceStatements: options.traceStatements,
     seed: async (handle) => {
       ({ seeded } = await seedDatabase(handle));
       if (seeded && options.demoPhotos) await seedDemoPhotos(handle);
@@ -90,7 +93,8 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
     context = createContext(config, database, { ...options, logger });
     await context.liveEvents.start();
     // Several instances on one PostgreSQL database hear each other's changes.
-    if (database.dialect === "postgres") listener = await listenForChanges(database.pool, context, logger);
+    if (database.dialect === "postgres")
+      listener = await listenForChanges(database.pool, database.ownBackends, database.announcements, logger);
     stopPruning = schedulePruning(context, options.pruneEveryMs);
     stopSweeping = scheduleUnseenSweep(context);
     context.printers.start();

@@ -8,7 +8,6 @@ import type { AppConfig } from "./config";
 import type { DatabaseHandle } from "./db/database";
 import type { Clock } from "./lib/clock";
 import type { Logger } from "./lib/logger";
-import type { MenuCache } from "./menu/menu-cache";
 
 export interface ServiceDeps {
   readonly database: DatabaseHandle;
@@ -16,8 +15,6 @@ export interface ServiceDeps {
   /** What time it is for every rule that depends on it (tests set it). */
   readonly clock: Clock;
   readonly logger: Logger;
-  /** This instance's cached menus: a menu change drops its branch's once it commits. */
-  readonly menuCache: MenuCache;
   /** scrypt's cost for every password and PIN set through the API (and sign-in's check of an unknown e-mail): the recommended strength; test servers lower it. */
   readonly passwordHashCost: HashCost;
 }

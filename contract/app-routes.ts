@@ -1,7 +1,7 @@
 /**
  * Every path the web app (the single-page app: the diner's table and the staff app) renders. The
  * server uses this list for its history fallback: a path here gets the app shell with 200; the public
- * site's pages are the server's own (api/site, docs/decisions/0026), and any other path gets the
+ * site's pages are the server's own (api/site, docs/decisions/0027), and any other path gets the
  * site's not-found page with 404. The service worker answers only these paths with the shell.
  */
 export const APP_ROUTES = [

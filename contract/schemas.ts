@@ -133,8 +133,20 @@ export type ProductPatch = z.infer<typeof productPatchSchema>;
  * their values). Types only here: the rules (price format, lengths, tags, happy-hour price below the
  * price…) are the CSV's (api/menu/menu-csv.ts), so the editor and an upload answer the same messages.
  */
-const editorOptionSchema = z.object({ id: z.number().optional(), name: z.string().max(1000), price: z.string().max(100) });
-const editorGroupSchema = z.object({ exclusive: z.boolean(), required: z.boolean(), options: z.array(editorOptionSchema).max(100) });
+/** An option group's or option's name in other languages; absent on a PUT: the names it had are kept. */
+const editorNameTranslations = z.partialRecord(z.enum(TRANSLATION_LANGUAGES), z.object({ name: z.string().max(1000) })).optional();
+const editorOptionSchema = z.object({
+  id: z.number().optional(),
+  name: z.string().max(1000),
+  price: z.string().max(100),
+  translations: editorNameTranslations,
+});
+const editorGroupSchema = z.object({
+  exclusive: z.boolean(),
+  required: z.boolean(),
+  options: z.array(editorOptionSchema).max(100),
+  translations: editorNameTranslations,
+});
 const productInputFields = {
   category: z.string().max(100),
   name: z.string().max(1000),
@@ -249,7 +261,16 @@ export type PriceChangedDetail = z.infer<typeof priceChangedDetailSchema>;
 const customizationOptionSchema = z.object({ id: z.number(), name: z.string(), price: money });
 const translationSchema = z.object({ name: z.string(), description: z.string() });
 export type Translation = z.infer<typeof translationSchema>;
-const customizationGroupSchema = z.object({ exclusive: z.boolean(), required: z.boolean(), options: z.array(customizationOptionSchema) });
+/** An option group's or an option's name in Filipino and Chinese; absent where none. */
+const nameTranslationsSchema = z.partialRecord(z.enum(TRANSLATION_LANGUAGES), z.object({ name: z.string() }));
+export type NameTranslations = z.infer<typeof nameTranslationsSchema>;
+const menuOptionSchema = customizationOptionSchema.extend({ translations: nameTranslationsSchema.optional() });
+const customizationGroupSchema = z.object({
+  exclusive: z.boolean(),
+  required: z.boolean(),
+  options: z.array(menuOptionSchema),
+  translations: nameTranslationsSchema.optional(),
+});
 /**
  * A dish's photo, for an `<img>`: `srcset` lists every stored width (WebP, `/api/photos/<hash> 640w`),
  * `url` is the one about 640 px across (or the largest there is), and `width` × `height` is the size
@@ -284,6 +305,7 @@ export const productSchema = z.object({
 });
 export const menuSchema = z.record(z.enum(CATEGORY_KEYS), z.array(productSchema));
 export type CustomizationGroup = z.infer<typeof customizationGroupSchema>;
+export type MenuOption = z.infer<typeof menuOptionSchema>;
 export type Product = z.infer<typeof productSchema>;
 /** A created or edited product: as in the menu, with its category. */
 export const editedProductSchema = productSchema.extend({ category: z.enum(CATEGORY_KEYS) });

@@ -1,6 +1,6 @@
 /**
  * Lighthouse (mobile, default simulated throttling) on the public site's key pages, with the bars of
- * the server-rendered site (docs/decisions/0026): 100 in performance, accessibility, best practices
+ * the server-rendered site (docs/decisions/0027): 100 in performance, accessibility, best practices
  * and SEO. Writes docs/quality/lighthouse.md with the machine's load while it ran (the scores depend on
  * it: measure on a quiet machine); exits 1 when a bar is missed.
  *

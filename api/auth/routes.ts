@@ -82,7 +82,6 @@ export function authRoutes(ctx: AppContext) {
         case "invalid_credentials":
           throw new ApiHttpError(401, "invalid_credentials", "That person or PIN is not right.");
       }
-      void ctx.liveEvents.recheckNow();
       setCookie(c, SESSION_COOKIE, result.token, {
         httpOnly: true,
         sameSite: "Strict",

@@ -30,7 +30,7 @@ import { HashGate, HashGateFull } from "./hash-gate";
 import { clearAttempts, pruneAttempts, releaseAttempt, reserveAttempt } from "./login-attempt-repository";
 import { timingDummyHash, verifyPassword } from "./passwords";
 import { PIN_PATTERN } from "../../contract/roles";
-import { notifyOnCommit } from "../db/dialect";
+import { announce } from "../db/announce";
 import { deleteSession, findStaffAccount, findStaffByEmail, insertSession, normalizeEmail } from "./staff-repository";
 import { type StaffIdentity } from "./session-queries";
 
@@ -253,7 +253,7 @@ export class SignInService {
       await releaseAttempt(tx, addressKey);
       await deleteSession(tx, input.currentToken);
       // The previous person's streams on this tablet end now, on every instance.
-      await notifyOnCommit(tx, "sessions", "");
+      await announce(tx, "sessions");
       return insertSession(tx, staff.id, input.sessionTtlMs, new Date(now));
     });
     this.logger.info("pin switch", { account: staff.email, address: input.address });

@@ -8,7 +8,7 @@
  */
 import { manageableRoles, worksAt, type StaffRole } from "../../contract/roles";
 import type { StaffAccount, StaffPatch } from "../../contract/schemas";
-import type { AppContext } from "../app-context";
+import type { ServiceDeps } from "../service-deps";
 import { auditActor, changedFields, recordAudit } from "../audit/audit-service";
 import { assertPasswordAllowed } from "./password-policy";
 import { hashPassword } from "./passwords";
@@ -21,13 +21,13 @@ import {
   staffAccountOf,
   updateStaffAccount,
 } from "./staff-repository";
-import { afterCommit } from "../db/after-commit";
+import { announce } from "../db/announce";
 import type { StaffIdentity } from "../lib/app-env";
-import { lockInTransaction, notifyOnCommit } from "../db/dialect";
+import { lockInTransaction } from "../db/dialect";
 import { conflict } from "../lib/errors";
 import { forbidden } from "../lib/endpoint";
 
-export type StaffDeps = Pick<AppContext, "database" | "clock" | "liveEvents" | "passwordHashCost">;
+export type StaffDeps = Pick<ServiceDeps, "database" | "clock" | "passwordHashCost">;
 
 /** The branch an audit entry is filed under: the account's one branch, else none (several, or an owner). */
 const auditBranch = (account: Pick<StaffAccount, "role" | "branch_ids">) =>
@@ -117,8 +117,7 @@ export async function updateAccount(
     if (signOut) await deleteSessionsOf(tx, id);
     // Role or branches changed: streams re-check what the account may still follow.
     if (signOut || patch.role !== undefined || patch.branch_ids !== undefined) {
-      await notifyOnCommit(tx, "sessions", String(id));
-      afterCommit(tx, () => void deps.liveEvents.recheckNow());
+      await announce(tx, "sessions", String(id));
     }
     await audit(tx, deps, actor, before, account, patch);
     return account;

@@ -1,22 +1,28 @@
 /** What other modules read of a branch: its happy hours at a moment (orders, the shared cart). */
-import { eq, sql } from "drizzle-orm";
 import { isHappyHour } from "../../contract/happy-hour";
 import type { Branch } from "../../contract/schemas";
 import type { Db } from "../db/database";
-import { preparedQuery } from "../db/dialect";
+import { tablesOf } from "../db/dialect";
+import { referenceData } from "../db/reference-data";
 
-// Prepared once per connection: every order and every priced cart reads its branch's windows.
-const branchById = preparedQuery("branch_by_id", (db, t) =>
-  db
-    .select({ id: t.branches.id, name: t.branches.name, happyHours: t.branches.happyHours, timeZone: t.branches.timeZone })
-    .from(t.branches)
-    .where(eq(t.branches.id, sql.placeholder("id")))
-    .limit(1),
-);
+/**
+ * Every branch: reference data (api/db/reference-data.ts), read once and again after its happy hours
+ * change (branch-service.ts announces it).
+ */
+const allBranches = referenceData<"all", ReadonlyMap<number, Branch>>({
+  channel: "reference",
+  keyOf: (payload) => (payload === "branches" ? "all" : null),
+  load: async (db) => {
+    const { branches } = tablesOf(db);
+    const rows = await db
+      .select({ id: branches.id, name: branches.name, happyHours: branches.happyHours, timeZone: branches.timeZone })
+      .from(branches);
+    return new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, happy_hours: row.happyHours, time_zone: row.timeZone }]));
+  },
+});
 
 export async function findBranch(db: Db, branchId: number): Promise<Branch | undefined> {
-  const [row] = await branchById(db).execute({ id: branchId });
-  return row && { id: row.id, name: row.name, happy_hours: row.happyHours, time_zone: row.timeZone };
+  return (await allBranches(db, "all")).get(branchId);
 }
 
 /**

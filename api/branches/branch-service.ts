@@ -1,11 +1,12 @@
 /**
- * A branch's happy hours, written in one transaction with their audit entry. No cache holds them and
- * no event announces them: the menu's answer does not carry them, and a phone reads the branch when it
- * opens the menu.
+ * A branch's happy hours, written in one transaction with their audit entry. No event announces them
+ * (the menu's answer does not carry them, and a phone reads the branch when it opens the menu); the
+ * change is announced to every instance, which keeps the branches in memory (branch-queries.ts).
  */
 import type { HappyHourWindow } from "../../contract/happy-hour";
 import type { Branch } from "../../contract/schemas";
 import { changedFields, recordAudit, type AuditActor } from "../audit/audit-service";
+import { announce } from "../db/announce";
 import { lockInTransaction } from "../db/dialect";
 import type { ServiceDeps } from "../service-deps";
 import { findBranch } from "./branch-queries";
@@ -33,6 +34,7 @@ export function changeHappyHours(
     if (!before) return undefined;
     const happyHours = normalised(windows);
     await setHappyHours(tx, branchId, happyHours);
+    await announce(tx, "reference", "branches");
     const changed = changedFields({ happy_hours: normalised(before.happy_hours) }, { happy_hours: happyHours });
     if (changed.happy_hours) await recordAudit(tx, actor, { action: "happy_hours.changed", target, branchId, details: changed });
     return { ...before, happy_hours: happyHours };

@@ -107,8 +107,12 @@ function formatTotals(subtotalCents: number) {
  */
 async function cartView(db: Db, cart: CartRow, now: Date): Promise<TableCart> {
   const open = await findCartLines(db, cart.tableId, true);
-  const catalog = await loadCatalog(db, [...new Set(open.map((line) => line.productId))]);
-  const orderable = new Map<number, CatalogProduct>([...catalog].map(([id, product]) => [id, { ...product, available: true }]));
+  const catalog = await loadCatalog(db, cart.branchId);
+  const orderable = new Map<number, CatalogProduct>();
+  for (const { productId } of open) {
+    const product = catalog.get(productId);
+    if (product) orderable.set(productId, { ...product, available: true });
+  }
   const happyHour = await happyHourAt(db, cart.branchId, now);
   const phones = new Map(cart.phones.map((phone) => [phone.phoneId, phoneDisplayName(phone)]));
   let subtotal = 0;
@@ -245,7 +249,7 @@ function normaliseTime(operation: CartOperation, now: Date): CartOperation {
 async function validateAdds(tx: Db, operations: CartOperation[], branchId: number, handled: Set<string>, now: Date): Promise<void> {
   const adds = operations.flatMap((op, index) => (op.type === "add_line" && !handled.has(op.op_id) ? [{ op, index }] : []));
   if (adds.length === 0) return;
-  const catalog = await loadCatalog(tx, [...new Set(adds.map(({ op }) => op.product_id))]);
+  const catalog = await loadCatalog(tx, branchId);
   const priced = priceOrder(
     adds.map(({ op }) => ({ id: op.product_id, quantity: op.quantity, selectedCustomizations: op.options, note: op.note })),
     branchId,

@@ -28,6 +28,8 @@ import type { PgDatabase } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { createLogger, type Logger } from "../lib/logger";
 import { collectAfterCommit, runAfterCommit, type AfterCommitStep } from "./after-commit";
+import { registerConnection } from "./announce";
+import { Announcements } from "./announcements";
 import { startCheckpointer } from "./checkpointer";
 import { hasErrorCode, LOCK_SCOPES, registerSqliteWriter, tablesOf } from "./dialect";
 import type { Db, Tables } from "./types";
@@ -38,6 +40,8 @@ export type { Db, Dialect, Tables } from "./types";
 export interface DatabaseHandleBase {
   readonly db: Db;
   readonly tables: Tables;
+  /** Who hears what committed transactions announce, here and on the other instances (api/db/announce.ts). */
+  readonly announcements: Announcements;
   /**
    * Runs `fn` in one transaction: committed when its promise resolves, rolled back when it rejects.
    * Await every query inside; do slow work that needs no database (hashing, rendering) before it.
@@ -48,6 +52,12 @@ export interface DatabaseHandleBase {
   /** Rejects when the database does not answer (the health check). */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Tells `listener` the text of every statement run on this handle's connections from now on, until
+   * the function returned is called (the order's statement budget test). Only on a handle opened with
+   * `traceStatements`: otherwise the drivers are not asked to report statements, which costs nothing.
+   */
+  traceStatements(listener: (statement: string) => void): () => void;
 }
 
 export interface SqliteHandle extends DatabaseHandleBase {
@@ -62,6 +72,11 @@ export interface PostgresHandle extends DatabaseHandleBase {
   readonly dialect: "postgres";
   /** For what is not a query (a LISTENing client, pool statistics); queries go through `db`. */
   readonly pool: pg.Pool;
+  /**
+   * The server processes of this instance's pooled connections: a NOTIFY one of them sent is this
+   * instance's own, already heard after its commit (api/db/listener.ts leaves it out).
+   */
+  readonly ownBackends: ReadonlySet<number>;
 }
 
 export type DatabaseHandle = SqliteHandle | PostgresHandle;
@@ -96,6 +111,8 @@ export interface OpenOptions {
    * TRANSACTION_NESTING_GUARD=1, as the test set-up sets it; off in a normal start.
    */
   guardNesting?: boolean;
+  /** Lets `traceStatements` report every statement (tests). */
+  traceStatements?: boolean;
 }
 
 export const DEFAULT_POOL_SIZE = 10;
@@ -117,11 +134,14 @@ export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Dat
 
 export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<DatabaseHandle> {
   const guard = (options.guardNesting ?? nestingGuardFromEnv()) ? NESTING_GUARD : NO_GUARD;
-  const committed = (steps: readonly AfterCommitStep[]) =>
-    runAfterCommit(steps, (error) => (options.logger ?? createLogger()).error("a step after a commit failed", { error: String(error) }));
+  const report = (error: unknown) => (options.logger ?? createLogger()).error("a step after a commit failed", { error: String(error) });
+  const committed = (steps: readonly AfterCommitStep[]) => runAfterCommit(steps, report);
+  const tracer = new StatementTracer(options.traceStatements ?? false);
+  const announcements = new Announcements(report);
+  const run: TransactionRunner = { guard, committed, tracer, announcements };
   const handle = config.url
-    ? await openPostgres(config.url, config.poolSize ?? DEFAULT_POOL_SIZE, options.logger ?? createLogger(), options.seed, guard, committed)
-    : openSqlite(config.path, guard, committed, config.synchronous ?? DEFAULT_SQLITE_SYNCHRONOUS);
+    ? await openPostgres(config.url, config.poolSize ?? DEFAULT_POOL_SIZE, options.logger ?? createLogger(), options.seed, run)
+    : openSqlite(config.path, run, config.synchronous ?? DEFAULT_SQLITE_SYNCHRONOUS);
   if (handle.dialect === "sqlite" && options.seed) {
     try {
       await options.seed(handle);
@@ -143,6 +163,14 @@ const insideTransaction = new AsyncLocalStorage<true>();
 /** Runs a committed transaction's after-commit steps (reporting a step that throws). */
 type RunCommitted = (steps: readonly AfterCommitStep[]) => void;
 
+/** What both dialects' transactions share: the nesting guard, the after-commit steps, the statement trace and the announcements. */
+interface TransactionRunner {
+  guard: NestingGuard;
+  committed: RunCommitted;
+  tracer: StatementTracer;
+  announcements: Announcements;
+}
+
 interface NestingGuard {
   /** Throws when called from inside a transaction callback. */
   refuse(): void;
@@ -158,6 +186,20 @@ const NESTING_GUARD: NestingGuard = {
   },
   run: (callback) => insideTransaction.run(true, callback),
 };
+
+/** Who hears of each statement run (traceStatements); the drivers report to it only when it is enabled. */
+class StatementTracer {
+  private readonly listeners = new Set<(statement: string) => void>();
+  constructor(readonly enabled: boolean) {}
+  readonly report = (statement: string): void => {
+    for (const listener of this.listeners) listener(statement);
+  };
+  subscribe(listener: (statement: string) => void): () => void {
+    if (!this.enabled) throw new Error("traceStatements() needs a database opened with { traceStatements: true }");
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+}
 
 export const nestingGuardFromEnv = (env: NodeJS.ProcessEnv = process.env) => env.TRANSACTION_NESTING_GUARD === "1";
 
@@ -179,18 +221,24 @@ function applyPragmas(connection: Database.Database, synchronous: SqliteSynchron
  * - the reader (`query_only`), for everything else: in WAL mode it reads the last committed state,
  *   never an open transaction's writes — what PostgreSQL's READ COMMITTED gives outside a transaction.
  */
-function openSqlite(requestedPath: string, guard: NestingGuard, committed: RunCommitted, synchronous: SqliteSynchronous): SqliteHandle {
+function openSqlite(
+  requestedPath: string,
+  { guard, committed, tracer, announcements }: TransactionRunner,
+  synchronous: SqliteSynchronous,
+): SqliteHandle {
   // Two connections to ":memory:" would be two databases; a private file removed on close is not.
   const scratchDir = requestedPath === ":memory:" ? mkdtempSync(join(tmpdir(), "limitless-memory-")) : null;
   const path = scratchDir ? join(scratchDir, "database.sqlite") : resolve(requestedPath);
   mkdirSync(dirname(path), { recursive: true });
 
-  const writer = new Database(path);
+  // better-sqlite3 calls `verbose` with every statement it runs, BEGIN and COMMIT included.
+  const connectionOptions: Database.Options = tracer.enabled ? { verbose: (statement) => tracer.report(String(statement)) } : {};
+  const writer = new Database(path, connectionOptions);
   let reader: Database.Database | undefined;
   try {
     applyPragmas(writer, synchronous);
     migrateSqlite(drizzleSqlite(writer), { migrationsFolder: SQLITE_MIGRATIONS });
-    reader = new Database(path);
+    reader = new Database(path, connectionOptions);
     applyPragmas(reader, synchronous);
     reader.pragma("query_only = ON");
   } catch (error) {
@@ -204,6 +252,9 @@ function openSqlite(requestedPath: string, guard: NestingGuard, committed: RunCo
   const writerDb = drizzleSqlite(writer) as unknown as Db;
   const readerDb = drizzleSqlite(reader) as unknown as Db;
   registerSqliteWriter(writerDb, writer);
+  // What is kept in memory is read on the reader: committed data only, never a batch's uncommitted writes.
+  registerConnection(writerDb, { announcements, committed: readerDb });
+  registerConnection(readerDb, { announcements });
   const stopCheckpointer = startCheckpointer(writer);
   const statement = (text: string) => writer.prepare(text);
   const [begin, commit, rollback, savepoint, release, rollbackTo] = [
@@ -227,7 +278,7 @@ function openSqlite(requestedPath: string, guard: NestingGuard, committed: RunCo
    * WAL again), so the transactions that queued up while the previous batch ran share ONE
    * `BEGIN IMMEDIATE` … `COMMIT`, each inside its own savepoint: one callback's error rolls back that
    * callback alone, and every caller learns its outcome only after the shared COMMIT. Under no load a
-   * batch holds one transaction and behaves like a plain one.
+   * batch holds one transaction and is a plain one: no savepoint, two statements fewer.
    */
   let pending: PendingTransaction[] = [];
   let draining: Promise<void> | null = null;
@@ -239,17 +290,19 @@ function openSqlite(requestedPath: string, guard: NestingGuard, committed: RunCo
       return;
     }
     const outcomes: Array<{ ok: true; value: unknown; steps: AfterCommitStep[] } | { ok: false; error: unknown }> = [];
+    const alone = batch.length === 1;
     try {
       begin.run();
       for (const entry of batch) {
-        savepoint.run();
+        if (!alone) savepoint.run();
         try {
-          const { value, steps } = await guard.run(() => collectAfterCommit(writerDb, () => entry.fn(writerDb)));
-          release.run();
+          const { value, steps } = await guard.run(() => collectAfterCommit(writerDb, announcements, () => entry.fn(writerDb)));
+          if (!alone) release.run();
           outcomes.push({ ok: true, value, steps });
         } catch (error) {
-          // SQLite ends the whole transaction itself after some errors (a full disk): then nothing is left to undo here.
-          if (!writer.inTransaction) throw error;
+          // Alone, its error rolls back the whole transaction (below). SQLite ends the whole transaction
+          // itself after some errors (a full disk): then nothing is left to undo here either.
+          if (alone || !writer.inTransaction) throw error;
           rollbackTo.run();
           release.run();
           outcomes.push({ ok: false, error });
@@ -291,7 +344,9 @@ function openSqlite(requestedPath: string, guard: NestingGuard, committed: RunCo
       return pending.length;
     },
     db: readerDb,
+    announcements,
     ping: async () => void select1.get(),
+    traceStatements: (listener) => tracer.subscribe(listener),
     tables: tablesOf(readerDb),
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       guard.refuse();
@@ -334,14 +389,18 @@ function postgresHandle(
   db: PgDatabase<NodePgQueryResultHKT>,
   pool: pg.Pool,
   close: () => Promise<void>,
-  guard: NestingGuard,
-  committed: RunCommitted,
+  ownBackends: ReadonlySet<number>,
+  { guard, committed, tracer, announcements }: TransactionRunner,
 ): PostgresHandle {
+  registerConnection(db, { announcements });
   return {
     dialect: "postgres",
     pool,
+    ownBackends,
     db,
+    announcements,
     ping: async () => void (await pool.query("select 1")),
+    traceStatements: (listener) => tracer.subscribe(listener),
     tables: pgSchema,
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       guard.refuse();
@@ -352,7 +411,7 @@ function postgresHandle(
           try {
             // Only the callback runs marked as inside a transaction: the steps after the commit may
             // start transactions of their own (a printer woken by an order), as on SQLite.
-            const { value, steps } = await guard.run(() => db.transaction((tx) => collectAfterCommit(tx, () => fn(tx))));
+            const { value, steps } = await guard.run(() => db.transaction((tx) => collectAfterCommit(tx, announcements, () => fn(tx))));
             committed(steps);
             return value;
           } catch (error) {
@@ -378,10 +437,16 @@ async function openPostgres(
   poolSize: number,
   logger: Pick<Logger, "error">,
   seed: OpenOptions["seed"],
-  guard: NestingGuard,
-  committed: RunCommitted,
+  run: TransactionRunner,
 ): Promise<PostgresHandle> {
+  const { tracer } = run;
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  if (tracer.enabled) pool.on("connect", (client) => traceClient(client, tracer.report));
+  const ownBackends = new Set<number>();
+  // node-postgres sets a connected client's `processID` (its types leave it out).
+  const backendOf = (client: pg.PoolClient) => (client as pg.PoolClient & { processID: number }).processID;
+  pool.on("connect", (client) => void ownBackends.add(backendOf(client)));
+  pool.on("remove", (client) => void ownBackends.delete(backendOf(client)));
   // Without a listener, an idle connection's error (the server restarting) would crash the process.
   pool.on("error", (error) => logger.error("PostgreSQL connection error", { error: error.message }));
   let ended = false;
@@ -402,7 +467,7 @@ async function openPostgres(
         await migratePg(locked, { migrationsFolder: PG_MIGRATIONS });
         if (seed) {
           const refuseClose = () => Promise.reject(new Error("The seed runs during start-up and must not close the database"));
-          await seed(postgresHandle(locked, pool, refuseClose, guard, committed));
+          await seed(postgresHandle(locked, pool, refuseClose, ownBackends, run));
         }
       } finally {
         await client.query("SELECT pg_advisory_unlock($1, 0)", [LOCK_SCOPES.migrate]).catch((error: Error) => {
@@ -418,5 +483,15 @@ async function openPostgres(
     throw error;
   }
 
-  return postgresHandle(drizzlePg({ client: pool }), pool, close, guard, committed);
+  return postgresHandle(drizzlePg({ client: pool }), pool, close, ownBackends, run);
+}
+
+/** Reports every query a pooled connection sends (node-postgres has no hook of its own for it). */
+function traceClient(client: pg.PoolClient, report: (statement: string) => void): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const [first] = args;
+    report(typeof first === "string" ? first : String((first as { text?: unknown }).text));
+    return query(...args);
+  }) as typeof client.query;
 }

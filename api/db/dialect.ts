@@ -7,6 +7,7 @@ import type Database from "better-sqlite3";
 import { is, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
 import { PgDatabase, PgTransaction } from "drizzle-orm/pg-core";
+import { notificationKey, runningTransaction } from "./after-commit";
 import type { Db, Dialect, Tables } from "./types";
 import * as pgSchema from "./schema-pg";
 import * as sqliteSchema from "./schema-sqlite";
@@ -78,15 +79,28 @@ export function tablesOf(db: Db): Tables {
  * already holds the database's only write lock from BEGIN IMMEDIATE on.
  */
 export async function lockInTransaction(tx: Db, scope: TransactionLockScope, key: string | number = 0): Promise<void> {
+  await lockAllInTransaction(tx, [[scope, key]]);
+}
+
+/**
+ * Several locks in one statement, taken in the order given (every service takes them in one order:
+ * see order-service.ts), before anything the transaction reads after them: a statement sees what was
+ * committed when it began, so the reads a lock protects come in later statements.
+ */
+export async function lockAllInTransaction(tx: Db, locks: readonly (readonly [TransactionLockScope, string | number])[]): Promise<void> {
   const writer = sqliteWriters.get(tx);
   if (writer?.inTransaction) return;
   if (!writer && is(tx, PgTransaction)) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SCOPES[scope]}::int4, hashtext(${String(key)}))`);
+    const calls = locks.map(([scope, key]) => advisoryLock(scope, key));
+    await tx.execute(sql`select ${sql.join(calls, sql`, `)}`);
     return;
   }
   // Outside a transaction the lock would be released at once (PostgreSQL) or mean nothing (SQLite).
   throw new Error("lockInTransaction() needs the tx of a running transaction");
 }
+
+const advisoryLock = (scope: TransactionLockScope, key: string | number = 0) =>
+  sql`pg_advisory_xact_lock(${LOCK_SCOPES[scope]}::int4, hashtext(${String(key)}))`;
 
 /**
  * A query built and prepared once per connection, then run with `sql.placeholder` values: on a hot
@@ -108,17 +122,6 @@ export function preparedQuery<Q>(name: string, build: (db: Db, t: Tables) => { p
 }
 
 /**
- * `column IN (the ids in a JSON array)`, with the array as one placeholder value
- * (`JSON.stringify(ids)`): one prepared statement then serves any number of ids.
- */
-export function inJsonIdList(db: Db, column: SQLWrapper, placeholder: string): SQL {
-  const list = sql.placeholder(placeholder);
-  return dialectOf(db) === "postgres"
-    ? sql`${column} in (select jsonb_array_elements_text(${list}::jsonb)::int)`
-    : sql`${column} in (select value from json_each(${list}))`;
-}
-
-/**
  * The whole hours from 1970 to a timestamp column's value (UTC), as an integer: what a report groups
  * by before turning each hour into the restaurant's local hour. SQLite stores ISO-8601 text,
  * PostgreSQL a timestamptz.
@@ -131,18 +134,78 @@ export function epochHour(db: Db, column: SQLWrapper): SQL<number> {
   ).mapWith(Number);
 }
 
-/**
- * Tells every instance listening on `channel` (PostgreSQL LISTEN/NOTIFY), when and only when the
- * transaction commits: a change rolled back is never announced. SQLite has one process and needs no
- * message: nothing to do.
- */
-export async function notifyOnCommit(tx: Db, channel: NotifyChannel, payload: string): Promise<void> {
-  if (dialectOf(tx) === "postgres")
-    await (tx as PgTransaction<NodePgQueryResultHKT>).execute(sql`select pg_notify(${channel}, ${payload})`);
+/** An event as appended to the log (api/events/event-log-service.ts). */
+export interface EventAppend {
+  branchId: number;
+  type: string;
+  orderId: string | null;
+  tableId: string | null;
+  /** JSON, stored as sent. */
+  payload: string;
+  createdAt: string;
 }
 
-/** What instances tell each other (api/db/listener.ts). */
-export type NotifyChannel = "events" | "menu" | "printers" | "sessions";
+// SQLite: one prepared INSERT per number of rows (an order appends one or two).
+const sqliteEventInserts = new Map<number, (db: Db) => { execute(values: Record<string, unknown>): Promise<{ id: number }[]> }>();
+
+function sqliteEventInsert(count: number) {
+  let insert = sqliteEventInserts.get(count);
+  if (!insert) {
+    insert = preparedQuery(`insert_events_${count}`, (db, t) =>
+      db
+        .insert(t.events)
+        .values(
+          Array.from({ length: count }, (_, i) => ({
+            branchId: sql.placeholder(`branchId${i}`),
+            type: sql.placeholder(`type${i}`),
+            orderId: sql.placeholder(`orderId${i}`),
+            tableId: sql.placeholder(`tableId${i}`),
+            payload: sql.placeholder(`payload${i}`),
+            createdAt: sql.placeholder(`createdAt${i}`),
+          })),
+        )
+        .returning({ id: t.events.id }),
+    );
+    sqliteEventInserts.set(count, insert);
+  }
+  return insert;
+}
+
+/**
+ * Appends `events` to the log in one statement, their ids in the order given, and answers the last id.
+ * PostgreSQL draws an id when the row is inserted, not when it commits, so appends are serialised
+ * from the insert to the commit (the eventAppend lock, taken in the same statement) for ids to become
+ * visible in increasing order; the statement also sends the `events` NOTIFY with that id, so the
+ * `announce` that follows has nothing more to send. SQLite's one writer orders them already.
+ */
+export async function appendEvents(tx: Db, events: readonly EventAppend[]): Promise<number> {
+  if (dialectOf(tx) === "sqlite") {
+    const values: Record<string, unknown> = {};
+    events.forEach((event, i) => {
+      values[`branchId${i}`] = event.branchId;
+      values[`type${i}`] = event.type;
+      values[`orderId${i}`] = event.orderId;
+      values[`tableId${i}`] = event.tableId;
+      values[`payload${i}`] = event.payload;
+      values[`createdAt${i}`] = event.createdAt;
+    });
+    const rows = await sqliteEventInsert(events.length)(tx).execute(values);
+    return Math.max(...rows.map((row) => row.id));
+  }
+  const result = await (tx as PgTransaction<NodePgQueryResultHKT>).execute<{ id: string }>(sql`
+    with appended as (
+      insert into events (branch_id, type, order_id, station_id, payload, created_at)
+      select (e.value->>'branchId')::int, e.value->>'type', e.value->>'orderId', e.value->>'tableId', e.value->>'payload',
+             (e.value->>'createdAt')::timestamptz
+      from (select ${advisoryLock("eventAppend")}) as append_lock,
+           jsonb_array_elements(${JSON.stringify(events)}::jsonb) with ordinality as e(value, position)
+      order by e.position
+      returning id)
+    select max(id) as id, pg_notify('events', max(id)::text) from appended`);
+  const lastId = Number(result.rows[0]!.id);
+  runningTransaction(tx)?.notified.add(notificationKey("events", String(lastId)));
+  return lastId;
+}
 
 /** How many rows an insert, update or delete (without `.returning()`) touched. */
 export function affectedRows(result: object): number {

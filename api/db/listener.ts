@@ -1,36 +1,28 @@
 /**
- * How instances on one PostgreSQL database hear each other's changes: one dedicated connection per
- * instance LISTENs on the channels that services NOTIFY in their transactions (dialect.ts
- * `notifyOnCommit`), so a notification arrives only for a committed change.
- * - `events`: new rows in the event log → this instance's broadcaster reads the table (which stays the
- *   only source of what streams send, so a lost notification delays a row by one tick, never loses it).
- * - `menu` (payload: branch id) → this instance drops that branch's cached menu.
- * - `printers`: print jobs were queued → this instance's print dispatcher reads the queue too.
- * - `sessions`: staff accounts were signed out or changed → this instance re-checks its staff streams now.
- * While the connection is down, another instance's menu change could go unheard, so the menu cache is
- * bypassed until it is back; then every stream is woken to read what it missed.
+ * How instances on one PostgreSQL database hear each other's announcements (api/db/announce.ts): one
+ * dedicated connection per instance LISTENs on every channel, and each NOTIFY another instance's
+ * committed transaction sent is handed to this instance's announcements, as its own are after its
+ * commits. NOTIFYs sent by this instance's own connections are left out: it heard them already.
+ *
+ * While the connection is down another instance's change could go unheard, so the announcements say
+ * so (`hearsAll` false: nothing read from the database is kept in memory meanwhile); once it is back,
+ * everyone who keeps something starts afresh and the live streams read what they missed.
  */
 import pg from "pg";
 import type { Logger } from "../lib/logger";
-import type { NotifyChannel } from "./dialect";
-
-/** What hears the changes: this instance's live streams and its cached menus (server.ts passes its context). */
-export interface ChangeTargets {
-  liveEvents: { poke(): void; recheckNow(): Promise<void> | void };
-  printers: { wake(): void };
-  menuCache: { invalidate(branchId: number): void; setBypassed(bypassed: boolean): void };
-}
+import { CHANNELS, type Announcements, type Channel } from "./announcements";
 
 export interface ChangeListener {
   close(): Promise<void>;
 }
 
-const CHANNELS: readonly NotifyChannel[] = ["events", "menu", "printers", "sessions"];
 const MAX_BACKOFF_MS = 5_000;
+const isChannel = (name: string): name is Channel => (CHANNELS as readonly string[]).includes(name);
 
 export async function listenForChanges(
   pool: pg.Pool,
-  context: ChangeTargets,
+  ownBackends: ReadonlySet<number>,
+  announcements: Announcements,
   logger: Pick<Logger, "info" | "error">,
 ): Promise<ChangeListener> {
   let client: pg.Client | null = null;
@@ -39,13 +31,8 @@ export async function listenForChanges(
   let backoffMs = 100;
 
   const onNotification = (message: pg.Notification) => {
-    if (message.channel === "events") context.liveEvents.poke();
-    else if (message.channel === "printers") context.printers.wake();
-    else if (message.channel === "sessions") void context.liveEvents.recheckNow();
-    else if (message.channel === "menu") {
-      const branchId = Number(message.payload);
-      if (Number.isInteger(branchId)) context.menuCache.invalidate(branchId);
-    }
+    if (ownBackends.has(message.processId) || !isChannel(message.channel)) return;
+    announcements.hear(message.channel, message.payload ?? "");
   };
 
   const connect = async (): Promise<void> => {
@@ -62,15 +49,14 @@ export async function listenForChanges(
     }
     client = next;
     backoffMs = 100;
-    context.menuCache.setBypassed(false);
-    context.liveEvents.poke();
+    announcements.setHearsAll(true);
   };
 
   const lost = (which: pg.Client, error: Error) => {
     if (closed || which !== client) return;
     client = null;
     logger.error("lost the PostgreSQL change notifications; reconnecting", { error: error.message });
-    context.menuCache.setBypassed(true);
+    announcements.setHearsAll(false);
     which.end().catch(() => undefined);
     scheduleReconnect();
   };

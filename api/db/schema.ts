@@ -26,6 +26,8 @@ export const PRINT_JOB_KINDS = ["ticket", "reprint", "bill"] as const;
 export const PRINT_JOB_STATUSES = ["queued", "sending", "printed"] as const;
 
 export type ProductTranslations = Partial<Record<TranslationLanguage, Translation>>;
+/** An option group's or an option's name in the other languages. */
+export type NameTranslations = Partial<Record<TranslationLanguage, { name: string }>>;
 
 export interface OrderLineOptionSnapshot {
   id: number;
@@ -118,6 +120,11 @@ export function defineTables(c: Columns) {
       exclusive: c.boolean("exclusive").notNull(),
       required: c.boolean("required").notNull(),
       position: c.integer("position").notNull().default(0),
+      translations: c
+        .json("translations")
+        .$type<NameTranslations>()
+        .notNull()
+        .default(sql`'{}'`),
     },
     (table) => [c.uniqueIndex("option_groups_product_name").on(table.productId, table.name)],
   );
@@ -133,6 +140,11 @@ export function defineTables(c: Columns) {
       name: c.text("name").notNull(),
       priceCents: c.integer("price_cents").notNull().default(0),
       position: c.integer("position").notNull().default(0),
+      translations: c
+        .json("translations")
+        .$type<NameTranslations>()
+        .notNull()
+        .default(sql`'{}'`),
     },
     (table) => [c.uniqueIndex("options_group_name").on(table.groupId, table.name)],
   );

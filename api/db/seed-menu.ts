@@ -16,7 +16,7 @@ import {
   type PrepArea,
   type TranslationLanguage,
 } from "../../contract/menu";
-import type { Translation } from "../../contract/schemas";
+import type { NameTranslations, Translation } from "../../contract/schemas";
 
 export interface SeedOption {
   name: string;
@@ -51,6 +51,58 @@ const tr = (filName: string, filDescription: string, zhName: string, zhDescripti
   fil: { name: filName, description: filDescription },
   zh: { name: zhName, description: zhDescription },
 });
+
+/** Filipino and Simplified Chinese name. */
+const names = (fil: string, zh: string): NameTranslations => ({ fil: { name: fil }, zh: { name: zh } });
+
+/**
+ * The option groups' and options' names in Filipino and Chinese, by their English name (the same
+ * name means the same thing wherever it is used on this menu): seeded with them, so a diner reads a
+ * burger's side in their language too.
+ */
+export const SEED_OPTION_TRANSLATIONS: Record<string, NameTranslations> = {
+  // groups
+  Side: names("Kasama", "配菜"),
+  Choice: names("Pagpipilian", "任选一项"),
+  "Extra toppings": names("Dagdag na toppings", "额外配料"),
+  Rice: names("Kanin", "米饭"),
+  Size: names("Laki", "大小"),
+  Style: names("Paraan", "做法"),
+  "Add-ons": names("Mga dagdag", "加料"),
+  Filling: names("Palaman", "馅料"),
+  Sauce: names("Sarsa", "酱汁"),
+  Beer: names("Beer", "啤酒"),
+  // options
+  Fries: names("Pritong patatas", "薯条"),
+  Coleslaw: names("Ensaladang repolyo", "凉拌卷心菜"),
+  "Onion Rings": names("Pritong sibuyas", "洋葱圈"),
+  "1 lb Wings": names("1 lb na pakpak ng manok", "一磅鸡翅"),
+  "Pork Belly Fries": names("Pork Belly Fries", "五花肉薯条"),
+  "6 BBQ Skewers": names("6 na BBQ na tuhog", "6串烧烤"),
+  Cheese: names("Keso", "奶酪"),
+  Gravy: names("Sarsang gravy", "肉汁"),
+  Bacon: names("Bacon", "培根"),
+  "Pork Belly": names("Liempo", "五花肉"),
+  "Substitute garlic rice": names("Palitan ng sinangag", "换成蒜香炒饭"),
+  "7oz glass": names("7oz na baso", "7盎司一杯"),
+  "750ml bottle": names("750ml na bote", "750毫升一瓶"),
+  "On the rocks": names("May yelo", "加冰"),
+  Blended: names("Hinalo sa blender", "冰沙"),
+  "Upsize to 9 skewers": names("Gawing 9 na tuhog", "升级为9串"),
+  "Chicken Tenders": names("Pritong laman ng manok", "炸鸡柳"),
+  Chicken: names("Manok", "鸡肉"),
+  Beef: names("Baka", "牛肉"),
+  "1 lb": names("1 libra", "一磅"),
+  "2 lbs": names("2 libra", "两磅"),
+  "Honey Garlic": names("Pulot at bawang", "蜂蜜蒜香"),
+  Buffalo: names("Buffalo na maanghang", "水牛城辣酱"),
+  "Salt and Pepper": names("Asin at paminta", "椒盐"),
+  "16oz": names("16 onsa", "16盎司"),
+  "32oz": names("32 onsa", "32盎司"),
+  "64oz": names("64 onsa", "64盎司"),
+  Blonde: names("Blonde", "Blonde 金啤"),
+  Speed: names("Speed", "Speed 啤酒"),
+};
 
 const BURGER_SIDE_FIL = "May kasamang fries o coleslaw; onion rings kapalit, +2.00.";
 const BURGER_SIDE_ZH = "配薯条或凉拌卷心菜；换洋葱圈加2.00。";

@@ -3,6 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { PublicDiningTable, DiningTable } from "../../contract/schemas";
 import type { Db, Tables } from "../db/database";
 import { preparedQuery, tablesOf } from "../db/dialect";
+import { referenceData } from "../db/reference-data";
 
 export type DiningTableRow = Tables["diningTables"]["$inferSelect"];
 
@@ -30,7 +31,6 @@ export async function listDiningTables(db: Db, branchId: number): Promise<Dining
  */
 export const storedId = (id: string) => id.toLowerCase();
 
-// Prepared once per connection: every order and cart operation looks its table up.
 const diningTableById = preparedQuery("station_by_id", (db, t) =>
   db
     .select()
@@ -39,8 +39,28 @@ const diningTableById = preparedQuery("station_by_id", (db, t) =>
     .limit(1),
 );
 
+/**
+ * Every table by id: reference data (api/db/reference-data.ts), read once and again after a table is
+ * added, changed or removed (dining-table-service.ts announces it).
+ */
+const allDiningTables = referenceData<"all", ReadonlyMap<string, DiningTableRow>>({
+  channel: "reference",
+  keyOf: (payload) => (payload === "tables" ? "all" : null),
+  load: async (db) => {
+    const { diningTables } = tablesOf(db);
+    return new Map((await db.select().from(diningTables)).map((row) => [row.id, row]));
+  },
+});
+
+/**
+ * The table, from memory. An id not there is looked up in the database: a table another instance
+ * added a moment ago, before its announcement arrived, is found all the same.
+ */
 export async function findDiningTable(db: Db, id: string): Promise<DiningTableRow | undefined> {
-  const [row] = await diningTableById(db).execute({ id: storedId(id) });
+  const stored = storedId(id);
+  const known = (await allDiningTables(db, "all")).get(stored);
+  if (known) return known;
+  const [row] = await diningTableById(db).execute({ id: stored });
   return row;
 }
 

@@ -9,7 +9,8 @@ import type { StreamLimits } from "../config";
 import { openDatabase, type Db, type SqliteHandle } from "../db/database";
 import { createLogger } from "../lib/logger";
 import { Broadcaster, type StreamTiming } from "./broadcaster";
-import { EVENT_APPENDED, eventSignal, type EventType } from "./event-log-service";
+import { Announcements } from "../db/announcements";
+import type { EventType } from "./event-log-service";
 import type { EventFilter } from "./filter";
 import { BUSY_RETRY_AFTER_SECONDS, eventStreamResponse, parseLastEventId } from "./stream";
 
@@ -35,7 +36,8 @@ const opened: { broadcaster: Broadcaster; sqlite: Database.Database; handle: Sql
 
 async function setup(options: { timing?: Partial<StreamTiming>; limits?: StreamLimits } = {}) {
   const { db, sqlite, statements, handle, dir } = await database();
-  const broadcaster = new Broadcaster(db, createLogger({ level: "error" }), { retryMs: 1_500, ...options.timing });
+  const announcements = new Announcements();
+  const broadcaster = new Broadcaster(db, announcements, createLogger({ level: "error" }), { retryMs: 1_500, ...options.timing });
   const app = new Hono();
   let nextFilter: EventFilter = [{ branchId: 1 }];
   let stillAllowed: (() => Promise<boolean>) | undefined;
@@ -72,7 +74,7 @@ async function setup(options: { timing?: Partial<StreamTiming>; limits?: StreamL
   };
 
   opened.push({ broadcaster, sqlite, handle, dir });
-  return { db, statements, broadcaster, write, open };
+  return { db, statements, broadcaster, announcements, write, open };
 }
 
 afterEach(async () => {
@@ -174,13 +176,28 @@ describe("Broadcaster fan-out", () => {
     expect(client.text).toMatch(new RegExp(`event: order.updated\ndata: \\{"n":\\d+\\}\nid: ${id}\n\n$`));
   });
 
-  it("is woken by a commit's announcement (what recordEvent registers after the commit) without waiting for its tick", async () => {
-    const { broadcaster, write, open } = await setup({ timing: { pollMs: 60_000 } });
+  it("is woken by a commit's announcement (what recordEvent announces on `events`) without waiting for its tick", async () => {
+    const { broadcaster, announcements, write, open } = await setup({ timing: { pollMs: 60_000 } });
     await broadcaster.start();
     const client = await open([{ branchId: 1 }]);
     const id = write("product.updated");
-    eventSignal.emit(EVENT_APPENDED);
+    announcements.hear("events", String(id));
     expect((await client.drain(100)).ids()).toEqual([id]);
+  });
+
+  it("with no stream open, moves past an announced event without reading the table, and a stream opened then starts after it", async () => {
+    const { broadcaster, announcements, statements, write, open } = await setup({ timing: { pollMs: 60_000 } });
+    await broadcaster.start();
+    const before = write("product.updated");
+    statements.length = 0;
+    announcements.hear("events", String(before));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(statements).toEqual([]);
+    expect(broadcaster.lastId).toBe(before);
+    const client = await open([{ branchId: 1 }]);
+    const after = write("product.updated");
+    announcements.hear("events", String(after));
+    expect((await client.drain(100)).ids()).toEqual([after]);
   });
 
   it("picks up rows written by another instance on its tick", async () => {

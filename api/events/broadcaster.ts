@@ -7,16 +7,17 @@
  * same tick and stall other requests), ends streams that reached their age limit, and re-asks the
  * few streams that have a `stillAllowed` check (staff sessions).
  *
- * `poke()` is the whole wake-up interface, so a database notification (PostgreSQL LISTEN/NOTIFY) can
- * drive it as well as the in-process signal does. Reading "every id above the last one seen" relies on
+ * An announcement carries the last id appended: with no stream open there is nothing to read, and the
+ * position just moves past it. Reading "every id above the last one seen" relies on
  * ids becoming visible in increasing order, which SQLite's single writer guarantees; a database with
  * concurrent writers needs its own ordering guarantee (e.g. one writer of event ids at a time).
  */
 import { and, asc, gt, lte, max, sql } from "drizzle-orm";
+import type { Announcements } from "../db/announcements";
 import type { Db } from "../db/database";
 import { preparedQuery, tablesOf } from "../db/dialect";
 import type { Logger } from "../lib/logger";
-import { EVENT_APPENDED, eventSignal, type EventType } from "./event-log-service";
+import type { EventType } from "./event-log-service";
 import { filterSql, matchesFilter, type EventFilter, type EventKeys } from "./filter";
 
 export interface StreamTiming {
@@ -140,11 +141,12 @@ export class Broadcaster {
   private timer: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
   private lastRecheck = Date.now();
-  private readonly wake = () => this.poke();
+  private unsubscribe: Array<() => void> = [];
   private readonly observers = new Set<FanOutObserver>();
 
   constructor(
     private readonly db: Db,
+    private readonly announcements: Announcements,
     private readonly logger: Logger,
     timing: Partial<StreamTiming> = {},
   ) {
@@ -181,7 +183,12 @@ export class Broadcaster {
   async start(): Promise<void> {
     if (this.timer) return;
     this.latest = await this.readLatest();
-    eventSignal.on(EVENT_APPENDED, this.wake);
+    this.unsubscribe = [
+      this.announcements.on("events", (lastId) => this.appended(Number(lastId))),
+      // Staff were signed out or lost a branch: their streams are asked again now, not at the next round.
+      this.announcements.on("sessions", () => void this.recheckNow()),
+      this.announcements.onMissed(() => this.poke()),
+    ];
     this.timer = setInterval(() => void this.tick(), this.timing.pollMs);
     this.timer.unref();
   }
@@ -189,12 +196,24 @@ export class Broadcaster {
   /** Stops reading and ends every open stream. */
   stop(): void {
     this.stopped = true;
-    eventSignal.off(EVENT_APPENDED, this.wake);
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     for (const subscriber of [...this.subscribers.keys()]) subscriber.end();
     this.subscribers.clear();
     this.anonymous = 0;
+  }
+
+  /**
+   * Rows up to `lastId` were committed. With no stream open and no read under way there is nothing to
+   * send and nothing to read: the position moves past them (a stream opened later starts there).
+   */
+  private appended(lastId: number): void {
+    if (this.subscribers.size === 0 && !this.pumping && Number.isSafeInteger(lastId) && lastId > 0) {
+      this.latest = Math.max(this.latest, lastId);
+      return;
+    }
+    this.poke();
   }
 
   /**

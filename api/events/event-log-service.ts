@@ -2,67 +2,54 @@
  * The change log behind the live streams. Every change that staff or diners should see live is
  * appended here in the same transaction as the change itself, so a stream never announces something
  * that was rolled back, and a reconnecting client can ask for everything after the last id it saw.
- * Once the transaction commits, this instance's broadcaster wakes at once (broadcaster.ts); it also
- * reads the table on a tick, for rows other instances wrote.
+ * Once the transaction commits, every instance's broadcaster hears of it (broadcaster.ts); each also
+ * reads the table on a tick, in case a notification was lost.
  */
-import { EventEmitter } from "node:events";
-import { lt, sql } from "drizzle-orm";
+import { lt } from "drizzle-orm";
 import type { ServerEvents } from "../../contract/schemas";
-import { afterCommit } from "../db/after-commit";
+import { announce } from "../db/announce";
 import type { Db } from "../db/database";
-import { affectedRows, lockInTransaction, notifyOnCommit, preparedQuery, tablesOf } from "../db/dialect";
+import { affectedRows, appendEvents, tablesOf } from "../db/dialect";
 import type { ServiceDeps } from "../service-deps";
 
 export type EventType = keyof ServerEvents;
 
-export const eventSignal = new EventEmitter();
-eventSignal.setMaxListeners(0);
-
-export const EVENT_APPENDED = "appended";
-
-const insertEvent = preparedQuery("insert_event", (db, t) =>
-  db.insert(t.events).values({
-    branchId: sql.placeholder("branchId"),
-    type: sql.placeholder("type"),
-    orderId: sql.placeholder("orderId"),
-    tableId: sql.placeholder("tableId"),
-    payload: sql.placeholder("payload"),
-    createdAt: sql.placeholder("createdAt"),
-  }),
-);
-
-/**
- * Appends an event in the caller's transaction, as its last write: on PostgreSQL the append lock is
- * held from here to the commit, so event ids become visible in increasing order (a stream resuming
- * after id N can never miss a lower id committed later), and the other instances are told on commit.
- * This instance's streams wake after the commit, once per transaction however many events it records.
- */
-export async function recordEvent<T extends EventType>(
-  tx: Db,
-  event: {
-    branchId: number;
-    type: T;
-    orderId?: string | null;
-    /** The table the event concerns: it then reaches that table's diner stream. */
-    tableId?: string | null;
-    payload: ServerEvents[T];
-  },
-): Promise<void> {
-  await lockInTransaction(tx, "eventAppend");
-  await insertEvent(tx).execute({
-    branchId: event.branchId,
-    type: event.type,
-    orderId: event.orderId ?? null,
-    tableId: event.tableId ?? null,
-    payload: JSON.stringify(event.payload),
-    createdAt: new Date().toISOString(),
-  });
-  await notifyOnCommit(tx, "events", "");
-  afterCommit(tx, announceEvents);
+/** An event to record: what changed, for whom (branch, table, order), and what streams send of it. */
+export interface NewEvent<T extends EventType = EventType> {
+  branchId: number;
+  type: T;
+  orderId?: string | null;
+  /** The table the event concerns: it then reaches that table's diner stream. */
+  tableId?: string | null;
+  payload: ServerEvents[T];
 }
 
-function announceEvents(): void {
-  eventSignal.emit(EVENT_APPENDED);
+/**
+ * Appends events in the caller's transaction, in one statement, as its last write: on PostgreSQL the
+ * append lock is held from here to the commit, so event ids become visible in increasing order (a
+ * stream resuming after id N can never miss a lower id committed later). Once the transaction commits,
+ * every instance hears the last id (`announce` on `events`) and its streams read the log.
+ */
+export async function recordEvents(tx: Db, events: readonly NewEvent[], now = new Date()): Promise<void> {
+  if (events.length === 0) return;
+  const createdAt = now.toISOString();
+  const lastId = await appendEvents(
+    tx,
+    events.map((event) => ({
+      branchId: event.branchId,
+      type: event.type,
+      orderId: event.orderId ?? null,
+      tableId: event.tableId ?? null,
+      payload: JSON.stringify(event.payload),
+      createdAt,
+    })),
+  );
+  await announce(tx, "events", String(lastId));
+}
+
+/** One event (see recordEvents). */
+export function recordEvent<T extends EventType>(tx: Db, event: NewEvent<T>, now?: Date): Promise<void> {
+  return recordEvents(tx, [event as NewEvent], now);
 }
 
 /** Streams resume from recent ids only; rows older than this are of no use to anyone. */

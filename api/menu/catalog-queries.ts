@@ -2,10 +2,11 @@
  * The menu as an order is priced from it (orders/pricing.ts): the products asked for, with their
  * option groups. What other modules (orders, carts) may read of the menu's tables.
  */
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { PrepArea } from "../../contract/menu";
 import type { Db } from "../db/database";
-import { inJsonIdList, preparedQuery } from "../db/dialect";
+import { preparedQuery } from "../db/dialect";
+import { referenceData } from "../db/reference-data";
 
 export interface CatalogOption {
   id: number;
@@ -36,9 +37,8 @@ export interface CatalogProduct {
   groups: CatalogGroup[];
 }
 
-// What placing an order reads of the menu, prepared once per connection. Both take their id list as
-// one JSON array, so one statement serves any number of lines.
-const catalogProducts = preparedQuery("order_catalog_products", (db, t) =>
+// A branch's whole catalog, in two queries; kept in memory until its menu changes (menuChanged).
+const catalogProducts = preparedQuery("catalog_products", (db, t) =>
   db
     .select({
       id: t.products.id,
@@ -53,26 +53,24 @@ const catalogProducts = preparedQuery("order_catalog_products", (db, t) =>
       prepMinutes: t.products.prepMinutes,
     })
     .from(t.products)
-    .where(inJsonIdList(db, t.products.id, "ids")),
+    .where(eq(t.products.branchId, sql.placeholder("branchId"))),
 );
 
-const catalogOptions = preparedQuery("order_catalog_options", (db, t) =>
+const catalogOptions = preparedQuery("catalog_options", (db, t) =>
   db
     .select({ group: t.optionGroups, option: t.options })
     .from(t.optionGroups)
+    .innerJoin(t.products, eq(t.products.id, t.optionGroups.productId))
     .leftJoin(t.options, eq(t.options.groupId, t.optionGroups.id))
-    .where(inJsonIdList(db, t.optionGroups.productId, "ids"))
+    .where(eq(t.products.branchId, sql.placeholder("branchId")))
     .orderBy(asc(t.optionGroups.position), asc(t.options.position)),
 );
 
-/** The products an order refers to, with their option groups: what pricing needs, in two queries. */
-export async function loadCatalog(db: Db, productIds: number[]): Promise<Map<number, CatalogProduct>> {
+async function readCatalog(db: Db, branchId: number): Promise<ReadonlyMap<number, CatalogProduct>> {
   const catalog = new Map<number, CatalogProduct>();
-  if (productIds.length === 0) return catalog;
-  const ids = JSON.stringify(productIds);
-  for (const row of await catalogProducts(db).execute({ ids })) catalog.set(row.id, { ...row, groups: [] });
-  const groups = new Map<number, CatalogProduct["groups"][number]>();
-  for (const { group, option } of await catalogOptions(db).execute({ ids })) {
+  for (const row of await catalogProducts(db).execute({ branchId })) catalog.set(row.id, { ...row, groups: [] });
+  const groups = new Map<number, CatalogGroup>();
+  for (const { group, option } of await catalogOptions(db).execute({ branchId })) {
     let entry = groups.get(group.id);
     if (!entry) {
       entry = { name: group.name, exclusive: group.exclusive, required: group.required, options: [] };
@@ -83,3 +81,17 @@ export async function loadCatalog(db: Db, productIds: number[]): Promise<Map<num
   }
   return catalog;
 }
+
+/**
+ * The branch's products with their option groups, as pricing reads them: reference data
+ * (api/db/reference-data.ts), dropped whenever the branch's menu changes, stock counts included
+ * (menu-service.ts `menuChanged`). Shared by every caller: read it, never change it.
+ */
+export const loadCatalog = referenceData<number, ReadonlyMap<number, CatalogProduct>>({
+  channel: "menu",
+  keyOf: (payload) => {
+    const branchId = Number(payload);
+    return Number.isInteger(branchId) ? branchId : undefined;
+  },
+  load: readCatalog,
+});

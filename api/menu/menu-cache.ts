@@ -3,10 +3,12 @@
  * the answers are built once and dropped whenever that branch's menu changes (sold-out toggle, CSV
  * import). Phones on restaurant Wi-Fi get a few kilobytes instead of tens, and a cached answer costs
  * no more than a health check. The ETag hashes the content, so every instance gives the same one and
- * a phone's cached copy stays valid across restarts.
+ * a phone's cached copy stays valid across restarts. A branch's menu goes when a change to it is
+ * announced (`menu`, api/db/announce.ts), on every instance.
  */
 import { createHash } from "node:crypto";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import type { Announcements } from "../db/announcements";
 import type { Db } from "../db/database";
 import { matchesIfNoneMatch } from "../lib/http-cache";
 import { loadMenu } from "./menu-repository";
@@ -77,7 +79,13 @@ export class MenuCache {
   private generation = 0;
   private bypassed = false;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    announcements: Announcements,
+  ) {
+    announcements.on("menu", (branchId) => this.invalidate(Number(branchId)));
+    announcements.onMissed(() => this.setBypassed(!announcements.hearsAll));
+  }
 
   /**
    * The cached menu for a raw `branch_id` query value, without validating it: an entry exists only
@@ -108,7 +116,7 @@ export class MenuCache {
     return pending;
   }
 
-  invalidate(branchId: number): void {
+  private invalidate(branchId: number): void {
     this.generation += 1;
     this.entries.delete(String(branchId));
     this.building.delete(String(branchId));
@@ -118,7 +126,7 @@ export class MenuCache {
    * While another instance's changes might go unheard (its notifications' connection is down), keep
    * nothing: every request reads the database. Turned off again, the cache starts empty.
    */
-  setBypassed(bypassed: boolean): void {
+  private setBypassed(bypassed: boolean): void {
     this.bypassed = bypassed;
     this.generation += 1;
     this.entries.clear();

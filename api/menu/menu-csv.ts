@@ -19,7 +19,7 @@ import {
   type TranslationLanguage,
 } from "../../contract/menu";
 import { formatCents, parsePriceToCents } from "../../contract/money";
-import type { ApiErrorDetail, Menu, Translation } from "../../contract/schemas";
+import type { ApiErrorDetail, Menu, NameTranslations, Translation } from "../../contract/schemas";
 import { escapeFormula, unescapeFormula } from "../lib/spreadsheet-cell";
 
 /** The columns every file has: a file without them is refused. */
@@ -52,6 +52,21 @@ const OPTIONAL_COLUMNS = [
   "name_zh",
   "description_zh",
   "happy_hour_price",
+  "group_fil",
+  "group_zh",
+  "option_fil",
+  "option_zh",
+] as const;
+
+/** An option group's and an option's name in each language, on option rows. */
+const GROUP_NAME_COLUMNS = { fil: "group_fil", zh: "group_zh" } as const satisfies Record<TranslationLanguage, string>;
+const OPTION_NAME_COLUMNS = { fil: "option_fil", zh: "option_zh" } as const satisfies Record<TranslationLanguage, string>;
+const OPTION_ONLY_COLUMNS = [
+  "exclusive",
+  "required",
+  "option_price",
+  ...Object.values(GROUP_NAME_COLUMNS),
+  ...Object.values(OPTION_NAME_COLUMNS),
 ] as const;
 
 /** Every column, in the order export writes them. */
@@ -59,9 +74,17 @@ export const CSV_COLUMNS = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS] as const;
 type Column = (typeof CSV_COLUMNS)[number];
 
 /** The columns that say something about the product itself: empty on option rows. */
-const PRODUCT_ONLY_COLUMNS = ["price", "available", "weekday", "description", ...OPTIONAL_COLUMNS] as const;
+const PRODUCT_ONLY_COLUMNS = [
+  "price",
+  "available",
+  "weekday",
+  "description",
+  ...OPTIONAL_COLUMNS.filter((column) => !(OPTION_ONLY_COLUMNS as readonly string[]).includes(column)),
+] as const;
 
 const MAX_NAME = 80;
+const MAX_GROUP_NAME = 60;
+const MAX_OPTION_NAME = 80;
 const MAX_DESCRIPTION = 500;
 export const MAX_PREP_MINUTES = 240;
 export const MAX_STOCK = 9999;
@@ -79,12 +102,16 @@ export const MAX_CSV_ROWS = 5000;
 export interface ParsedOption {
   name: string;
   priceCents: number;
+  /** Only the languages the file names, in TRANSLATION_LANGUAGES order. */
+  translations: NameTranslations;
 }
 export interface ParsedGroup {
   name: string;
   exclusive: boolean;
   required: boolean;
   options: ParsedOption[];
+  /** Only the languages the file names, in TRANSLATION_LANGUAGES order. */
+  translations: NameTranslations;
 }
 export interface ParsedProduct {
   category: CategoryKey;
@@ -208,7 +235,7 @@ export function parseMenuCsv(text: string): ParseResult {
       continue;
     }
 
-    for (const column of ["exclusive", "required", "option_price"] as const) {
+    for (const column of OPTION_ONLY_COLUMNS) {
       if (row[column]) fail(line, column, `${column} belongs on option rows (this row has no group).`);
     }
     const product = parseProductRow(row, failHere);
@@ -299,30 +326,70 @@ export function parseProductRow(row: MenuRow, fail: FailColumn): ParsedProduct |
  * added to `product`'s groups when it passes.
  */
 export function addOptionRow(product: ParsedProduct, row: MenuRow, fail: FailColumn): void {
+  let failed = false;
+  const failOn: FailColumn = (column, message) => {
+    failed = true;
+    fail(column, message);
+  };
   const exclusive = parseBoolean(row.exclusive || "no");
   const required = parseBoolean(row.required || "no");
   const priceCents = parsePriceToCents(row.option_price || "0");
-  if (exclusive === null) fail("exclusive", `"${row.exclusive}" should be yes or no.`);
-  if (required === null) fail("required", `"${row.required}" should be yes or no.`);
-  if (priceCents === null) fail("option_price", `"${row.option_price}" is not a price like 2.00.`);
-  if (row.group.length > 60) fail("group", "The group name is at most 60 characters.");
-  if (row.option.length > 80) fail("option", "The option name is at most 80 characters.");
-  if (exclusive === null || required === null || priceCents === null || row.group.length > 60 || row.option.length > 80) return;
+  if (exclusive === null) failOn("exclusive", `"${row.exclusive}" should be yes or no.`);
+  if (required === null) failOn("required", `"${row.required}" should be yes or no.`);
+  if (priceCents === null) failOn("option_price", `"${row.option_price}" is not a price like 2.00.`);
+  if (row.group.length > MAX_GROUP_NAME) failOn("group", `The group name is at most ${MAX_GROUP_NAME} characters.`);
+  if (row.option.length > MAX_OPTION_NAME) failOn("option", `The option name is at most ${MAX_OPTION_NAME} characters.`);
+  const groupTranslations = parseNameTranslations(row, GROUP_NAME_COLUMNS, MAX_GROUP_NAME, failOn);
+  const optionTranslations = parseNameTranslations(row, OPTION_NAME_COLUMNS, MAX_OPTION_NAME, failOn);
+  if (failed || exclusive === null || required === null || priceCents === null) return;
 
   let group = product.groups.find((g) => g.name === row.group);
   if (!group) {
-    group = { name: row.group, exclusive, required, options: [] };
+    group = { name: row.group, exclusive, required, options: [], translations: {} };
     product.groups.push(group);
   } else if (group.exclusive !== exclusive || group.required !== required) {
     fail("exclusive", `Group "${row.group}" has different exclusive/required values on another line.`);
     return;
   }
+  // A group's name in a language may be written on any of its rows (export writes it on each); rows that name it agree.
+  for (const language of TRANSLATION_LANGUAGES) {
+    const given = groupTranslations[language]?.name;
+    const known = group.translations[language]?.name;
+    if (given === undefined) continue;
+    if (known !== undefined && known !== given) {
+      fail(GROUP_NAME_COLUMNS[language], `Group "${row.group}" is called "${known}" in ${GROUP_NAME_COLUMNS[language]} on another line.`);
+      return;
+    }
+  }
   if (group.options.some((o) => o.name === row.option)) {
     fail("option", `"${row.option}" is already an option of "${row.group}".`);
     return;
   }
-  group.options.push({ name: row.option, priceCents });
+  group.translations = inLanguageOrder({ ...group.translations, ...groupTranslations });
+  group.options.push({ name: row.option, priceCents, translations: optionTranslations });
 }
+
+/** The name columns `columns` names on a row; an empty cell is no translation. */
+function parseNameTranslations(
+  row: MenuRow,
+  columns: Record<TranslationLanguage, Column>,
+  maxLength: number,
+  fail: FailColumn,
+): NameTranslations {
+  const translations: NameTranslations = {};
+  for (const language of TRANSLATION_LANGUAGES) {
+    const column = columns[language];
+    const name = row[column];
+    if (name === "") continue;
+    if (!hasVisibleText(name)) fail(column, `${column} needs visible characters (leave it empty for no translation).`);
+    else if (name.length > maxLength) fail(column, `${column} is at most ${maxLength} characters.`);
+    else translations[language] = { name };
+  }
+  return translations;
+}
+
+const inLanguageOrder = (translations: NameTranslations): NameTranslations =>
+  Object.fromEntries(TRANSLATION_LANGUAGES.flatMap((language) => (translations[language] ? [[language, translations[language]]] : [])));
 
 type MenuData = Pick<ParsedProduct, "allergens" | "diet" | "prepArea" | "prepMinutes" | "stock" | "translations">;
 
@@ -381,54 +448,50 @@ class HeaderError extends Error {}
 
 /** The branch's menu in the upload format; importing it back changes nothing. */
 export function menuToCsv(menu: Menu): string {
-  const rows: string[][] = [];
+  const rows: Partial<Record<Column, string>>[] = [];
   for (const category of CATEGORY_KEYS) {
     for (const product of menu[category]) {
-      rows.push([
+      const productRow: Partial<Record<Column, string>> = {
         category,
-        product.name,
-        product.description,
-        product.price,
-        product.available ? "yes" : "no",
-        product.weekday ? String(product.weekday) : "",
-        "",
-        "",
-        "",
-        "",
-        "",
-        product.allergens.join(";"),
-        product.diet.join(";"),
-        product.prep_station,
-        String(product.prep_minutes),
-        product.stock === null ? "" : String(product.stock),
-        ...TRANSLATION_LANGUAGES.flatMap((language) => [
-          product.translations?.[language]?.name ?? "",
-          product.translations?.[language]?.description ?? "",
-        ]),
-        product.happy_hour_price ?? "",
-      ]);
+        product: product.name,
+        description: product.description,
+        price: product.price,
+        available: product.available ? "yes" : "no",
+        weekday: product.weekday ? String(product.weekday) : "",
+        allergens: product.allergens.join(";"),
+        diet: product.diet.join(";"),
+        prep_station: product.prep_station,
+        prep_minutes: String(product.prep_minutes),
+        stock: product.stock === null ? "" : String(product.stock),
+        happy_hour_price: product.happy_hour_price ?? "",
+      };
+      for (const language of TRANSLATION_LANGUAGES) {
+        productRow[`name_${language}`] = product.translations?.[language]?.name ?? "";
+        productRow[`description_${language}`] = product.translations?.[language]?.description ?? "";
+      }
+      rows.push(productRow);
       for (const [groupName, group] of Object.entries(product.customizations)) {
         for (const option of group.options) {
-          rows.push([
+          const optionRow: Partial<Record<Column, string>> = {
             category,
-            product.name,
-            "",
-            "",
-            "",
-            "",
-            groupName,
-            group.exclusive ? "yes" : "no",
-            group.required ? "yes" : "no",
-            option.name,
-            formatCents(parsePriceToCents(option.price) ?? 0),
-            ...OPTIONAL_COLUMNS.map(() => ""),
-          ]);
+            product: product.name,
+            group: groupName,
+            exclusive: group.exclusive ? "yes" : "no",
+            required: group.required ? "yes" : "no",
+            option: option.name,
+            option_price: formatCents(parsePriceToCents(option.price) ?? 0),
+          };
+          for (const language of TRANSLATION_LANGUAGES) {
+            optionRow[GROUP_NAME_COLUMNS[language]] = group.translations?.[language]?.name ?? "";
+            optionRow[OPTION_NAME_COLUMNS[language]] = option.translations?.[language]?.name ?? "";
+          }
+          rows.push(optionRow);
         }
       }
     }
   }
   return stringify(
-    rows.map((row) => row.map(escapeFormula)),
+    rows.map((row) => CSV_COLUMNS.map((column) => escapeFormula(row[column] ?? ""))),
     { header: true, columns: [...CSV_COLUMNS], record_delimiter: "\r\n" },
   );
 }

@@ -5,7 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { TRANSLATION_LANGUAGES } from "../../contract/menu";
-import type { CsvImportSummary } from "../../contract/schemas";
+import type { CsvImportSummary, NameTranslations } from "../../contract/schemas";
 import type { Db, Tables } from "../db/database";
 import { tablesOf } from "../db/dialect";
 import type { ParsedProduct } from "./menu-csv";
@@ -100,6 +100,11 @@ function menuDataChanged(current: ProductRow, item: ParsedProduct): boolean {
   );
 }
 
+/** Whether a group's or option's name differs in any language (compared by language: PostgreSQL's jsonb reorders keys). */
+function namesDiffer(before: NameTranslations, after: NameTranslations): boolean {
+  return TRANSLATION_LANGUAGES.some((language) => before[language]?.name !== after[language]?.name);
+}
+
 /**
  * The products that moved: adding or removing an item shifts every later position number, and
  * moving one item shifts the items it passes, but only the moved item itself is a change to report.
@@ -144,11 +149,23 @@ export async function syncGroups(tx: Db, productId: number, item: ParsedProduct,
   for (const [groupPosition, group] of item.groups.entries()) {
     summary.imported.groups += 1;
     const current = existingGroups.find((g) => g.name === group.name);
-    const values = { productId, name: group.name, exclusive: group.exclusive, required: group.required, position: groupPosition };
+    const values = {
+      productId,
+      name: group.name,
+      exclusive: group.exclusive,
+      required: group.required,
+      position: groupPosition,
+      translations: group.translations,
+    };
     let groupId: number;
     if (current) {
       groupId = current.id;
-      if (current.exclusive !== group.exclusive || current.required !== group.required || current.position !== groupPosition)
+      if (
+        current.exclusive !== group.exclusive ||
+        current.required !== group.required ||
+        current.position !== groupPosition ||
+        namesDiffer(current.translations, group.translations)
+      )
         changed = true;
       await tx.update(optionGroups).set(values).where(eq(optionGroups.id, groupId));
     } else {
@@ -164,13 +181,21 @@ export async function syncGroups(tx: Db, productId: number, item: ParsedProduct,
       summary.imported.options += 1;
       const currentOption = existingOptions.find((o) => o.name === option.name);
       if (currentOption) {
-        if (currentOption.priceCents !== option.priceCents || currentOption.position !== position) changed = true;
-        await tx.update(options).set({ priceCents: option.priceCents, position }).where(eq(options.id, currentOption.id));
+        if (
+          currentOption.priceCents !== option.priceCents ||
+          currentOption.position !== position ||
+          namesDiffer(currentOption.translations, option.translations)
+        )
+          changed = true;
+        await tx
+          .update(options)
+          .set({ priceCents: option.priceCents, position, translations: option.translations })
+          .where(eq(options.id, currentOption.id));
         keptOptions.add(currentOption.id);
       } else {
         const [inserted] = await tx
           .insert(options)
-          .values({ groupId, name: option.name, priceCents: option.priceCents, position })
+          .values({ groupId, name: option.name, priceCents: option.priceCents, position, translations: option.translations })
           .returning({ id: options.id });
         keptOptions.add(inserted!.id);
         changed = true;

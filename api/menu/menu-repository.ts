@@ -2,7 +2,7 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { CATEGORY_KEYS, type CategoryKey } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
-import type { CustomizationGroup, Menu, Photo, Product } from "../../contract/schemas";
+import type { CustomizationGroup, Menu, MenuOption, Photo, Product } from "../../contract/schemas";
 import type { Db, Tables } from "../db/database";
 import { affectedRows, tablesOf } from "../db/dialect";
 import { photosOf } from "./photo-repository";
@@ -33,6 +33,7 @@ async function customizationsFor(db: Db, productIds: number[]): Promise<Map<numb
   const byGroup = new Map<number, CustomizationGroup>();
   for (const group of groups) {
     const entry: CustomizationGroup = { exclusive: group.exclusive, required: group.required, options: [] };
+    if (Object.keys(group.translations).length > 0) entry.translations = group.translations;
     byGroup.set(group.id, entry);
     const forProduct = result.get(group.productId) ?? {};
     // A group name is the manager's text: defined as an own property, so "__proto__" is a group like
@@ -41,7 +42,9 @@ async function customizationsFor(db: Db, productIds: number[]): Promise<Map<numb
     result.set(group.productId, forProduct);
   }
   for (const option of optionRows) {
-    byGroup.get(option.groupId)?.options.push({ id: option.id, name: option.name, price: formatCents(option.priceCents) });
+    const entry: MenuOption = { id: option.id, name: option.name, price: formatCents(option.priceCents) };
+    if (Object.keys(option.translations).length > 0) entry.translations = option.translations;
+    byGroup.get(option.groupId)?.options.push(entry);
   }
   return result;
 }

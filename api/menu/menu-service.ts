@@ -6,9 +6,9 @@
 import type { CategoryKey } from "../../contract/menu";
 import type { CsvImportSummary, EditedProduct, Menu, ProductInput, ProductPatch, ProductReorder } from "../../contract/schemas";
 import type { Db } from "../db/database";
-import { afterCommit } from "../db/after-commit";
+import { announce } from "../db/announce";
 import { recordAudit, type AuditActor } from "../audit/audit-service";
-import { lockInTransaction, notifyOnCommit } from "../db/dialect";
+import { lockInTransaction } from "../db/dialect";
 import { recordEvent } from "../events/event-log-service";
 import type { ServiceDeps } from "../service-deps";
 import type { ParsedProduct } from "./menu-csv";
@@ -30,7 +30,7 @@ import {
   type LocatedProduct,
 } from "./menu-repository";
 import { deleteUnshownImages } from "./photo-repository";
-import { parseProductInput, type CompleteInput } from "./product-input";
+import { keepOptionTranslations, parseProductInput, type CompleteInput } from "./product-input";
 import { tablesOf } from "../db/dialect";
 import { eq } from "drizzle-orm";
 
@@ -50,12 +50,11 @@ export async function announceProduct(tx: Db, located: LocatedProduct): Promise<
 }
 
 /**
- * Inside a transaction that changed the branch's menu: every instance's cached copy goes once it
- * commits (the others through NOTIFY, this one after the commit, once per branch and transaction).
+ * Inside a transaction that changed the branch's menu: every instance's cached menu and catalog go
+ * once it commits (announced on `menu`, once per branch and transaction).
  */
-export async function menuChanged(tx: Db, { menuCache }: Pick<ServiceDeps, "menuCache">, branchId: number): Promise<void> {
-  await notifyOnCommit(tx, "menu", String(branchId));
-  afterCommit(tx, () => menuCache.invalidate(branchId), `menu of branch ${branchId}`);
+export function menuChanged(tx: Db, branchId: number): Promise<void> {
+  return announce(tx, "menu", String(branchId));
 }
 
 export interface StockWanted {
@@ -82,13 +81,13 @@ export async function takeStock(tx: Db, wanted: readonly StockWanted[]): Promise
  * Inside a transaction that changed these products (their stock): records their product.updated
  * events and marks their branches' menus changed.
  */
-export async function announceProducts(tx: Db, deps: Pick<ServiceDeps, "menuCache">, productIds: readonly number[]): Promise<void> {
+export async function announceProducts(tx: Db, productIds: readonly number[]): Promise<void> {
   const branches = new Set<number>();
   for (const productId of productIds) {
     const found = await findProduct(tx, productId);
     if (!found) continue;
     await announceProduct(tx, found);
-    if (!branches.has(found.branchId)) await menuChanged(tx, deps, found.branchId);
+    if (!branches.has(found.branchId)) await menuChanged(tx, found.branchId);
     branches.add(found.branchId);
   }
 }
@@ -112,7 +111,7 @@ export async function updateProduct(
       branchId: found.branchId,
       details: { name: found.product.name, ...patch },
     });
-    await menuChanged(tx, deps, found.branchId);
+    await menuChanged(tx, found.branchId);
     await announceProduct(tx, found);
     return found;
   });
@@ -149,7 +148,7 @@ export async function importMenu(
         }
       }
       await recordAudit(tx, actor, { action: "menu.imported", target: `menu:${branchId}`, branchId, details: { ...applied.changes } });
-      await menuChanged(tx, deps, branchId);
+      await menuChanged(tx, branchId);
       return applied;
     });
   } catch (error) {
@@ -215,7 +214,7 @@ export async function createProduct(deps: ServiceDeps, branchId: number, input: 
       branchId,
       details: { name: found.product.name },
     });
-    await menuChanged(tx, deps, branchId);
+    await menuChanged(tx, branchId);
     await announceProduct(tx, found);
     return edited(found);
   });
@@ -248,7 +247,9 @@ export async function replaceProduct(
   return deps.database.transaction(async (tx) => {
     const current = await findProduct(tx, productId);
     if (!current) return undefined;
-    const product = await checkedProduct(tx, current.branchId, { ...asInput(current), ...withoutUndefined(input) }, productId);
+    const sent = withoutUndefined(input);
+    if (sent.customizations) sent.customizations = keepOptionTranslations(sent.customizations, current.product.customizations);
+    const product = await checkedProduct(tx, current.branchId, { ...asInput(current), ...sent }, productId);
     const { products } = tablesOf(tx);
     const [row] = await tx.select({ position: products.position }).from(products).where(eq(products.id, productId));
     await tx
@@ -264,7 +265,7 @@ export async function replaceProduct(
       branchId: current.branchId,
       details: { name: found.product.name, fields: keys },
     });
-    await menuChanged(tx, deps, current.branchId);
+    await menuChanged(tx, current.branchId);
     await announceProduct(tx, found);
     return edited(found);
   });
@@ -293,7 +294,7 @@ export async function deleteProduct(deps: ServiceDeps, productId: number, actor:
       branchId: found.branchId,
       details: { name: found.product.name, category: found.category },
     });
-    await menuChanged(tx, deps, found.branchId);
+    await menuChanged(tx, found.branchId);
     await announceProduct(tx, { ...found, product: { ...found.product, available: false } });
     return true;
   });
@@ -322,7 +323,7 @@ export async function reorderProducts(deps: ServiceDeps, branchId: number, order
       branchId,
       details: { category: order.category, product_ids: wanted },
     });
-    await menuChanged(tx, deps, branchId);
+    await menuChanged(tx, branchId);
     return loadMenu(tx, branchId);
   });
 }

@@ -28,7 +28,7 @@ async function imagesOf(upload: Uint8Array): Promise<StoredImage[]> {
 }
 
 /** Audits, announces and answers a product whose photo changed (inside its transaction). */
-async function photoChanged(tx: Db, deps: ServiceDeps, productId: number, actor: AuditActor, details: Record<string, unknown>) {
+async function photoChanged(tx: Db, productId: number, actor: AuditActor, details: Record<string, unknown>) {
   const found = (await findProduct(tx, productId))!;
   await recordAudit(tx, actor, {
     action: found.product.photo ? "product.photo_set" : "product.photo_removed",
@@ -36,7 +36,7 @@ async function photoChanged(tx: Db, deps: ServiceDeps, productId: number, actor:
     branchId: found.branchId,
     details: { name: found.product.name, ...details },
   });
-  await menuChanged(tx, deps, found.branchId);
+  await menuChanged(tx, found.branchId);
   await announceProduct(tx, found);
   return edited(found);
 }
@@ -55,7 +55,7 @@ export async function setProductPhoto(
     await showImages(tx, productId, images);
     await deleteUnshownImages(tx);
     const sizes = images.map((image) => ({ width: image.width, height: image.height, bytes: image.bytes.length }));
-    return photoChanged(tx, deps, productId, actor, { sizes });
+    return photoChanged(tx, productId, actor, { sizes });
   });
 }
 
@@ -70,6 +70,6 @@ export async function removeProductPhoto(deps: ServiceDeps, productId: number, a
     if (!found) return undefined;
     if (!(await hideImages(tx, productId))) return edited(found);
     await deleteUnshownImages(tx);
-    return photoChanged(tx, deps, productId, actor, {});
+    return photoChanged(tx, productId, actor, {});
   });
 }

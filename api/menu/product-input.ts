@@ -4,7 +4,7 @@
  * Each problem also names where it is in the JSON (`path`), so the editor shows it by its field.
  */
 import { TRANSLATION_LANGUAGES } from "../../contract/menu";
-import type { ApiErrorDetail, ProductInput } from "../../contract/schemas";
+import type { ApiErrorDetail, CustomizationGroup, ProductInput } from "../../contract/schemas";
 import { CSV_COLUMNS, addOptionRow, parseProductRow, type MenuRow, type ParsedProduct } from "./menu-csv";
 
 /** Where a CSV column's value is in the editor's JSON. */
@@ -67,6 +67,12 @@ export function parseProductInput(input: CompleteInput): { ok: true; product: Pa
         option: `${optionPath}.name`,
         option_price: `${optionPath}.price`,
       };
+      for (const language of TRANSLATION_LANGUAGES) {
+        optionRow[`group_${language}`] = (group.translations?.[language]?.name ?? "").trim();
+        optionRow[`option_${language}`] = (option.translations?.[language]?.name ?? "").trim();
+        where[`group_${language}`] = `${groupPath}.translations.${language}.name`;
+        where[`option_${language}`] = `${optionPath}.translations.${language}.name`;
+      }
       const fail = (column: string, message: string) => errors.push({ path: where[column] ?? groupPath, column, message });
       if (!optionRow.group) fail("group", "An option row needs its group name.");
       if (!optionRow.option) fail("option", "An option row needs the option's name.");
@@ -75,6 +81,29 @@ export function parseProductInput(input: CompleteInput): { ok: true; product: Pa
   }
   if (errors.length > 0 || !product) return { ok: false, errors };
   return { ok: true, product };
+}
+
+/**
+ * A PUT's option groups over the product's own: a group or option sent without `translations` keeps
+ * the names it has in other languages (matched by name, as an import matches them), as the
+ * product's fields the editor does not send keep their values; `translations: {}` clears them.
+ */
+export function keepOptionTranslations(
+  sent: NonNullable<ProductInput["customizations"]>,
+  current: Record<string, CustomizationGroup>,
+): NonNullable<ProductInput["customizations"]> {
+  return Object.fromEntries(
+    Object.entries(sent).map(([groupName, group]) => {
+      const before = Object.hasOwn(current, groupName) ? current[groupName] : undefined;
+      const options = group.options.map((option) => {
+        if (option.translations !== undefined || !before) return option;
+        const match = before.options.find((o) => o.name === option.name.trim());
+        return match?.translations ? { ...option, translations: match.translations } : option;
+      });
+      const translations = group.translations ?? before?.translations;
+      return [groupName, translations ? { ...group, options, translations } : { ...group, options }];
+    }),
+  );
 }
 
 /** Somewhere to check options against while the product itself has problems, so all are reported at once. */

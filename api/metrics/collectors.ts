@@ -104,9 +104,9 @@ export function registerCollectors(metrics: Metrics, ctx: Sources): () => void {
     });
   }
 
-  // Measured against the wall clock, not ctx.clock: this is elapsed time, and created_at is written from the wall clock.
+  // On the server's one clock, as created_at is written (recordEvent).
   return liveEvents.observe((_type, createdAt) => {
     const recorded = Date.parse(createdAt);
-    if (Number.isFinite(recorded)) metrics.fanOutLag.observe(Math.max(0, Date.now() - recorded) / 1000);
+    if (Number.isFinite(recorded)) metrics.fanOutLag.observe(Math.max(0, ctx.clock.now().getTime() - recorded) / 1000);
   });
 }

@@ -1,9 +1,10 @@
 /** Orders as stored (a snapshot of names and prices): the orders module's own queries and writes. */
-import { and, desc, eq, gt, inArray, isNull, max, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { OrderStatus, PrepArea } from "../../contract/menu";
 import type { Order } from "../../contract/schemas";
 import type { Db } from "../db/database";
 import { preparedQuery, tablesOf } from "../db/dialect";
+import { visitStateColumns, type VisitStateColumns } from "../visits/visit-service";
 import { toOrder, withLines, type LineRow, type OrderRow } from "./order-queries";
 import type { PricedLine } from "./pricing";
 
@@ -31,6 +32,7 @@ export async function listOrders(db: Db, filter: OrderFilter): Promise<Order[]> 
 
 export interface NewOrder {
   id: string;
+  number: number;
   /** `held` past the table's limit: waiting for a staff OK. */
   status: "received" | "held";
   branchId: number;
@@ -44,34 +46,90 @@ export interface NewOrder {
   estimatedReadyAt: string;
 }
 
-// What placing an order runs, prepared once per connection. The catalog queries take their id list
-// as one JSON array, so one statement serves any number of lines.
-// Walks the orders_station_created index backwards from the newest order, reading at most `skip` + 1
-// accepted entries: orders held for a staff OK (they have a cap of their own), and held ones staff
-// turned down, are passed over; released ones count from their placement, as any order.
-const nthNewestSince = preparedQuery("order_nth_newest_since", (db, t) =>
-  db
-    .select({ createdAt: t.orders.createdAt })
-    .from(t.orders)
+/** What placing an order reads of the database about its table and branch, before it writes anything. */
+export interface OrderContext extends VisitStateColumns {
+  /** The request hash stored with the order's Idempotency-Key: the key was used before. */
+  storedRequestHash: string | null;
+  /** When the table may order again without a staff OK (see `limitReachedBy`); null while it is below its limit. */
+  limitReachedAt: string | null;
+  /** The branch's open orders ahead of this one, counted up to MAX_ORDERS_AHEAD. */
+  openAhead: number;
+  /** The branch's last order number (null before its first order). */
+  lastNumber: number | null;
+}
+
+// Everything in one statement, each part one lookup in an index (a statement is what an order pays for,
+// more than the rows it reads): the key in idempotency_keys' primary key; the table's limit walks
+// orders_station_created backwards from the newest order, reading at most `skip` + 1 accepted entries
+// (orders held for a staff OK, which have a cap of their own, and held ones turned down are passed over;
+// released ones count from their placement); the queue reads orders_branch_status, never more than
+// `cap` entries; the last number reads orders_branch_number; the visit's parts are the visits module's.
+// The row exists when the table does.
+const orderContext = preparedQuery("order_context", (db, t) => {
+  const { orders, idempotencyKeys, diningTables } = t;
+  const tableId = sql.placeholder("tableId");
+  const branchId = sql.placeholder("branchId");
+  const nthNewestSince = db
+    .select({ createdAt: orders.createdAt })
+    .from(orders)
     .where(
       and(
-        eq(t.orders.tableId, sql.placeholder("tableId")),
-        gt(t.orders.createdAt, sql.placeholder("since")),
-        ne(t.orders.status, "held"),
-        or(ne(t.orders.status, "cancelled"), isNull(t.orders.heldUntil)),
+        eq(orders.tableId, tableId),
+        gt(orders.createdAt, sql.placeholder("since")),
+        ne(orders.status, "held"),
+        or(ne(orders.status, "cancelled"), isNull(orders.heldUntil)),
       ),
     )
-    .orderBy(desc(t.orders.createdAt))
+    .orderBy(desc(orders.createdAt))
     .limit(1)
-    .offset(sql.placeholder("skip")),
-);
+    .offset(sql.placeholder("skip"));
+  const openOrders = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.branchId, branchId), inArray(orders.status, ["received", "preparing"])))
+    .limit(sql.placeholder("cap"));
+  return db
+    .select({
+      storedRequestHash: sql<
+        string | null
+      >`(select ${idempotencyKeys.requestHash} from ${idempotencyKeys} where ${idempotencyKeys.key} = ${sql.placeholder("key")})`,
+      limitReachedAt: sql<string | null>`(${nthNewestSince})`.mapWith(orders.createdAt),
+      openAhead: sql<number>`(select count(*) from (${openOrders}) as open_orders)`.mapWith(Number),
+      lastNumber: sql<number | null>`(select max(${orders.number}) from ${orders} where ${orders.branchId} = ${branchId})`.mapWith(Number),
+      ...visitStateColumns(t, tableId),
+    })
+    .from(diningTables)
+    .where(eq(diningTables.id, tableId));
+});
 
-const lastNumber = preparedQuery("order_last_number", (db, t) =>
-  db
-    .select({ number: max(t.orders.number) })
-    .from(t.orders)
-    .where(eq(t.orders.branchId, sql.placeholder("branchId"))),
-);
+export interface OrderContextQuery {
+  tableId: string;
+  branchId: number;
+  /** null: the order came without one. */
+  idempotencyKey: string | null;
+  /** The table's order limit (0: none) and the start of the window it counts accepted orders in. */
+  limit: number;
+  since: string;
+  /** How many open orders ahead are worth counting. */
+  aheadCap: number;
+}
+
+/**
+ * Reads the order's context in one statement. Call it inside the order's transaction once the locks
+ * that guard these decisions are held (on PostgreSQL the statement sees what was committed when it
+ * began). undefined: the table is gone.
+ */
+export async function readOrderContext(tx: Db, query: OrderContextQuery): Promise<OrderContext | undefined> {
+  const [row] = await orderContext(tx).execute({
+    tableId: query.tableId,
+    branchId: query.branchId,
+    key: query.idempotencyKey,
+    since: query.since,
+    skip: Math.max(query.limit - 1, 0),
+    cap: query.aheadCap,
+  });
+  return row && { ...row, limitReachedAt: query.limit > 0 ? row.limitReachedAt : null };
+}
 
 const insertOrderRow = preparedQuery("insert_order", (db, t) =>
   db.insert(t.orders).values({
@@ -90,33 +148,42 @@ const insertOrderRow = preparedQuery("insert_order", (db, t) =>
   }),
 );
 
-const insertLineRow = preparedQuery("insert_order_line", (db, t) =>
-  db.insert(t.orderLines).values({
-    orderId: sql.placeholder("orderId"),
-    position: sql.placeholder("position"),
-    productId: sql.placeholder("productId"),
-    name: sql.placeholder("name"),
-    quantity: sql.placeholder("quantity"),
-    unitPriceCents: sql.placeholder("unitPriceCents"),
-    lineTotalCents: sql.placeholder("lineTotalCents"),
-    options: sql.placeholder("options"),
-    note: sql.placeholder("note"),
-    prepArea: sql.placeholder("prepArea"),
-  }),
-);
+const LINE_COLUMNS = [
+  "orderId",
+  "position",
+  "productId",
+  "name",
+  "quantity",
+  "unitPriceCents",
+  "lineTotalCents",
+  "options",
+  "note",
+  "prepArea",
+] as const satisfies readonly (keyof LineRow)[];
 
-// The branch's open orders, read through the orders_branch_status index and never more than `cap` of them.
-const openOrders = preparedQuery("order_open_ahead", (db, t) =>
-  db
-    .select({ id: t.orders.id })
-    .from(t.orders)
-    .where(and(eq(t.orders.branchId, sql.placeholder("branchId")), inArray(t.orders.status, ["received", "preparing"])))
-    .limit(sql.placeholder("cap")),
-);
+// An order's lines in one INSERT, prepared once per connection and number of lines.
+const insertLineRows = new Map<number, ReturnType<typeof linesInsert>>();
 
-/** How many orders the branch's kitchen has open (received or preparing), counted up to `cap`. */
-export async function openOrdersAhead(db: Db, branchId: number, cap: number): Promise<number> {
-  return (await openOrders(db).execute({ branchId, cap })).length;
+function linesInsert(count: number) {
+  return preparedQuery(`insert_order_lines_${count}`, (db, t) =>
+    db
+      .insert(t.orderLines)
+      .values(
+        Array.from({ length: count }, (_, i) =>
+          Object.fromEntries(LINE_COLUMNS.map((column) => [column, sql.placeholder(`${column}${i}`)])),
+        ) as [],
+      ),
+  );
+}
+
+async function insertLines(tx: Db, lines: readonly LineRow[]): Promise<void> {
+  let insert = insertLineRows.get(lines.length);
+  if (!insert) insertLineRows.set(lines.length, (insert = linesInsert(lines.length)));
+  const values: Record<string, unknown> = {};
+  lines.forEach((line, i) => {
+    for (const column of LINE_COLUMNS) values[`${column}${i}`] = line[column];
+  });
+  await insert(tx).execute(values);
 }
 
 // The branch's held orders through the orders_branch_status index (a few at most), then the table's.
@@ -140,27 +207,15 @@ export async function heldOrdersAt(db: Db, branchId: number, tableId: string, ca
 }
 
 /**
- * When the table may order again without a staff OK: undefined while it has fewer than `limit` accepted orders created after
- * `since`; otherwise the creation time of the `limit`-th newest of them — once that one is older than
- * the window, the table is below its limit again.
- */
-export async function limitReachedBy(db: Db, tableId: string, since: string, limit: number): Promise<string | undefined> {
-  const [row] = await nthNewestSince(db).execute({ tableId, since, skip: limit - 1 });
-  return row?.createdAt;
-}
-
-/**
- * Stores the order and its lines and returns it as the API shows it, built from what was written.
- * Call inside an IMMEDIATE transaction: the next number per branch is read and used under its write lock
- * (and the unique index on (branch, number) would refuse a duplicate anyway).
+ * Stores the order and its lines (two statements) and returns it as the API shows it, built from what
+ * was written. `number` is the branch's next one, read under its lock (the order's context): the unique
+ * index on (branch, number) would refuse a duplicate anyway.
  */
 export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
-  const [last] = await lastNumber(tx).execute({ branchId: order.branchId });
-  const number = (last?.number ?? 0) + 1;
   const row: OrderRow = {
     id: order.id,
     branchId: order.branchId,
-    number,
+    number: order.number,
     tableId: order.tableId,
     tableCodename: order.tableCodename,
     status: order.status,
@@ -189,7 +244,7 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
     note: line.note,
     prepArea: line.prepArea,
   }));
-  for (const line of lines) await insertLineRow(tx).execute(line);
+  await insertLines(tx, lines);
   return toOrder(row, lines);
 }
 

@@ -4,9 +4,9 @@ import { canTransition, isoWeekday, PREP_AREAS, type PrepArea } from "../../cont
 import { formatCents } from "../../contract/money";
 import type { ApiErrorDetail, Order, OrderCreate, OrderPatch } from "../../contract/schemas";
 import type { Db } from "../db/database";
-import { lockInTransaction } from "../db/dialect";
-import { recordEvent } from "../events/event-log-service";
-import { continueOrBeginVisit, visitState } from "../visits/visit-service";
+import { lockAllInTransaction, lockInTransaction } from "../db/dialect";
+import { recordEvent, recordEvents } from "../events/event-log-service";
+import { visitEvents, visitStateOf } from "../visits/visit-service";
 import { enqueueOrderTickets } from "../printers/print-job-service";
 import { ApiHttpError, badRequest, conflict, notFound } from "../lib/errors";
 import { loadCatalog, type CatalogProduct } from "../menu/catalog-queries";
@@ -14,9 +14,9 @@ import { announceProducts, takeStock } from "../menu/menu-service";
 import type { ServiceDeps } from "../service-deps";
 import { findDiningTable } from "../dining-tables/dining-table-queries";
 import { happyHourAt } from "../branches/branch-queries";
-import { findStoredResponse, hashRequest, pruneExpiredKeysHourly, storeResponse } from "./idempotency-queries";
+import { findStoredResponse, hashRequest, pruneExpiredKeysHourly, storeResponse, type StoredResponse } from "./idempotency-queries";
 import { findOrder } from "./order-queries";
-import { heldOrdersAt, insertOrder, limitReachedBy, openOrdersAhead, setOrderProgress } from "./order-repository";
+import { heldOrdersAt, insertOrder, readOrderContext, setOrderProgress } from "./order-repository";
 import { priceOrder } from "./pricing";
 import { estimateReadyAt, MAX_ORDERS_AHEAD } from "./ready-estimate";
 
@@ -62,35 +62,60 @@ function countedStockWanted(lines: readonly { productId: number; quantity: numbe
   return [...wanted].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
+const unknownTable = () => notFound("unknown_station", "This table's code is not known. Please scan the QR code on your table again.");
+
+/** The answer stored with a key, for a retry of the same order; 422 for a key used for another one. */
+function replay(stored: StoredResponse, requestHash: string): PlacedOrder {
+  if (stored.requestHash !== requestHash) {
+    throw new ApiHttpError(422, "idempotency_key_reused", "This Idempotency-Key was already used for a different order.");
+  }
+  return { status: stored.statusCode, json: stored.body };
+}
+
 /**
  * One transaction: the replay check, the table's limit, pricing, the counted stock, the order, its
  * events and its idempotency record. Two submissions with one key cannot both pass the check, and
  * two from one table cannot both count the table's orders below its limit: on SQLite every write
- * transaction holds the database's write lock; on PostgreSQL each of those decisions takes its
- * advisory lock first, in the one order every service uses (key → table → counted products' rows →
- * order numbers → event append). The queue read for the ready time is the one query an order of
- * uncounted products adds.
+ * transaction holds the database's write lock; on PostgreSQL the order takes its advisory locks first,
+ * in the one order every service uses (key → table → order numbers → counted products' rows → event
+ * append), before it reads anything they guard.
+ *
+ * What an order reads is a budget (tests/api/order-statement-budget.test.ts): the table, the catalog,
+ * the branch and its printers come from memory (reference data); everything else it needs of the
+ * database is one statement (the order's context); then the order, its lines, its key and its events
+ * are one INSERT each. Counted products, a held order, a replay and a branch's printers add their own.
  */
 export async function placeOrder(deps: ServiceDeps, input: OrderCreate, idempotencyKey: string | undefined): Promise<PlacedOrder> {
   const { database, config: limits } = deps;
   const now = deps.clock.now();
   const requestHash = hashRequest(hashedOrder(input));
   return database.transaction(async (db): Promise<PlacedOrder> => {
-    if (idempotencyKey) {
-      await lockInTransaction(db, "idempotencyKey", idempotencyKey);
-      const stored = await findStoredResponse(db, idempotencyKey);
-      if (stored) {
-        if (stored.requestHash !== requestHash) {
-          throw new ApiHttpError(422, "idempotency_key_reused", "This Idempotency-Key was already used for a different order.");
-        }
-        // Before the limit: a retry of an accepted order is answered even when the table is at its limit.
-        return { status: stored.statusCode, json: stored.body };
-      }
-    }
-
     const diningTable = await findDiningTable(db, input.station_id);
-    if (!diningTable) throw notFound("unknown_station", "This table's code is not known. Please scan the QR code on your table again.");
-    if (diningTable.branchId !== input.branch_id) {
+    if (!diningTable) {
+      // A retry of an order accepted before its table was removed is still answered.
+      if (idempotencyKey) await lockInTransaction(db, "idempotencyKey", idempotencyKey);
+      const stored = idempotencyKey && (await findStoredResponse(db, idempotencyKey));
+      if (stored) return replay(stored, requestHash);
+      throw unknownTable();
+    }
+    const { id: tableId, branchId } = diningTable;
+    await lockAllInTransaction(db, [
+      ...(idempotencyKey ? [["idempotencyKey", idempotencyKey] as const] : []),
+      ["station", tableId],
+      ["branchOrderNumbers", branchId],
+    ]);
+    const context = await readOrderContext(db, {
+      tableId,
+      branchId,
+      idempotencyKey: idempotencyKey ?? null,
+      limit: limits.tableOrderLimit,
+      since: new Date(now.getTime() - TABLE_ORDER_WINDOW_MS).toISOString(),
+      aheadCap: MAX_ORDERS_AHEAD,
+    });
+    // Before the limit: a retry of an accepted order is answered even when the table is at its limit.
+    if (idempotencyKey && context?.storedRequestHash != null) return replay((await findStoredResponse(db, idempotencyKey))!, requestHash);
+    if (!context) throw unknownTable();
+    if (branchId !== input.branch_id) {
       throw badRequest("branch_mismatch", "This table belongs to another branch; the order was not placed.");
     }
 
@@ -98,26 +123,22 @@ export async function placeOrder(deps: ServiceDeps, input: OrderCreate, idempote
     // limit the order is held for a staff OK rather than refused, so a photographed code cannot lock
     // the table's real diners out; only a pile of held orders is refused.
     let held = false;
-    if (limits.tableOrderLimit > 0) {
-      await lockInTransaction(db, "station", diningTable.id);
-      const since = new Date(now.getTime() - TABLE_ORDER_WINDOW_MS).toISOString();
-      const blocking = await limitReachedBy(db, diningTable.id, since, limits.tableOrderLimit);
-      if (blocking !== undefined) {
-        if ((await heldOrdersAt(db, diningTable.branchId, diningTable.id, MAX_HELD_PER_TABLE)) >= MAX_HELD_PER_TABLE) {
-          // When the table's orders are accepted again without an OK. Clamped to the window: an
-          // instance whose clock runs ahead may have stamped that order "later".
-          const waitMs = Math.min(Date.parse(blocking) + TABLE_ORDER_WINDOW_MS - now.getTime(), TABLE_ORDER_WINDOW_MS);
-          throw new TableOrderLimitError(Math.max(1, Math.ceil(waitMs / 1000)));
-        }
-        held = true;
+    const blocking = context.limitReachedAt;
+    if (blocking !== null) {
+      if ((await heldOrdersAt(db, branchId, tableId, MAX_HELD_PER_TABLE)) >= MAX_HELD_PER_TABLE) {
+        // When the table's orders are accepted again without an OK. Clamped to the window: an
+        // instance whose clock runs ahead may have stamped that order "later".
+        const waitMs = Math.min(Date.parse(blocking) + TABLE_ORDER_WINDOW_MS - now.getTime(), TABLE_ORDER_WINDOW_MS);
+        throw new TableOrderLimitError(Math.max(1, Math.ceil(waitMs / 1000)));
       }
+      held = true;
     }
 
     // Read before this order moves the table's last activity: does it begin a visit?
-    const visit = await visitState(db, diningTable.id, now);
-    const catalog = await loadCatalog(db, [...new Set(input.products.map((p) => p.id))]);
+    const visit = visitStateOf(context, now);
+    const catalog = await loadCatalog(db, branchId);
     // Happy hour is decided by the moment the server accepts the order, not when the phone priced its cart.
-    const priced = priceOrder(input.products, input.branch_id, catalog, isoWeekday(now), await happyHourAt(db, diningTable.branchId, now));
+    const priced = priceOrder(input.products, input.branch_id, catalog, isoWeekday(now), await happyHourAt(db, branchId, now));
     if (!priced.ok) throw new ApiHttpError(priced.status, priced.code, priced.message, priced.details);
     if (priced.totals.subtotal > limits.maxOrderTotalCents) {
       const cap = formatCents(limits.maxOrderTotalCents);
@@ -144,16 +165,15 @@ export async function placeOrder(deps: ServiceDeps, input: OrderCreate, idempote
         : [];
     if (short.length > 0) throw soldOutError(input, catalog, short);
 
-    const ordersAhead = await openOrdersAhead(db, diningTable.branchId, MAX_ORDERS_AHEAD);
-    await lockInTransaction(db, "branchOrderNumbers", diningTable.branchId);
     const order = await insertOrder(db, {
       // Time-ordered (UUIDv7, 74 random bits): each new order lands at the end of every index keyed by
       // order id (orders, their lines, their events) instead of dirtying a random page of each, which
       // the commit then writes out; measured under load, it halved the p99 of placing an order.
       id: timeOrderedUuid(),
+      number: (context.lastNumber ?? 0) + 1,
       status: held ? "held" : "received",
-      branchId: diningTable.branchId,
-      tableId: diningTable.id,
+      branchId,
+      tableId,
       tableCodename: diningTable.codename,
       lines: priced.lines,
       subtotalCents: priced.totals.subtotal,
@@ -163,7 +183,7 @@ export async function placeOrder(deps: ServiceDeps, input: OrderCreate, idempote
       estimatedReadyAt: estimateReadyAt(
         now,
         priced.lines.map((line) => line.prepMinutes),
-        ordersAhead,
+        context.openAhead,
       ).toISOString(),
     });
     const json = JSON.stringify(order);
@@ -171,19 +191,18 @@ export async function placeOrder(deps: ServiceDeps, input: OrderCreate, idempote
       await storeResponse(db, idempotencyKey, { requestHash, statusCode: 201, body: json }, now);
       await pruneExpiredKeysHourly(database, db, now);
     }
-    await continueOrBeginVisit(db, diningTable, visit, now);
     if (!held) await enqueueOrderTickets(db, order, now);
-    await recordEvent(db, {
-      branchId: order.branch_id,
-      type: "order.created",
-      orderId: order.id,
-      tableId: order.station_id,
-      payload: order,
-    });
+    await recordEvents(
+      db,
+      [
+        ...visitEvents(diningTable, visit, now),
+        { branchId, type: "order.created", orderId: order.id, tableId: order.station_id, payload: order },
+      ],
+      now,
+    );
     // Open menus show the new counts ("3 left", sold out).
     await announceProducts(
       db,
-      deps,
       stockWanted.map((w) => w.productId),
     );
     return { status: 201, json, order };
@@ -231,7 +250,6 @@ export async function updateOrder(deps: ServiceDeps, id: string, patch: OrderPat
       if (short.length > 0) throw releaseSoldOutError(order, short);
       await announceProducts(
         tx,
-        deps,
         stockWanted.map((w) => w.productId),
       );
       // The wait it was given when placed, from now.
@@ -264,7 +282,7 @@ export async function updateOrder(deps: ServiceDeps, id: string, patch: OrderPat
 
 /** The counted products a held order takes when released (a product deleted since is not counted). */
 async function releasedStockWanted(tx: Db, order: Order) {
-  const catalog = await loadCatalog(tx, [...new Set(order.lines.map((line) => line.product_id))]);
+  const catalog = await loadCatalog(tx, order.branch_id);
   const counted = order.lines.filter((line) => catalog.has(line.product_id));
   return countedStockWanted(
     counted.map((line) => ({ productId: line.product_id, quantity: line.quantity })),

@@ -14,8 +14,8 @@
  * before the mark committed cannot be told apart from one before. That window is the send's last
  * round trip plus one small commit; nothing else resends a job.
  *
- * It wakes when this instance queued jobs and committed (print-job-service.ts), when another instance did
- * (the `printers` NOTIFY on PostgreSQL, api/db/listener.ts), and on its own tick, which also retries
+ * It wakes when any instance queued jobs and committed (announced on `printers`: print-job-service.ts,
+ * api/db/announce.ts), and on its own tick, which also retries
  * offline printers with a growing backoff and looks at idle printers now and then, so a printer that
  * was switched off shows as offline before the next order is lost on it.
  */
@@ -23,7 +23,6 @@ import { randomUUID } from "node:crypto";
 import type { DatabaseHandle } from "../db/database";
 import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
-import { onJobsQueued } from "./print-job-service";
 import { DEFAULT_SEND_TIMEOUTS, sendToPrinter, type SendTimeouts } from "./printer-socket";
 import {
   claimJob,
@@ -93,7 +92,10 @@ export class PrintDispatcher {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.unsubscribe = onJobsQueued(() => this.wake());
+    const { announcements } = this.database;
+    const wake = () => this.wake();
+    const stopHearing = [announcements.on("printers", wake), announcements.onMissed(wake)];
+    this.unsubscribe = () => stopHearing.forEach((stop) => stop());
     this.tick = setInterval(() => this.wake(), this.options.tickMs);
     this.tick.unref();
     this.wake();

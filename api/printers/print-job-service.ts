@@ -8,25 +8,11 @@ import { PREP_AREAS, type PrepArea } from "../../contract/menu";
 import type { ClosedTab, Order, PrintOrderAnswer } from "../../contract/schemas";
 import type { Db } from "../db/database";
 import type { ServiceDeps } from "../service-deps";
-import { afterCommit } from "../db/after-commit";
-import { notifyOnCommit } from "../db/dialect";
+import { announce } from "../db/announce";
 import { conflict, notFound } from "../lib/errors";
 import { findOrder } from "../orders/order-queries";
 import { insertPrintJobs, printersAt, receiptPrinters, type NewPrintJob } from "./printer-repository";
 import { billDocument, orderTicket } from "./ticket";
-
-/** Told when jobs were queued and have committed: this instance's dispatcher sends them at once. */
-type Wake = () => void;
-const wakers = new Set<Wake>();
-
-export function onJobsQueued(wake: Wake): () => void {
-  wakers.add(wake);
-  return () => wakers.delete(wake);
-}
-
-export function wakeDispatchers(): void {
-  for (const wake of wakers) wake();
-}
 
 async function queueJobs(tx: Db, jobs: readonly NewPrintJob[], now: Date) {
   const rows = await insertPrintJobs(
@@ -34,11 +20,8 @@ async function queueJobs(tx: Db, jobs: readonly NewPrintJob[], now: Date) {
     jobs.map(({ printerId, branchId, orderId, kind, document }) => ({ printerId, branchId, orderId, kind, document })),
     now,
   );
-  if (rows.length > 0) {
-    // Other instances' dispatchers hear it on commit (api/db/listener.ts), this one's after it.
-    await notifyOnCommit(tx, "printers", "");
-    afterCommit(tx, wakeDispatchers);
-  }
+  // Every instance's dispatcher hears of them once they are committed.
+  if (rows.length > 0) await announce(tx, "printers");
   return rows;
 }
 

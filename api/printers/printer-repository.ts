@@ -5,6 +5,7 @@ import type { PrinterStatus } from "../../contract/printers";
 import type { Printer } from "../../contract/schemas";
 import type { Db, Tables } from "../db/database";
 import { affectedRows, tablesOf } from "../db/dialect";
+import { referenceData } from "../db/reference-data";
 import type { PRINT_JOB_KINDS } from "../db/schema";
 
 export type PrinterRow = Tables["printers"]["$inferSelect"];
@@ -77,25 +78,44 @@ export async function deletePrinterRow(tx: Db, id: number): Promise<void> {
   await tx.delete(printers).where(eq(printers.id, id));
 }
 
-/** The branch's printers at these prep stations. */
-export async function printersAt(db: Db, branchId: number, prepAreas: readonly PrepArea[]): Promise<PrinterRow[]> {
+/** Where a printer prints: what routing a ticket or a bill needs of it. */
+export interface PrinterRoute {
+  id: number;
+  prepArea: PrepArea;
+  receipts: boolean;
+}
+
+/**
+ * Every branch's printers as tickets and bills are routed (reference data, api/db/reference-data.ts):
+ * read once, and again after a printer is added, changed or removed (printer-service.ts). A branch
+ * without printers routes nothing and reads nothing.
+ */
+const printerRoutes = referenceData<"all", ReadonlyMap<number, readonly PrinterRoute[]>>({
+  channel: "reference",
+  keyOf: (payload) => (payload === "printers" ? "all" : null),
+  load: async (db) => {
+    const { printers } = tablesOf(db);
+    const rows = await db
+      .select({ id: printers.id, branchId: printers.branchId, prepArea: printers.prepArea, receipts: printers.receipts })
+      .from(printers)
+      .orderBy(asc(printers.id));
+    const byBranch = new Map<number, PrinterRoute[]>();
+    for (const { branchId, ...route } of rows) byBranch.set(branchId, [...(byBranch.get(branchId) ?? []), route]);
+    return byBranch;
+  },
+});
+
+/** The branch's printers at these prep stations, oldest first. */
+export async function printersAt(db: Db, branchId: number, prepAreas: readonly PrepArea[]): Promise<PrinterRoute[]> {
   if (prepAreas.length === 0) return [];
-  const { printers } = tablesOf(db);
-  return db
-    .select()
-    .from(printers)
-    .where(and(eq(printers.branchId, branchId), inArray(printers.prepArea, [...prepAreas])))
-    .orderBy(asc(printers.id));
+  const routes = (await printerRoutes(db, "all")).get(branchId) ?? [];
+  return routes.filter((route) => prepAreas.includes(route.prepArea));
 }
 
 /** The branch's receipt printers, the first one first. */
-export async function receiptPrinters(db: Db, branchId: number): Promise<PrinterRow[]> {
-  const { printers } = tablesOf(db);
-  return db
-    .select()
-    .from(printers)
-    .where(and(eq(printers.branchId, branchId), eq(printers.receipts, true)))
-    .orderBy(asc(printers.id));
+export async function receiptPrinters(db: Db, branchId: number): Promise<PrinterRoute[]> {
+  const routes = (await printerRoutes(db, "all")).get(branchId) ?? [];
+  return routes.filter((route) => route.receipts);
 }
 
 export interface NewPrintJob {

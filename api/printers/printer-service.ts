@@ -6,13 +6,12 @@ import type { PrinterStatus } from "../../contract/printers";
 import type { Printer, PrinterCreate, PrinterUpdate } from "../../contract/schemas";
 import { changedFields, recordAudit, type AuditActor } from "../audit/audit-service";
 import type { DatabaseHandle, Db } from "../db/database";
-import { afterCommit } from "../db/after-commit";
+import { announce } from "../db/announce";
 import { lockInTransaction } from "../db/dialect";
 import type { ServiceDeps } from "../service-deps";
 import { recordEvent } from "../events/event-log-service";
 import { knownBranch } from "../lib/endpoint";
 import { notFound } from "../lib/errors";
-import { wakeDispatchers } from "./print-job-service";
 import {
   deletePrinterRow,
   findPrinter,
@@ -26,6 +25,16 @@ import {
 } from "./printer-repository";
 
 const printerMissing = () => notFound("printer_not_found", "There is no such printer.");
+
+/**
+ * Inside a transaction that added, changed or removed a printer: once it commits, every instance
+ * routes tickets by the new set (reference data, printer-repository.ts) and its dispatcher tries the
+ * printer at once.
+ */
+async function printersChanged(tx: Db): Promise<void> {
+  await announce(tx, "reference", "printers");
+  await announce(tx, "printers");
+}
 
 async function withQueues(db: Db, rows: readonly PrinterRow[]): Promise<Printer[]> {
   const queued = await queueLengths(
@@ -54,7 +63,6 @@ export async function createPrinter({ database, clock }: ServiceDeps, body: Prin
   const branchId = knownBranch(body.branch_id);
   const now = clock.now();
   const row = await database.transaction(async (tx) => {
-    afterCommit(tx, wakeDispatchers);
     const row = await insertPrinter(tx, {
       branchId,
       name: body.name,
@@ -66,6 +74,7 @@ export async function createPrinter({ database, clock }: ServiceDeps, body: Prin
       statusChangedAt: null,
       createdAt: now.toISOString(),
     });
+    await printersChanged(tx);
     await recordAudit(tx, actor, { action: "printer.created", target: `printer:${row.id}`, branchId, details: settingsOf(row) });
     return row;
   });
@@ -101,7 +110,7 @@ export async function updatePrinter(
     // The printer's name says which one it was; a new name is among the changes, from → to.
     if (Object.keys(changed).length > 0)
       await recordAudit(tx, actor, { action: "printer.updated", target, branchId: row.branchId, details: { name: row.name, ...changed } });
-    afterCommit(tx, wakeDispatchers);
+    await printersChanged(tx);
     return (await withQueues(tx, [row]))[0]!;
   });
 }
@@ -114,6 +123,7 @@ export async function deletePrinter({ database }: ServiceDeps, id: number, actor
     const current = await findPrinter(tx, id);
     if (!current) throw printerMissing();
     await deletePrinterRow(tx, id);
+    await printersChanged(tx);
     await recordAudit(tx, actor, { action: "printer.deleted", target, branchId: current.branchId, details: settingsOf(current) });
   });
 }

@@ -93,6 +93,27 @@ describe("the seed menu's tags", () => {
     }
   });
 
+  it("names every option group and option in Filipino and Simplified Chinese, as they are seeded", () => {
+    for (const product of seedMenuProducts()) {
+      for (const entry of product.groups.flatMap((group) => [group, ...group.options])) {
+        for (const language of TRANSLATION_LANGUAGES)
+          expect([product.name, entry.name, language, (entry.translations[language]?.name ?? "").trim() !== ""]).toEqual([
+            product.name,
+            entry.name,
+            language,
+            true,
+          ]);
+        expect([entry.name, /\p{Script=Han}/u.test(entry.translations.zh!.name)]).toEqual([entry.name, true]);
+      }
+    }
+    const burger = seedMenuProducts().find((p) => p.name === "Limitless Mega Burger")!;
+    expect(burger.groups[0]!.options.map((o) => [o.translations.fil!.name, o.translations.zh!.name])).toEqual([
+      ["Pritong patatas", "薯条"],
+      ["Ensaladang repolyo", "凉拌卷心菜"],
+      ["Pritong sibuyas", "洋葱圈"],
+    ]);
+  });
+
   it("counts a few products' stock, at or under the 'left' threshold, so the demo shows it", () => {
     const counted = everyProduct.filter(({ product }) => product.stock !== undefined);
     expect(counted.length).toBeGreaterThanOrEqual(2);

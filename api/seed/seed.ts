@@ -7,7 +7,7 @@ import { applyMenu } from "../menu/menu-import";
 import { insertDiningTable } from "../dining-tables/dining-table-repository";
 import type { DatabaseHandle } from "../db/database";
 import { tablesOf } from "../db/dialect";
-import { SEED_BRANCHES, SEED_MENU, SEED_DINING_TABLES } from "../db/seed-menu";
+import { SEED_BRANCHES, SEED_MENU, SEED_DINING_TABLES, SEED_OPTION_TRANSLATIONS } from "../db/seed-menu";
 
 const cents = (price: string) => {
   const value = parsePriceToCents(price);
@@ -37,7 +37,12 @@ export function seedMenuProducts(): ParsedProduct[] {
         name: group.name,
         exclusive: group.exclusive,
         required: group.required,
-        options: group.options.map((o) => ({ name: o.name, priceCents: cents(o.price) })),
+        translations: SEED_OPTION_TRANSLATIONS[group.name] ?? {},
+        options: group.options.map((o) => ({
+          name: o.name,
+          priceCents: cents(o.price),
+          translations: SEED_OPTION_TRANSLATIONS[o.name] ?? {},
+        })),
       })),
     })),
   );

@@ -1,5 +1,5 @@
 /**
- * The public site's addresses (docs/decisions/0026): every page in English (`/menu`), Filipino
+ * The public site's addresses (docs/decisions/0027): every page in English (`/menu`), Filipino
  * (`/fil/menu`) and Chinese (`/zh/menu`), sent as complete HTML; sitemap.xml and robots.txt; and the
  * not-found page, in the language the path starts with, for any other path the web app does not have.
  */

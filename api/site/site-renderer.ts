@@ -1,11 +1,12 @@
 /**
- * The public pages as the server sends them (docs/decisions/0026): each page in each language is
+ * The public pages as the server sends them (docs/decisions/0027): each page in each language is
  * rendered from the branches' live menus and settings (src/site/server) and kept in memory, with its
  * gzip and brotli forms and an ETag, until what it was made from changes. What it was made from is
- * checked on every request, and cheaply: the cached menus' ETags (the menu cache drops a branch's menu
- * after every commit that changes it, on every instance — menu/menu-cache.ts and db/listener.ts — so
- * the next request renders the new menu), each branch's happy hours, the restaurant's weekday (the
- * highlighted special) and the built files' names.
+ * checked on every request, and cheaply, from memory: the cached menus' ETags (the menu cache drops a
+ * branch's menu after every commit that changes it, on every instance — menu/menu-cache.ts and
+ * db/announce.ts — so the next request renders the new menu), each branch's happy hours (reference
+ * data, dropped the same way), the restaurant's weekday (the highlighted special) and the built files'
+ * names.
  */
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
@@ -24,7 +25,7 @@ import {
   type SiteSettings,
 } from "../../src/site/server";
 import { findBranch } from "../branches/branch-queries";
-import type { ServiceDeps } from "../service-deps";
+import type { AppContext } from "../app-context";
 
 type Bytes = Uint8Array<ArrayBuffer>;
 
@@ -92,7 +93,7 @@ export class SiteRenderer {
   private readonly assets: () => PageAssets;
   private readonly settings: SiteSettings;
 
-  constructor(private readonly deps: ServiceDeps) {
+  constructor(private readonly deps: AppContext) {
     this.assets = buildAssets(deps.config.staticDir);
     this.settings = siteSettings(deps.config.siteEnv);
   }

@@ -9,10 +9,10 @@
  * expiry that ends one. The visit's start is that event's id, so the table's stream bounds any replay
  * by it, and streams opened during the visit hear its end.
  */
-import { and, desc, eq, gt, gte, inArray, lt, max } from "drizzle-orm";
-import type { Db } from "../db/database";
-import { tablesOf } from "../db/dialect";
-import { recordEvent } from "../events/event-log-service";
+import { and, eq, gt, gte, inArray, lt, max, sql, type SQLWrapper } from "drizzle-orm";
+import type { Db, Tables } from "../db/database";
+import { preparedQuery, tablesOf } from "../db/dialect";
+import { recordEvent, recordEvents, type NewEvent } from "../events/event-log-service";
 
 /** A visit with no order and no cart change for this long is over. */
 export const VISIT_IDLE_MS = 3 * 3_600_000;
@@ -34,7 +34,7 @@ export interface VisitState {
 async function latestMarker(db: Db, tableId: string): Promise<{ id: number; type: string } | undefined> {
   const { events } = tablesOf(db);
   // One newest id per marker type, each found in the (station, type, id) index: "newest of either type"
-  // in one ORDER BY would walk back over every event of the visit, and every order asks this.
+  // in one ORDER BY would walk back over every event of the visit.
   const rows = await db
     .select({ type: events.type, id: max(events.id) })
     .from(events)
@@ -45,26 +45,60 @@ async function latestMarker(db: Db, tableId: string): Promise<{ id: number; type
   return newest;
 }
 
-/** The table's last order or cart change by the server's clock (its newest order, its cart's last write). */
-async function lastActivity(db: Db, tableId: string): Promise<number> {
-  const { orders, carts } = tablesOf(db);
-  const [order] = await db
-    .select({ at: orders.createdAt })
-    .from(orders)
-    .where(eq(orders.tableId, tableId))
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
-  const [cart] = await db.select({ at: carts.updatedAt }).from(carts).where(eq(carts.tableId, tableId)).limit(1);
-  return Math.max(order?.at ? Date.parse(order.at) : 0, cart?.at ? Date.parse(cart.at) : 0);
+/**
+ * What a table's visit state is read from, as columns of a statement about the table (`tableId`: its
+ * id, usually a placeholder): an order reads them with everything else it needs in one statement
+ * (orders/order-repository.ts). Each is one lookup in an index: the newest marker of each type in
+ * (station, type, id), the newest order in (station, created), the cart by its key.
+ */
+export function visitStateColumns(t: Tables, tableId: SQLWrapper) {
+  const { events, orders, carts } = t;
+  const newest = (type: "visit.started" | "visit.ended") =>
+    sql<number | null>`(select max(${events.id}) from ${events} where ${events.tableId} = ${tableId} and ${events.type} = ${type})`.mapWith(
+      Number,
+    );
+  return {
+    visitStartedId: newest("visit.started"),
+    visitEndedId: newest("visit.ended"),
+    lastOrderAt: sql<string | null>`(select max(${orders.createdAt}) from ${orders} where ${orders.tableId} = ${tableId})`.mapWith(
+      orders.createdAt,
+    ),
+    cartAt: sql<string | null>`(select ${carts.updatedAt} from ${carts} where ${carts.tableId} = ${tableId})`.mapWith(carts.updatedAt),
+  };
 }
 
-export async function visitState(db: Db, tableId: string, now: Date): Promise<VisitState> {
-  const marker = await latestMarker(db, tableId);
-  const markerId = marker ? Number(marker.id) : null;
-  if (marker?.type !== "visit.started") return { startId: null, lastActivityMs: 0, lapsed: false, markerId };
-  const lastActivityMs = await lastActivity(db, tableId);
+export interface VisitStateColumns {
+  visitStartedId: number | null;
+  visitEndedId: number | null;
+  lastOrderAt: string | null;
+  cartAt: string | null;
+}
+
+/** The visit state as of `now`, from its columns (visitStateColumns). */
+export function visitStateOf(columns: VisitStateColumns, now: Date): VisitState {
+  const { visitStartedId: started, visitEndedId: ended } = columns;
+  const markerId = started === null && ended === null ? null : Math.max(started ?? 0, ended ?? 0);
+  if (started === null || markerId !== started) return { startId: null, lastActivityMs: 0, lapsed: false, markerId };
+  // The table's last order or cart change by the server's clock.
+  const lastActivityMs = Math.max(
+    columns.lastOrderAt ? Date.parse(columns.lastOrderAt) : 0,
+    columns.cartAt ? Date.parse(columns.cartAt) : 0,
+  );
   if (lastActivityMs < now.getTime() - VISIT_IDLE_MS) return { startId: null, lastActivityMs, lapsed: true, markerId };
-  return { startId: Number(marker.id), lastActivityMs, lapsed: false, markerId };
+  return { startId: started, lastActivityMs, lapsed: false, markerId };
+}
+
+const visitColumnsOfTable = preparedQuery("visit_state", (db, t) =>
+  db
+    .select(visitStateColumns(t, sql.placeholder("tableId")))
+    .from(t.diningTables)
+    .where(eq(t.diningTables.id, sql.placeholder("tableId"))),
+);
+
+/** What the table's event log says about its current visit, as of `now` (a table that does not exist has none). */
+export async function visitState(db: Db, tableId: string, now: Date): Promise<VisitState> {
+  const [columns] = await visitColumnsOfTable(db).execute({ tableId });
+  return visitStateOf(columns ?? { visitStartedId: null, visitEndedId: null, lastOrderAt: null, cartAt: null }, now);
 }
 
 /** The orders placed during the visit that began with event `startId` (from their `order.created` events). */
@@ -126,25 +160,28 @@ export async function endVisit(tx: Db, diningTable: { id: string; branchId: numb
 }
 
 /**
- * A change (an order, a cart change) is about to be recorded for the table: begins a visit unless one
- * is under way. `before` is the state read before the transaction's own writes (they move the table's
- * last activity). Call just before the transaction records its own event.
+ * The events that begin a visit, when a change (an order, a cart change) is about to be recorded for
+ * the table and no visit is under way: an idle visit's end, if it lapsed unrecorded, then the new
+ * visit's start. `before` is the state read before the transaction's own writes (they move the
+ * table's last activity). Recorded just before the change's own event, in the same statement.
  */
+export function visitEvents(diningTable: { id: string; branchId: number }, before: VisitState, now: Date): NewEvent[] {
+  if (before.startId !== null) return [];
+  const { id: tableId, branchId } = diningTable;
+  return [
+    ...(before.lapsed ? [{ branchId, type: "visit.ended" as const, tableId, payload: { reason: "idle" as const } }] : []),
+    { branchId, type: "visit.started" as const, tableId, payload: { started_at: now.toISOString() } },
+  ];
+}
+
+/** Records visitEvents (the caller records its own event next). */
 export async function continueOrBeginVisit(
   tx: Db,
   diningTable: { id: string; branchId: number },
   before: VisitState,
   now: Date,
 ): Promise<void> {
-  if (before.startId !== null) return;
-  if (before.lapsed)
-    await recordEvent(tx, { branchId: diningTable.branchId, type: "visit.ended", tableId: diningTable.id, payload: { reason: "idle" } });
-  await recordEvent(tx, {
-    branchId: diningTable.branchId,
-    type: "visit.started",
-    tableId: diningTable.id,
-    payload: { started_at: now.toISOString() },
-  });
+  await recordEvents(tx, visitEvents(diningTable, before, now), now);
 }
 
 /**

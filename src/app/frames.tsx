@@ -2,7 +2,7 @@
  * The frames the app's screens sit in, one per audience: the diner's table (the order screens) and
  * the staff app's (sign-in and the staff tools). Each frame owns what surrounds `<main>`; the main
  * region itself is the same everywhere. The public site's frame is the server's: its pages are HTML
- * rendered there (docs/decisions/0026), so the app only hands those paths back to it.
+ * rendered there (docs/decisions/0027), so the app only hands those paths back to it.
  */
 import { lazy, Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router-dom";

@@ -2,7 +2,7 @@
  * One screen for each path in contract/app-routes.ts (the server's list for its 404s), so a path
  * cannot be added on one side only: the table below must name every AppRoute. Every screen is a lazy
  * chunk so the diner's /order route never downloads the staff tools' code. The public site is not
- * here: its pages are HTML from the server (docs/decisions/0026), and a link the app follows to one
+ * here: its pages are HTML from the server (docs/decisions/0027), and a link the app follows to one
  * of them (or to any path not below) loads it from the server.
  * Declarative routing (not the data router): no screen uses loaders or actions, and this keeps the
  * diner's first download within its budget.

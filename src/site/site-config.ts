@@ -6,7 +6,7 @@
  *
  * The links that differ per deployment (booking pages, the delivery partner, the maps key) are read
  * from the server's environment at start-up (`siteSettings`), so changing one needs a restart, not a
- * rebuild. The pages are rendered on the server (docs/decisions/0026), so nothing here is in a bundle.
+ * rebuild. The pages are rendered on the server (docs/decisions/0027), so nothing here is in a bundle.
  */
 import { SITE_NAME } from "./site-identity";
 

@@ -1,22 +1,27 @@
 /**
- * What a transaction announces in this process (api/db/after-commit.ts): only once it has committed,
- * once per transaction however many events it records, and nothing when it rolls back — on SQLite
- * (group commit included) and on a throwaway PostgreSQL database (a retried attempt included).
+ * What a transaction announces (api/db/announce.ts, api/db/after-commit.ts): only once it has
+ * committed, once per channel and payload however often it is announced, and nothing when it rolls
+ * back — on SQLite (group commit included) and on a throwaway PostgreSQL database (a retried attempt
+ * included), where another instance on the same database hears it too, and not twice.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { afterCommit } from "../../api/db/after-commit";
+import { announce } from "../../api/db/announce";
 import { openDatabase, type DatabaseHandle, type Db } from "../../api/db/database";
-import { EVENT_APPENDED, eventSignal, recordEvent } from "../../api/events/event-log-service";
+import { listenForChanges, type ChangeListener } from "../../api/db/listener";
+import { recordEvent, recordEvents } from "../../api/events/event-log-service";
 import { createThrowawayDatabase } from "../support/postgres";
 
 describe.each(["sqlite", "postgres"] as const)("after-commit steps on %s", (dialect) => {
   let handle: DatabaseHandle;
+  /** PostgreSQL: a second instance on the same database, hearing the first one's announcements through its listener. */
+  let other: { handle: DatabaseHandle; listener: ChangeListener } | undefined;
   let cleanup: () => Promise<void>;
-  let announced = 0;
-  const count = () => void announced++;
+  /** What this instance heard on `events` (the last id each time). */
+  let heard: string[] = [];
   const reported: string[] = [];
   const logger = { error: (message: string) => void reported.push(message) };
 
@@ -24,7 +29,19 @@ describe.each(["sqlite", "postgres"] as const)("after-commit steps on %s", (dial
     if (dialect === "postgres") {
       const database = await createThrowawayDatabase();
       handle = await openDatabase({ url: database.url, path: "" }, { logger });
+      const otherHandle = await openDatabase({ url: database.url, path: "" }, { logger });
+      if (otherHandle.dialect !== "postgres" || handle.dialect !== "postgres") throw new Error("expected PostgreSQL");
+      const silent = { info: () => {}, error: () => {} };
+      other = {
+        handle: otherHandle,
+        listener: await listenForChanges(otherHandle.pool, otherHandle.ownBackends, otherHandle.announcements, silent),
+      };
+      // This instance listens too: it must not hear its own announcements twice.
+      const own = await listenForChanges(handle.pool, handle.ownBackends, handle.announcements, silent);
       cleanup = async () => {
+        await own.close();
+        await other?.listener.close();
+        await other?.handle.close();
         await handle.close();
         await database.drop();
       };
@@ -41,26 +58,101 @@ describe.each(["sqlite", "postgres"] as const)("after-commit steps on %s", (dial
     );
   });
   afterAll(async () => cleanup?.());
+  let stopHearing = () => {};
   beforeEach(() => {
-    announced = 0;
-    eventSignal.on(EVENT_APPENDED, count);
+    heard = [];
+    stopHearing = handle.announcements.on("events", (lastId) => void heard.push(lastId));
   });
-  afterEach(() => void eventSignal.off(EVENT_APPENDED, count));
+  afterEach(() => stopHearing());
+  const announced = () => heard.length;
 
   const record = (tx: Db, n: number) => recordEvent(tx, { branchId: 1, type: "product.updated", payload: { n } as never });
   const eventRows = async () => (await handle.db.select().from(handle.tables.events)).length;
+  const lastEventId = async () => Math.max(0, ...(await handle.db.select().from(handle.tables.events)).map((row) => Number(row.id)));
 
-  it("announces a committed transaction's events once, after the commit", async () => {
+  it("announces a committed transaction's events after the commit, with the last id, once per append", async () => {
     const before = await eventRows();
     let announcedInside = -1;
     await handle.transaction(async (tx) => {
-      for (let n = 0; n < 3; n++) await record(tx, n);
-      announcedInside = announced;
+      await recordEvents(
+        tx,
+        [0, 1, 2].map((n) => ({ branchId: 1, type: "product.updated", payload: { n } as never })),
+      );
+      announcedInside = announced();
     });
     expect(announcedInside).toBe(0);
-    expect(announced).toBe(1);
+    expect(heard).toEqual([String(await lastEventId())]);
     expect(await eventRows()).toBe(before + 3);
   });
+
+  it("appends one call's events in the order given, with increasing ids", async () => {
+    await handle.transaction((tx) =>
+      recordEvents(tx, [
+        { branchId: 1, type: "visit.started", tableId: "t", payload: { started_at: "x" } as never },
+        { branchId: 1, type: "order.created", tableId: "t", payload: { n: 1 } as never },
+      ]),
+    );
+    const rows = (await handle.db.select().from(handle.tables.events)).sort((a, b) => Number(a.id) - Number(b.id)).slice(-2);
+    expect(rows.map((row) => row.type)).toEqual(["visit.started", "order.created"]);
+  });
+
+  it("hears each channel and payload once per transaction, on every channel, and only after the commit", async () => {
+    const menus: string[] = [];
+    const stop = handle.announcements.on("menu", (branchId) => void menus.push(branchId));
+    try {
+      await handle.transaction(async (tx) => {
+        await announce(tx, "menu", "1");
+        await announce(tx, "menu", "1");
+        await announce(tx, "menu", "2");
+        expect(menus).toEqual([]);
+      });
+      expect(menus).toEqual(["1", "2"]);
+      await expect(
+        handle.transaction(async (tx) => {
+          await announce(tx, "menu", "3");
+          throw new Error("rolled back");
+        }),
+      ).rejects.toThrow("rolled back");
+      expect(menus).toEqual(["1", "2"]);
+    } finally {
+      stop();
+    }
+  });
+
+  if (dialect === "postgres") {
+    it("is heard by another instance on the same database, once, and only what committed; this one hears its own once", async () => {
+      const elsewhere: string[] = [];
+      const stop = other!.handle.announcements.on("menu", (branchId) => void elsewhere.push(branchId));
+      const here: string[] = [];
+      const stopHere = handle.announcements.on("menu", (branchId) => void here.push(branchId));
+      try {
+        await expect(
+          handle.transaction(async (tx) => {
+            await announce(tx, "menu", "7");
+            throw new Error("rolled back");
+          }),
+        ).rejects.toThrow("rolled back");
+        await handle.transaction(async (tx) => {
+          await announce(tx, "menu", "8");
+          await announce(tx, "menu", "8");
+        });
+        await handle.transaction((tx) => record(tx, 1));
+        const id = String(await lastEventId());
+        const heardElsewhere: string[] = [];
+        const stopEvents = other!.handle.announcements.on("events", (lastId) => void heardElsewhere.push(lastId));
+        await handle.transaction((tx) => record(tx, 2));
+        await expect.poll(() => heardElsewhere, { timeout: 5_000 }).toEqual([String(Number(id) + 1)]);
+        stopEvents();
+        expect(elsewhere).toEqual(["8"]);
+        // Its own NOTIFY comes back to this instance's listener too, and is left out.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(here).toEqual(["8"]);
+      } finally {
+        stop();
+        stopHere();
+      }
+    });
+  }
 
   it("announces nothing for a transaction that rolls back", async () => {
     const before = await eventRows();
@@ -70,7 +162,7 @@ describe.each(["sqlite", "postgres"] as const)("after-commit steps on %s", (dial
         throw new Error("refused after recording");
       }),
     ).rejects.toThrow("refused after recording");
-    expect(announced).toBe(0);
+    expect(announced()).toBe(0);
     expect(await eventRows()).toBe(before);
   });
 
@@ -129,7 +221,7 @@ describe.each(["sqlite", "postgres"] as const)("after-commit steps on %s", (dial
       expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
       expect(ran).toEqual(["a", "c"]);
       // Each committed transaction announces its own events once.
-      expect(announced).toBe(2);
+      expect(announced()).toBe(2);
     });
   }
 
@@ -142,7 +234,7 @@ describe.each(["sqlite", "postgres"] as const)("after-commit steps on %s", (dial
         if (attempts === 1) throw Object.assign(new Error("could not serialize access"), { code: "40001" });
       });
       expect(attempts).toBe(2);
-      expect(announced).toBe(1);
+      expect(announced()).toBe(1);
     });
   }
 });

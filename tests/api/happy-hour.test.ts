@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Branch, CsvImportSummary, DiningTable, Menu, Order, TableCart } from "../../contract/schemas";
 import { call, csvForm, expectApiError, optionId, productNamed, readMenu, readStations } from "../support/api-helpers";
@@ -260,7 +261,12 @@ describe("the CSV column happy_hour_price", () => {
     const lines = csv.split("\r\n");
     const index = lines.findIndex((line) => line.startsWith("drink,Domestic Beer,341ml bottle.,4.49,"));
     expect(index).toBeGreaterThan(0);
-    lines[index] = lines[index]!.replace(/,3\.50$/, ",4.49");
+    // The happy_hour_price cell of that line: the one at its column's place (later columns follow it).
+    const column = lines[0]!.split(",").indexOf("happy_hour_price");
+    const cells = parse(lines[index]!)[0] as string[];
+    expect(cells[column]).toBe("3.50");
+    cells[column] = "4.49";
+    lines[index] = stringify([cells]).trimEnd();
     const error = expectApiError(await upload(lines.join("\r\n")), 400, "invalid_csv");
     expect(error.details).toEqual([
       { line: index + 1, column: "happy_hour_price", message: "The happy-hour price (4.49) must be lower than the price (4.49)." },

@@ -19,7 +19,8 @@ import { startTestServer, staffToken, type TestServer } from "../support/test-se
 
 /** The columns every file has; the files below leave out the menu data columns, as older files do. */
 const HEADER = "category,product,description,price,available,weekday,group,exclusive,required,option,option_price";
-const MENU_DATA_COLUMNS = "allergens,diet,prep_station,prep_minutes,stock,name_fil,description_fil,name_zh,description_zh,happy_hour_price";
+const MENU_DATA_COLUMNS =
+  "allergens,diet,prep_station,prep_minutes,stock,name_fil,description_fil,name_zh,description_zh,happy_hour_price,group_fil,group_zh,option_fil,option_zh";
 
 let server: TestServer;
 let token: string;
@@ -107,6 +108,10 @@ describe("GET /api/products/export_csv", () => {
       name_zh: "Limitless 超级汉堡",
       description_zh: "配薯条或凉拌卷心菜；换洋葱圈加2.00。",
       happy_hour_price: "",
+      group_fil: "",
+      group_zh: "",
+      option_fil: "",
+      option_zh: "",
     });
     expect(records).toContainEqual(
       expect.objectContaining({
@@ -117,6 +122,11 @@ describe("GET /api/products/export_csv", () => {
         required: "yes",
         option: "Onion Rings",
         option_price: "2.00",
+        group_fil: "Kasama",
+        group_zh: "配菜",
+        option_fil: "Pritong sibuyas",
+        option_zh: "洋葱圈",
+        name_fil: "",
       }),
     );
     expect(records).toContainEqual(expect.objectContaining({ category: "special", product: "Monday Wings", weekday: "1" }));
@@ -174,7 +184,7 @@ describe("POST /api/products/upload_csv", () => {
         'main,Sisig,"Sizzling chopped pork with onion, chili and calamansi.",13.49',
       )
       .replace(/^main,Garlic Rice,.*\r\n/m, "")
-      .concat("drink,Calamansi Juice,Fresh and cold.,3.50,yes,,,,,,,,,,,,,,,,\r\n");
+      .concat("drink,Calamansi Juice,Fresh and cold.,3.50,yes,,,,,,,,,,,,,,,,,,,,\r\n");
     expect(edited).not.toBe(originalCsv);
     const expected = { added: ["Calamansi Juice"], updated: ["Sisig"], removed: ["Garlic Rice"] };
 
@@ -194,6 +204,38 @@ describe("POST /api/products/upload_csv", () => {
     expect(() => productNamed(after, "Garlic Rice")).toThrow();
     expect([...oldIds.values()]).not.toContain(productNamed(after, "Calamansi Juice").id);
     expect(after.drink.at(-1)?.name).toBe("Calamansi Juice"); // file order is menu order
+  });
+
+  it("takes an option's and a group's new names in Chinese as a change of that product, keeping its ids", async () => {
+    const before = await readMenu(server, 1);
+    const edited = originalCsv
+      .replaceAll(
+        "Side,yes,yes,Onion Rings,2.00,,,,,,,,,,,Kasama,配菜,Pritong sibuyas,洋葱圈",
+        "Side,yes,yes,Onion Rings,2.00,,,,,,,,,,,Kasama,配菜,Pritong sibuyas,炸洋葱圈",
+      )
+      .replace(/^(burger,Chicken Burger,,,,,Side,yes,yes,[^,]+,[^,]+,,,,,,,,,,,Kasama,)配菜,/gm, "$1小菜,");
+    const answer = await upload(1, csvForm(edited));
+    expect(answer.body.changes).toEqual({
+      added: [],
+      updated: [
+        "Limitless Mega Burger",
+        "Pork Belly sandwich",
+        "Chorizo (Longanisa) Burger",
+        "Chicken Burger",
+        "Classic Crispy Chicken Burger",
+      ],
+      removed: [],
+    });
+    const after = await readMenu(server, 1);
+    const side = productNamed(after, "Chicken Burger").customizations.Side!;
+    expect(side.translations).toEqual({ fil: { name: "Kasama" }, zh: { name: "小菜" } });
+    expect(side.options.map((o) => [o.translations?.zh?.name, o.id])).toEqual(
+      productNamed(before, "Chicken Burger").customizations.Side!.options.map((o) => [
+        o.name === "Onion Rings" ? "炸洋葱圈" : o.translations?.zh?.name,
+        o.id,
+      ]),
+    );
+    await restoreBranch1();
   });
 
   it("refuses a dry_run value it cannot read as yes or no with 400, importing nothing (never a real import by mistake)", async () => {

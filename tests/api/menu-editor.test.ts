@@ -37,8 +37,9 @@ const DISH = {
       required: true,
       options: [
         { name: "Plain", price: "0.00" },
-        { name: "Garlic", price: "1.50" },
+        { name: "Garlic", price: "1.50", translations: { fil: { name: "Sinangag" }, zh: { name: "蒜香饭" } } },
       ],
+      translations: { fil: { name: "Kanin" }, zh: { name: "米饭" } },
     },
   },
   translations: { fil: { name: "Adobong Baboy", description: "" }, zh: { name: "菲式燉豬肉", description: "" } },
@@ -104,7 +105,14 @@ describe("creating, editing, reordering and deleting products", () => {
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ price: "16.00", description: DISH.description, happy_hour_price: "12.00", category: "main" });
     expect(edited.body.translations?.zh?.name).toBe(DISH.translations.zh.name);
-    expect(edited.body.customizations.Rice!.options[1]).toEqual({ id: garlicId, name: "Garlic", price: "2.25" });
+    // The options were sent without translations: they keep their names in Filipino and Chinese.
+    expect(edited.body.customizations.Rice!.options[1]).toEqual({
+      id: garlicId,
+      name: "Garlic",
+      price: "2.25",
+      translations: { fil: { name: "Sinangag" }, zh: { name: "蒜香饭" } },
+    });
+    expect(edited.body.customizations.Rice!.translations).toEqual(DISH.customizations.Rice.translations);
 
     const [table] = await readStations(server, token, 1);
     const order = await call<Order>(server, "POST", "/api/orders", {
@@ -164,6 +172,57 @@ describe("creating, editing, reordering and deleting products", () => {
     expect(again.body.total).toBe(order.body.total);
     expectApiError(await call(server, "DELETE", `/api/products/${product.id}`, { token }), 404, "product_not_found");
     expectApiError(await put(product.id, { price: "1.00" }), 404, "product_not_found");
+  });
+});
+
+describe("option translations (API.md: option groups and options carry translations)", () => {
+  it("creates them, shows them on the public menu, and replaces or clears them by PUT", async () => {
+    const { body: product } = await create({ ...DISH, name: "Editor Option Names" });
+    expect(product.customizations.Rice).toMatchObject({
+      translations: { fil: { name: "Kanin" }, zh: { name: "米饭" } },
+      options: [{ name: "Plain" }, { name: "Garlic", translations: { fil: { name: "Sinangag" }, zh: { name: "蒜香饭" } } }],
+    });
+    expect(product.customizations.Rice!.options[0]).not.toHaveProperty("translations");
+    const onMenu = (await readMenu(server, 1)).main.find((p) => p.id === product.id)!;
+    expect(onMenu.customizations).toEqual(product.customizations);
+
+    const edited = await put(product.id, {
+      customizations: {
+        Rice: {
+          exclusive: true,
+          required: true,
+          options: [
+            { name: "Plain", price: "0.00", translations: { zh: { name: "白饭" } } },
+            { name: "Garlic", price: "1.50", translations: {} },
+          ],
+          translations: { zh: { name: "饭" } },
+        },
+      },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.customizations.Rice!.translations).toEqual({ zh: { name: "饭" } });
+    expect(edited.body.customizations.Rice!.options.map((o) => o.translations ?? null)).toEqual([{ zh: { name: "白饭" } }, null]);
+  });
+
+  it("refuses blank or too long names by their path, as the CSV's group_* and option_* columns", async () => {
+    const answer = await create({
+      ...DISH,
+      name: "Editor Bad Option Names",
+      customizations: {
+        Rice: {
+          exclusive: true,
+          required: true,
+          options: [{ name: "Plain", price: "0.00", translations: { fil: { name: "x".repeat(81) } } }],
+          translations: { zh: { name: "\u200b" } },
+        },
+      },
+    });
+    const error = expectApiError(answer, 400, "invalid_product");
+    expect(error.details!.map((d) => [d.path, d.column])).toEqual([
+      ["customizations.Rice.translations.zh.name", "group_zh"],
+      ["customizations.Rice.options.0.translations.fil.name", "option_fil"],
+    ]);
+    expect((await readMenu(server, 1)).main.some((p) => p.name === "Editor Bad Option Names")).toBe(false);
   });
 });
 

@@ -70,12 +70,15 @@ function expectProductShape(product: Product, category: string) {
   if (category === "special") expect(product.weekday).toBeGreaterThanOrEqual(1);
   if (category === "special") expect(product.weekday).toBeLessThanOrEqual(7);
   for (const group of Object.values(product.customizations)) {
-    expect(Object.keys(group)).toEqual(["exclusive", "required", "options"]);
+    // The seed menu names every group and option in Filipino and Chinese too.
+    expect(Object.keys(group)).toEqual(["exclusive", "required", "options", "translations"]);
+    expect(Object.keys(group.translations!).sort()).toEqual(["fil", "zh"]);
     expect(typeof group.exclusive).toBe("boolean");
     expect(typeof group.required).toBe("boolean");
     expect(group.options.length).toBeGreaterThan(0);
     for (const option of group.options) {
-      expect(Object.keys(option)).toEqual(["id", "name", "price"]);
+      expect(Object.keys(option)).toEqual(["id", "name", "price", "translations"]);
+      expect(Object.keys(option.translations!).sort()).toEqual(["fil", "zh"]);
       expect(Number.isInteger(option.id)).toBe(true);
       expect(option.price).toMatch(PRICE);
     }
@@ -118,6 +121,14 @@ describe("GET /api/products_by_category", () => {
       prep_minutes: 15,
       stock: null,
       translations: { zh: { name: "Limitless 超级汉堡" } },
+    });
+    expect(burger.customizations.Side).toMatchObject({
+      translations: { fil: { name: "Kasama" }, zh: { name: "配菜" } },
+      options: [
+        { translations: { fil: { name: "Pritong patatas" }, zh: { name: "薯条" } } },
+        { translations: { fil: { name: "Ensaladang repolyo" }, zh: { name: "凉拌卷心菜" } } },
+        { translations: { fil: { name: "Pritong sibuyas" }, zh: { name: "洋葱圈" } } },
+      ],
     });
     expect(burger.allergens).toContain("wheat");
     expect(productNamed(response.body, "Sisig").diet).toEqual(["contains_pork", "spicy"]);

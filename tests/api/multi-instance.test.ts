@@ -194,21 +194,26 @@ describe("the public pages' HTML", () => {
       (await call(on, "GET", path)).text,
     )?.[1];
 
-  it("shows a price changed on A in the HTML both A and B send, within a second", async () => {
+  it("shows a price changed on A in the next HTML A sends, and in B's within a second", async () => {
     const tacos = productNamed(await readMenu(a, 1), "Tacos");
     // Both instances have rendered the page (and cached it) before the change.
     for (const on of [a, b]) expect(await priceInHtml(on, "/menu", "Tacos")).toBe(tacos.price);
     const changed = await call(a, "PUT", `/api/products/${tacos.id}`, { token, json: { price: "10.49" } });
     expect(changed.status, changed.text).toBe(200);
     const committed = Date.now();
-    for (const on of [a, b]) {
-      let seen: string | undefined;
-      while ((seen = await priceInHtml(on, "/menu", "Tacos")) !== "10.49" && Date.now() - committed < HTML_PROPAGATION_MS) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(seen, on.url).toBe("10.49");
+    // A dropped its copy when the change committed, before answering: its very next page is new.
+    expect(await priceInHtml(a, "/menu", "Tacos")).toBe("10.49");
+    // B hears of it by PostgreSQL's NOTIFY: the first page B renders after that is new. Timed from the
+    // commit to the moment the request that saw it was sent (not to its answer, which a busy machine delays).
+    let askedAt = Date.now();
+    let seen = await priceInHtml(b, "/menu", "Tacos");
+    while (seen !== "10.49" && Date.now() - committed < 5 * HTML_PROPAGATION_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      askedAt = Date.now();
+      seen = await priceInHtml(b, "/menu", "Tacos");
     }
-    expect(Date.now() - committed).toBeLessThan(HTML_PROPAGATION_MS);
+    expect(seen).toBe("10.49");
+    expect(askedAt - committed).toBeLessThan(HTML_PROPAGATION_MS);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The public site as a crawler or a link preview reads it, with no JavaScript (docs/decisions/0026):
+ * The public site as a crawler or a link preview reads it, with no JavaScript (docs/decisions/0027):
  * every page in every language holds its content in the HTML as sent (the live menu's dishes and
  * prices, both branches' addresses, phones and hours), its own title, description, canonical URL,
  * hreflang alternates, Open Graph and Twitter tags; the JSON-LD parses and says what a search engine

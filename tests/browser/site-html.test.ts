@@ -1,5 +1,5 @@
 /**
- * The public site as HTML (docs/decisions/0026), in real Chromium: with JavaScript off every page
+ * The public site as HTML (docs/decisions/0027), in real Chromium: with JavaScript off every page
  * reads whole (the navbar's links shown, all five photos, the menus); the language picker moves
  * between the three languages' addresses and remembers the choice for the ordering screens; nothing
  * shifts while a page loads, on a first visit or a repeat one; and IBM's Equal Access engine, a

@@ -17,7 +17,7 @@ import {
   type TranslationLanguage,
 } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
-import type { CustomizationGroup, Menu, OrderLineInput, Product, Translation } from "../../contract/schemas";
+import type { CustomizationGroup, Menu, NameTranslations, OrderLineInput, Product, Translation } from "../../contract/schemas";
 import type { CatalogGroup, CatalogProduct } from "../../api/menu/catalog-queries";
 
 /** Prices as the CSV allows them (up to 9,999,999.99), mostly restaurant-sized. */
@@ -308,15 +308,30 @@ export const csvNameArb = (maxLength: number, { trimmed = true } = {}) =>
  */
 export const QUOTED_FORMULA = /^'[=+\-@\t\r]/;
 
+/** A group's or option's name in some of the languages, in the languages' own order (as import builds them). */
+const nameTranslationsArb = (maxLength: number): fc.Arbitrary<NameTranslations> =>
+  fc
+    .record(
+      Object.fromEntries(TRANSLATION_LANGUAGES.map((language) => [language, csvNameArb(maxLength).map((name) => ({ name }))])) as Record<
+        TranslationLanguage,
+        fc.Arbitrary<{ name: string }>
+      >,
+      { requiredKeys: [] },
+    )
+    .map((translations) =>
+      Object.fromEntries(TRANSLATION_LANGUAGES.flatMap((language) => (translations[language] ? [[language, translations[language]]] : []))),
+    );
 const menuOptionArb = fc.record({
   name: csvNameArb(80),
   priceCents: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 2_000 }), priceCentsArb),
+  translations: nameTranslationsArb(80),
 });
 const menuGroupArb = fc.record({
   name: csvNameArb(60),
   exclusive: fc.boolean(),
   required: fc.boolean(),
   options: fc.uniqueArray(menuOptionArb, { minLength: 1, maxLength: 4, selector: (o) => o.name }),
+  translations: nameTranslationsArb(60),
 });
 const ANIMAL_ALLERGENS: readonly Allergen[] = ["milk", "eggs", "fish", "crustaceans", "molluscs"];
 const translationArb: fc.Arbitrary<Translation> = fc.record({
@@ -396,7 +411,14 @@ export interface MenuItemContent {
   happyHourPriceCents?: number | null;
   available: boolean;
   weekday?: number | null;
-  groups: readonly { name: string; exclusive: boolean; required: boolean; options: readonly { name: string; priceCents: number }[] }[];
+  groups: readonly {
+    name: string;
+    exclusive: boolean;
+    required: boolean;
+    options: readonly { name: string; priceCents: number; translations?: NameTranslations }[];
+    /** Absent or empty: none. */
+    translations?: NameTranslations;
+  }[];
   /** Absent: none (the kitchen's defaults for prep station and minutes, not counted, no translations). */
   allergens?: readonly Allergen[];
   diet?: readonly Diet[];
@@ -427,11 +449,14 @@ export function menuOf(products: readonly MenuItemContent[]): Menu {
       customizations: Object.fromEntries(
         p.groups.map((g): [string, CustomizationGroup] => [
           g.name,
-          {
-            exclusive: g.exclusive,
-            required: g.required,
-            options: g.options.map((o) => ({ id: id++, name: o.name, price: formatCents(o.priceCents) })),
-          },
+          withTranslations(
+            {
+              exclusive: g.exclusive,
+              required: g.required,
+              options: g.options.map((o) => withTranslations({ id: id++, name: o.name, price: formatCents(o.priceCents) }, o.translations)),
+            },
+            g.translations,
+          ),
         ]),
       ),
     };
@@ -440,6 +465,11 @@ export function menuOf(products: readonly MenuItemContent[]): Menu {
     menu[p.category].push(product);
   }
   return menu;
+}
+
+/** As the menu answers: `translations` only where there are some. */
+function withTranslations<T extends object>(entry: T, translations: NameTranslations | undefined): T & { translations?: NameTranslations } {
+  return translations && Object.keys(translations).length > 0 ? { ...entry, translations } : entry;
 }
 
 /** A menu without its ids: what a CSV file can say about it, for comparing menus across an import. */
@@ -465,7 +495,8 @@ export function menuContent(menu: Menu) {
         name,
         exclusive: g.exclusive,
         required: g.required,
-        options: g.options.map((o) => ({ name: o.name, price: o.price })),
+        translations: g.translations ?? {},
+        options: g.options.map((o) => ({ name: o.name, price: o.price, translations: o.translations ?? {} })),
       })),
     })),
   );

@@ -152,7 +152,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
   const logger = options.logger ?? createLogger({ level: "error" });
 
-  const serverOptions = { ...options.server, logger, signIn: options.signIn, passwordHashCost: TEST_HASH_COST };
+  const serverOptions = { ...options.server, logger, signIn: options.signIn, passwordHashCost: TEST_HASH_COST, traceStatements: true };
   let current: RunningServer | null = await startServer(baseConfig, {
     ...serverOptions,
     beforeListen: async (database) => void (await ensureStaff({ database }, TEST_STAFF.email, TEST_STAFF.password, TEST_HASH_COST)),

@@ -1,5 +1,5 @@
 /**
- * The public pages' one script (docs/decisions/0026): the pages arrive whole from the server and read
+ * The public pages' one script (docs/decisions/0027): the pages arrive whole from the server and read
  * complete without it; this only works what moves — the navbar's hamburger and drop-downs, the
  * carousel, the happy-hour preview, the live menus and the event announcement. It imports nothing of
  * the ordering or staff app, so it stays a few kilobytes (tests/api/site-pages.test.ts checks the build).

@@ -1,5 +1,5 @@
 /**
- * A public page as the server sends it (docs/decisions/0026): the same React components, rendered to
+ * A public page as the server sends it (docs/decisions/0027): the same React components, rendered to
  * HTML with renderToStaticMarkup — no hydration, so the browser gets the page whole and runs only the
  * small script that works what moves (site/browser/). Pure: what the page shows comes in `view`.
  *
