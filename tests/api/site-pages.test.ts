@@ -226,6 +226,20 @@ describe("content without JavaScript", () => {
     expect(bodyText(html)).toContain("Pickering: (905) 555-0187");
   });
 
+  it("names the dishes' options in the page's language, from the menu data", async () => {
+    const zh = (await page("/zh/menu")).html;
+    expect(zh).toContain('<p class="menu-item-options">加料：五花肉 (+$3.00) / 炸鸡柳 (+$4.00)</p>');
+    const fil = (await page("/fil/menu")).html;
+    expect(fil).toContain('<p class="menu-item-options">Palaman: Manok / Baka (+$3.00)</p>');
+    // An option group left untranslated keeps its English name, marked as English.
+    const token = await staffToken(server);
+    const tacos = productNamed(await readMenu(server, 1), "Tacos");
+    const filling = { ...tacos.customizations.Filling!, translations: {} };
+    const plain = await call(server, "PUT", `/api/products/${tacos.id}`, { token, json: { customizations: { Filling: filling } } });
+    expect(plain.status, plain.text).toBe(200);
+    expect((await page("/fil/menu")).html).toMatch(/<p class="menu-item-options" lang="en">Filling: [^<]*<\/p>/);
+  });
+
   it("the navbar's Menu offers both branches, in the page's language", async () => {
     const { html } = await page("/fil/about");
     expect(html).toContain('<a href="/fil/menu">Menu ng Thornhill</a>');

@@ -1,5 +1,5 @@
 import { parsePriceToCents } from "../../../contract/money";
-import type { CustomizationGroup, Product } from "../../../contract/schemas";
+import type { CustomizationGroup, NameTranslations, Product } from "../../../contract/schemas";
 import { formatMoney } from "../../shared/i18n/format";
 import { useLanguage, useMessages } from "../../shared/i18n/i18n";
 import { englishTextLang, type Language } from "../../shared/i18n/language";
@@ -12,17 +12,29 @@ export function displayPrice(price: string, code: Language = "en"): string {
   return cents === null ? price : formatMoney(cents, code);
 }
 
+/** An option's or a group's name in the reader's language, from the menu data; null where the manager left it out. */
+function translatedName(thing: { translations?: NameTranslations }, code: Language): string | null {
+  return (code !== "en" && thing.translations?.[code]?.name?.trim()) || null;
+}
+
 /**
  * One line per option group, in the menu PDFs' words: "Size: 16oz / 64oz (+$13.00)". Sizes,
  * add-ons and upgrades carry prices the item's own price does not show (a 64oz Asahi, 2 lbs of
  * wings, nacho add-ons), so the live menu lists them rather than leaving them to the order screen.
+ * `english`: some of its names are untranslated, so the line is marked as English on other pages.
  */
-export function optionsLine(groupName: string, group: CustomizationGroup, code: Language = "en"): string {
+export function optionsLine(groupName: string, group: CustomizationGroup, code: Language = "en"): { text: string; english: boolean } {
+  const groupText = translatedName(group, code);
+  let english = groupText === null;
   const options = group.options.map((option) => {
+    const name = translatedName(option, code);
+    if (name === null) english = true;
     const cents = parsePriceToCents(option.price);
-    return cents !== null && cents > 0 ? `${option.name} (+${formatMoney(cents, code)})` : option.name;
+    const shown = name ?? option.name;
+    return cents !== null && cents > 0 ? `${shown} (+${formatMoney(cents, code)})` : shown;
   });
-  return `${groupName}: ${options.join(" / ")}`;
+  const colon = code === "zh" ? "：" : ": ";
+  return { text: `${groupText ?? groupName}${colon}${options.join(" / ")}`, english: code !== "en" && english };
 }
 
 interface MenuItemListProps {
@@ -57,12 +69,14 @@ export function MenuItemList({ products, nameLevel, todayWeekday }: MenuItemList
               </p>
             )}
             {text.description && <p className="menu-item-description">{text.description}</p>}
-            {Object.entries(product.customizations).map(([groupName, group]) => (
-              // Option and group names are not translated in the menu data: marked as English on other pages.
-              <p key={groupName} className="menu-item-options" lang={englishTextLang(code)}>
-                {optionsLine(groupName, group, code)}
-              </p>
-            ))}
+            {Object.entries(product.customizations).map(([groupName, group]) => {
+              const line = optionsLine(groupName, group, code);
+              return (
+                <p key={groupName} className="menu-item-options" lang={line.english ? englishTextLang(code) : undefined}>
+                  {line.text}
+                </p>
+              );
+            })}
           </li>
         );
       })}
