@@ -40,27 +40,33 @@ function send(c: Context<AppEnv>, page: RenderedPage): Response {
 
 export function siteRoutes(ctx: AppContext): SiteRoutes {
   const app = new Hono<AppEnv>();
-  const renderer = new SiteRenderer(ctx);
+  // Made on the first page asked for: an app that serves no page (a test of the API alone) reads no site settings.
+  let renderer: SiteRenderer | undefined;
   // PUBLIC_ORIGIN when set (canonical URLs must not depend on how a request came in); else the request's own.
   const origin = (c: Context<AppEnv>) => ctx.config.publicOrigin ?? requestOrigin(c, ctx.config.trustedProxies) ?? "http://localhost";
 
   const answer = async (c: Context<AppEnv>, page: SitePage | null, path: string) =>
-    send(c, await renderer.page(page, page ? sitePageOf(path)!.language : languageOfPath(path), origin(c)));
+    send(c, await (renderer ??= new SiteRenderer(ctx)).page(page, page ? sitePageOf(path)!.language : languageOfPath(path), origin(c)));
+
+  const text = (body: string, type: string) =>
+    new Response(body, { headers: { "content-type": `${type}; charset=utf-8`, "cache-control": "public, max-age=3600" } });
+  // One handler for every address of the site (the API's routes are the contract's, api/app.test.ts).
+  const crawlFiles: Record<string, (c: Context<AppEnv>) => Response> = {
+    "/sitemap.xml": (c) => text(sitemapXml(origin(c)), "application/xml"),
+    "/robots.txt": (c) => text(robotsTxt(origin(c)), "text/plain"),
+  };
 
   app.on(["GET", "HEAD"], "*", async (c, next) => {
     const path = c.req.path;
     const found = sitePageOf(path);
     if (found) return answer(c, found.page, path);
+    const crawlFile = crawlFiles[path];
+    if (crawlFile) return crawlFile(c);
     // One address per page: `/menu/` and `/fil` lead to `/menu` and `/fil/`.
     const other = path.endsWith("/") ? path.replace(/\/+$/, "") : `${path}/`;
     if (sitePageOf(other)) return c.redirect(`${other}${new URL(c.req.url).search}`, 301);
     return next();
   });
-
-  const text = (body: string, type: string) =>
-    new Response(body, { headers: { "content-type": `${type}; charset=utf-8`, "cache-control": "public, max-age=3600" } });
-  app.get("/sitemap.xml", (c) => text(sitemapXml(origin(c)), "application/xml"));
-  app.get("/robots.txt", (c) => text(robotsTxt(origin(c)), "text/plain"));
 
   return { routes: app, notFound: (c) => answer(c, null, c.req.path) };
 }
