@@ -237,8 +237,9 @@ or when staff, public-site pages or the order outbox are in the first visit.
 - A module another chunk also imports is kept whole in the first visit's chunk, unused exports too:
   what the first paint needs from such a module belongs in a small module of its own.
 - No modulepreload polyfill: every browser the build targets preloads modules itself.
-- The navbar is on every screen, the diner's too: keep it tiny. It takes the restaurant's name and
-  booking link from \`src/site/site-identity.ts\`, not from \`site-config.ts\` (an object the bundler keeps whole).
+- The navbar is on the diner's screens too: keep it tiny. It takes the restaurant's name from
+  \`src/site/site-identity.ts\` and the pages' addresses from \`src/site/site-pages.ts\`, not from \`site-config.ts\`
+  (both branches' facts, which only the server's pages need).
 - A Chinese or Filipino diner also gets that language's catalog (about 4 kB) before the menu; the
   budget is measured for an English phone.
 `;
