@@ -149,11 +149,16 @@ describe("nginx in front of two instances", () => {
     }
   });
 
-  it("passes the web app's files through from the app: the shell, precompressed assets, 304 on a matching ETag", async () => {
-    const shell = await send(proxy.url, "/menu");
+  it("passes the web app's files through from the app: the shell, the public pages, precompressed assets, 304 on a matching ETag", async () => {
+    const shell = await send(proxy.url, "/order");
     expect(shell.status).toBe(200);
     expect(shell.headers["content-type"]).toMatch(/^text\/html/);
     expect(shell.text).toBe(SHELL);
+    // A public page is the app's HTML, its links on the address the client used (nginx passes Host on).
+    const page = await send(proxy.url, "/menu");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("<h1>Thornhill Location</h1>");
+    expect(page.text).toContain(`<link rel="canonical" href="${proxy.url}/menu"/>`);
 
     const asset = await send(proxy.url, "/assets/app-1a2b3c.js", { headers: { "Accept-Encoding": "br" } });
     expect(asset.status).toBe(200);
