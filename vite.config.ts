@@ -105,7 +105,8 @@ export default defineConfig({
         navigateFallback: "/index.html",
         // Only the app's own routes: the public pages are the server's HTML (docs/decisions/0027), and
         // neither the API nor files opened in a tab (menu PDFs, the CSV template) are the app.
-        navigateFallbackAllowlist: APP_ROUTES.map((route) => new RegExp(`^${route.replace(/\//g, "\\/")}\\/?$`)),
+        // Workbox tests the path with its query (`/order?station_id=…`).
+        navigateFallbackAllowlist: APP_ROUTES.map((route) => new RegExp(`^${route.replace(/\//g, "\\/")}\\/?(\\?.*)?$`)),
         // The app shell and every route's code; photos and PDFs are cached when first seen (below).
         globPatterns: ["**/*.{js,css,html,woff2,ico}", "favicon.svg", "icons/*.png", "images/logo.svg"],
         // The sales report's chart library is staff-only and useless offline: diners' phones don't fetch it.
