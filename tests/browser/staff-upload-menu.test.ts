@@ -157,7 +157,7 @@ describe("upload menu", () => {
     expect(template.suggestedFilename()).toBe("menu-template.csv");
     const text = await readFile((await template.path())!, "utf8");
     expect(text.split(/\r?\n/)[0]).toBe(
-      "category,product,description,price,available,weekday,group,exclusive,required,option,option_price,allergens,diet,prep_station,prep_minutes,stock,name_fil,description_fil,name_zh,description_zh,happy_hour_price",
+      "category,product,description,price,available,weekday,group,exclusive,required,option,option_price,allergens,diet,prep_station,prep_minutes,stock,name_fil,description_fil,name_zh,description_zh,happy_hour_price,group_fil,group_zh,option_fil,option_zh",
     );
   });
 });
