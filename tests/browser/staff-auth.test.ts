@@ -145,7 +145,8 @@ describe("staff sign-out", () => {
       expect(before.status).toBe(200);
 
       await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Sign out" }).click();
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${server.url}/login`);
+      await page.getByRole("heading", { name: "Staff sign in" }).waitFor();
       await expect.poll(() => sessionCookie(context)).toBeUndefined();
 
       // Revoked server-side, not just forgotten by the browser.

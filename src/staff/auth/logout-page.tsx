@@ -10,7 +10,7 @@ import "../layout/staff.css";
 
 /**
  * Ends the session on the server (which revokes the token and clears the HttpOnly cookie), then
- * goes home. If the server can't be reached the user is told so: they are NOT signed out yet.
+ * shows the sign-in form: a shared tablet is handed to the next person, not to the public site. If the server can't be reached the user is told so: they are NOT signed out yet.
  */
 export default function LogoutPage() {
   useDocumentTitle("Sign out · Limitless staff");
@@ -31,7 +31,7 @@ export default function LogoutPage() {
       }
     }
     signedOut();
-    navigate("/", { replace: true });
+    navigate("/login", { replace: true });
   }, [navigate, signedOut]);
 
   useEffect(() => {
