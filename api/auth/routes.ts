@@ -4,7 +4,7 @@ import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
 import { clientAddress } from "../lib/client-address";
 import { serveEndpoint } from "../lib/endpoint";
-import { ApiHttpError } from "../lib/errors";
+import { ApiHttpError, RetryLaterError } from "../lib/errors";
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH } from "./device-cookie";
 import { SESSION_COOKIE, readToken, secretAnswer, secureCookie } from "./middleware";
 
@@ -27,11 +27,19 @@ export function authRoutes(ctx: AppContext) {
       });
       switch (result.outcome) {
         case "too_many_attempts":
-          c.header("Retry-After", String(result.retryAfterSeconds));
-          throw new ApiHttpError(429, "too_many_attempts", "Too many sign-in attempts. Wait a few minutes and try again.");
+          throw new RetryLaterError(
+            429,
+            "too_many_attempts",
+            "Too many sign-in attempts. Wait a few minutes and try again.",
+            result.retryAfterSeconds,
+          );
         case "busy":
-          c.header("Retry-After", String(result.retryAfterSeconds));
-          throw new ApiHttpError(503, "busy", "The server is busy checking other sign-ins. Try again in a moment.");
+          throw new RetryLaterError(
+            503,
+            "busy",
+            "The server is busy checking other sign-ins. Try again in a moment.",
+            result.retryAfterSeconds,
+          );
         case "invalid_credentials":
           throw new ApiHttpError(401, "invalid_credentials", "The e-mail or password is incorrect.");
       }
@@ -74,11 +82,19 @@ export function authRoutes(ctx: AppContext) {
       });
       switch (result.outcome) {
         case "too_many_attempts":
-          c.header("Retry-After", String(result.retryAfterSeconds));
-          throw new ApiHttpError(429, "too_many_attempts", "Too many PIN attempts. Wait a few minutes and try again.");
+          throw new RetryLaterError(
+            429,
+            "too_many_attempts",
+            "Too many PIN attempts. Wait a few minutes and try again.",
+            result.retryAfterSeconds,
+          );
         case "busy":
-          c.header("Retry-After", String(result.retryAfterSeconds));
-          throw new ApiHttpError(503, "busy", "The server is busy checking other sign-ins. Try again in a moment.");
+          throw new RetryLaterError(
+            503,
+            "busy",
+            "The server is busy checking other sign-ins. Try again in a moment.",
+            result.retryAfterSeconds,
+          );
         case "invalid_credentials":
           throw new ApiHttpError(401, "invalid_credentials", "That person or PIN is not right.");
       }
