@@ -4,6 +4,7 @@ import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
 import { clientAddress } from "../lib/client-address";
 import { serveEndpoint } from "../lib/endpoint";
+import { requestLogger } from "../lib/request-logger";
 import { ApiHttpError, RetryLaterError } from "../lib/errors";
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH } from "./device-cookie";
 import { SESSION_COOKIE, readToken, secretAnswer, secureCookie } from "./middleware";
@@ -22,6 +23,7 @@ export function authRoutes(ctx: AppContext) {
         email,
         password,
         address: clientAddress(c, ctx.config.trustedProxies),
+        logger: requestLogger(c, ctx.logger),
         sessionTtlMs: ctx.config.sessionTtlMs,
         deviceCookie: getCookie(c, DEVICE_COOKIE),
       });
@@ -77,6 +79,7 @@ export function authRoutes(ctx: AppContext) {
         who: body.staff_id !== undefined ? { staffId: body.staff_id } : { email: body.email! },
         pin: body.pin,
         address: clientAddress(c, ctx.config.trustedProxies),
+        logger: requestLogger(c, ctx.logger),
         sessionTtlMs: ctx.config.sessionTtlMs,
         currentToken: c.get("token")!,
       });

@@ -6,6 +6,7 @@ import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { findOrder } from "./order-queries";
 import { listOrders } from "./order-repository";
 import { placeOrder, updateOrder } from "./order-service";
+import { requestLogger } from "../lib/request-logger";
 
 export function orderRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
@@ -14,7 +15,12 @@ export function orderRoutes(ctx: AppContext) {
     const placed = await placeOrder(ctx, body, headers["Idempotency-Key"]);
     const { order } = placed;
     if (order) {
-      ctx.logger.info("order placed", { orderId: order.id, branchId: order.branch_id, number: order.number, total: order.total });
+      requestLogger(c, ctx.logger).info("order placed", {
+        orderId: order.id,
+        branchId: order.branch_id,
+        number: order.number,
+        total: order.total,
+      });
     } else {
       c.header("Idempotent-Replayed", "true");
     }
