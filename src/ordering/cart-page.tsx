@@ -18,7 +18,6 @@ import { cartLines } from "./cart/cart-logic";
 import { isLocked, tableOrder as tableOrderOf, useCart } from "./cart/cart-store";
 import { useSharedCart } from "./cart/cart-sync";
 import { startOutbox, submitCart } from "./outbox/order-submission";
-import { CallButtons } from "./service/call-buttons";
 import { VisitEndedNotice } from "./visit-ended-notice";
 import "./ordering.css";
 
@@ -100,7 +99,6 @@ export default function CartPage() {
       </div>
       {!table && lines.length > 0 && !locked && <p className="order-notice">{t.scanToSend}</p>}
       {table && !locked && <PhoneName />}
-      {table && <CallButtons tableId={table.id} />}
     </div>
   );
 }

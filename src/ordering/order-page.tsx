@@ -15,7 +15,6 @@ import { categoryMessages, menuWords } from "../shared/i18n/messages";
 import { productText } from "../shared/i18n/product-text";
 import { cents, quantityOfProduct, subtotalCents, type Cart } from "./cart/cart-logic";
 import { isLocked, tableOrder, useCart } from "./cart/cart-store";
-import { useSharedCart } from "./cart/cart-sync";
 import { hasPastOrders } from "./history/has-past-orders";
 import { CategoryTabs, sectionId } from "./menu/category-tabs";
 import { applyFilter, loadFilter, saveFilter, type DietFilter } from "./menu/diet-filter";
@@ -24,7 +23,6 @@ import { happyHourNow, pricedNow } from "./menu/happy-hour-state";
 import { ItemMarks } from "./menu/item-marks";
 import { READ_ONLY_BRANCH, useOrderMenu } from "./menu/use-order-menu";
 import { orderPageMessages, tableNoticeMessages } from "./messages";
-import { CallButtons } from "./service/call-buttons";
 import { VisitEndedNotice } from "./visit-ended-notice";
 import type { TableNotice } from "./menu/use-order-menu";
 import "./ordering.css";
@@ -33,6 +31,8 @@ import { useDocumentTitle } from "../shared/use-document-title";
 // The product panel is not needed to show the menu: its own chunk, fetched once the menu is painted.
 const loadProductDialog = () => import("./product/product-dialog");
 const ProductDialog = lazy(loadProductDialog);
+// The table's live cart: the phone's stored copy shows until this chunk arrives, once the menu is up.
+const SharedCartFollower = lazy(() => import("./cart/shared-cart-follower"));
 // Only phones that ordered at this table before need it.
 const OrderAgain = lazy(() => import("./history/order-again"));
 
@@ -56,7 +56,7 @@ export default function OrderPage() {
   const [open, setOpen] = useState<Product | null>(null);
   const [filter, setFilter] = useState<DietFilter>(loadFilter);
   const locked = useCart(isLocked);
-  useSharedCart(readyTable?.id ?? null);
+  const [followCart, setFollowCart] = useState(false);
   const t = useMessages(orderPageMessages);
   const categories = useMessages(categoryMessages);
   const changeFilter = (next: DietFilter) => {
@@ -78,6 +78,8 @@ export default function OrderPage() {
       ),
     );
   }, []);
+
+  useEffect(() => afterFirstScreen(() => setFollowCart(true)), []);
 
   useEffect(() => {
     if (state.status !== "loading") firstScreenShown();
@@ -131,9 +133,13 @@ export default function OrderPage() {
         </p>
       )}
       <HappyHourNotice />
+      {table && followCart && (
+        <Suspense fallback={null}>
+          <SharedCartFollower tableId={table.id} />
+        </Suspense>
+      )}
       {table && <VisitEndedNotice tableId={table.id} />}
       {table && <TableOrderNotice />}
-      {table && <CallButtons tableId={table.id} />}
       {table && !locked && hasPastOrders(table.id) && (
         <Suspense fallback={null}>
           <OrderAgain tableId={table.id} menu={fullMenu} today={today} />

@@ -149,6 +149,7 @@ describe("calling staff from the table", () => {
     const { context, page } = await phone();
     try {
       await page.goto(orderUrl(suite.table));
+      await page.getByRole("button", { name: "Call staff" }).click();
       await page.getByRole("button", { name: "Call a server" }).click();
       const server_ = page.locator('[data-call="server"]');
       await page.locator('[data-call="server"][data-status="open"]').waitFor();

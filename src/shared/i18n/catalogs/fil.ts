@@ -247,6 +247,12 @@ const fil: ComponentsJSON = {
     billDone: "Tapos na — salamat po!",
     error: "Hindi namin maabot ang restawran. Pakisubukang muli, o kumaway sa isang server.",
   },
+  tableFrame: {
+    tableLabel: "Mesa {table}",
+    callStaff: "Tumawag ng staff",
+    offline: "Offline kayo.",
+    offlineDetail: "Puwede pa rin kayong tumingin at umorder: ipapadala ang mga order pagbalik ng koneksyon.",
+  },
   orderAgain: {
     heading: "Mga nauna ninyong order sa mesang ito",
     again: "Umorder ulit",

@@ -238,6 +238,12 @@ const zh: ComponentsJSON = {
     billDone: "已处理——谢谢光临！",
     error: "无法连接餐厅。请重试，或向服务员招手。",
   },
+  tableFrame: {
+    tableLabel: "桌号：{table}",
+    callStaff: "呼叫员工",
+    offline: "您已离线。",
+    offlineDetail: "您可以继续浏览和点餐：网络恢复后订单会自动发送。",
+  },
   orderAgain: {
     heading: "您之前在这张桌的订单",
     again: "再点一次",
