@@ -14,7 +14,7 @@ import { useLanguage, useMessages } from "../shared/i18n/i18n";
 import { categoryMessages, menuWords } from "../shared/i18n/messages";
 import { productText } from "../shared/i18n/product-text";
 import { cents, quantityOfProduct, subtotalCents, type Cart } from "./cart/cart-logic";
-import { isLocked, tableOrder, useCart } from "./cart/cart-store";
+import { isLocked, isSending, tableOrder, useCart } from "./cart/cart-store";
 import { hasPastOrders } from "./history/has-past-orders";
 import { CategoryTabs, sectionId } from "./menu/category-tabs";
 import { applyFilter, loadFilter, saveFilter, type DietFilter } from "./menu/diet-filter";
@@ -55,7 +55,7 @@ export default function OrderPage() {
   const readyTable = state.status === "ready" ? state.data.table : undefined;
   const [open, setOpen] = useState<Product | null>(null);
   const [filter, setFilter] = useState<DietFilter>(loadFilter);
-  const locked = useCart(isLocked);
+  const sending = useCart(isSending);
   const [followCart, setFollowCart] = useState(false);
   const t = useMessages(orderPageMessages);
   const categories = useMessages(categoryMessages);
@@ -140,7 +140,7 @@ export default function OrderPage() {
       )}
       {table && <VisitEndedNotice tableId={table.id} />}
       {table && <TableOrderNotice />}
-      {table && !locked && hasPastOrders(table.id) && (
+      {table && !sending && hasPastOrders(table.id) && (
         <Suspense fallback={null}>
           <OrderAgain tableId={table.id} menu={fullMenu} today={today} />
         </Suspense>
@@ -314,7 +314,7 @@ function OpenProduct({ product: listed, canOrder, today, onClose }: OpenProductP
   // The panel and the cart take the price of the moment: the happy-hour one while it lasts.
   const product = pricedNow(listed, useStore(happyHourNow) !== null);
   const add = useCart((state) => state.add);
-  const locked = useCart(isLocked);
+  const sending = useCart(isSending);
   const inCart = useCart((state) => quantityOfProduct(state.cart, product.id));
   const code = useLanguage();
   const t = useMessages(orderPageMessages);
@@ -326,8 +326,8 @@ function OpenProduct({ product: listed, canOrder, today, onClose }: OpenProductP
         ? t.allInCart(product.stock)
         : !canOrder
           ? t.scanToOrder
-          : locked
-            ? t.alreadySent
+          : sending
+            ? t.orderOnItsWay
             : null;
   return (
     <ProductDialog
@@ -339,17 +339,18 @@ function OpenProduct({ product: listed, canOrder, today, onClose }: OpenProductP
   );
 }
 
+/** To the cart: "View cart • $total" while the next round has lines, otherwise "View your order" once the table has sent one. */
 function FloatingCartLink() {
   const cart = useCart((state) => state.cart);
-  const locked = useCart(isLocked);
-  const sent = useCart((state) => tableOrder(state) !== null);
+  const sending = useCart(isSending);
+  const sent = useCart((state) => isLocked(state) || state.rounds.length > 0 || tableOrder(state) !== null);
   const code = useLanguage();
   const t = useMessages(orderPageMessages);
   const empty = Object.keys(cart).length === 0;
-  if (empty && !locked && !sent) return null;
+  if (empty && !sent) return null;
   return (
     <Link className="floating-cart" to="/order/cart">
-      {locked || empty ? t.viewOrder : t.viewCart({ total: formatMoney(subtotalCents(cart), code) })}
+      {sending || empty ? t.viewOrder : t.viewCart({ total: formatMoney(subtotalCents(cart), code) })}
     </Link>
   );
 }

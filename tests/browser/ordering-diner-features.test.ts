@@ -124,8 +124,8 @@ describe("an order from the phone", () => {
       await page.locator('.order-progress-status[data-step="seen"]').waitFor({ timeout: 12_000 });
       await expect.poll(() => status.textContent()).toContain("The kitchen has your order.");
 
-      // Order more → the earlier order is offered again, repriced, with its note.
-      await page.getByRole("link", { name: "Order more" }).click();
+      // Return home (the table's menu) → the earlier order is offered again, repriced, with its note.
+      await page.getByRole("link", { name: "Return home" }).click();
       await page.getByRole("button", { name: `Order again: order #${order!.number}` }).click();
       await page.getByText(`Added 2 items from order #${order!.number} to your cart at today's prices.`).waitFor();
       await expect

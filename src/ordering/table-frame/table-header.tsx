@@ -56,12 +56,14 @@ export default function TableHeader({ restaurant }: { restaurant: string }) {
   return (
     <header className="table-header" ref={ref}>
       <div className="table-bar">
-        <img className="table-brand" src="/images/logo.svg" alt={restaurant} width="120" height="30" />
+        <img className="table-brand" src="/images/logo.svg" alt={restaurant} width="96" height="24" />
         {table?.codename && <span className="table-name">{t.tableLabel({ table: table.codename })}</span>}
         {table && (
           <button
             type="button"
             className="button-secondary table-call-toggle"
+            aria-label={t.callStaff}
+            title={t.callStaff}
             aria-expanded={callOpen}
             aria-controls={panelId}
             onClick={() => {
@@ -69,7 +71,10 @@ export default function TableHeader({ restaurant }: { restaurant: string }) {
               setCallOpen((open) => !open);
             }}
           >
-            {t.callStaff}
+            {/* A bell: drawn, so it shows on every phone; the button's name says what it does. */}
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4l2-2Z M10 20a2 2 0 0 0 4 0" />
+            </svg>
           </button>
         )}
         <LanguageSwitcher />
