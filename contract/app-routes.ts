@@ -9,6 +9,7 @@ export const APP_ROUTES = [
   "/logout",
   "/order",
   "/order/cart",
+  "/staff",
   "/stations",
   "/upload_menu",
   "/kitchen",
