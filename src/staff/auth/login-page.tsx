@@ -10,6 +10,7 @@ import { validateLogin } from "../../../contract/form-rules";
 import { homeFor } from "../layout/screens";
 import { redirectTarget } from "./redirect-target";
 import { useSession } from "./session-store";
+import "../../shared/controls.css";
 import "../layout/staff.css";
 
 /** Staff sign-in. The server sets the HttpOnly session cookie; the token in the body is ignored on purpose. */

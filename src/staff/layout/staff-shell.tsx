@@ -9,6 +9,7 @@ import { ProblemMessage } from "../lib/problem-message";
 import { PrinterAlerts } from "../printers/printer-alerts";
 import { mayOpen } from "./screens";
 import { StaffLayout } from "./staff-layout";
+import "../../shared/controls.css";
 import "./staff.css";
 
 /**
