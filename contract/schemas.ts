@@ -716,4 +716,6 @@ export interface ServerEvents {
   "printer.offline": Printer;
   /** A printer answers again (its queue is printing). On the staff stream. */
   "printer.online": Printer;
+  /** The branch's happy hours changed: open menus price by the new windows at once. On the staff, menu and table streams. */
+  "branch.updated": Branch;
 }

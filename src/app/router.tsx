@@ -35,6 +35,7 @@ const SCREENS: Record<AppRoute, { Page: Page; frame: Frame }> = {
   "/staff/reports": { Page: page(() => import("../staff/reports/reports-page")), frame: "staff" },
   "/staff/printers": { Page: page(() => import("../staff/printers/printers-page")), frame: "staff" },
   "/staff/menu": { Page: page(() => import("../staff/menu-editor/menu-editor-page")), frame: "staff" },
+  "/staff/happy-hours": { Page: page(() => import("../staff/happy-hours/happy-hours-page")), frame: "staff" },
   "/staff/accounts": { Page: page(() => import("../staff/staff-accounts/staff-accounts-page")), frame: "staff" },
 };
 

@@ -13,6 +13,7 @@ export const STAFF_SCREENS = [
   { to: "/staff/tabs", label: "Tabs", permission: "service" },
   { to: "/staff/menu", label: "Menu editor", permission: "menu" },
   { to: "/upload_menu", label: "Upload menu", permission: "menu" },
+  { to: "/staff/happy-hours", label: "Happy hours", permission: "menu" },
   { to: "/staff/printers", label: "Printers", permission: "menu" },
   { to: "/staff/reports", label: "Reports", permission: "reports" },
   { to: "/staff/accounts", label: "Staff", permission: "staffAccounts" },
