@@ -771,4 +771,6 @@ export interface ServerEvents {
   "printer.online": Printer;
   /** A table's place or state on the floor plan changed (API.md "The floor"); on the staff stream of roles that see the floor. */
   "table.updated": FloorTable;
+  /** The branch's happy hours changed: open menus price by the new windows at once. On the staff, menu and table streams. */
+  "branch.updated": Branch;
 }
