@@ -23,6 +23,7 @@ import { MenuCache } from "./menu/menu-cache";
 import { registerCollectors } from "./metrics/collectors";
 import { createMetrics } from "./metrics/registry";
 import { PrintDispatcher, type DispatcherOptions } from "./printers/dispatcher";
+import { FloorWatch } from "./dining-tables/floor-watch";
 
 export interface RunningServer {
   url: string;
@@ -59,6 +60,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle, optio
   const logger = options.logger ?? createLogger({ level: config.logLevel, format: config.logFormat });
   const clock = options.clock ?? systemClock;
   const passwordHashCost = options.passwordHashCost ?? RECOMMENDED_COST;
+  const liveEvents = new Broadcaster(database.db, database.announcements, logger, options.streamTiming);
   return {
     database,
     config,
@@ -67,7 +69,8 @@ export function createContext(config: AppConfig, database: DatabaseHandle, optio
     passwordHashCost,
     menuCache: new MenuCache(database.db, database.announcements),
     signIn: new SignInService({ database, logger, clock, passwordHashCost }, options.signIn),
-    liveEvents: new Broadcaster(database.db, database.announcements, logger, options.streamTiming),
+    liveEvents,
+    floorWatch: new FloorWatch({ database, clock, logger }, liveEvents),
     printers: new PrintDispatcher(database, clock, logger, options.printing),
   };
 }

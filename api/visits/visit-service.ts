@@ -258,3 +258,15 @@ export class VisitWatch {
     return this.startId !== null && this.now().getTime() - this.lastActivityMs >= VISIT_IDLE_MS;
   }
 }
+
+/** When each of `tableIds` last had a visit end (its newest `visit.ended` event), for those that did. */
+export async function lastVisitEnds(db: Db, tableIds: string[]): Promise<Map<string, string>> {
+  if (tableIds.length === 0) return new Map();
+  const { events } = tablesOf(db);
+  const rows = await db
+    .select({ tableId: events.tableId, at: max(events.createdAt) })
+    .from(events)
+    .where(and(inArray(events.tableId, tableIds), eq(events.type, "visit.ended")))
+    .groupBy(events.tableId);
+  return new Map(rows.flatMap((row) => (row.tableId && row.at ? [[row.tableId, row.at] as const] : [])));
+}

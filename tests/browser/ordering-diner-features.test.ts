@@ -125,8 +125,8 @@ describe("an order from the phone", () => {
       await page.locator('.order-progress-status[data-step="seen"]').waitFor({ timeout: 12_000 });
       await expect.poll(() => status.textContent()).toContain("The kitchen has your order.");
 
-      // Order more → the earlier order is offered again, repriced, with its note.
-      await page.getByRole("link", { name: "Order more" }).click();
+      // Return home (the table's menu) → the earlier order is offered again, repriced, with its note.
+      await page.getByRole("link", { name: "Return home" }).click();
       await page.getByRole("button", { name: `Order again: order #${order!.number}` }).click();
       await page.getByText(`Added 2 items from order #${order!.number} to your cart at today's prices.`).waitFor();
       await expect
@@ -150,6 +150,7 @@ describe("calling staff from the table", () => {
     const { context, page } = await phone();
     try {
       await page.goto(orderUrl(suite.table));
+      await page.getByRole("button", { name: "Call staff" }).click();
       await page.getByRole("button", { name: "Call a server" }).click();
       const server_ = page.locator('[data-call="server"]');
       await page.locator('[data-call="server"][data-status="open"]').waitFor();
