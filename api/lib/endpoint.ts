@@ -24,6 +24,9 @@ const MISSING_MESSAGES: Record<MissingCode, string> = {
   printer_not_found: "There is no such printer.",
   staff_not_found: "There is no such staff account.",
   photo_not_found: "There is no such photo.",
+  tab_not_found: "There is no such check.",
+  adjustment_not_found: "There is no such adjustment.",
+  payment_not_found: "There is no such payment.",
 };
 
 /** A staff endpoint's guard: the auth module's, which its middleware put on the request. */
