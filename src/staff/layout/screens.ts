@@ -12,6 +12,7 @@ export const STAFF_SCREENS = [
   { to: "/kitchen", label: "Kitchen", permission: "kitchen" },
   { to: "/staff/tabs", label: "Tabs", permission: "service" },
   { to: "/staff/reports", label: "Reports", permission: "reports" },
+  { to: "/staff/day", label: "End of day", permission: "reports" },
   { to: "/staff/printers", label: "Printers", permission: "menu" },
   { to: "/staff/accounts", label: "Staff", permission: "staffAccounts" },
 ] as const satisfies readonly { to: string; label: string; permission: Permission }[];
