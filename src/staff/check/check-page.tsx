@@ -112,7 +112,7 @@ export default function CheckPage() {
           Back to tabs
         </Link>
       </div>
-      <p role="status" className={notice ? "staff-notice" : "visually-hidden"}>
+      <p role="status" className={notice ? "staff-notice check-notice" : "visually-hidden check-notice"}>
         {notice}
       </p>
       <ProblemMessage problem={problem ?? (state.status === "loading" ? null : state.error)} onRetry={reload} />

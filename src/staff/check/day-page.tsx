@@ -94,7 +94,7 @@ export default function DayPage() {
           Day <input type="date" value={date} max={restaurantDay()} onChange={(e) => setDate(e.target.value)} />
         </label>
       </div>
-      <p role="status" className={notice ? "staff-notice" : "visually-hidden"}>
+      <p role="status" className={notice ? "staff-notice check-notice" : "visually-hidden check-notice"}>
         {notice}
       </p>
       <ProblemMessage problem={problem ?? (state.status === "loading" ? null : state.error)} onRetry={reload} />
