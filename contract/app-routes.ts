@@ -9,6 +9,7 @@ export const APP_ROUTES = [
   "/logout",
   "/order",
   "/order/cart",
+  "/staff",
   "/stations",
   "/upload_menu",
   "/kitchen",
@@ -18,6 +19,7 @@ export const APP_ROUTES = [
   "/staff/reports",
   "/staff/printers",
   "/staff/menu",
+  "/staff/happy-hours",
   "/staff/accounts",
 ] as const;
 export type AppRoute = (typeof APP_ROUTES)[number];

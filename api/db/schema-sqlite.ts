@@ -33,4 +33,5 @@ export const {
   cartOperations,
   printers,
   printJobs,
+  mailOutbox,
 } = defineTables(sqliteColumns);

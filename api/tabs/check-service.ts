@@ -356,7 +356,7 @@ async function closeCheck(tx: Db, state: CheckState, now: Date): Promise<Check> 
   await enqueueBill(tx, legacyClosedTab(closed, paidWith), now);
   await recordEvents(tx, tabEvents(closed), now);
   // The party's visit ends: its phones' streams say so and close; the next party starts afresh.
-  await endVisit(tx, located.table, "tab_closed");
+  await endVisit(tx, located.table, "tab_closed", now);
   return closed;
 }
 

@@ -16,6 +16,7 @@ import {
   splitCheck,
 } from "./check-service";
 import { listOpenTabs } from "./tab-service";
+import { requestLogger } from "../lib/request-logger";
 
 export function tabRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
@@ -27,7 +28,7 @@ export function tabRoutes(ctx: AppContext) {
 
   serveEndpoint(app, endpoints.closeTab, async ({ c, params, body }) => {
     const tab = await payWholeBalance(ctx, c.get("staff")!, params.id, body.paid_with);
-    ctx.logger.info("tab closed", { tabId: tab.id, tableId: tab.station_id, total: tab.total, paidWith: tab.paid_with });
+    requestLogger(c, ctx.logger).info("tab closed", { tabId: tab.id, tableId: tab.station_id, total: tab.total, paidWith: tab.paid_with });
     return tab;
   });
 
@@ -50,6 +51,7 @@ export function tabRoutes(ctx: AppContext) {
       who: body.staff_id !== undefined ? { staffId: body.staff_id } : { email: body.email! },
       pin: body.pin,
       address: clientAddress(c, ctx.config.trustedProxies),
+      logger: requestLogger(c, ctx.logger),
     });
     switch (result.outcome) {
       case "too_many_attempts":
@@ -62,7 +64,7 @@ export function tabRoutes(ctx: AppContext) {
         throw new ApiHttpError(401, "invalid_credentials", "That person or PIN is not right.");
     }
     const adjustment = await approveAdjustment(ctx, c.get("staff")!, result.staff, params.id);
-    ctx.logger.info("adjustment approved", { adjustmentId: adjustment.id, approver: result.staff.email });
+    requestLogger(c, ctx.logger).info("adjustment approved", { adjustmentId: adjustment.id, approver: result.staff.email });
     return adjustment;
   });
 
@@ -74,7 +76,7 @@ export function tabRoutes(ctx: AppContext) {
     const paid = await payCheck(ctx, c.get("staff")!, params.id, body, headers["Idempotency-Key"]);
     if (paid.replayed) c.header("Idempotent-Replayed", "true");
     else
-      ctx.logger.info("payment recorded", {
+      requestLogger(c, ctx.logger).info("payment recorded", {
         tabId: params.id,
         amount: paid.answer?.amount,
         method: paid.answer?.method,
@@ -85,7 +87,7 @@ export function tabRoutes(ctx: AppContext) {
 
   serveEndpoint(app, endpoints.refundPayment, async ({ c, params, body }) => {
     const refund = await refundPayment(ctx, c.get("staff")!, params.id, body);
-    ctx.logger.info("payment refunded", { paymentId: params.id, amount: refund.amount });
+    requestLogger(c, ctx.logger).info("payment refunded", { paymentId: params.id, amount: refund.amount });
     return refund;
   });
 

@@ -29,6 +29,7 @@ const EVENT_TYPES = [
   "printer.online",
   "tab.updated",
   "tab.closed",
+  "branch.updated",
 ] as const satisfies readonly (keyof ServerEvents)[];
 
 /**

@@ -17,6 +17,7 @@ import type {
   ProductReorder,
   DiningTableCreate,
   DiningTableUpdate,
+  HappyHours,
   StaffCreate,
   StaffPatch,
   SwitchUser,
@@ -72,6 +73,8 @@ export const staffApi = {
   createProduct: (branchId: number, body: ProductCreate) => call("createProduct", { query: { branch_id: branchId }, body }),
   replaceProduct: (id: number, body: ProductInput) => call("replaceProduct", { params: { id }, body }),
   deleteProduct: (id: number) => call("deleteProduct", { params: { id } }),
+  /** Replaces the branch's happy-hour windows (docs/decisions/0022). */
+  setHappyHours: (branchId: number, windows: HappyHours) => call("setHappyHours", { params: { id: branchId }, body: windows }),
   reorderProducts: (branchId: number, body: ProductReorder) => call("reorderProducts", { query: { branch_id: branchId }, body }),
   /** A dish photo (docs/decisions/0025-dish-photos.md); `onProgress` gets the fraction sent, as the menu upload's. */
   uploadProductPhoto: async (id: number, file: File, onProgress: (fraction: number | null) => void) => {
