@@ -14,6 +14,8 @@ export const APP_ROUTES = [
   "/upload_menu",
   "/kitchen",
   "/staff/tabs",
+  "/staff/check",
+  "/staff/day",
   "/staff/reports",
   "/staff/printers",
   "/staff/menu",

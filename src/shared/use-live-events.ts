@@ -27,6 +27,8 @@ const EVENT_TYPES = [
   "visit.ended",
   "printer.offline",
   "printer.online",
+  "tab.updated",
+  "tab.closed",
   "branch.updated",
 ] as const satisfies readonly (keyof ServerEvents)[];
 

@@ -16,6 +16,7 @@ export const STAFF_SCREENS = [
   { to: "/staff/happy-hours", label: "Happy hours", permission: "menu" },
   { to: "/staff/printers", label: "Printers", permission: "menu" },
   { to: "/staff/reports", label: "Reports", permission: "reports" },
+  { to: "/staff/day", label: "End of day", permission: "reports" },
   { to: "/staff/accounts", label: "Staff", permission: "staffAccounts" },
 ] as const satisfies readonly { to: string; label: string; permission: Permission }[];
 
