@@ -13,6 +13,7 @@ export const APP_ROUTES = [
   "/upload_menu",
   "/kitchen",
   "/staff/tabs",
+  "/staff/floor",
   "/staff/reports",
   "/staff/printers",
   "/staff/menu",

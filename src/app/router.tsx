@@ -31,6 +31,7 @@ const SCREENS: Record<AppRoute, { Page: Page; frame: Frame; staff?: true }> = {
   "/stations": { Page: page(() => import("../staff/dining-tables/dining-tables-page")), frame: "staff", staff: true },
   "/upload_menu": { Page: page(() => import("../staff/upload-menu/upload-menu-page")), frame: "staff", staff: true },
   "/kitchen": { Page: page(() => import("../staff/kitchen/kitchen-page")), frame: "staff", staff: true },
+  "/staff/floor": { Page: page(() => import("../staff/floor-plan/floor-plan-page")), frame: "staff", staff: true },
   "/staff/tabs": { Page: page(() => import("../staff/tabs/tabs-page")), frame: "staff", staff: true },
   "/staff/reports": { Page: page(() => import("../staff/reports/reports-page")), frame: "staff", staff: true },
   "/staff/printers": { Page: page(() => import("../staff/printers/printers-page")), frame: "staff", staff: true },

@@ -27,6 +27,7 @@ const EVENT_TYPES = [
   "visit.ended",
   "printer.offline",
   "printer.online",
+  "table.updated",
 ] as const satisfies readonly (keyof ServerEvents)[];
 
 /**

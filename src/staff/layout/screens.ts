@@ -10,6 +10,7 @@ export const STAFF_SCREENS = [
   { to: "/staff/menu", label: "Menu editor", permission: "menu" },
   { to: "/upload_menu", label: "Upload menu", permission: "menu" },
   { to: "/kitchen", label: "Kitchen", permission: "kitchen" },
+  { to: "/staff/floor", label: "Floor", permission: "service" },
   { to: "/staff/tabs", label: "Tabs", permission: "service" },
   { to: "/staff/reports", label: "Reports", permission: "reports" },
   { to: "/staff/printers", label: "Printers", permission: "menu" },
