@@ -17,8 +17,8 @@ import { Broadcaster, type StreamTiming } from "./events/broadcaster";
 import { schedulePruning } from "./events/event-log-service";
 import { scheduleUnseenSweep } from "./kitchen/kitchen-service";
 import { errorBody } from "./lib/errors";
-import { createLogger, withRequestId, type Logger } from "./lib/logger";
-import { responseClassFor, type ApiServerResponse } from "./lib/response-head";
+import { createLogger, type Logger } from "./lib/logger";
+import { responseClassFor } from "./lib/response-head";
 import { MenuCache } from "./menu/menu-cache";
 import { registerCollectors } from "./metrics/collectors";
 import { createMetrics } from "./metrics/registry";
@@ -111,9 +111,7 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
   const metrics = config.metrics ? createMetrics() : undefined;
   const stopObserving = metrics ? registerCollectors(metrics, context) : () => {};
   const app = createApp(context, metrics);
-  // Every log line written while a request is handled carries its X-Request-Id (lib/logger.ts).
-  const fetch: Parameters<typeof serve>[0]["fetch"] = (request, env) =>
-    withRequestId((env.outgoing as ApiServerResponse).requestId, () => app.fetch(request, env));
+  const fetch: Parameters<typeof serve>[0]["fetch"] = app.fetch;
   const requestLogger = context.logger;
   const ServerResponse = responseClassFor({
     trustedProxies: config.trustedProxies,

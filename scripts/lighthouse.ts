@@ -4,7 +4,7 @@
  * and SEO. Writes docs/quality/lighthouse.md with the machine's load while it ran (the scores depend on
  * it: measure on a quiet machine); exits 1 when a bar is missed.
  *
- *   npm run bench:lighthouse                       # serves the build in STATIC_DIR (default dist/) with the test server
+ *   npm run bench:lighthouse                       # builds dist/ when stale, serves it (or STATIC_DIR) with the test server
  *   npm run bench:lighthouse -- --url http://localhost:3000   # an already running site
  *   options: --runs N (default 3; the median run by performance is reported), --pages /,/menu, --no-write
  *
@@ -20,6 +20,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { Result } from "lighthouse";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
+import { ensureWebBuild } from "./lib/prepare.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const REPORT = resolve(ROOT, "docs/quality/lighthouse.md");
@@ -174,6 +175,8 @@ async function main(): Promise<void> {
   let server: TestServer | null = null;
   let base = values.url?.replace(/\/+$/, "");
   if (!base) {
+    // Without the build the pages load no CSS or script: the scores would measure a broken site.
+    if (!process.env.STATIC_DIR) ensureWebBuild();
     const staticDir = resolve(process.env.STATIC_DIR ?? "dist");
     server = await startTestServer({ staticDir });
     // "localhost" rather than 127.0.0.1: browsers treat it as a secure origin, as production's HTTPS is.

@@ -153,10 +153,10 @@ export async function visitCallIds(db: Db, tableId: string, state: VisitState): 
  * Records the end of the table's visit, if one is under way (the table's lock held; call where the
  * transaction records its events). Streams opened during it send `visit.ended` and close.
  */
-export async function endVisit(tx: Db, diningTable: { id: string; branchId: number }, reason: VisitEndReason): Promise<void> {
+export async function endVisit(tx: Db, diningTable: { id: string; branchId: number }, reason: VisitEndReason, now: Date): Promise<void> {
   const marker = await latestMarker(tx, diningTable.id);
   if (marker?.type !== "visit.started") return;
-  await recordEvent(tx, { branchId: diningTable.branchId, type: "visit.ended", tableId: diningTable.id, payload: { reason } });
+  await recordEvent(tx, { branchId: diningTable.branchId, type: "visit.ended", tableId: diningTable.id, payload: { reason } }, now);
 }
 
 /**

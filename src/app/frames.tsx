@@ -6,10 +6,14 @@
  */
 import { lazy, Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router-dom";
-import { SiteHeader } from "../site/layout/site-header";
+import { SITE_NAME } from "../site/site-identity";
 import { RouteErrorBoundary } from "./route-error";
 
 // The footer is below the fold: its own chunk keeps it out of the first screen's download.
+// Each frame's header is a chunk of its own, fetched beside the screen's: the diner's first visit
+// carries no public navbar, and staff screens no table header.
+const TableHeader = lazy(() => import("../ordering/table-frame/table-header"));
+const SiteHeader = lazy(() => import("../site/layout/site-header").then((m) => ({ default: m.SiteHeader })));
 const SiteFooter = lazy(() => import("../site/layout/site-footer").then((m) => ({ default: m.SiteFooter })));
 
 /** `<main>`, the target of the skip link and of focus after a route change, holding the screen. */
@@ -38,11 +42,16 @@ export function ServerPage() {
   return null;
 }
 
-/** The diner's table (`/order`, `/order/cart`): no footer, the screens need the room. */
+/**
+ * The diner's table (`/order`, `/order/cart`): the table's own header (restaurant, table, language,
+ * call staff, the offline banner) and no public navigation or footer: nothing here leaves the table.
+ */
 export function OrderFrame() {
   return (
     <>
-      <SiteHeader />
+      <Suspense fallback={<div className="frame-header-placeholder" />}>
+        <TableHeader restaurant={SITE_NAME} />
+      </Suspense>
       <MainRegion />
     </>
   );
@@ -52,7 +61,9 @@ export function OrderFrame() {
 export function StaffFrame() {
   return (
     <>
-      <SiteHeader />
+      <Suspense fallback={<div className="frame-header-placeholder" />}>
+        <SiteHeader />
+      </Suspense>
       <MainRegion />
       <Suspense fallback={null}>
         <SiteFooter />
