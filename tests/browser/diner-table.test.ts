@@ -184,3 +184,46 @@ describe("rounds", () => {
     }
   });
 });
+
+describe("the cart", () => {
+  it("changes a line with − and + (44 px each), says its new quantity, moves the totals, and has a readable name field", async () => {
+    const table = await createDiningTable(suite.server, suite.token, 1, "Steps 1");
+    const { context, page } = await phone();
+    try {
+      await page.goto(orderUrl(table));
+      await addItem(page, "Nachos");
+      await page.getByRole("link", { name: /^View cart/ }).click();
+      const row = page.locator(".cart-table tbody tr", { hasText: "Nachos" });
+      const plus = row.getByRole("button", { name: "Add 1 Nachos" });
+      const minus = row.getByRole("button", { name: "Remove 1 Nachos" });
+      for (const button of [plus, minus]) {
+        const box = (await button.boundingBox())!;
+        expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+      }
+      const total = () => page.locator(".cart-table tfoot .cart-total td").textContent();
+      const price = () => row.locator("td.cart-price").textContent();
+      const oneTotal = await total();
+      const onePrice = await price();
+      const dollars = (text: string | null) => Number((text ?? "").replace(/[^0-9.]/g, ""));
+
+      await plus.click();
+      await expect.poll(() => row.locator(".cart-qty").textContent()).toBe("2");
+      await expect.poll(() => page.getByRole("status").filter({ hasText: "Nachos: 2" }).count()).toBe(1);
+      await expect.poll(async () => dollars(await price())).toBeCloseTo(2 * dollars(onePrice), 2);
+      await expect.poll(total).not.toBe(oneTotal);
+      await minus.click();
+      await expect.poll(() => row.locator(".cart-qty").textContent()).toBe("1");
+      await expect.poll(() => page.getByRole("status").filter({ hasText: "Nachos: 1" }).count()).toBe(1);
+      await expect.poll(price).toBe(onePrice);
+      await expect.poll(total).toBe(oneTotal);
+
+      const name = page.getByLabel("Your name at this table");
+      const box = (await name.boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.width).toBeGreaterThanOrEqual(150);
+      expect(parseFloat(await name.evaluate((input) => getComputedStyle(input).fontSize))).toBeGreaterThanOrEqual(16);
+    } finally {
+      await context.close();
+    }
+  });
+});
