@@ -187,8 +187,8 @@ const fil: ComponentsJSON = {
     later: "Mamaya na",
   },
   dietFilter: {
-    summary: "Filter sa pagkain",
-    summaryOn: { one: "Filter sa pagkain ({count} naka-on)", other: "Filter sa pagkain ({count} naka-on)" },
+    summary: "Mga filter",
+    summaryOn: { one: "Mga filter · {count} naka-on", other: "Mga filter · {count} naka-on" },
     hideWith: "Itago ang mga putaheng may",
     show: "Ipakita",
     everything: "Lahat",

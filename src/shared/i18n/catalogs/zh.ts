@@ -181,8 +181,8 @@ const zh: ComponentsJSON = {
     later: "稍后",
   },
   dietFilter: {
-    summary: "饮食筛选",
-    summaryOn: { other: "饮食筛选（已开启{count}项）" },
+    summary: "筛选",
+    summaryOn: { other: "筛选 · 已开启{count}项" },
     hideWith: "隐藏含有以下成分的菜品",
     show: "显示",
     everything: "全部",
