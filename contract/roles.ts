@@ -23,6 +23,11 @@ export const PERMISSIONS = {
   tables: ["owner", "manager"],
   /** Calls and tabs: read, answer, close. */
   service: ["owner", "manager", "floor"],
+  /**
+   * The open table calls, read: every staff screen shows them, the kitchen board too, so a call is seen
+   * when only the kitchen's tablet is on (docs/decisions/0031). Answering one is `service`'s.
+   */
+  calls: ["owner", "manager", "kitchen", "floor"],
   /** Reports, the orders CSV, metrics. */
   reports: ["owner", "manager"],
   /** The audit log of staff, menu and price changes. */
