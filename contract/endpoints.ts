@@ -182,6 +182,7 @@ export const endpoints = defineEndpoints({
   updateDiningTable: { params: s.uuidParams, body: s.diningTableUpdateSchema, response: s.diningTableSchema, missing: "station_not_found" },
   deleteDiningTable: { status: 204, params: s.uuidParams, response: z.void(), missing: "station_not_found" },
   diningTable: { params: s.uuidParams, response: s.publicDiningTableSchema, missing: "station_not_found" },
+  floor: { query: s.branchQuerySchema, response: s.floorSchema, errors: branchErrors },
 
   /** 201, or a replay of the key's first answer (API.md "Orders"). */
   placeOrder: {

@@ -157,8 +157,19 @@ const PROSE: { [K in ApiRouteName]: Prose } = {
 
   diningTables: { tag: "Tables", summary: "A branch's tables" },
   createDiningTable: { tag: "Tables", summary: "Add a table", description: "The branch in the query, the body or both (then the same)." },
-  updateDiningTable: { tag: "Tables", summary: "Rename a table or change its capacity" },
+  updateDiningTable: {
+    tag: "Tables",
+    summary: "Rename a table, change its capacity, or place it on the floor plan",
+    description:
+      "`area` (≤ 40 characters) and `position` (`{x, y}`, 0–1000 each; null takes it off the plan) place it; each change is `table.updated` on the staff stream.",
+  },
   deleteDiningTable: { tag: "Tables", summary: "Remove a table", description: "Its past orders are kept." },
+  floor: {
+    tag: "Tables",
+    summary: "The floor plan: each table with its live state",
+    description:
+      "`state.status` is the first that holds of: `bill_requested` (a bill call is open), `ready` (an order is ready), `in_kitchen` (an order is received or preparing), `served` (the open tab's orders are served), `ordering` (the visit has a cart, or only held orders), `free`. Each change is `table.updated` on `GET /api/events`.",
+  },
   diningTable: {
     tag: "Tables",
     summary: "A table, as its QR code opens it",

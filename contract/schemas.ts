@@ -5,7 +5,17 @@
  * the diner's bundle.
  */
 import { z } from "zod";
-import { CAPACITY_MAX, CAPACITY_MIN, cleanCodename, CODENAME_MAX, EMAIL_MAX, LOGIN_MESSAGES, PASSWORD_MAX } from "./form-rules";
+import {
+  AREA_MAX,
+  CAPACITY_MAX,
+  CAPACITY_MIN,
+  cleanCodename,
+  CODENAME_MAX,
+  EMAIL_MAX,
+  FLOOR_SIZE,
+  LOGIN_MESSAGES,
+  PASSWORD_MAX,
+} from "./form-rules";
 import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN, UUID_PATTERN } from "./ids";
 import {
   ALLERGENS,
@@ -111,10 +121,26 @@ const codename = z
   .transform(cleanCodename)
   .pipe(z.string().min(1, "codename must not be blank").max(CODENAME_MAX, `codename is at most ${CODENAME_MAX} characters`));
 const capacity = z.number().int("capacity must be a whole number").min(CAPACITY_MIN).max(CAPACITY_MAX);
-export const diningTableCreateSchema = z.object({ codename, capacity, branch_id: branchId.optional() });
+/** Where a table stands on its area's floor plan, 0–1000 each way (null until placed). */
+const floorCoordinate = z.number().int("a position is whole numbers").min(0).max(FLOOR_SIZE);
+export const floorPositionSchema = z.object({ x: floorCoordinate, y: floorCoordinate });
+export type FloorPosition = z.infer<typeof floorPositionSchema>;
+const area = z
+  .string()
+  .transform(cleanCodename)
+  .pipe(z.string().min(1, "area must not be blank").max(AREA_MAX, `area is at most ${AREA_MAX} characters`));
+export const diningTableCreateSchema = z.object({ codename, capacity, branch_id: branchId.optional(), area: area.optional() });
 export const diningTableUpdateSchema = z
-  .object({ codename: codename.optional(), capacity: capacity.optional() })
-  .refine((body) => body.codename !== undefined || body.capacity !== undefined, { message: "send codename and/or capacity" });
+  .object({
+    codename: codename.optional(),
+    capacity: capacity.optional(),
+    area: area.optional(),
+    /** null takes the table off the plan. */
+    position: floorPositionSchema.nullable().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: "send codename, capacity, area and/or position",
+  });
 export type DiningTableCreate = z.infer<typeof diningTableCreateSchema>;
 export type DiningTableUpdate = z.infer<typeof diningTableUpdateSchema>;
 
@@ -312,7 +338,14 @@ export const editedProductSchema = productSchema.extend({ category: z.enum(CATEG
 export type EditedProduct = z.infer<typeof editedProductSchema>;
 export type Menu = z.infer<typeof menuSchema>;
 
-export const diningTableSchema = z.object({ id: z.string(), codename: z.string(), capacity: z.number(), branch_id: z.number() });
+export const diningTableSchema = z.object({
+  id: z.string(),
+  codename: z.string(),
+  capacity: z.number(),
+  branch_id: z.number(),
+  area: z.string(),
+  position: floorPositionSchema.nullable(),
+});
 export const publicDiningTableSchema = diningTableSchema.pick({ id: true, codename: true, branch_id: true });
 export type DiningTable = z.infer<typeof diningTableSchema>;
 export type PublicDiningTable = z.infer<typeof publicDiningTableSchema>;
@@ -695,6 +728,26 @@ export type Printer = z.infer<typeof printerSchema>;
 export type PrintOrderAnswer = z.infer<typeof printOrderAnswerSchema>;
 
 /** Server-sent event payloads (`event:` name → `data:` JSON). */
+// ---------- the floor plan ----------
+/** A table's state on the floor plan, in the order one wins over the next (api/floor/floor-state.ts). */
+export const FLOOR_STATUSES = ["free", "ordering", "in_kitchen", "ready", "served", "bill_requested"] as const;
+export type FloorStatus = (typeof FLOOR_STATUSES)[number];
+export const floorTableStateSchema = z.object({
+  status: z.enum(FLOOR_STATUSES),
+  /** Since when the table has been in this state (ISO-8601). */
+  since: z.string(),
+  open_calls: z.array(z.object({ id: z.string(), kind: z.enum(CALL_KINDS) })),
+  /** Orders past the table's limit waiting for staff to release them. */
+  held_orders: z.number(),
+  /** The open tab's total (its orders, tax included; cancelled and held ones not summed). */
+  tab_total: money,
+});
+export type FloorTableState = z.infer<typeof floorTableStateSchema>;
+export const floorTableSchema = diningTableSchema.extend({ state: floorTableStateSchema });
+export type FloorTable = z.infer<typeof floorTableSchema>;
+export const floorSchema = z.object({ tables: z.array(floorTableSchema) });
+export type Floor = z.infer<typeof floorSchema>;
+
 export interface ServerEvents {
   "order.created": Order;
   "order.updated": Order;
@@ -716,6 +769,8 @@ export interface ServerEvents {
   "printer.offline": Printer;
   /** A printer answers again (its queue is printing). On the staff stream. */
   "printer.online": Printer;
+  /** A table's place or state on the floor plan changed (API.md "The floor"); on the staff stream of roles that see the floor. */
+  "table.updated": FloorTable;
   /** The branch's happy hours changed: open menus price by the new windows at once. On the staff, menu and table streams. */
   "branch.updated": Branch;
 }

@@ -37,6 +37,8 @@ export const STAFF_API_ROUTES = {
   createDiningTable: { method: "POST", path: "/stations", auth: { permission: "tables" } },
   updateDiningTable: { method: "PUT", path: "/stations/:id", auth: { permission: "tables" } },
   deleteDiningTable: { method: "DELETE", path: "/stations/:id", auth: { permission: "tables" } },
+  /** The floor plan: every table of the branch with its live state (the floor role's home). */
+  floor: { method: "GET", path: "/floor", auth: { permission: "service" } },
   orders: { method: "GET", path: "/orders", auth: { permission: "kitchen" } },
   updateOrder: { method: "PATCH", path: "/orders/:id", auth: { permission: "kitchen" } },
   /** A kitchen board calls it for every order it shows. */

@@ -10,8 +10,8 @@ type Group = { name: string; test: (id: string) => boolean; priority: number };
  * - `app`: everything the entry (`src/main.tsx`) loads statically, plus what the order screen needs
  *   from outside `src/ordering/` (shared/, contract/, zustand, nanostores) — code every screen has
  *   or is small enough not to matter to the others.
- * - `order`: the order screen and the ordering modules it loads statically (menu, cart store, shared
- *   cart, call buttons).
+ * - `order`: the order screen, the table's header (the frame /order sits in, a lazy chunk of the app's
+ *   frames) and the ordering modules they load statically (menu, cart store, shared cart).
  * - `staff`: every staff screen in one file (a tablet loads it once and the service worker keeps it),
  *   so the router's table of which files each lazy screen needs (the preload map every first visit
  *   downloads) names one staff file instead of thirty.
@@ -19,7 +19,11 @@ type Group = { name: string; test: (id: string) => boolean; priority: number };
  * Only static imports are followed, so a dynamic `import()` (the cart page, the product panel, the
  * outbox, the service worker, other screens) stays a chunk of its own.
  */
-export function firstVisitChunks(orderScreen = "/src/ordering/order-page.tsx", entry = "/src/main.tsx") {
+export function firstVisitChunks(
+  orderScreen = "/src/ordering/order-page.tsx",
+  entry = "/src/main.tsx",
+  tableFrame = "/src/ordering/table-frame/table-header.tsx",
+) {
   const initial = new Set<string>();
   const order = new Set<string>();
 
@@ -45,7 +49,13 @@ export function firstVisitChunks(orderScreen = "/src/ordering/order-page.tsx", e
         ids.find((id) => id.endsWith(orderScreen)),
         order,
       );
-      if (initial.size === 0 || order.size === 0) this.error(`first-visit-chunks: ${entry} or ${orderScreen} is not in the build.`);
+      const screenOnly = order.size;
+      closure(
+        ids.find((id) => id.endsWith(tableFrame)),
+        order,
+      );
+      if (initial.size === 0 || screenOnly === 0 || order.size === screenOnly)
+        this.error(`first-visit-chunks: ${entry}, ${orderScreen} or ${tableFrame} is not in the build.`);
     },
   };
 

@@ -41,7 +41,10 @@ export type AuditAction =
   | "happy_hours.changed"
   | "printer.created"
   | "printer.updated"
-  | "printer.deleted";
+  | "printer.deleted"
+  | "table.created"
+  | "table.updated"
+  | "table.deleted";
 
 export interface AuditRecord {
   action: AuditAction;

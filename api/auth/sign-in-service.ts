@@ -113,9 +113,12 @@ export class SignInService {
     email: string;
     password: string;
     address: string;
+    /** Where the attempt's lines go: the request's logger (its req_id); default the service's. */
+    logger?: SignInDeps["logger"];
     sessionTtlMs: number;
     deviceCookie?: string;
   }): Promise<SignInResult> {
+    const logger = input.logger ?? this.logger;
     const { limits } = this.options;
     const account = normalizeEmail(input.email);
     const block = addressBlock(input.address);
@@ -147,7 +150,7 @@ export class SignInService {
       return { scope: "account", windowEndsAt: byAccount.windowEndsAt };
     });
     if (refused) {
-      this.logger.warn("login refused", { reason: "too_many_attempts", scope: refused.scope, ...logFields });
+      logger.warn("login refused", { reason: "too_many_attempts", scope: refused.scope, ...logFields });
       // At most one window: a concurrent attempt that opened it may have read the clock a moment later.
       const retryAfterSeconds = Math.min(secondsUntil(refused.windowEndsAt, now), Math.ceil(limits.windowMs / 1000));
       return { outcome: "too_many_attempts", retryAfterSeconds };
@@ -167,13 +170,13 @@ export class SignInService {
         for (const key of counters.release) await releaseAttempt(tx, key);
       });
       if (!(error instanceof HashGateFull)) throw error;
-      this.logger.warn("login refused", { reason: "busy", ...logFields, ...gate.load });
+      logger.warn("login refused", { reason: "busy", ...logFields, ...gate.load });
       return { outcome: "busy", retryAfterSeconds: BUSY_RETRY_SECONDS };
     }
 
     // A deactivated account is refused as a wrong password is: the answer says nothing about the account.
     if (!staff || !valid || !staff.active) {
-      this.logger.warn("login failed", { ...logFields, ...(staff ? { staffId: staff.id } : {}) });
+      logger.warn("login failed", { ...logFields, ...(staff ? { staffId: staff.id } : {}) });
       return { outcome: "invalid_credentials" };
     }
 
@@ -182,7 +185,7 @@ export class SignInService {
       for (const key of counters.releaseOnSuccess) await releaseAttempt(tx, key);
       return insertSession(tx, staff.id, input.sessionTtlMs, new Date(now));
     });
-    this.logger.info("login", { account: staff.email, address: input.address, device: logFields.device });
+    logger.info("login", { account: staff.email, address: input.address, device: logFields.device });
     const deviceCookie = issueDeviceCookie(deviceKey, input.deviceCookie, account, now);
     return { outcome: "signed_in", staff: { id: staff.id, email: staff.email }, token, expiresAt, deviceCookie };
   }
@@ -197,12 +200,15 @@ export class SignInService {
     who: { email: string } | { staffId: number };
     pin: string;
     address: string;
+    /** Where the attempt's lines go: the request's logger (its req_id); default the service's. */
+    logger?: SignInDeps["logger"];
     sessionTtlMs: number;
     currentToken: string;
   }): Promise<
     | Exclude<SignInResult, { outcome: "signed_in" }>
     | { outcome: "signed_in"; staff: Pick<StaffIdentity, "id" | "email">; token: string; expiresAt: Date }
   > {
+    const logger = input.logger ?? this.logger;
     const { limits } = this.options;
     const now = this.options.now();
     const staff =
@@ -224,7 +230,7 @@ export class SignInService {
       return byAccount;
     });
     if (refused) {
-      this.logger.warn("pin switch refused", { reason: "too_many_attempts", ...logFields });
+      logger.warn("pin switch refused", { reason: "too_many_attempts", ...logFields });
       return {
         outcome: "too_many_attempts",
         retryAfterSeconds: Math.min(secondsUntil(refused.windowEndsAt, now), Math.ceil(limits.windowMs / 1000)),
@@ -245,7 +251,7 @@ export class SignInService {
       return { outcome: "busy", retryAfterSeconds: BUSY_RETRY_SECONDS };
     }
     if (!staff || !valid || !staff.active || !staff.pinHash) {
-      this.logger.warn("pin switch failed", { ...logFields, ...(staff ? { staffId: staff.id } : {}) });
+      logger.warn("pin switch failed", { ...logFields, ...(staff ? { staffId: staff.id } : {}) });
       return { outcome: "invalid_credentials" };
     }
     const { token, expiresAt } = await this.database.transaction(async (tx) => {
@@ -256,7 +262,7 @@ export class SignInService {
       await announce(tx, "sessions");
       return insertSession(tx, staff.id, input.sessionTtlMs, new Date(now));
     });
-    this.logger.info("pin switch", { account: staff.email, address: input.address });
+    logger.info("pin switch", { account: staff.email, address: input.address });
     return { outcome: "signed_in", staff: { id: staff.id, email: staff.email }, token, expiresAt };
   }
 

@@ -23,7 +23,7 @@ function normalised(windows: HappyHourWindow[]): HappyHourWindow[] {
  * `happy_hours.changed` with the windows before and after (a list sent unchanged is no change).
  */
 export function changeHappyHours(
-  { database }: ServiceDeps,
+  { database, clock }: ServiceDeps,
   branchId: number,
   windows: HappyHourWindow[],
   actor: AuditActor,
@@ -40,7 +40,7 @@ export function changeHappyHours(
     const branch = { ...before, happy_hours: happyHours };
     if (changed.happy_hours) {
       await recordAudit(tx, actor, { action: "happy_hours.changed", target, branchId, details: changed });
-      await recordEvent(tx, { branchId, type: "branch.updated", payload: branch });
+      await recordEvent(tx, { branchId, type: "branch.updated", payload: branch }, clock.now());
     }
     return branch;
   });

@@ -28,4 +28,5 @@ export const {
   cartOperations,
   printers,
   printJobs,
+  mailOutbox,
 } = defineTables(sqliteColumns);

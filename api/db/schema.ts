@@ -57,6 +57,8 @@ export function defineTables(c: Columns) {
       .notNull()
       .default(sql`'[]'`),
     timeZone: c.text("time_zone").notNull().default("America/Toronto"),
+    /** The HST registration number printed on receipts ("" = none on file: the line is left out). */
+    hstNumber: c.text("hst_number").notNull().default(""),
   });
 
   const categories = c.table("categories", {
@@ -191,6 +193,10 @@ export function defineTables(c: Columns) {
       codename: c.text("codename").notNull(),
       capacity: c.integer("capacity").notNull(),
       createdAt: c.time("created_at").notNull().default(c.now),
+      /** Where the table stands on the floor plan: its area ("Main", "Patio"…) and place in it, 0–1000 each way (null until placed). */
+      area: c.text("area").notNull().default("Main"),
+      positionX: c.integer("position_x"),
+      positionY: c.integer("position_y"),
     },
     (table) => [c.index("stations_branch").on(table.branchId)],
   );
@@ -548,6 +554,43 @@ export function defineTables(c: Columns) {
     ],
   );
 
+  /**
+   * An e-mail to send (a receipt), written in the transaction that asked for it, so a mail server that
+   * is down never blocks the check: the mailer claims a due one with an atomic update (as print jobs
+   * are claimed), hands it to SMTP, and marks it `sent`; a refusal puts it back with a backoff.
+   */
+  const mailOutbox = c.table(
+    "mail_outbox",
+    {
+      id: c.serial("id"),
+      branchId: c.integer("branch_id").notNull(),
+      /** The table whose visit asked for it (a diner's request: at most a few per visit); null when staff did. */
+      tableId: c.text("station_id"),
+      /** The `visit.started` event id of that visit. */
+      visitId: c.integer("visit_id"),
+      kind: c.text("kind", { enum: ["receipt"] }).notNull(),
+      recipient: c.text("recipient").notNull(),
+      subject: c.text("subject").notNull(),
+      html: c.text("html").notNull(),
+      text: c.text("text").notNull(),
+      status: c
+        .text("status", { enum: ["queued", "sending", "sent"] })
+        .notNull()
+        .default("queued"),
+      attempts: c.integer("attempts").notNull().default(0),
+      notBefore: c.time("not_before").notNull(),
+      claimToken: c.text("claim_token"),
+      leaseUntil: c.time("lease_until"),
+      lastError: c.text("last_error"),
+      createdAt: c.time("created_at").notNull(),
+      sentAt: c.time("sent_at"),
+    },
+    (table) => [
+      c.index("mail_outbox_status_due").on(table.status, table.notBefore),
+      c.index("mail_outbox_station_visit").on(table.tableId, table.visitId),
+    ],
+  );
+
   return {
     branches,
     categories,
@@ -574,5 +617,6 @@ export function defineTables(c: Columns) {
     cartOperations,
     printers,
     printJobs,
+    mailOutbox,
   };
 }

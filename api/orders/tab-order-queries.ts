@@ -76,3 +76,31 @@ export async function openTabSums(db: Db, tableIds: string[]): Promise<OpenTabSu
     .groupBy(orders.tableId);
   return rows.map((row) => ({ ...row, openedAt: row.openedAt! }));
 }
+
+/** What the floor plan reads of an order on a table's open tab (api/dining-tables/floor-state.ts). */
+export interface OpenTabOrderState {
+  tableId: string;
+  status: Order["status"];
+  createdAt: string;
+  updatedAt: string;
+  /** When a held order was released or turned down; null otherwise. */
+  heldUntil: string | null;
+  totalCents: number;
+}
+
+/** The orders on the open tabs of `tableIds`, in one statement (the orders_station_tab index). */
+export async function openTabOrderStates(db: Db, tableIds: string[]): Promise<OpenTabOrderState[]> {
+  if (tableIds.length === 0) return [];
+  const { orders } = tablesOf(db);
+  return db
+    .select({
+      tableId: orders.tableId,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      updatedAt: orders.updatedAt,
+      heldUntil: orders.heldUntil,
+      totalCents: orders.totalCents,
+    })
+    .from(orders)
+    .where(and(inArray(orders.tableId, tableIds), isNull(orders.tabId)));
+}

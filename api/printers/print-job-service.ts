@@ -9,7 +9,7 @@ import type { ClosedTab, Order, PrintOrderAnswer } from "../../contract/schemas"
 import type { Db } from "../db/database";
 import type { ServiceDeps } from "../service-deps";
 import { announce } from "../db/announce";
-import { conflict, notFound } from "../lib/errors";
+import { conflict, NotFoundError } from "../lib/errors";
 import { findOrder } from "../orders/order-queries";
 import { insertPrintJobs, printersAt, receiptPrinters, type NewPrintJob } from "./printer-repository";
 import { billDocument, orderTicket } from "./ticket";
@@ -62,7 +62,7 @@ export async function reprintOrder({ database, clock }: ServiceDeps, orderId: st
   const now = clock.now();
   const jobs = await database.transaction(async (tx) => {
     const order = await findOrder(tx, orderId);
-    if (!order) throw notFound("order_not_found", "There is no such order.");
+    if (!order) throw new NotFoundError("order_not_found");
     const wanted = await orderJobs(tx, order, "reprint");
     if (wanted.length === 0) {
       throw conflict("no_printer", `No printer is set up for the ${prepAreasOf(order).join(" or ")} of this branch.`);

@@ -3,6 +3,7 @@ import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { closeTab, listOpenTabs, readTab } from "./tab-service";
+import { requestLogger } from "../lib/request-logger";
 
 export function tabRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
@@ -12,9 +13,9 @@ export function tabRoutes(ctx: AppContext) {
     return readTab(ctx, params.id);
   });
 
-  serveEndpoint(app, endpoints.closeTab, async ({ params, body }) => {
+  serveEndpoint(app, endpoints.closeTab, async ({ c, params, body }) => {
     const tab = await closeTab(ctx, params.id, body.paid_with);
-    ctx.logger.info("tab closed", { tabId: tab.id, tableId: tab.station_id, total: tab.total, paidWith: tab.paid_with });
+    requestLogger(c, ctx.logger).info("tab closed", { tabId: tab.id, tableId: tab.station_id, total: tab.total, paidWith: tab.paid_with });
     return tab;
   });
 

@@ -5,7 +5,7 @@ import { formatCents } from "../../contract/money";
 import type { ClosedTab, OpenTab, Tab } from "../../contract/schemas";
 import { emptyCart } from "../carts/cart-service";
 import { lockInTransaction } from "../db/dialect";
-import { conflict, notFound } from "../lib/errors";
+import { conflict, NotFoundError } from "../lib/errors";
 import type { ServiceDeps } from "../service-deps";
 import { openTabSums, ordersOnOpenTab, putOrdersOnTab, type TabOrders } from "../orders/tab-order-queries";
 import { findDiningTable, listDiningTables } from "../dining-tables/dining-table-queries";
@@ -13,7 +13,7 @@ import { endVisit } from "../visits/visit-service";
 import { enqueueBill } from "../printers/print-job-service";
 import { insertTab } from "./tab-repository";
 
-const diningTableMissing = () => notFound("station_not_found", "There is no such diningTable.");
+const diningTableMissing = () => new NotFoundError("station_not_found");
 
 type DiningTableRow = NonNullable<Awaited<ReturnType<typeof findDiningTable>>>;
 
@@ -88,7 +88,7 @@ export async function closeTab({ database, clock }: ServiceDeps, tableId: string
     );
     await enqueueBill(tx, { ...tabOf(diningTable, open), id: closed.id, paid_with: paidWith, closed_at: closed.closedAt }, now);
     // The party's visit ends: its phones' streams say so and close; the next party starts afresh.
-    await endVisit(tx, diningTable, "tab_closed");
+    await endVisit(tx, diningTable, "tab_closed", now);
     return { ...tabOf(diningTable, open), id: closed.id, paid_with: paidWith, closed_at: closed.closedAt };
   });
 }

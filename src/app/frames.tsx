@@ -6,9 +6,12 @@
  */
 import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { Outlet, useLocation } from "react-router-dom";
-import { SiteHeader } from "../site/layout/site-header";
+import { SITE_NAME } from "../site/site-identity";
 import { RouteErrorBoundary } from "./route-error";
 
+// Each frame's header is a chunk of its own, fetched beside the screen's: the diner's first visit
+// carries no staff layout, and staff screens no table header.
+const TableHeader = lazy(() => import("../ordering/table-frame/table-header"));
 // The staff app's layout (session, navigation, alerts): a chunk the diner never downloads.
 const StaffShell = lazy(() => import("../staff/layout/staff-shell"));
 
@@ -39,11 +42,16 @@ export function ServerPage() {
   return null;
 }
 
-/** The diner's table (`/order`, `/order/cart`): no footer, the screens need the room. */
+/**
+ * The diner's table (`/order`, `/order/cart`): the table's own header (restaurant, table, language,
+ * call staff, the offline banner) and no public navigation or footer: nothing here leaves the table.
+ */
 export function OrderFrame() {
   return (
     <>
-      <SiteHeader />
+      <Suspense fallback={<div className="frame-header-placeholder" />}>
+        <TableHeader restaurant={SITE_NAME} />
+      </Suspense>
       <MainRegion />
     </>
   );

@@ -12,13 +12,12 @@ import { CartLines } from "./cart-page/cart-lines";
 import { useCartTotals } from "./cart-page/cart-totals";
 import { useMenuTranslations } from "./cart-page/menu-translations";
 import { PhoneName } from "./cart-page/phone-name";
-import { sentLines, SubmittedOrder, TableOrder } from "./cart-page/sent-order";
+import { EarlierRounds, sentLines, SubmittedOrder, TableOrder } from "./cart-page/sent-order";
 import { SubmissionNews, useFocusOnNews } from "./cart-page/submission-news";
 import { cartLines } from "./cart/cart-logic";
 import { isLocked, tableOrder as tableOrderOf, useCart } from "./cart/cart-store";
 import { useSharedCart } from "./cart/cart-sync";
 import { startOutbox, submitCart } from "./outbox/order-submission";
-import { CallButtons } from "./service/call-buttons";
 import { VisitEndedNotice } from "./visit-ended-notice";
 import "./ordering.css";
 
@@ -34,6 +33,7 @@ export default function CartPage() {
   const clear = useCart((state) => state.clear);
   const locked = useCart(isLocked);
   const sentByTable = useCart(tableOrderOf);
+  const rounds = useCart((state) => state.rounds);
   useSharedCart(table?.id ?? null);
   const translationsOf = useMenuTranslations(table);
   const t = useMessages(cartMessages);
@@ -55,9 +55,11 @@ export default function CartPage() {
   }, [tableId, branchId]);
 
   const submitted = submission?.state === "submitted" ? submission.order : null;
-  // A sent order shows what was sent; the table's next round shows after "Order more".
+  // A sent order shows what was sent (locked, as the spec has it) until the diner adds the next round or returns to the menu.
   const lines = submitted ? sentLines(submitted) : cartLines(cart);
   const tableOrder = submitted ? null : sentByTable;
+  const shownAbove = submitted?.id ?? tableOrder?.id;
+  const earlier = rounds.filter((round) => round.id !== shownAbove);
   const totals = useCartTotals(submitted);
   // New prices need the diner's yes ("Accept new prices and submit"); resending the old ones would only be refused again.
   const awaitingPriceConfirmation = problem?.code === "price_changed";
@@ -78,11 +80,9 @@ export default function CartPage() {
       <div className="cart-actions">
         {submitted ? (
           <>
-            <Link className="button-primary" to="/" onClick={() => clear(false)}>
+            {/* The table's home is its menu (nothing on the diner's screens leaves the table); the next round starts there. */}
+            <Link className="button-primary" to={menuPath(table?.id)} onClick={() => clear(true)}>
               {t.returnHome}
-            </Link>
-            <Link className="button-secondary" to={menuPath(table?.id)} onClick={() => clear(true)}>
-              {t.orderMore}
             </Link>
           </>
         ) : (
@@ -100,7 +100,7 @@ export default function CartPage() {
       </div>
       {!table && lines.length > 0 && !locked && <p className="order-notice">{t.scanToSend}</p>}
       {table && !locked && <PhoneName />}
-      {table && <CallButtons tableId={table.id} />}
+      <EarlierRounds rounds={earlier} tableId={table?.id ?? null} translationsOf={translationsOf} />
     </div>
   );
 }

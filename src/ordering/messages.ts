@@ -24,7 +24,7 @@ export const orderPageMessages = i18n("orderPage", {
   specialOnlyOn: params("Sorry — this special is only on {day}s."),
   allInCart: count({ one: "Only 1 left, and it is in your cart.", other: "Only {count} left, and they are all in your cart." }),
   scanToOrder: "Scan the QR code on your table to order.",
-  alreadySent: "Your order has been sent. To add more, open your order and choose Order more.",
+  orderOnItsWay: "Your order is on its way to the kitchen. You can add more as soon as the restaurant has it.",
   tableOrderSent: params("Your table's order #{number} has been sent: see how it's going."),
   visitEnded: "This table's visit has ended — thank you for dining with us! This page no longer follows the table.",
   startNewVisit: "Start a new visit",

@@ -6,7 +6,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useStore } from "@nanostores/react";
 import { Link, useSearchParams } from "react-router-dom";
-import { CATEGORY_KEYS, LOW_STOCK_AT, isoWeekday } from "../../contract/menu";
+import { CATEGORY_KEYS, LOW_STOCK_AT } from "../../contract/menu";
+import { isoWeekday } from "../../contract/restaurant-time";
 import type { Menu, Product } from "../../contract/schemas";
 import { afterFirstScreen, firstScreenShown } from "../shared/after-first-screen";
 import { formatClockTime, formatMoney, formatWeekday } from "../shared/i18n/format";
@@ -14,17 +15,15 @@ import { useLanguage, useMessages } from "../shared/i18n/i18n";
 import { categoryMessages, menuWords } from "../shared/i18n/messages";
 import { productText } from "../shared/i18n/product-text";
 import { cents, quantityOfProduct, subtotalCents, type Cart } from "./cart/cart-logic";
-import { isLocked, tableOrder, useCart } from "./cart/cart-store";
-import { useSharedCart } from "./cart/cart-sync";
+import { isLocked, isSending, tableOrder, useCart } from "./cart/cart-store";
 import { hasPastOrders } from "./history/has-past-orders";
 import { CategoryTabs, sectionId } from "./menu/category-tabs";
 import { applyFilter, loadFilter, saveFilter, type DietFilter } from "./menu/diet-filter";
 import { DietFilterPanel } from "./menu/diet-filter-panel";
-import { happyHourNow, pricedNow } from "./menu/happy-hour-state";
+import { branchTimeZone, happyHourNow, pricedNow } from "./menu/happy-hour-state";
 import { ItemMarks } from "./menu/item-marks";
 import { READ_ONLY_BRANCH, useOrderMenu } from "./menu/use-order-menu";
 import { orderPageMessages, tableNoticeMessages } from "./messages";
-import { CallButtons } from "./service/call-buttons";
 import { VisitEndedNotice } from "./visit-ended-notice";
 import type { TableNotice } from "./menu/use-order-menu";
 import "./ordering.css";
@@ -33,6 +32,8 @@ import { useDocumentTitle } from "../shared/use-document-title";
 // The product panel is not needed to show the menu: its own chunk, fetched once the menu is painted.
 const loadProductDialog = () => import("./product/product-dialog");
 const ProductDialog = lazy(loadProductDialog);
+// The table's live cart: the phone's stored copy shows until this chunk arrives, once the menu is up.
+const SharedCartFollower = lazy(() => import("./cart/shared-cart-follower"));
 // Only phones that ordered at this table before need it.
 const OrderAgain = lazy(() => import("./history/order-again"));
 
@@ -55,10 +56,11 @@ export default function OrderPage() {
   const readyTable = state.status === "ready" ? state.data.table : undefined;
   const [open, setOpen] = useState<Product | null>(null);
   const [filter, setFilter] = useState<DietFilter>(loadFilter);
-  const locked = useCart(isLocked);
-  useSharedCart(readyTable?.id ?? null);
+  const sending = useCart(isSending);
+  const [followCart, setFollowCart] = useState(false);
   const t = useMessages(orderPageMessages);
   const categories = useMessages(categoryMessages);
+  const timeZone = useStore(branchTimeZone);
   const changeFilter = (next: DietFilter) => {
     setFilter(next);
     saveFilter(next);
@@ -78,6 +80,8 @@ export default function OrderPage() {
       ),
     );
   }, []);
+
+  useEffect(() => afterFirstScreen(() => setFollowCart(true)), []);
 
   useEffect(() => {
     if (state.status !== "loading") firstScreenShown();
@@ -116,7 +120,7 @@ export default function OrderPage() {
 
   const { menu: fullMenu, table, notice } = state.data;
   const { menu, hidden } = applyFilter(fullMenu, filter);
-  const today = isoWeekday(new Date());
+  const today = isoWeekday(new Date(), timeZone);
   const live = findProduct(fullMenu, open?.id) ?? open;
   return (
     <div className="order-page">
@@ -131,10 +135,14 @@ export default function OrderPage() {
         </p>
       )}
       <HappyHourNotice />
+      {table && followCart && (
+        <Suspense fallback={null}>
+          <SharedCartFollower tableId={table.id} />
+        </Suspense>
+      )}
       {table && <VisitEndedNotice tableId={table.id} />}
       {table && <TableOrderNotice />}
-      {table && <CallButtons tableId={table.id} />}
-      {table && !locked && hasPastOrders(table.id) && (
+      {table && !sending && hasPastOrders(table.id) && (
         <Suspense fallback={null}>
           <OrderAgain tableId={table.id} menu={fullMenu} today={today} />
         </Suspense>
@@ -308,7 +316,7 @@ function OpenProduct({ product: listed, canOrder, today, onClose }: OpenProductP
   // The panel and the cart take the price of the moment: the happy-hour one while it lasts.
   const product = pricedNow(listed, useStore(happyHourNow) !== null);
   const add = useCart((state) => state.add);
-  const locked = useCart(isLocked);
+  const sending = useCart(isSending);
   const inCart = useCart((state) => quantityOfProduct(state.cart, product.id));
   const code = useLanguage();
   const t = useMessages(orderPageMessages);
@@ -320,8 +328,8 @@ function OpenProduct({ product: listed, canOrder, today, onClose }: OpenProductP
         ? t.allInCart(product.stock)
         : !canOrder
           ? t.scanToOrder
-          : locked
-            ? t.alreadySent
+          : sending
+            ? t.orderOnItsWay
             : null;
   return (
     <ProductDialog
@@ -333,17 +341,18 @@ function OpenProduct({ product: listed, canOrder, today, onClose }: OpenProductP
   );
 }
 
+/** To the cart: "View cart • $total" while the next round has lines, otherwise "View your order" once the table has sent one. */
 function FloatingCartLink() {
   const cart = useCart((state) => state.cart);
-  const locked = useCart(isLocked);
-  const sent = useCart((state) => tableOrder(state) !== null);
+  const sending = useCart(isSending);
+  const sent = useCart((state) => isLocked(state) || state.rounds.length > 0 || tableOrder(state) !== null);
   const code = useLanguage();
   const t = useMessages(orderPageMessages);
   const empty = Object.keys(cart).length === 0;
-  if (empty && !locked && !sent) return null;
+  if (empty && !sent) return null;
   return (
     <Link className="floating-cart" to="/order/cart">
-      {locked || empty ? t.viewOrder : t.viewCart({ total: formatMoney(subtotalCents(cart), code) })}
+      {sending || empty ? t.viewOrder : t.viewCart({ total: formatMoney(subtotalCents(cart), code) })}
     </Link>
   );
 }

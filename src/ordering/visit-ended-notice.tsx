@@ -1,5 +1,6 @@
 /** The end of a table's visit as the phone shows it (order screen, cart, order status). */
 import { useMessages } from "../shared/i18n/i18n";
+import { forgetRounds } from "./cart/cart-store";
 import { orderPageMessages } from "./messages";
 import { startNewVisit, useVisitEnded } from "./visit-ended";
 
@@ -14,7 +15,14 @@ export function VisitEndedNotice({ tableId }: { tableId: string }) {
   return (
     <div className="order-notice visit-ended" role="status">
       <p>{t.visitEnded}</p>
-      <button type="button" className="button-primary" onClick={() => startNewVisit(tableId)}>
+      <button
+        type="button"
+        className="button-primary"
+        onClick={() => {
+          forgetRounds();
+          startNewVisit(tableId);
+        }}
+      >
         {t.startNewVisit}
       </button>
     </div>

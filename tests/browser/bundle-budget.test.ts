@@ -14,8 +14,8 @@ const staticDir = process.env.STATIC_DIR ?? "dist";
 /** What a diner's phone never needs before the menu: staff tools, the public site's pages, the outbox and its storage, the service worker, zod. */
 const NOT_FIRST_VISIT = [
   /^src\/staff\//,
-  // The navbar (its markup, words and the pages' addresses) is on the order screen; no page of the site is.
-  /^src\/site\/(?!layout\/site-header|layout\/navbar|layout\/messages|site-pages|site-identity)/,
+  // The table has its own frame (issue 33): no navbar, no page of the site; only the restaurant's name and the skip link's words.
+  /^src\/site\/(?!layout\/messages|site-identity)/,
   /^src\/ordering\/(outbox|pwa|product|order-status)\//,
   /^src\/ordering\/cart-page/,
   /node_modules\/(idb-keyval|workbox-window|zod|uplot|qrcode\.react)\//,

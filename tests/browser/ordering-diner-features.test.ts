@@ -5,7 +5,8 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CATEGORY_KEYS, WEEKDAY_NAMES, isoWeekday } from "../../contract/menu";
+import { CATEGORY_KEYS, WEEKDAY_NAMES } from "../../contract/menu";
+import { isoWeekday } from "../../contract/restaurant-time";
 import type { Call, Menu, Order, Product } from "../../contract/schemas";
 import { call } from "../support/api-helpers";
 import { PHONE } from "../support/browser";
@@ -124,8 +125,8 @@ describe("an order from the phone", () => {
       await page.locator('.order-progress-status[data-step="seen"]').waitFor({ timeout: 12_000 });
       await expect.poll(() => status.textContent()).toContain("The kitchen has your order.");
 
-      // Order more → the earlier order is offered again, repriced, with its note.
-      await page.getByRole("link", { name: "Order more" }).click();
+      // Return home (the table's menu) → the earlier order is offered again, repriced, with its note.
+      await page.getByRole("link", { name: "Return home" }).click();
       await page.getByRole("button", { name: `Order again: order #${order!.number}` }).click();
       await page.getByText(`Added 2 items from order #${order!.number} to your cart at today's prices.`).waitFor();
       await expect
@@ -149,6 +150,7 @@ describe("calling staff from the table", () => {
     const { context, page } = await phone();
     try {
       await page.goto(orderUrl(suite.table));
+      await page.getByRole("button", { name: "Call staff" }).click();
       await page.getByRole("button", { name: "Call a server" }).click();
       const server_ = page.locator('[data-call="server"]');
       await page.locator('[data-call="server"][data-status="open"]').waitFor();

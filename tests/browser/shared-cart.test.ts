@@ -119,7 +119,7 @@ describe("one cart for the table", () => {
 
       // The table's cart is empty on both phones once the sender starts the next round.
       for (const page of [a.page, b.page]) {
-        const more = page.getByRole("link", { name: "Order more" });
+        const more = page.getByRole("link", { name: "Return home" });
         if (await more.count()) {
           await more.click();
           await page.goto("/order/cart");

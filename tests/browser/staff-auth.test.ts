@@ -133,12 +133,13 @@ describe("staff sign-out", () => {
   it("ends the session on the server: protected pages go to /login and the old token gets 401", async () => {
     const { context, page } = await newPage();
     try {
-      await page.goto("/login", { waitUntil: "networkidle" });
+      // Signed in from the board itself, so the app returns there without a page load in between.
+      await page.goto("/kitchen");
+      await page.waitForURL(`${server.url}/login`);
       await page.getByLabel("Email").fill(server.staff.email);
       await page.getByLabel("Password").fill(server.staff.password);
       await page.getByRole("button", { name: "Sign in" }).click();
-      await page.waitForURL(`${server.url}/staff`);
-      await page.goto("/kitchen");
+      await page.waitForURL(`${server.url}/kitchen`);
       await page.getByRole("heading", { name: /^Kitchen · / }).waitFor();
       const token = (await sessionCookie(context))!.value;
       const before = await fetch(`${server.url}/api/current_user`, { headers: { Authorization: `Bearer ${token}` } });

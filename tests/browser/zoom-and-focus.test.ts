@@ -270,7 +270,7 @@ describe("focus on the diner's order screen", () => {
       await expect.poll(() => focusedElement(page)).toBe("p: Your order has been submitted.");
 
       // Back to the menu: its heading.
-      await page.getByRole("link", { name: "Order more" }).press("Enter");
+      await page.getByRole("link", { name: "Return home" }).press("Enter");
       await expect.poll(() => focusedElement(page)).toBe("h1: Ordering for table Terrace 1");
     } finally {
       await context.close();

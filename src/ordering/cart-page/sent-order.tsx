@@ -51,6 +51,34 @@ export function TableOrder({ order, tableId, translationsOf }: { order: Order; t
   );
 }
 
+/**
+ * The table's rounds this visit other than the one shown above (the sent order, or the table's last):
+ * newest first, each with its number, its status, live, and its lines.
+ */
+export function EarlierRounds({
+  rounds,
+  tableId,
+  translationsOf,
+}: {
+  rounds: Order[];
+  tableId: string | null;
+  translationsOf: MenuTranslations;
+}) {
+  const t = useMessages(cartMessages);
+  if (rounds.length === 0) return null;
+  return (
+    <section className="earlier-rounds" aria-label={t.earlierRounds}>
+      <h2>{t.earlierRounds}</h2>
+      {[...rounds].reverse().map((order) => (
+        <div key={order.id} className="order-submitted earlier-round">
+          <OrderProgress order={order} tableId={tableId} />
+          <SentLines order={order} lines={undefined} translationsOf={translationsOf} />
+        </div>
+      ))}
+    </section>
+  );
+}
+
 /** What the table's order sent: each line, and who added it when the server says (last_order_lines). */
 function SentLines({ order, lines, translationsOf }: { order: Order; lines: SentLine[] | undefined; translationsOf: MenuTranslations }) {
   const code = useLanguage();

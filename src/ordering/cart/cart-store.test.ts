@@ -245,6 +245,82 @@ describe("submission state", () => {
   });
 });
 
+describe("rounds (a table orders as many as it likes)", () => {
+  const placed = (id: string, number: number, minutesAgo: number, status = "received") =>
+    ({ id, number, status, created_at: new Date(Date.now() - minutesAgo * 60_000).toISOString() }) as Order;
+
+  it("keeps every order of the visit, oldest first, each at its latest status; a newer view replaces an older one", () => {
+    const first = placed("o-1", 7, 30);
+    const second = placed("o-2", 8, 5);
+    let rounds = store.withRound([], second);
+    rounds = store.withRound(rounds, first);
+    expect(rounds.map((order) => order.id)).toEqual(["o-1", "o-2"]);
+    rounds = store.withRound(rounds, { ...first, status: "served" });
+    expect(rounds.map((order) => [order.id, order.status])).toEqual([
+      ["o-1", "served"],
+      ["o-2", "received"],
+    ]);
+    // An order from another day is no round of this visit.
+    expect(store.withRound(rounds, placed("o-0", 1, 60 * 24)).map((order) => order.id)).toEqual(["o-1", "o-2"]);
+  });
+
+  it("starts the next round when the diner adds after a submit: the sent view gives way, the order stays a round", () => {
+    const { useCart, isLocked, isSending } = store;
+    useCart.getState().enterTable(thornhillTable);
+    useCart.getState().add(nachos, []);
+    useCart.getState().setSubmission({ state: "sending", key: "k" });
+    expect(isSending(useCart.getState())).toBe(true);
+    const order = placed("o-1", 12, 0);
+    useCart.getState().setSubmission({ state: "submitted", key: "k", order });
+    expect(isLocked(useCart.getState())).toBe(true);
+    expect(isSending(useCart.getState())).toBe(false);
+    expect(useCart.getState().rounds.map((round) => round.id)).toEqual(["o-1"]);
+
+    useCart.getState().add(nachos, [porkBelly]);
+    expect(useCart.getState().submission).toBeNull();
+    expect(isLocked(useCart.getState())).toBe(false);
+    expect(store.sharedLines(useCart.getState()).map((line) => line.quantity)).toEqual(expect.arrayContaining([1]));
+    expect(useCart.getState().rounds.map((round) => round.id)).toEqual(["o-1"]);
+    // Its status still follows, and the rounds are kept across a reload.
+    useCart.getState().updateOrder({ ...order, status: "preparing" });
+    expect(useCart.getState().rounds[0]).toMatchObject({ status: "preparing" });
+    expect(JSON.parse(storage.getItem(store.CART_META_KEY)!).rounds).toHaveLength(1);
+  });
+
+  it("counts another phone's submit as a round, and forgets them all at another table or after the visit", () => {
+    const { useCart } = store;
+    useCart.getState().enterTable(thornhillTable);
+    const theirs = placed("o-5", 3, 1);
+    useCart.getState().receiveCart({
+      station_id: thornhillTable.id,
+      branch_id: 1,
+      version: 2,
+      submitting: false,
+      lines: [],
+      subtotal: "0.00",
+      tax: "0.00",
+      total: "0.00",
+      last_order: theirs,
+    });
+    expect(useCart.getState().rounds.map((round) => round.id)).toEqual(["o-5"]);
+    store.forgetRounds();
+    expect(useCart.getState().rounds).toEqual([]);
+    useCart.getState().receiveCart({
+      station_id: thornhillTable.id,
+      branch_id: 1,
+      version: 3,
+      submitting: false,
+      lines: [],
+      subtotal: "0.00",
+      tax: "0.00",
+      total: "0.00",
+      last_order: theirs,
+    });
+    useCart.getState().enterTable({ ...thornhillTable, id: "9c1a7e55-2b3d-4f6a-8e9d-0a1b2c3d4e5f" });
+    expect(useCart.getState().rounds).toEqual([]);
+  });
+});
+
 describe("the shared cart's queue", () => {
   const serverCart = (lines: Partial<TableCart["lines"][number]>[], version = 3): TableCart => ({
     station_id: thornhillTable.id,
@@ -419,7 +495,9 @@ describe("the stored layout (phones keep it across a deploy)", () => {
 
     const written = JSON.parse(storage.getItem(CART_META_KEY)!);
     const before = JSON.parse(storedMeta);
-    expect(Object.keys(written)).toEqual(Object.keys(before));
+    // Every field it had, in its place; the rounds of the visit (fifth round) come beside them.
+    expect(Object.keys(written).filter((key) => key !== "rounds")).toEqual(Object.keys(before));
+    expect(written.rounds).toEqual([]);
     expect(Object.keys(written.shared)).toEqual(Object.keys(before.shared));
     expect(written).toMatchObject({
       station: before.station,

@@ -5,7 +5,8 @@
  * view computed from them (shared-cart.ts), so every screen that reads `cart` shows the table's cart.
  * Storage layout:
  *  - `cart`      — the view's lines: { [productId]: CartLine[] } (shown at once on the next visit).
- *  - `cart.meta` — the table the cart is for, the submission in progress and the shared state (apart,
+ *  - `cart.meta` — the table the cart is for, the submission in progress, the rounds the table sent
+ *                  this visit and the shared state (apart,
  *                  so `cart` stays the plain shape phones already store). Its names are a wire format:
  *                  the table is stored as `station` and `shared.stationId` (`StoredMeta` below).
  */
@@ -91,6 +92,11 @@ export interface CartState {
   shared: SharedState;
   table: CartTable | null;
   submission: Submission | null;
+  /**
+   * The table's orders this visit as this phone saw them (its own submits and the table's last order,
+   * from any phone), oldest first: a table orders as many rounds as it likes (fifth round).
+   */
+  rounds: Order[];
   problem: SubmitProblem | null;
   add(product: Product, options: readonly SelectedOption[], note?: string): void;
   /** Adds whole lines at once (Order again): each at the product's price as given. */
@@ -115,7 +121,7 @@ export interface CartState {
   clear(keepTable?: boolean): void;
 }
 
-type Persisted = Pick<CartState, "cart" | "phoneId" | "shared" | "table" | "submission" | "problem">;
+type Persisted = Pick<CartState, "cart" | "phoneId" | "shared" | "table" | "submission" | "rounds" | "problem">;
 
 function readJson(key: string): unknown {
   try {
@@ -145,6 +151,19 @@ function isStoredOrder(value: unknown): value is Order {
     typeof value.created_at === "string" &&
     ["subtotal", "tax", "total"].every((field) => typeof value[field] === "string")
   );
+}
+
+function readRounds(value: unknown): Order[] {
+  return Array.isArray(value) ? value.filter(isStoredOrder) : [];
+}
+
+/** `rounds` with `order` in it (a newer view of one it has replaces it), oldest first; over a day old: dropped. */
+export function withRound(rounds: readonly Order[], order: Order, now = Date.now()): Order[] {
+  const others = rounds.filter((round) => round.id !== order.id);
+  const known = rounds.find((round) => round.id === order.id);
+  return [...others, known ? { ...known, ...order } : order]
+    .filter((round) => !(now - Date.parse(round.created_at) > ORDER_LIFETIME_MS))
+    .sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)) || a.number - b.number);
 }
 
 function readSubmission(value: unknown): Submission | null {
@@ -191,6 +210,7 @@ function readProblem(value: unknown): SubmitProblem | null {
 interface StoredMeta {
   station: CartTable | null;
   submission: Submission | null;
+  rounds: Order[];
   problem: SubmitProblem | null;
   phoneId: string;
   shared: Omit<SharedState, "tableId"> & { stationId: string | null };
@@ -216,6 +236,7 @@ const cartStorage: PersistStorage<Persisted> = {
         shared: readShared(fields.shared),
         table: readTable(fields.station),
         submission: readSubmission(fields.submission),
+        rounds: readRounds(fields.rounds),
         problem: readProblem(fields.problem),
       },
       // One layout so far; an unknown version number must not make zustand drop the whole cart.
@@ -225,9 +246,9 @@ const cartStorage: PersistStorage<Persisted> = {
   setItem(_name, { state, version }: StorageValue<Persisted>) {
     try {
       localStorage.setItem(CART_KEY, JSON.stringify(state.cart));
-      const { table, submission, problem, phoneId, shared } = state;
+      const { table, submission, rounds, problem, phoneId, shared } = state;
       const { tableId, ...rest } = shared;
-      const meta: StoredMeta = { station: table, submission, problem, phoneId, shared: { stationId: tableId, ...rest }, version };
+      const meta: StoredMeta = { station: table, submission, rounds, problem, phoneId, shared: { stationId: tableId, ...rest }, version };
       localStorage.setItem(CART_META_KEY, JSON.stringify(meta));
     } catch {
       // Storage full or disabled (private mode): the cart still works for this visit.
@@ -262,8 +283,10 @@ export const useCart = create<CartState>()(
     (set, get) => {
       /** Applies the diner's actions at once and queues them for the server (cart-sync.ts sends them). */
       const queue = (drafts: readonly Draft[]) => {
-        const { shared, phoneId } = get();
+        const { shared, phoneId, submission } = get();
         if (drafts.length === 0 || !shared.tableId) return;
+        // The sent order's locked view gives way: what the diner adds now is the table's next round.
+        if (submission?.state === "submitted") set({ submission: null });
         let seen = shared.seen;
         const ops = drafts.map((draft) => {
           const at = nextStamp(Date.now(), seen);
@@ -322,6 +345,7 @@ export const useCart = create<CartState>()(
         shared: EMPTY_SHARED,
         table: null,
         submission: null,
+        rounds: [],
         problem: null,
         add: (product, options, note) => queue(addDrafts([{ product, options, quantity: 1, ...(note ? { note } : {}) }])),
         addLines: (lines) => queue(addDrafts(lines)),
@@ -341,7 +365,18 @@ export const useCart = create<CartState>()(
           const { shared, phoneId } = get();
           if (cart.station_id !== shared.tableId || (shared.server && shared.server.version > cart.version)) return;
           const next = { ...shared, server: cart, seen: latestStamp(shared.seen, cartStamp(cart)) };
-          set({ shared: next, cart: viewOf(next, phoneId) });
+          const order = cart.last_order;
+          set({ shared: next, cart: viewOf(next, phoneId), ...(order ? { rounds: withRound(get().rounds, order) } : {}) });
+          // Another phone sent the table's next round: this phone's sent view gives way to it, as when it adds itself.
+          const { submission } = get();
+          if (
+            order &&
+            submission?.state === "submitted" &&
+            submission.order.id !== order.id &&
+            order.created_at > submission.order.created_at
+          ) {
+            set({ submission: null });
+          }
         },
         answered(opIds, cart) {
           const { shared, phoneId } = get();
@@ -364,7 +399,7 @@ export const useCart = create<CartState>()(
             // A cart kept by an older version of the app (lines without ids) is added to the table's.
             const legacy = shared.tableId === null && !otherBranch ? cartLines(get().cart) : [];
             const next: SharedState = { ...EMPTY_SHARED, tableId: table.id, seen: shared.seen };
-            set({ shared: next, cart: viewOf(next, phoneId) });
+            set({ shared: next, cart: viewOf(next, phoneId), rounds: [] });
             if (legacy.length > 0 && submission === null) {
               queue(
                 addDrafts(
@@ -391,16 +426,20 @@ export const useCart = create<CartState>()(
           if (get().submission === null) set(current?.id === table.id ? { table } : { table, problem: null });
           return false;
         },
-        setSubmission: (submission) => set({ submission }),
+        setSubmission: (submission) =>
+          set(submission?.state === "submitted" ? { submission, rounds: withRound(get().rounds, submission.order) } : { submission }),
         adoptOrder: (key, order) =>
           set({
             submission: { state: "submitted", key, order },
+            rounds: withRound(get().rounds, order),
             table: get().table ?? { id: order.station_id, branchId: order.branch_id },
             problem: null,
           }),
         setProblem: (problem) => set({ problem }),
         updateOrder(order) {
-          const { submission, shared } = get();
+          const { submission, shared, rounds } = get();
+          const round = rounds.find((candidate) => candidate.id === order.id);
+          if (round) set({ rounds: withRound(rounds, { ...round, ...order }) });
           if (submission?.state === "submitted" && submission.order.id === order.id) {
             set({ submission: { ...submission, order: { ...submission.order, ...order } } });
           }
@@ -415,7 +454,14 @@ export const useCart = create<CartState>()(
           set(
             keepTable
               ? { submission: null, problem: null }
-              : { submission: null, problem: null, table: null, shared: { ...EMPTY_SHARED, seen: get().shared.seen }, cart: {} },
+              : {
+                  submission: null,
+                  problem: null,
+                  table: null,
+                  rounds: [],
+                  shared: { ...EMPTY_SHARED, seen: get().shared.seen },
+                  cart: {},
+                },
           ),
       };
     },
@@ -423,7 +469,15 @@ export const useCart = create<CartState>()(
       name: CART_KEY,
       version: 1,
       storage: cartStorage,
-      partialize: ({ cart, phoneId, shared, table, submission, problem }) => ({ cart, phoneId, shared, table, submission, problem }),
+      partialize: ({ cart, phoneId, shared, table, submission, rounds, problem }) => ({
+        cart,
+        phoneId,
+        shared,
+        table,
+        submission,
+        rounds,
+        problem,
+      }),
     },
   ),
 );
@@ -453,9 +507,19 @@ export function tableOrder(state: Pick<CartState, "shared">): Order | null {
   return order && !isOver(order) ? order : null;
 }
 
-/** True once the order left the cart (sending, queued or submitted): the cart is locked. */
+/** True once the order left the cart (sending, queued or submitted): the cart page shows it locked. */
 export function isLocked(state: Pick<CartState, "submission">): boolean {
   return state.submission !== null;
+}
+
+/** True while this phone's order is on its way (sending, or queued for the network): the next round waits for it. */
+export function isSending(state: Pick<CartState, "submission">): boolean {
+  return state.submission !== null && state.submission.state !== "submitted";
+}
+
+/** The visit ended: its rounds are history, the next party starts with none. */
+export function forgetRounds(): void {
+  useCart.setState({ rounds: [] });
 }
 
 // Another tab changed the cart (two tabs on one phone): pick it up rather than overwrite it.

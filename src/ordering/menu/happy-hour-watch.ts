@@ -8,7 +8,7 @@ import { happyHourEndsAt, nextHappyHourStart } from "../../../contract/happy-hou
 import type { Branch } from "../../../contract/schemas";
 import { api } from "../../shared/api";
 import { loadCart } from "../cart/cart-sync";
-import { happyHourNow } from "./happy-hour-state";
+import { branchTimeZone, happyHourNow } from "./happy-hour-state";
 
 /** Browsers run a timer set further ahead at once; a check every few hours is as good. */
 const LONGEST_WAIT_MS = 6 * 3_600_000;
@@ -31,6 +31,7 @@ function remembered(branchId: number): Branch | null {
 function update(): void {
   clearTimeout(timer);
   if (!branch || !watched) return;
+  branchTimeZone.set(branch.time_zone);
   const now = Date.now();
   const end = happyHourEndsAt(branch.happy_hours, branch.time_zone, now);
   const wasHappy = happyHourNow.get() !== null;

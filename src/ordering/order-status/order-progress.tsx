@@ -4,6 +4,7 @@
  * should be ready around while it is being made. An order held past the table's limit waits for a
  * server's OK first ("Waiting for a server to confirm your order"), then follows the same steps.
  */
+import { useId } from "react";
 import type { Order } from "../../../contract/schemas";
 import { useLanguage, useMessages } from "../../shared/i18n/i18n";
 import { LOCALE_TAGS } from "../../shared/i18n/language";
@@ -42,11 +43,12 @@ export function OrderProgress({ order, tableId }: { order: Order; tableId: strin
   const code = useLanguage();
   const t = useMessages(orderStatusMessages);
   const around = readyAround(order, LOCALE_TAGS[code]);
+  const headingId = useId();
   const shown = cancelled || held ? step : STEPS[current];
 
   return (
-    <section className="order-progress" aria-labelledby="order-number">
-      <h2 id="order-number">{t.orderNumber({ number: order.number })}</h2>
+    <section className="order-progress" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t.orderNumber({ number: order.number })}</h2>
       <p className="order-progress-status" aria-live="polite" data-status={order.status} data-step={step}>
         {t.status} <strong>{shown && t[shown]}</strong>
         {" — "}

@@ -23,12 +23,13 @@ function message(kind: CallKind, view: CallView, t: Words): string | null {
   }
 }
 
-export function CallButtons({ tableId }: { tableId: string }) {
+/** `showButtons`: false keeps only what is happening in view (the header's "Call staff" shows the buttons). */
+export function CallButtons({ tableId, showButtons = true }: { tableId: string; showButtons?: boolean }) {
   const { calls, request } = useCallStaff(tableId);
   const t = useMessages(tableServiceMessages);
   return (
     <section className="table-service" aria-label={t.label}>
-      <div className="table-service-buttons">
+      <div className="table-service-buttons" hidden={!showButtons}>
         {BUTTONS.map(({ kind }) => (
           <button
             key={kind}
