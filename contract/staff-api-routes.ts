@@ -45,7 +45,7 @@ export const STAFF_API_ROUTES = {
   markOrderSeen: { method: "POST", path: "/orders/:id/seen", auth: { permission: "kitchen" } },
   /** Prints the order's tickets again, marked REPRINT. */
   printOrder: { method: "POST", path: "/orders/:id/print", auth: { permission: "kitchen" } },
-  calls: { method: "GET", path: "/calls", auth: { permission: "service" } },
+  calls: { method: "GET", path: "/calls", auth: { permission: "calls" } },
   finishCall: { method: "PATCH", path: "/calls/:id", auth: { permission: "service" } },
   tab: { method: "GET", path: "/stations/:id/tab", auth: { permission: "service" } },
   closeTab: { method: "POST", path: "/stations/:id/tab/close", auth: { permission: "service" } },

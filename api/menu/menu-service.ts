@@ -7,7 +7,7 @@ import type { CategoryKey } from "../../contract/menu";
 import type { CsvImportSummary, EditedProduct, Menu, ProductInput, ProductPatch, ProductReorder } from "../../contract/schemas";
 import type { Db } from "../db/database";
 import { announce } from "../db/announce";
-import { recordAudit, type AuditActor } from "../audit/audit-service";
+import { changedFields, recordAudit, type AuditActor } from "../audit/audit-service";
 import { lockInTransaction } from "../db/dialect";
 import { recordEvent } from "../events/event-log-service";
 import type { ServiceDeps } from "../service-deps";
@@ -230,7 +230,7 @@ const STOCK_FIELDS = new Set(["available", "stock"]);
  * The editor's save: the fields sent replace the product's, the others keep their values, and the
  * whole is checked as a CSV row would be. A body of only `available`/`stock` is the sold-out switch
  * (updateProduct), whose rules for a count running out differ. Audited as `product.updated` with
- * the fields sent. Undefined when there is no such product.
+ * the fields sent and the plain ones that changed, from and to. Undefined when there is no such product.
  */
 export async function replaceProduct(
   deps: ServiceDeps,
@@ -267,12 +267,19 @@ export async function replaceProduct(
       action: "product.updated",
       target: `product:${productId}`,
       branchId: current.branchId,
-      details: { name: found.product.name, fields: keys },
+      // The fields sent, and of the plain ones each that changed, from and to (a new name replaces the name).
+      details: { name: found.product.name, fields: keys, ...changedFields(auditedFields(current), auditedFields(found)) },
     });
     await menuChanged(tx, current.branchId);
     await announceProduct(tx, found, actor.at);
     return edited(found);
   });
+}
+
+/** What the audit log says of an edit: these fields, from and to ("Price of Sisig changed from 12.99 to 13.49"). */
+function auditedFields(located: LocatedProduct): Record<string, unknown> {
+  const { name, description, price, happy_hour_price, available, stock, prep_station, weekday } = located.product;
+  return { name, category: located.category, description, price, happy_hour_price, available, stock, prep_station, weekday };
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {

@@ -287,7 +287,12 @@ describe("live, audited and for owners and managers only", () => {
     await call(server, "DELETE", `/api/products/${product.id}`, { token });
     const entries = (await auditLog()).filter((entry) => entry.target === `product:${product.id}`);
     expect(entries.map((entry) => entry.action).sort()).toEqual(["product.created", "product.deleted", "product.updated"]);
-    expect(entries.find((entry) => entry.action === "product.updated")!.details).toMatchObject({ fields: ["price"] });
+    // The price, from and to, for the log's words ("Price of … changed from … to …"); nothing else changed.
+    expect(entries.find((entry) => entry.action === "product.updated")!.details).toEqual({
+      name: "Editor Audited",
+      fields: ["price"],
+      price: { from: DISH.price, to: "18.00" },
+    });
   });
 
   it("refuses kitchen and floor roles (403) and other branches", async () => {

@@ -11,7 +11,7 @@ import type { StaffAccount } from "../../contract/schemas";
 import { launchBrowser, releaseBrowser, TABLET_LANDSCAPE } from "../support/browser";
 import { ACCOUNT_PASSWORD, staffAccount } from "../support/staff-accounts";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
-import { NO_SERVICE_WORKER } from "./site-support";
+import { axeViolations, NO_SERVICE_WORKER } from "./site-support";
 
 let server: TestServer;
 let browser: Browser;
@@ -140,7 +140,7 @@ describe("the Staff screen", () => {
       await dialog.getByRole("button", { name: "Close" }).click();
       await page.getByRole("heading", { name: "Recent changes" }).waitFor();
       await page
-        .getByText(/staff\.deactivated/)
+        .getByText(/deactivated Rosa, who was signed out everywhere$/)
         .first()
         .waitFor();
     } finally {
@@ -150,7 +150,7 @@ describe("the Staff screen", () => {
 });
 
 describe("the audit log", () => {
-  it("says in words what a change of a branch's happy hours was", async () => {
+  it("says in words what a change of a branch's happy hours was, filtered by who, what and day", async () => {
     const changed = await fetch(`${server.url}/api/branches/1/happy_hours`, {
       method: "PUT",
       headers: { Authorization: `Bearer ${ownerToken}`, "Content-Type": "application/json" },
@@ -160,11 +160,23 @@ describe("the audit log", () => {
     const { context, page } = await signedIn(server.staff.email, server.staff.password);
     try {
       await page.goto("/staff/accounts");
-      const entry = page.getByRole("listitem").filter({ hasText: "happy_hours.changed branch:1" });
+      const log = page.getByRole("region", { name: "Recent changes" });
+      const entry = log.getByRole("listitem").filter({ hasText: "changed the happy hours at Thornhill" });
       await entry.waitFor();
       expect((await entry.textContent())!.replace(/\s/g, " ")).toMatch(
-        /: happy_hours\.changed branch:1 — happy hours: Monday–Friday, 2–6 p\.m\. → Saturday and Sunday, 12–3 p\.m\.$/,
+        /— staff@limitless\.example \(owner\) changed the happy hours at Thornhill from Monday–Friday, 2–6 p\.m\. to Saturday and Sunday, 12–3 p\.m\.$/,
       );
+      // What: only happy hours; who: someone else, nothing; day: another day, nothing.
+      await log.getByLabel("What").selectOption("happy_hours");
+      await expect.poll(() => log.getByRole("listitem").count()).toBe(1);
+      await log.getByLabel("What").selectOption("staff");
+      await expect.poll(() => log.getByRole("listitem").filter({ hasText: "happy hours" }).count()).toBe(0);
+      await log.getByLabel("What").selectOption("");
+      await log.getByLabel("Who").selectOption(server.staff.email);
+      await expect.poll(async () => (await log.getByRole("listitem").count()) > 0).toBe(true);
+      await log.getByLabel("Day").fill("2020-01-01");
+      await log.getByText("No change matches these filters.").waitFor();
+      await expect.poll(() => axeViolations(page)).toEqual([]);
     } finally {
       await context.close();
     }

@@ -17,10 +17,11 @@ const clockTime = (iso: string) => {
 };
 
 /**
- * The branch's open table calls, on every staff screen: each arrives live with a sound and is
- * answered with one tap. Nothing shows while no table is calling.
+ * The branch's open table calls, on every staff screen (the kitchen board's too): each arrives live
+ * with a sound and, for a role that serves tables (`canAnswer`), is answered with one tap. Nothing
+ * shows while no table is calling.
  */
-export function TableCalls() {
+export function TableCalls({ canAnswer }: { canAnswer: boolean }) {
   const branchId = useBranchId();
   const sound = useCallSound();
   const [news, setNews] = useState("");
@@ -61,18 +62,20 @@ export function TableCalls() {
                   <strong className="table-call__table">{tableLabel(call.station_codename)}</strong> {KIND_TEXT[call.kind]}
                   <span className="table-call__time"> · since {clockTime(call.created_at)}</span>
                 </p>
-                <button
-                  type="button"
-                  className="staff-button staff-button--primary"
-                  onClick={() => {
-                    answered.current = { id: call.id, index };
-                    void finish(call);
-                  }}
-                  disabled={finishing.has(call.id)}
-                  aria-label={`Done: ${tableLabel(call.station_codename)} ${KIND_TEXT[call.kind]}`}
-                >
-                  Done
-                </button>
+                {canAnswer && (
+                  <button
+                    type="button"
+                    className="staff-button staff-button--primary"
+                    onClick={() => {
+                      answered.current = { id: call.id, index };
+                      void finish(call);
+                    }}
+                    disabled={finishing.has(call.id)}
+                    aria-label={`Done: ${tableLabel(call.station_codename)} ${KIND_TEXT[call.kind]}`}
+                  >
+                    Done
+                  </button>
+                )}
               </li>
             ))}
           </ul>

@@ -44,10 +44,10 @@ export default function StaffShell({ main }: { main: (content: ReactNode) => Rea
     <StaffLayout user={user}>
       {main(
         <>
-          {/* Only what the role may read is fetched: the printers are the menu's people's, the calls the service's. */}
+          {/* Only what the role may read is fetched: the printers are the menu's people's. Calls show everywhere, answered by the service's. */}
           <KitchenAlerts />
           {roleMay(user.role, "menu") && <PrinterAlerts />}
-          {roleMay(user.role, "service") && <TableCalls />}
+          {roleMay(user.role, "calls") && <TableCalls canAnswer={roleMay(user.role, "service")} />}
           {allowed ? (
             <Outlet />
           ) : (

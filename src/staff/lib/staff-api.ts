@@ -50,7 +50,7 @@ export const staffApi = {
   createStaffAccount: (body: StaffCreate) => call("createStaffAccount", { body }),
   updateStaffAccount: (id: number, body: StaffPatch) => call("updateStaffAccount", { params: { id }, body }),
   auditLog: (branchId: number, options: ReadOptions = {}) =>
-    call("auditLog", { query: { branch_id: branchId, limit: 50 }, cache: "no-store", ...options }),
+    call("auditLog", { query: { branch_id: branchId, limit: 500 }, cache: "no-store", ...options }),
 
   diningTables: (branchId: number, options: ReadOptions = {}) => call("diningTables", { query: { branch_id: branchId }, ...options }),
   createDiningTable: (branchId: number, body: DiningTableCreate) =>

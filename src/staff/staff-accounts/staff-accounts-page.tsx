@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { restaurantDay } from "../../../contract/restaurant-time";
+import { FormField } from "../../shared/form-field";
 import { BRANCHES, branchName } from "../../../contract/menu";
 import { manageableRoles, roleMay } from "../../../contract/roles";
 import type { AuditEntry, StaffAccount } from "../../../contract/schemas";
@@ -9,7 +11,7 @@ import { useSession } from "../auth/session-store";
 import { useBranchId } from "../branch/branch-store";
 import { ProblemMessage } from "../lib/problem-message";
 import { AddAccount, EditAccount } from "./account-forms";
-import { describeAuditDetails } from "./audit-details";
+import { AUDIT_KINDS, auditKind, auditSentence, type AuditKind } from "./audit-words";
 import { auditLogData, staffAccountsData } from "./use-staff-accounts";
 
 const branchesText = (account: Pick<StaffAccount, "role" | "branch_ids">) =>
@@ -39,8 +41,10 @@ export default function StaffAccountsPage() {
   };
 
   return (
-    <main className="staff-main">
-      <h1 className="staff-page-title">Staff at {branchName(branchId)}</h1>
+    <section className="staff-main" aria-labelledby="staff-accounts-title">
+      <h1 id="staff-accounts-title" className="staff-page-title">
+        Staff at {branchName(branchId)}
+      </h1>
       <p className="staff-notice" role="status">
         {announcement}
       </p>
@@ -92,30 +96,74 @@ export default function StaffAccountsPage() {
           onClose={() => setEditing(null)}
         />
       )}
-      {roleMay(me.role, "auditLog") && <AuditLog state={audit.state} />}
-    </main>
+      {roleMay(me.role, "auditLog") && <AuditLog state={audit.state} accounts={list.status === "ready" ? list.data : []} />}
+    </section>
   );
 }
 
-function AuditLog({ state }: { state: ServerData<AuditEntry[]> }) {
+const ANYONE = "";
+const dayOf = (iso: string) => restaurantDay(Date.parse(iso));
+const timeFormat = new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Toronto" });
+
+/** The owner's audit log in words, filtered by who, what and day (the branch's last 500 changes). */
+function AuditLog({ state, accounts }: { state: ServerData<AuditEntry[]>; accounts: readonly StaffAccount[] }) {
+  const [who, setWho] = useState(ANYONE);
+  const [what, setWhat] = useState<AuditKind | "">("");
+  const [day, setDay] = useState("");
   const entries = state.status === "ready" ? state.data : null;
+  const people = new Map(accounts.map((account) => [account.id, account]));
+  const actors = [...new Set((entries ?? []).map((entry) => entry.actor_email ?? "system"))].sort();
+  const shown = (entries ?? []).filter(
+    (entry) =>
+      (who === ANYONE || (entry.actor_email ?? "system") === who) &&
+      (what === "" || auditKind(entry) === what) &&
+      (day === "" || dayOf(entry.at) === day),
+  );
   return (
-    <section aria-labelledby="audit-title">
+    <section aria-labelledby="audit-title" className="staff-audit-log">
       <h2 id="audit-title">Recent changes</h2>
       <ProblemMessage problem={state.status === "loading" ? null : state.error} />
+      <div className="staff-audit__filters" role="group" aria-label="Show changes">
+        <FormField id="audit-who" label="Who">
+          {(props) => (
+            <select {...props} value={who} onChange={(event) => setWho(event.target.value)}>
+              <option value={ANYONE}>Anyone</option>
+              {actors.map((email) => {
+                const person = [...people.values()].find((account) => account.email === email);
+                return (
+                  <option key={email} value={email}>
+                    {person?.name ? `${person.name} (${email})` : email}
+                  </option>
+                );
+              })}
+            </select>
+          )}
+        </FormField>
+        <FormField id="audit-what" label="What">
+          {(props) => (
+            <select {...props} value={what} onChange={(event) => setWhat(event.target.value as AuditKind | "")}>
+              <option value="">Every change</option>
+              {Object.entries(AUDIT_KINDS).map(([kind, label]) => (
+                <option key={kind} value={kind}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField id="audit-day" label="Day" hint="Empty: every day.">
+          {(props) => <input {...props} type="date" value={day} onChange={(event) => setDay(event.target.value)} />}
+        </FormField>
+      </div>
       {entries && entries.length === 0 && <p>No changes yet.</p>}
-      {entries && entries.length > 0 && (
+      {entries && entries.length > 0 && shown.length === 0 && <p>No change matches these filters.</p>}
+      {shown.length > 0 && (
         <ul className="staff-audit">
-          {entries.map((entry) => {
-            const details = describeAuditDetails(entry.details);
-            return (
-              <li key={entry.id}>
-                <time dateTime={entry.at}>{new Date(entry.at).toLocaleString("en-CA")}</time> — {entry.actor_email ?? "system"}:{" "}
-                {entry.action} {entry.target}
-                {details && ` — ${details}`}
-              </li>
-            );
-          })}
+          {shown.map((entry) => (
+            <li key={entry.id}>
+              <time dateTime={entry.at}>{timeFormat.format(Date.parse(entry.at))}</time> — {auditSentence(entry, (id) => people.get(id))}
+            </li>
+          ))}
         </ul>
       )}
     </section>
