@@ -143,10 +143,11 @@ describe("what the day says was taken", () => {
             expect(cents(after.net)).toBe(cents(after.gross) - cents(after.discounts) - cents(after.comps) - cents(after.voids));
           },
         ),
-        propertySettings(6, 60),
+        propertySettings(4, 60),
       );
     },
-    PROPERTY_TIMEOUT_MS,
+    // Each run closes up to three checks through the API: generous on two busy cores and PostgreSQL.
+    Math.max(PROPERTY_TIMEOUT_MS, 120_000),
   );
 });
 
