@@ -14,6 +14,7 @@ export const APP_ROUTES = [
   "/upload_menu",
   "/kitchen",
   "/staff/tabs",
+  "/staff/floor",
   "/staff/check",
   "/staff/day",
   "/staff/reports",

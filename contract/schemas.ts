@@ -53,7 +53,12 @@ const weekday = z.number().int().min(1).max(WEEKDAY_NAMES.length);
 const orderStatus = z.enum(ORDER_STATUSES);
 const prepArea = z.enum(PREP_AREAS);
 /** A calendar day in the restaurant's time zone, as a report's range names it. */
-const isoDay = z.string().refine(isIsoDay, "must be a date like 2026-11-23");
+const DAY_MESSAGE = "must be a date like 2026-11-23";
+/** The pattern is published (OpenAPI); the calendar check (no 30 February) then runs on what passes it. */
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: DAY_MESSAGE, abort: true })
+  .refine(isIsoDay, DAY_MESSAGE);
 const stockCount = z.number().int("stock must be a whole number").min(0, "stock is 0 or more").max(9999, "stock is at most 9999");
 
 // ---------- path parameters and queries ----------
@@ -71,13 +76,13 @@ export const branchParams = z.object({ id: branchIdSchema });
 /** `dry_run=1`; a value that is neither yes nor no is refused rather than read as "import for real". */
 export const csvUploadQuerySchema = branchQuerySchema.extend({
   dry_run: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(["0", "1", "false", "true"], "dry_run must be 1 or 0"))
+    .enum(["0", "1", "false", "true"], "dry_run must be 1 or 0")
     .transform((value) => value === "1" || value === "true")
     .optional(),
 });
+const anyStatus = `(?:${ORDER_STATUSES.join("|")})`;
+/** One status or several, comma-separated, spaces around them allowed: the published pattern and the check. */
+const STATUS_LIST = new RegExp(`^ *${anyStatus} *(?:, *${anyStatus} *)*$`);
 /**
  * `status` takes one status or several, comma-separated ("received,preparing,ready");
  * `station_id` one table, in any case.
@@ -86,17 +91,22 @@ export const orderListQuerySchema = z.object({
   branch_id: branchIdSchema,
   status: z
     .string()
+    .regex(STATUS_LIST, `status must be one or more of ${ORDER_STATUSES.join(", ")}, separated by commas`)
     .transform((value) => value.split(",").map((part) => part.trim()))
     .pipe(z.array(orderStatus).min(1))
     .optional(),
   station_id: storedUuid.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
-/** A report's days, both inclusive, at most a year apart. */
+/**
+ * A report's days, both inclusive, at most a year apart. How the two days relate is checked only when
+ * both are days: a bad `from` is reported for what it is, nothing more.
+ */
+const bothDays = (query: { from: string; to: string }) => isIsoDay(query.from) && isIsoDay(query.to);
 export const reportQuerySchema = z
   .object({ branch_id: branchIdSchema, from: isoDay, to: isoDay })
-  .refine((query) => query.from <= query.to, { message: "from must not be after to", path: ["from"] })
-  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 366 * 86_400_000, {
+  .refine((query) => !bothDays(query) || query.from <= query.to, { message: "from must not be after to", path: ["from"] })
+  .refine((query) => !bothDays(query) || Date.parse(query.to) - Date.parse(query.from) <= 366 * 86_400_000, {
     message: "a report covers at most a year",
     path: ["to"],
   });

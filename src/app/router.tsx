@@ -31,6 +31,7 @@ const SCREENS: Record<AppRoute, { Page: Page; frame: Frame }> = {
   "/stations": { Page: page(() => import("../staff/dining-tables/dining-tables-page")), frame: "staff" },
   "/upload_menu": { Page: page(() => import("../staff/upload-menu/upload-menu-page")), frame: "staff" },
   "/kitchen": { Page: page(() => import("../staff/kitchen/kitchen-page")), frame: "staff" },
+  "/staff/floor": { Page: page(() => import("../staff/floor-plan/floor-plan-page")), frame: "staff" },
   "/staff/tabs": { Page: page(() => import("../staff/tabs/tabs-page")), frame: "staff" },
   "/staff/check": { Page: page(() => import("../staff/check/check-page")), frame: "staff" },
   "/staff/day": { Page: page(() => import("../staff/check/day-page")), frame: "staff" },

@@ -30,6 +30,7 @@ const EVENT_TYPES = [
   "tab.updated",
   "tab.closed",
   "branch.updated",
+  "table.updated",
 ] as const satisfies readonly (keyof ServerEvents)[];
 
 /**

@@ -10,6 +10,7 @@ export const STAFF_SCREENS = [
   { to: "/staff", label: "Home", permission: "reports" },
   { to: "/kitchen", label: "Kitchen", permission: "kitchen" },
   { to: "/stations", label: "Stations", permission: "tablesList" },
+  { to: "/staff/floor", label: "Floor", permission: "service" },
   { to: "/staff/tabs", label: "Tabs", permission: "service" },
   { to: "/staff/menu", label: "Menu editor", permission: "menu" },
   { to: "/upload_menu", label: "Upload menu", permission: "menu" },

@@ -57,6 +57,7 @@ export const staffApi = {
     call("createDiningTable", { query: { branch_id: branchId }, body: { ...body, branch_id: branchId } }),
   updateDiningTable: (id: string, body: DiningTableUpdate) => call("updateDiningTable", { params: { id }, body }),
   deleteDiningTable: (id: string) => call("deleteDiningTable", { params: { id } }),
+  floor: (branchId: number, options: ReadOptions = {}) => call("floor", { query: { branch_id: branchId }, cache: "no-store", ...options }),
 
   openOrders: (branchId: number, statuses: readonly OrderStatus[], options: ReadOptions = {}) =>
     call("orders", { query: { branch_id: branchId, status: statuses, limit: 500 }, ...options }),
