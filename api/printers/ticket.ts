@@ -117,7 +117,7 @@ export function dayReportDocument(report: DayReport, branchName: string): string
   out.push("---");
   out.push(row("Cash expected", report.cash_expected));
   out.push(row("Cash counted", report.cash_counted));
-  out.push(`|^"OVER / SHORT" | ^"${report.over_short === null ? "not counted" : literal(signedMoney(report.over_short))}"|`);
+  out.push(`|"OVER/SHORT" | "${report.over_short === null ? "not counted" : literal(signedMoney(report.over_short))}"|`);
   out.push(`|Open tabs | ${report.open_tabs}|`);
   out.push("---");
   return out.join("\n") + "\n";
