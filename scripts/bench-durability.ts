@@ -276,8 +276,9 @@ What the two settings mean (WAL mode, docs/decisions/0019-backups-and-durability
 the WAL but fsynced only when a checkpoint runs (every 100 ms, api/db/checkpointer.ts), so a power cut or an operating-system
 crash can lose the orders acknowledged in the last moments before it; the database itself stays intact. A crash of the
 server process alone loses nothing either way (the writes are in the operating system's cache). With \`FULL\` the WAL is
-fsynced before each COMMIT returns, so every order answered 201 survives a power cut (as far as the disk honours fsync).
-The group commit makes one fsync serve every order queued behind the previous commit, which is why a rush pays little for it.
+fsynced after each batch's COMMIT and before any of its orders is answered, so every order answered 201 survives a power cut
+(as far as the disk honours fsync). The fsync runs in libuv's thread pool, not on the event loop (api/db/wal-sync.ts,
+docs/decisions/0032), and one fsync serves every order committed while the previous one ran, which is why a rush pays little for it.
 `;
 }
 

@@ -31,6 +31,7 @@ import { collectAfterCommit, runAfterCommit, type AfterCommitStep } from "./afte
 import { registerConnection } from "./announce";
 import { Announcements } from "./announcements";
 import { startCheckpointer } from "./checkpointer";
+import { walSync } from "./wal-sync";
 import { hasErrorCode, LOCK_SCOPES, registerSqliteWriter, tablesOf } from "./dialect";
 import type { Db, Tables } from "./types";
 import * as pgSchema from "./schema-pg";
@@ -66,6 +67,8 @@ export interface SqliteHandle extends DatabaseHandleBase {
   readonly path: string;
   /** Transactions waiting for the next group commit (read by GET /metrics). */
   readonly queuedTransactions: number;
+  /** FULL: how many times the WAL was fsync'ed off the event loop (wal-sync.ts); null at NORMAL. */
+  readonly walSyncs: number | null;
 }
 
 export interface PostgresHandle extends DatabaseHandleBase {
@@ -235,8 +238,11 @@ function openSqlite(
   const connectionOptions: Database.Options = tracer.enabled ? { verbose: (statement) => tracer.report(String(statement)) } : {};
   const writer = new Database(path, connectionOptions);
   let reader: Database.Database | undefined;
+  // FULL's fsync is done off the event loop (wal-sync.ts): the connection commits at NORMAL, and a
+  // batch's callers hear of it only once its WAL is synced.
+  const durable = synchronous === "FULL" ? walSync(path) : null;
   try {
-    applyPragmas(writer, synchronous);
+    applyPragmas(writer, durable ? "NORMAL" : synchronous);
     migrateSqlite(drizzleSqlite(writer), { migrationsFolder: SQLITE_MIGRATIONS });
     reader = new Database(path, connectionOptions);
     applyPragmas(reader, synchronous);
@@ -284,16 +290,24 @@ function openSqlite(
   let draining: Promise<void> | null = null;
   let closed = false;
 
-  const runBatch = async (batch: PendingTransaction[]): Promise<void> => {
+  const runBatch = async (queued: PendingTransaction[]): Promise<void> => {
     if (closed) {
-      for (const entry of batch) entry.reject(new Error("The database is closed"));
+      for (const entry of queued) entry.reject(new Error("The database is closed"));
       return;
     }
     const outcomes: Array<{ ok: true; value: unknown; steps: AfterCommitStep[] } | { ok: false; error: unknown }> = [];
-    const alone = batch.length === 1;
+    const alone = queued.length === 1;
+    // The transactions this batch took; the rest go back to the front of the queue (its time is up).
+    let batch = queued;
+    const startedAt = performance.now();
     try {
       begin.run();
-      for (const entry of batch) {
+      for (const [index, entry] of queued.entries()) {
+        if (index > 0 && performance.now() - startedAt > MAX_BATCH_MS) {
+          batch = queued.slice(0, index);
+          pending = [...queued.slice(index), ...pending];
+          break;
+        }
         if (!alone) savepoint.run();
         try {
           const { value, steps } = await guard.run(() => collectAfterCommit(writerDb, announcements, () => entry.fn(writerDb)));
@@ -309,6 +323,10 @@ function openSqlite(
         }
       }
       commit.run();
+      // FULL: on the disk before anyone hears of it (the event loop is free meanwhile). Should the
+      // fsync fail, the batch is committed but not known to be durable: its callers get the error
+      // (an order's retry with its Idempotency-Key then answers what was stored).
+      if (durable) await durable.sync();
     } catch (error) {
       if (writer.inTransaction) rollback.run();
       // Nothing of this batch was committed: every caller hears so, including those whose own part went
@@ -343,6 +361,9 @@ function openSqlite(
     get queuedTransactions() {
       return pending.length;
     },
+    get walSyncs() {
+      return durable ? durable.syncs : null;
+    },
     db: readerDb,
     announcements,
     ping: async () => void select1.get(),
@@ -367,6 +388,12 @@ function openSqlite(
     },
   };
 }
+
+/**
+ * A batch takes no more transactions once it has run this long: one commit then never holds back more
+ * than a few milliseconds of orders, and the fsync that follows covers them all.
+ */
+const MAX_BATCH_MS = 4;
 
 interface PendingTransaction {
   fn: (tx: Db) => Promise<unknown>;

@@ -40,7 +40,7 @@ import { lockAllInTransaction, lockInTransaction } from "../db/dialect";
 import { findDiningTable } from "../dining-tables/dining-table-queries";
 import { recordEvents, type NewEvent } from "../events/event-log-service";
 import type { StaffIdentity } from "../lib/app-env";
-import { ApiHttpError, badRequest, conflict, notFound } from "../lib/errors";
+import { ApiHttpError, badRequest, conflict, NotFoundError } from "../lib/errors";
 import { findStoredResponse, hashRequest, storeResponse } from "../orders/idempotency-queries";
 import { ordersOnClosedTab, ordersOnOpenTab, orderTabOf, putOrdersOnTab } from "../orders/tab-order-queries";
 import { enqueueBill } from "../printers/print-job-service";
@@ -64,8 +64,8 @@ import {
   type TabRow,
 } from "./tab-repository";
 
-const tabMissing = () => notFound("tab_not_found", "There is no such check.");
-const tableMissing = () => notFound("station_not_found", "There is no such station.");
+const tabMissing = () => new NotFoundError("tab_not_found");
+const tableMissing = () => new NotFoundError("station_not_found");
 const tabClosed = () => conflict("tab_closed", "This check is already closed.");
 
 type DiningTableRow = NonNullable<Awaited<ReturnType<typeof findDiningTable>>>;
@@ -506,7 +506,7 @@ async function settleOrRecord(tx: Db, state: CheckState, now: Date): Promise<Che
 /** A pending adjustment, under its table's lock, with its check. */
 async function pendingAdjustment(tx: Db, adjustmentId: string): Promise<{ state: CheckState; row: AdjustmentRow }> {
   const found = await findAdjustment(tx, adjustmentId);
-  if (!found) throw notFound("adjustment_not_found", "There is no such adjustment.");
+  if (!found) throw new NotFoundError("adjustment_not_found");
   const state = await lockedState(tx, found.tabId);
   const row = state.adjustments.find((a) => a.id === adjustmentId)!;
   if (state.located.status !== "open") throw tabClosed();
@@ -799,7 +799,7 @@ export async function refundPayment(
   const now = deps.clock.now();
   return deps.database.transaction(async (tx) => {
     const payment = await findPayment(tx, paymentId);
-    if (!payment) throw notFound("payment_not_found", "There is no such payment.");
+    if (!payment) throw new NotFoundError("payment_not_found");
     await lockInTransaction(tx, "station", payment.tableId);
     const closed = await findClosedTab(tx, payment.tabId);
     if (!closed) throw conflict("tab_open", "This check is still open: adjust it instead of refunding.");

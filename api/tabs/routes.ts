@@ -3,7 +3,7 @@ import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
 import { clientAddress } from "../lib/client-address";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
-import { ApiHttpError } from "../lib/errors";
+import { ApiHttpError, RetryLaterError } from "../lib/errors";
 import {
   approveAdjustment,
   createAdjustment,
@@ -55,11 +55,19 @@ export function tabRoutes(ctx: AppContext) {
     });
     switch (result.outcome) {
       case "too_many_attempts":
-        c.header("Retry-After", String(result.retryAfterSeconds));
-        throw new ApiHttpError(429, "too_many_attempts", "Too many PIN attempts. Wait a few minutes and try again.");
+        throw new RetryLaterError(
+          429,
+          "too_many_attempts",
+          "Too many PIN attempts. Wait a few minutes and try again.",
+          result.retryAfterSeconds,
+        );
       case "busy":
-        c.header("Retry-After", String(result.retryAfterSeconds));
-        throw new ApiHttpError(503, "busy", "The server is busy checking other sign-ins. Try again in a moment.");
+        throw new RetryLaterError(
+          503,
+          "busy",
+          "The server is busy checking other sign-ins. Try again in a moment.",
+          result.retryAfterSeconds,
+        );
       case "invalid_credentials":
         throw new ApiHttpError(401, "invalid_credentials", "That person or PIN is not right.");
     }

@@ -63,17 +63,25 @@ interface WireProduct {
   available: boolean;
   weekday?: number;
   stock?: number | null;
+  happy_hour_price?: string | null;
   customizations: Record<string, { exclusive: boolean; required: boolean; options: { id: number; price: string }[] }>;
 }
 
 /**
- * What the crash suite may order from a served menu: available items only, and no daily specials or
- * counted stock, whose refusals (not today, sold out) depend on the day and on other orders.
+ * What the crash suite may order from a served menu: available items only, and no daily specials,
+ * counted stock or happy-hour prices, whose refusals (not today, sold out, price changed) depend on
+ * the day, the hour and other orders.
  */
 export function orderableItems(menu: Record<string, WireProduct[]>, branchId: number): MenuItem[] {
   return Object.values(menu)
     .flat()
-    .filter((p) => p.available && p.weekday === undefined && (p.stock === undefined || p.stock === null))
+    .filter(
+      (p) =>
+        p.available &&
+        p.weekday === undefined &&
+        (p.stock === undefined || p.stock === null) &&
+        (p.happy_hour_price === undefined || p.happy_hour_price === null),
+    )
     .map((p) => ({
       productId: p.id,
       branchId,
