@@ -1,5 +1,6 @@
 /** What every route module receives: the services' dependencies (ServiceDeps) and the shared in-memory services. */
 import type { SignInService } from "./auth/sign-in-service";
+import type { FloorWatch } from "./dining-tables/floor-watch";
 import type { Broadcaster } from "./events/broadcaster";
 import type { MenuCache } from "./menu/menu-cache";
 import type { PrintDispatcher } from "./printers/dispatcher";
@@ -13,6 +14,8 @@ export interface AppContext extends ServiceDeps {
   signIn: SignInService;
   /** The one reader of new events, feeding every open live stream. */
   liveEvents: Broadcaster;
+  /** Sends `table.updated` to this instance's floor screens as the log says tables changed. */
+  floorWatch: FloorWatch;
   /** Sends the queued kitchen tickets and bills to the printers. */
   printers: PrintDispatcher;
 }

@@ -17,12 +17,13 @@ import { Broadcaster, type StreamTiming } from "./events/broadcaster";
 import { schedulePruning } from "./events/event-log-service";
 import { scheduleUnseenSweep } from "./kitchen/kitchen-service";
 import { errorBody } from "./lib/errors";
-import { createLogger, withRequestId, type Logger } from "./lib/logger";
-import { responseClassFor, type ApiServerResponse } from "./lib/response-head";
+import { createLogger, type Logger } from "./lib/logger";
+import { responseClassFor } from "./lib/response-head";
 import { MenuCache } from "./menu/menu-cache";
 import { registerCollectors } from "./metrics/collectors";
 import { createMetrics } from "./metrics/registry";
 import { PrintDispatcher, type DispatcherOptions } from "./printers/dispatcher";
+import { FloorWatch } from "./dining-tables/floor-watch";
 
 export interface RunningServer {
   url: string;
@@ -59,6 +60,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle, optio
   const logger = options.logger ?? createLogger({ level: config.logLevel, format: config.logFormat });
   const clock = options.clock ?? systemClock;
   const passwordHashCost = options.passwordHashCost ?? RECOMMENDED_COST;
+  const liveEvents = new Broadcaster(database.db, database.announcements, logger, options.streamTiming);
   return {
     database,
     config,
@@ -67,7 +69,8 @@ export function createContext(config: AppConfig, database: DatabaseHandle, optio
     passwordHashCost,
     menuCache: new MenuCache(database.db, database.announcements),
     signIn: new SignInService({ database, logger, clock, passwordHashCost }, options.signIn),
-    liveEvents: new Broadcaster(database.db, database.announcements, logger, options.streamTiming),
+    liveEvents,
+    floorWatch: new FloorWatch({ database, clock, logger }, liveEvents),
     printers: new PrintDispatcher(database, clock, logger, options.printing),
   };
 }
@@ -108,9 +111,7 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
   const metrics = config.metrics ? createMetrics() : undefined;
   const stopObserving = metrics ? registerCollectors(metrics, context) : () => {};
   const app = createApp(context, metrics);
-  // Every log line written while a request is handled carries its X-Request-Id (lib/logger.ts).
-  const fetch: Parameters<typeof serve>[0]["fetch"] = (request, env) =>
-    withRequestId((env.outgoing as ApiServerResponse).requestId, () => app.fetch(request, env));
+  const fetch: Parameters<typeof serve>[0]["fetch"] = app.fetch;
   const requestLogger = context.logger;
   const ServerResponse = responseClassFor({
     trustedProxies: config.trustedProxies,

@@ -9,6 +9,10 @@ export const PASSWORD_MAX = 1024;
 export const CODENAME_MAX = 40;
 export const CAPACITY_MIN = 1;
 export const CAPACITY_MAX = 99;
+/** A table's area on the floor plan ("Main", "Patio", "Bar"…), and where it stands in it: 0–1000 each way. */
+export const AREA_MAX = 40;
+export const DEFAULT_AREA = "Main";
+export const FLOOR_SIZE = 1000;
 
 /** Control and invisible format characters (zero-width spaces…) are dropped, so "not blank" means visible. */
 export function cleanCodename(value: string): string {

@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { propertySettings } from "../tests/support/fast-check-settings";
 import { basePriceCents, happyHourEndsAt, isHappyHour, nextHappyHourStart, type HappyHourWindow } from "./happy-hour";
-import { isoWeekday, RESTAURANT_TIME_ZONE } from "./menu";
+import { RESTAURANT_TIME_ZONE } from "./menu";
+import { isoWeekday } from "./restaurant-time";
 import { restaurantClock } from "./restaurant-time";
 
 const TORONTO = RESTAURANT_TIME_ZONE;

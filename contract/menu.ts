@@ -34,18 +34,11 @@ export function branchName(branchId: number): string {
 
 export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 
-/** The restaurant's time zone: specials' weekdays and report days are in it. */
-export const RESTAURANT_TIME_ZONE = "America/Toronto";
-const weekdayInToronto = new Intl.DateTimeFormat("en-US", { timeZone: RESTAURANT_TIME_ZONE, weekday: "short" });
-const SHORT_WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
-
 /**
- * The ISO weekday (Monday = 1 … Sunday = 7) that a moment falls on in the restaurant's time zone:
- * a special is orderable on its day there, whatever the phone's or the server's clock zone.
+ * The restaurant's time zone, where both branches are: a branch's own (branches.time_zone) decides its
+ * specials' weekdays, happy hours and report days (restaurant-time.ts); this is the one it starts with.
  */
-export function isoWeekday(date: Date): number {
-  return SHORT_WEEKDAYS.indexOf(weekdayInToronto.format(date)) + 1;
-}
+export const RESTAURANT_TIME_ZONE = "America/Toronto";
 
 /**
  * `held`: placed past the table's order limit, waiting for a staff OK (released to `received`, or

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   addDays,
   isIsoDay,
+  isoWeekday,
   restaurantClock,
   restaurantDateTime,
   restaurantDay,
@@ -53,5 +54,32 @@ describe("restaurant time (America/Toronto)", () => {
     expect(isIsoDay("9999-12-31")).toBe(false);
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+  });
+});
+
+describe("a branch's own time zone", () => {
+  it("reads the weekday where the branch is: 01:30 Wednesday in Toronto is 22:30 Tuesday in Vancouver", () => {
+    const instant = new Date("2026-12-02T06:30:00Z");
+    expect(isoWeekday(instant)).toBe(3);
+    expect(isoWeekday(instant, "America/Toronto")).toBe(3);
+    expect(isoWeekday(instant, "America/Vancouver")).toBe(2);
+    expect(restaurantDay(instant, "America/Vancouver")).toBe("2026-12-01");
+    expect(restaurantDateTime(instant, "America/Vancouver")).toBe("2026-12-01 22:30:00");
+  });
+
+  it("starts a report's day at the branch's midnight, DST included", () => {
+    expect(restaurantDayRange("2026-01-15", "2026-01-15", "America/Vancouver").start.toISOString()).toBe("2026-01-15T08:00:00.000Z");
+    const fall = restaurantDayRange("2026-11-01", "2026-11-01", "America/Vancouver");
+    expect(fall.start.toISOString()).toBe("2026-11-01T07:00:00.000Z");
+    expect(fall.end.getTime() - fall.start.getTime()).toBe(25 * HOUR);
+    // A zone half an hour off the hour.
+    expect(startOfRestaurantDay("2026-06-01", "Asia/Kolkata").toISOString()).toBe("2026-05-31T18:30:00.000Z");
+  });
+
+  it("answers the same for the same second read again (its memo) and a different one after", () => {
+    const first = restaurantClock(Date.parse("2026-07-04T23:05:09.100Z"));
+    expect(restaurantClock(Date.parse("2026-07-04T23:05:09.900Z"))).toEqual(first);
+    expect(restaurantClock(Date.parse("2026-07-04T23:05:10.000Z")).second).toBe(10);
+    expect(restaurantClock(Date.parse("2026-07-04T23:05:09.900Z"), "UTC").hour).toBe(23);
   });
 });

@@ -37,6 +37,8 @@ export const STAFF_API_ROUTES = {
   createDiningTable: { method: "POST", path: "/stations", auth: { permission: "tables" } },
   updateDiningTable: { method: "PUT", path: "/stations/:id", auth: { permission: "tables" } },
   deleteDiningTable: { method: "DELETE", path: "/stations/:id", auth: { permission: "tables" } },
+  /** The floor plan: every table of the branch with its live state (the floor role's home). */
+  floor: { method: "GET", path: "/floor", auth: { permission: "service" } },
   orders: { method: "GET", path: "/orders", auth: { permission: "kitchen" } },
   updateOrder: { method: "PATCH", path: "/orders/:id", auth: { permission: "kitchen" } },
   /** A kitchen board calls it for every order it shows. */
@@ -48,10 +50,24 @@ export const STAFF_API_ROUTES = {
   tab: { method: "GET", path: "/stations/:id/tab", auth: { permission: "service" } },
   closeTab: { method: "POST", path: "/stations/:id/tab/close", auth: { permission: "service" } },
   openTabs: { method: "GET", path: "/tabs", auth: { permission: "service" } },
+  /** A check by its id, open or closed (a closed one for its refunds and receipts). */
+  check: { method: "GET", path: "/tabs/:id", auth: { permission: "service" } },
+  createAdjustment: { method: "POST", path: "/tabs/:id/adjustments", auth: { permission: "service" } },
+  /** A manager's or owner's PIN on the same tablet approves a floor account's adjustment (no sign-out). */
+  approveAdjustment: { method: "POST", path: "/adjustments/:id/approve", auth: { permission: "service" } },
+  rejectAdjustment: { method: "POST", path: "/adjustments/:id/reject", auth: { permission: "service" } },
+  splitCheck: { method: "POST", path: "/tabs/:id/split", auth: { permission: "service" } },
+  payCheck: { method: "POST", path: "/tabs/:id/payments", auth: { permission: "service" } },
+  refundPayment: { method: "POST", path: "/payments/:id/refund", auth: { permission: "refunds" } },
   boardHeartbeat: { method: "POST", path: "/kitchen/boards", auth: { permission: "kitchen" } },
   kitchenStatus: { method: "GET", path: "/kitchen/status", auth: { permission: "kitchen" } },
   salesReport: { method: "GET", path: "/reports/sales", auth: { permission: "reports" } },
   ordersReportCsv: { method: "GET", path: "/reports/orders.csv", auth: { permission: "reports" } },
+  /** The end of a branch's day (its time zone). */
+  dayReport: { method: "GET", path: "/reports/day", auth: { permission: "reports" } },
+  dayReportCsv: { method: "GET", path: "/reports/day.csv", auth: { permission: "reports" } },
+  setCashCount: { method: "PUT", path: "/reports/day/cash_count", auth: { permission: "reports" } },
+  printDayReport: { method: "POST", path: "/reports/day/print", auth: { permission: "reports" } },
   printers: { method: "GET", path: "/printers", auth: { permission: "menu" } },
   createPrinter: { method: "POST", path: "/printers", auth: { permission: "menu" } },
   updatePrinter: { method: "PATCH", path: "/printers/:id", auth: { permission: "menu" } },

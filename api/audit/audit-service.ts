@@ -41,7 +41,17 @@ export type AuditAction =
   | "happy_hours.changed"
   | "printer.created"
   | "printer.updated"
-  | "printer.deleted";
+  | "printer.deleted"
+  | "table.created"
+  | "table.updated"
+  | "table.deleted"
+  | "check.discount"
+  | "check.comp"
+  | "check.void"
+  | "check.approved"
+  | "check.rejected"
+  | "check.refund"
+  | "day.cash_counted";
 
 export interface AuditRecord {
   action: AuditAction;

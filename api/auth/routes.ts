@@ -4,7 +4,8 @@ import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
 import { clientAddress } from "../lib/client-address";
 import { serveEndpoint } from "../lib/endpoint";
-import { ApiHttpError } from "../lib/errors";
+import { requestLogger } from "../lib/request-logger";
+import { ApiHttpError, RetryLaterError } from "../lib/errors";
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH } from "./device-cookie";
 import { SESSION_COOKIE, readToken, secretAnswer, secureCookie } from "./middleware";
 
@@ -22,16 +23,25 @@ export function authRoutes(ctx: AppContext) {
         email,
         password,
         address: clientAddress(c, ctx.config.trustedProxies),
+        logger: requestLogger(c, ctx.logger),
         sessionTtlMs: ctx.config.sessionTtlMs,
         deviceCookie: getCookie(c, DEVICE_COOKIE),
       });
       switch (result.outcome) {
         case "too_many_attempts":
-          c.header("Retry-After", String(result.retryAfterSeconds));
-          throw new ApiHttpError(429, "too_many_attempts", "Too many sign-in attempts. Wait a few minutes and try again.");
+          throw new RetryLaterError(
+            429,
+            "too_many_attempts",
+            "Too many sign-in attempts. Wait a few minutes and try again.",
+            result.retryAfterSeconds,
+          );
         case "busy":
-          c.header("Retry-After", String(result.retryAfterSeconds));
-          throw new ApiHttpError(503, "busy", "The server is busy checking other sign-ins. Try again in a moment.");
+          throw new RetryLaterError(
+            503,
+            "busy",
+            "The server is busy checking other sign-ins. Try again in a moment.",
+            result.retryAfterSeconds,
+          );
         case "invalid_credentials":
           throw new ApiHttpError(401, "invalid_credentials", "The e-mail or password is incorrect.");
       }
@@ -69,16 +79,25 @@ export function authRoutes(ctx: AppContext) {
         who: body.staff_id !== undefined ? { staffId: body.staff_id } : { email: body.email! },
         pin: body.pin,
         address: clientAddress(c, ctx.config.trustedProxies),
+        logger: requestLogger(c, ctx.logger),
         sessionTtlMs: ctx.config.sessionTtlMs,
         currentToken: c.get("token")!,
       });
       switch (result.outcome) {
         case "too_many_attempts":
-          c.header("Retry-After", String(result.retryAfterSeconds));
-          throw new ApiHttpError(429, "too_many_attempts", "Too many PIN attempts. Wait a few minutes and try again.");
+          throw new RetryLaterError(
+            429,
+            "too_many_attempts",
+            "Too many PIN attempts. Wait a few minutes and try again.",
+            result.retryAfterSeconds,
+          );
         case "busy":
-          c.header("Retry-After", String(result.retryAfterSeconds));
-          throw new ApiHttpError(503, "busy", "The server is busy checking other sign-ins. Try again in a moment.");
+          throw new RetryLaterError(
+            503,
+            "busy",
+            "The server is busy checking other sign-ins. Try again in a moment.",
+            result.retryAfterSeconds,
+          );
         case "invalid_credentials":
           throw new ApiHttpError(401, "invalid_credentials", "That person or PIN is not right.");
       }

@@ -1,5 +1,6 @@
-/** What other modules read of a branch: its happy hours at a moment (orders, the shared cart). */
+/** What other modules read of a branch: its day and happy hour at a moment (orders, the shared cart). */
 import { isHappyHour } from "../../contract/happy-hour";
+import { isoWeekday } from "../../contract/restaurant-time";
 import type { Branch } from "../../contract/schemas";
 import type { Db } from "../db/database";
 import { tablesOf } from "../db/dialect";
@@ -25,11 +26,20 @@ export async function findBranch(db: Db, branchId: number): Promise<Branch | und
   return (await allBranches(db, "all")).get(branchId);
 }
 
+/** What the branch's own clock says at a moment: the rules of pricing that depend on the day and the hour. */
+export interface BranchTime {
+  /** The ISO weekday in the branch's time zone: the daily special orderable then. */
+  weekday: number;
+  /** Whether an order accepted then is priced at happy-hour prices (contract/happy-hour.ts). */
+  happyHour: boolean;
+}
+
 /**
- * Whether an order the branch accepts at `now` is priced at happy-hour prices (contract/happy-hour.ts);
- * `now` is the server's one clock. An unknown branch has none.
+ * The branch's day and happy hour at `now` (the server's one clock), in the branch's `time_zone`
+ * (contract/restaurant-time.ts). An unknown branch is read in the restaurant's zone and has no happy hour.
  */
-export async function happyHourAt(db: Db, branchId: number, now: Date): Promise<boolean> {
+export async function branchTimeAt(db: Db, branchId: number, now: Date): Promise<BranchTime> {
   const branch = await findBranch(db, branchId);
-  return branch !== undefined && isHappyHour(branch.happy_hours, branch.time_zone, now);
+  if (!branch) return { weekday: isoWeekday(now), happyHour: false };
+  return { weekday: isoWeekday(now, branch.time_zone), happyHour: isHappyHour(branch.happy_hours, branch.time_zone, now) };
 }

@@ -4,7 +4,7 @@ import type { CallKind } from "../../contract/menu";
 import type { Call } from "../../contract/schemas";
 import { lockInTransaction } from "../db/dialect";
 import { recordEvent } from "../events/event-log-service";
-import { ApiHttpError, notFound } from "../lib/errors";
+import { NotFoundError, RetryLaterError } from "../lib/errors";
 import type { ServiceDeps } from "../service-deps";
 import { findDiningTable, listDiningTables } from "../dining-tables/dining-table-queries";
 import { callLimitReachedBy, findCall, findOpenCall, insertCall, listOpenCalls, markCallDone, toCall } from "./call-repository";
@@ -17,18 +17,19 @@ import { callLimitReachedBy, findCall, findOpenCall, insertCall, listOpenCalls, 
 export const TABLE_CALL_LIMIT = 10;
 export const TABLE_CALL_WINDOW_MS = 10 * 60_000;
 
-/** 429 for a table at its call limit; the route sends `Retry-After`. */
-export class TableCallLimitError extends ApiHttpError {
-  constructor(readonly retryAfterSeconds: number) {
+/** 429 (with `Retry-After`) for a table at its call limit. */
+export class TableCallLimitError extends RetryLaterError {
+  constructor(retryAfterSeconds: number) {
     super(
       429,
       "rate_limited",
       "This table has called staff many times in the last few minutes. Please wait a moment, or wave to a server.",
+      retryAfterSeconds,
     );
   }
 }
 
-const diningTableMissing = () => notFound("station_not_found", "There is no such diningTable.");
+const diningTableMissing = () => new NotFoundError("station_not_found");
 
 /** The branch's open calls, each with its table's codename, oldest first. */
 export async function branchOpenCalls({ database: { db } }: ServiceDeps, branchId: number): Promise<Call[]> {
@@ -80,7 +81,7 @@ export async function callStaff(
     };
     await insertCall(tx, row);
     const call = toCall(row, diningTable.codename);
-    await recordEvent(tx, { branchId: call.branch_id, type: "call.created", tableId: call.station_id, payload: call });
+    await recordEvent(tx, { branchId: call.branch_id, type: "call.created", tableId: call.station_id, payload: call }, now);
     return { call, created: true };
   });
 }
@@ -93,7 +94,7 @@ export async function finishCall({ database, clock }: ServiceDeps, id: string): 
   const now = clock.now();
   return database.transaction(async (tx) => {
     const found = await findCall(tx, id);
-    if (!found) throw notFound("call_not_found", "There is no such call.");
+    if (!found) throw new NotFoundError("call_not_found");
     await lockInTransaction(tx, "station", found.tableId);
     // Read again under the lock: another server may have just answered it.
     const current = toCall((await findCall(tx, id))!, (await findDiningTable(tx, found.tableId))?.codename ?? null);
@@ -101,7 +102,7 @@ export async function finishCall({ database, clock }: ServiceDeps, id: string): 
     const doneAt = now.toISOString();
     await markCallDone(tx, id, doneAt);
     const done: Call = { ...current, status: "done", done_at: doneAt };
-    await recordEvent(tx, { branchId: done.branch_id, type: "call.updated", tableId: done.station_id, payload: done });
+    await recordEvent(tx, { branchId: done.branch_id, type: "call.updated", tableId: done.station_id, payload: done }, now);
     return done;
   });
 }

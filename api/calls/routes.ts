@@ -2,23 +2,17 @@ import { Hono } from "hono";
 import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
-import { sendError } from "../lib/errors";
-import { branchOpenCalls, callStaff, finishCall, tableOpenCalls, TableCallLimitError } from "./call-service";
+import { branchOpenCalls, callStaff, finishCall, tableOpenCalls } from "./call-service";
+import { requestLogger } from "../lib/request-logger";
 
 export function callRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
 
   serveEndpoint(app, endpoints.callStaff, async ({ c, params, body }) => {
-    try {
-      const { call, created } = await callStaff(ctx, params.id, body.kind);
-      if (created) ctx.logger.info("table called staff", { callId: call.id, tableId: call.station_id, kind: call.kind });
-      // 201 for a new call; the open one again is 200.
-      return created ? call : c.json(call, 200);
-    } catch (error) {
-      if (!(error instanceof TableCallLimitError)) throw error;
-      c.header("Retry-After", String(error.retryAfterSeconds));
-      return sendError(c, error);
-    }
+    const { call, created } = await callStaff(ctx, params.id, body.kind);
+    if (created) requestLogger(c, ctx.logger).info("table called staff", { callId: call.id, tableId: call.station_id, kind: call.kind });
+    // 201 for a new call; the open one again is 200.
+    return created ? call : c.json(call, 200);
   });
 
   serveEndpoint(app, endpoints.diningTableCalls, async ({ c, params }) => {

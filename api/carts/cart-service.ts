@@ -3,7 +3,6 @@
  * one submit through the order service, and the hygiene that empties a forgotten cart. Every write is
  * one transaction that records `cart.updated` for the table's stream and announces it after commit.
  */
-import { isoWeekday } from "../../contract/menu";
 import { formatCents, totalsFromSubtotal } from "../../contract/money";
 import {
   MAX_ORDER_LINES,
@@ -22,13 +21,13 @@ import { lockInTransaction } from "../db/dialect";
 import { loadCatalog, type CatalogProduct } from "../menu/catalog-queries";
 import { recordEvent } from "../events/event-log-service";
 import { continueOrBeginVisit, endVisit, visitState } from "../visits/visit-service";
-import { ApiHttpError, conflict, notFound } from "../lib/errors";
+import { ApiHttpError, conflict, NotFoundError, RetryLaterError } from "../lib/errors";
 import { findStoredResponse, hashRequest, storeResponse } from "../orders/idempotency-queries";
 import { findOrder } from "../orders/order-queries";
 import { placeOrder } from "../orders/order-service";
 import type { ServiceDeps } from "../service-deps";
 import { priceOrder } from "../orders/pricing";
-import { happyHourAt } from "../branches/branch-queries";
+import { branchTimeAt } from "../branches/branch-queries";
 import { findDiningTable } from "../dining-tables/dining-table-queries";
 import { applyOperations, phoneDisplayName, stampTime, type MergeLine } from "./cart-merge";
 import {
@@ -61,19 +60,7 @@ export const CART_MAX_PHONES = 30;
 /** How long a submit may hold the cart frozen before another phone may take over. */
 export const CART_SUBMIT_LEASE_MS = 30_000;
 
-/** A refusal that says when to try again (the route sends `Retry-After`). */
-export class RetryLaterError extends ApiHttpError {
-  constructor(
-    status: 409 | 429,
-    code: string,
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(status, code, message);
-  }
-}
-
-const diningTableMissing = () => notFound("station_not_found", "There is no such diningTable.");
+const diningTableMissing = () => new NotFoundError("station_not_found");
 
 async function knownDiningTable(db: Db, tableId: string) {
   const diningTable = await findDiningTable(db, tableId);
@@ -113,7 +100,7 @@ async function cartView(db: Db, cart: CartRow, now: Date): Promise<TableCart> {
     const product = catalog.get(productId);
     if (product) orderable.set(productId, { ...product, available: true });
   }
-  const happyHour = await happyHourAt(db, cart.branchId, now);
+  const { weekday, happyHour } = await branchTimeAt(db, cart.branchId, now);
   const phones = new Map(cart.phones.map((phone) => [phone.phoneId, phoneDisplayName(phone)]));
   let subtotal = 0;
   const view: TableCart = {
@@ -124,7 +111,7 @@ async function cartView(db: Db, cart: CartRow, now: Date): Promise<TableCart> {
         [{ id: line.productId, quantity: line.quantity, selectedCustomizations: line.options, note: line.note || undefined }],
         cart.branchId,
         orderable,
-        isoWeekday(now),
+        weekday,
         happyHour,
       );
       const pricedLine = priced.ok ? priced.lines[0] : undefined;
@@ -174,7 +161,7 @@ async function sentLines(db: Db, tableId: string, order: Order, phones: Readonly
 
 async function recordCartUpdated(tx: Db, cart: CartRow, now: Date): Promise<TableCart> {
   const view = await cartView(tx, cart, now);
-  await recordEvent(tx, { branchId: cart.branchId, type: "cart.updated", tableId: cart.tableId, payload: view });
+  await recordEvent(tx, { branchId: cart.branchId, type: "cart.updated", tableId: cart.tableId, payload: view }, now);
   return view;
 }
 
@@ -229,7 +216,7 @@ export async function readCart({ database, clock }: ServiceDeps, tableId: string
     // Read before the emptying writes the cart: the visit may have gone idle with it.
     const visit = await visitState(tx, diningTable.id, now);
     const emptied = await recordCartUpdated(tx, await emptyCartIn(tx, current, now), now);
-    if (visit.lapsed) await endVisit(tx, diningTable, "idle");
+    if (visit.lapsed) await endVisit(tx, diningTable, "idle", now);
     return emptied;
   });
   return view ?? cartView(database.db, (await findCart(database.db, diningTable.id))!, now);
@@ -250,11 +237,12 @@ async function validateAdds(tx: Db, operations: CartOperation[], branchId: numbe
   const adds = operations.flatMap((op, index) => (op.type === "add_line" && !handled.has(op.op_id) ? [{ op, index }] : []));
   if (adds.length === 0) return;
   const catalog = await loadCatalog(tx, branchId);
+  const { weekday } = await branchTimeAt(tx, branchId, now);
   const priced = priceOrder(
     adds.map(({ op }) => ({ id: op.product_id, quantity: op.quantity, selectedCustomizations: op.options, note: op.note })),
     branchId,
     catalog,
-    isoWeekday(now),
+    weekday,
   );
   if (priced.ok) return;
   const details = priced.details.map((detail) => {
@@ -474,7 +462,7 @@ export async function submitTableCart(
 
 /** The order's refusal, its details naming the cart's lines (`line_id`) as well as their index. */
 function withLineIds(error: unknown, lines: MergeLine[]): unknown {
-  if (!(error instanceof ApiHttpError) || !error.details || "retryAfterSeconds" in error) return error;
+  if (!(error instanceof ApiHttpError) || !error.details || error instanceof RetryLaterError) return error;
   const details: ApiErrorDetail[] = error.details.map((detail) => {
     const line = typeof detail.index === "number" ? lines[detail.index] : undefined;
     return line ? { ...detail, line_id: line.lineId } : detail;

@@ -837,18 +837,37 @@ export const SEED_MENU: Record<CategoryKey, SeedProduct[]> = {
 /** Monday to Friday, 2 to 6 PM in Toronto, at both branches. */
 const SEED_HAPPY_HOURS = [{ weekdays: [1, 2, 3, 4, 5], from: "14:00", to: "18:00" }];
 
-/** The contract's branches (the one list the API accepts), with their addresses and happy hours. */
+/** The demo's HST registration number (a business number's RT account), printed on receipts. */
+const SEED_HST_NUMBER = "81234 5678 RT0001";
+
+/** The contract's branches (the one list the API accepts), with their addresses, HST numbers and happy hours. */
 export const SEED_BRANCHES = [
-  { ...BRANCHES[0], address: "7600 Yonge St, Thornhill, ON", happyHours: SEED_HAPPY_HOURS, timeZone: RESTAURANT_TIME_ZONE },
-  { ...BRANCHES[1], address: "2200 Brock Rd Unit A1, Pickering, ON", happyHours: SEED_HAPPY_HOURS, timeZone: RESTAURANT_TIME_ZONE },
+  {
+    ...BRANCHES[0],
+    address: "7600 Yonge St, Thornhill, ON",
+    hstNumber: SEED_HST_NUMBER,
+    happyHours: SEED_HAPPY_HOURS,
+    timeZone: RESTAURANT_TIME_ZONE,
+  },
+  {
+    ...BRANCHES[1],
+    address: "2200 Brock Rd Unit A1, Pickering, ON",
+    hstNumber: SEED_HST_NUMBER,
+    happyHours: SEED_HAPPY_HOURS,
+    timeZone: RESTAURANT_TIME_ZONE,
+  },
 ] as const;
 
-export const SEED_DINING_TABLES: Record<number, { codename: string; capacity: number }[]> = {
+/** The demo's tables; Thornhill's are placed on its floor plan, Pickering's wait to be placed. */
+export const SEED_DINING_TABLES: Record<
+  number,
+  { codename: string; capacity: number; area?: string; position?: { x: number; y: number } }[]
+> = {
   1: [
-    { codename: "1", capacity: 4 },
-    { codename: "2", capacity: 4 },
-    { codename: "3", capacity: 6 },
-    { codename: "Bar 1", capacity: 2 },
+    { codename: "1", capacity: 4, area: "Main", position: { x: 150, y: 200 } },
+    { codename: "2", capacity: 4, area: "Main", position: { x: 450, y: 200 } },
+    { codename: "3", capacity: 6, area: "Main", position: { x: 300, y: 600 } },
+    { codename: "Bar 1", capacity: 2, area: "Bar", position: { x: 200, y: 300 } },
   ],
   2: [
     { codename: "1", capacity: 4 },

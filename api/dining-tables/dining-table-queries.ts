@@ -12,6 +12,8 @@ export const toDiningTable = (row: DiningTableRow): DiningTable => ({
   codename: row.codename,
   capacity: row.capacity,
   branch_id: row.branchId,
+  area: row.area,
+  position: row.positionX === null || row.positionY === null ? null : { x: row.positionX, y: row.positionY },
 });
 
 export async function listDiningTables(db: Db, branchId: number): Promise<DiningTable[]> {
@@ -62,6 +64,13 @@ export async function findDiningTable(db: Db, id: string): Promise<DiningTableRo
   if (known) return known;
   const [row] = await diningTableById(db).execute({ id: stored });
   return row;
+}
+
+/** The branch's tables from memory, in the order they were added. */
+export async function diningTablesOfBranch(db: Db, branchId: number): Promise<DiningTableRow[]> {
+  return [...(await allDiningTables(db, "all")).values()]
+    .filter((row) => row.branchId === branchId)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.codename.localeCompare(b.codename));
 }
 
 export async function findPublicDiningTable(db: Db, id: string): Promise<PublicDiningTable | undefined> {

@@ -12,6 +12,7 @@ import { Broadcaster, type StreamTiming } from "./broadcaster";
 import { Announcements } from "../db/announcements";
 import type { EventType } from "./event-log-service";
 import type { EventFilter } from "./filter";
+import { ApiHttpError, sendError } from "../lib/errors";
 import { BUSY_RETRY_AFTER_SECONDS, eventStreamResponse, parseLastEventId } from "./stream";
 
 const STATION_A = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
@@ -39,6 +40,11 @@ async function setup(options: { timing?: Partial<StreamTiming>; limits?: StreamL
   const announcements = new Announcements();
   const broadcaster = new Broadcaster(db, announcements, createLogger({ level: "error" }), { retryMs: 1_500, ...options.timing });
   const app = new Hono();
+  // As the server's app does: a refusal thrown (503 busy) is answered from its error type.
+  app.onError((error, c) => {
+    if (error instanceof ApiHttpError) return sendError(c, error);
+    throw error;
+  });
   let nextFilter: EventFilter = [{ branchId: 1 }];
   let stillAllowed: (() => Promise<boolean>) | undefined;
   let staff = false;

@@ -88,6 +88,11 @@ export function eventFrame(id: number, type: EventType, payload: string): Uint8A
   return encoder.encode(`event: ${type}\n${data}id: ${id}\n\n`);
 }
 
+/** A derived event's frame: no `id:` line, so the client's Last-Event-ID stays that of the last stored row. */
+function derivedFrame(type: EventType, payload: string): Uint8Array {
+  return encoder.encode(`event: ${type}\ndata: ${payload.replace(/\r\n|\r|\n/g, "")}\n\n`);
+}
+
 export const HEARTBEAT_FRAME = encoder.encode(": heartbeat\n\n");
 
 const columnsOf = ({ events }: ReturnType<typeof tablesOf>) => ({
@@ -99,6 +104,19 @@ const columnsOf = ({ events }: ReturnType<typeof tablesOf>) => ({
   payload: events.payload,
   createdAt: events.createdAt,
 });
+
+/**
+ * Told of every row read while streams are open (whether any stream took it), a batch at a time: what
+ * derives live events of its own from the log (the floor plan's `table.updated`, api/dining-tables/floor-watch.ts).
+ */
+export type RowWatcher = (rows: readonly (EventKeys & { id: number; payload: string })[]) => void;
+
+/** A live event derived from the log rather than stored in it: sent without an SSE id (a reconnecting client reloads instead). */
+export interface DerivedEvent extends EventKeys {
+  /** The id of the log row it follows from: a stream opened after that row does not get it. */
+  after: number;
+  payload: string;
+}
 
 /** Told of each row handed to at least one stream: its type and when it was recorded (ISO-8601), e.g. for the fan-out lag metric. */
 export type FanOutObserver = (type: EventType, createdAt: string) => void;
@@ -143,6 +161,7 @@ export class Broadcaster {
   private lastRecheck = Date.now();
   private unsubscribe: Array<() => void> = [];
   private readonly observers = new Set<FanOutObserver>();
+  private readonly rowWatchers = new Set<RowWatcher>();
 
   constructor(
     private readonly db: Db,
@@ -177,6 +196,28 @@ export class Broadcaster {
   observe(observer: FanOutObserver): () => void {
     this.observers.add(observer);
     return () => this.observers.delete(observer);
+  }
+
+  /** Adds a watcher of every row read (see RowWatcher); returns what removes it. */
+  watchRows(watcher: RowWatcher): () => void {
+    this.rowWatchers.add(watcher);
+    return () => this.rowWatchers.delete(watcher);
+  }
+
+  /** Whether an open stream would receive an event with these keys. */
+  wants(keys: EventKeys): boolean {
+    for (const subscriber of this.subscribers.keys()) if (matchesFilter(subscriber.filter, keys)) return true;
+    return false;
+  }
+
+  /** Sends a derived event to every open stream it matches, now. */
+  sendDerived(event: DerivedEvent): void {
+    let live: LiveRow | undefined;
+    for (const subscriber of this.subscribers.keys()) {
+      if (!matchesFilter(subscriber.filter, event)) continue;
+      live ??= { ...event, id: event.after, frame: derivedFrame(event.type, event.payload) };
+      subscriber.deliver(live);
+    }
   }
 
   /** Learns where the log ends (streams opened from now on start there), then listens and ticks. */
@@ -278,6 +319,14 @@ export class Broadcaster {
           }
           if (live) for (const observer of this.observers) observer(row.type, row.createdAt);
         }
+        if (rows.length > 0)
+          for (const watcher of this.rowWatchers) {
+            try {
+              watcher(rows);
+            } catch (error) {
+              this.logger.error("a live-row watcher failed", { error: String(error) });
+            }
+          }
         if (rows.length < BATCH) return;
       }
     } catch (error) {

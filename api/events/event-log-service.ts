@@ -30,7 +30,7 @@ export interface NewEvent<T extends EventType = EventType> {
  * stream resuming after id N can never miss a lower id committed later). Once the transaction commits,
  * every instance hears the last id (`announce` on `events`) and its streams read the log.
  */
-export async function recordEvents(tx: Db, events: readonly NewEvent[], now = new Date()): Promise<void> {
+export async function recordEvents(tx: Db, events: readonly NewEvent[], now: Date): Promise<void> {
   if (events.length === 0) return;
   const createdAt = now.toISOString();
   const lastId = await appendEvents(
@@ -47,8 +47,8 @@ export async function recordEvents(tx: Db, events: readonly NewEvent[], now = ne
   await announce(tx, "events", String(lastId));
 }
 
-/** One event (see recordEvents). */
-export function recordEvent<T extends EventType>(tx: Db, event: NewEvent<T>, now?: Date): Promise<void> {
+/** One event (see recordEvents); `now` is the server's one clock (ServiceDeps.clock), as the caller read it. */
+export function recordEvent<T extends EventType>(tx: Db, event: NewEvent<T>, now: Date): Promise<void> {
   return recordEvents(tx, [event as NewEvent], now);
 }
 

@@ -38,9 +38,12 @@ export const DINING_TABLE_EVENT_TYPES: readonly EventType[] = [
   "visit.ended",
 ];
 /** What a diner's tab hears about its branch. */
-export const BRANCH_PUBLIC_EVENT_TYPES: readonly EventType[] = ["product.updated"];
+export const BRANCH_PUBLIC_EVENT_TYPES: readonly EventType[] = ["product.updated", "branch.updated"];
 /** What only the table's own phones hear: a table's cart is no business of every staff screen. */
 export const DINER_ONLY_EVENT_TYPES: readonly EventType[] = ["cart.updated", "visit.started", "visit.ended"];
+
+/** What only the roles that see the floor plan hear. */
+export const FLOOR_EVENT_TYPES: readonly EventType[] = ["table.updated"];
 
 /** The diner tab's filter: its table's events, and the public events of the table's branch. */
 export function diningTableFilter(tableId: string, branchId: number): EventFilter {
@@ -84,7 +87,10 @@ export function eventRoutes(ctx: AppContext) {
       const staff = token === undefined ? undefined : await findSessionStaff(database.db, token, ctx.clock.now());
       return staff !== undefined && roleMay(staff.role, endpoints.branchEvents.auth.permission) && staff.branchIds.includes(branchId);
     };
-    return streamOf(c, [{ branchId, excludeTypes: DINER_ONLY_EVENT_TYPES }], { staff: true, stillAllowed });
+    // The floor plan's live states go to the roles that see the floor (not the kitchen's boards).
+    const seesFloor = roleMay(c.get("staff")!.role, endpoints.floor.auth.permission);
+    const excludeTypes = seesFloor ? DINER_ONLY_EVENT_TYPES : [...DINER_ONLY_EVENT_TYPES, ...FLOOR_EVENT_TYPES];
+    return streamOf(c, [{ branchId, excludeTypes }], { staff: true, stillAllowed });
   });
 
   serveEndpoint(app, endpoints.diningTableEvents, async ({ c, params, missing }) => {

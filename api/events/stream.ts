@@ -13,6 +13,7 @@
  */
 import type { Context } from "hono";
 import type { StreamLimits } from "../config";
+import { RetryLaterError } from "../lib/errors";
 import type { Broadcaster, LiveRow, Subscriber } from "./broadcaster";
 import { eventFrame, HEARTBEAT_FRAME } from "./broadcaster";
 import type { EventFilter } from "./filter";
@@ -62,10 +63,11 @@ export function eventStreamResponse(c: Context, broadcaster: Broadcaster, limits
   // HEAD gets the headers only: a stream opened for it would have no reader and never end.
   if (c.req.method === "HEAD") return c.body(null, 200, STREAM_HEADERS);
   if (broadcaster.size >= limits.all || (!request.staff && broadcaster.anonymousSize >= limits.anonymous)) {
-    c.header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
-    return c.json(
-      { error: { code: "busy", message: "The server has too many live connections right now. Please try again shortly." } },
+    throw new RetryLaterError(
       503,
+      "busy",
+      "The server has too many live connections right now. Please try again shortly.",
+      BUSY_RETRY_AFTER_SECONDS,
     );
   }
   const stream = new LiveStream(broadcaster, request);

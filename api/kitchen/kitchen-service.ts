@@ -1,7 +1,7 @@
 /** The kitchen boards' side of an order: seen on a board, the boards on screen, and the alarm for orders no board has shown. */
 import type { BoardHeartbeat, KitchenStatus, Order } from "../../contract/schemas";
 import { recordEvent } from "../events/event-log-service";
-import { notFound } from "../lib/errors";
+import { NotFoundError } from "../lib/errors";
 import type { ServiceDeps } from "../service-deps";
 import { findOrder, findOrders } from "../orders/order-queries";
 import { claimUnseenOrders, markSeen, unseenOrderIds } from "../orders/kitchen-order-queries";
@@ -21,19 +21,23 @@ export async function markOrderSeen({ database, clock }: ServiceDeps, id: string
   const now = clock.now();
   return database.transaction(async (tx) => {
     const order = await findOrder(tx, id);
-    if (!order) throw notFound("order_not_found", "There is no such order.");
+    if (!order) throw new NotFoundError("order_not_found");
     if (order.status === "held") return order;
     const seenAt = now.toISOString();
     // Conditional on seen_at being empty: two boards showing it at once both get the first one's time.
     if (order.seen_at !== null || !(await markSeen(tx, id, seenAt))) return (await findOrder(tx, id))!;
     const updated: Order = { ...order, seen_at: seenAt, updated_at: seenAt };
-    await recordEvent(tx, {
-      branchId: updated.branch_id,
-      type: "order.updated",
-      orderId: id,
-      tableId: updated.station_id,
-      payload: updated,
-    });
+    await recordEvent(
+      tx,
+      {
+        branchId: updated.branch_id,
+        type: "order.updated",
+        orderId: id,
+        tableId: updated.station_id,
+        payload: updated,
+      },
+      now,
+    );
     return updated;
   });
 }
@@ -71,13 +75,17 @@ export async function sweepUnseenOrders({ database, config, clock }: ServiceDeps
     const orders = oldestFirst(await findOrders(tx, ids));
     for (const order of orders) {
       // The branch stream only: the order and table streams let through their own event types.
-      await recordEvent(tx, {
-        branchId: order.branch_id,
-        type: "order.unseen",
-        orderId: order.id,
-        tableId: order.station_id,
-        payload: order,
-      });
+      await recordEvent(
+        tx,
+        {
+          branchId: order.branch_id,
+          type: "order.unseen",
+          orderId: order.id,
+          tableId: order.station_id,
+          payload: order,
+        },
+        now,
+      );
     }
     return orders;
   });

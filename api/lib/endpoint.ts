@@ -7,24 +7,13 @@
  */
 import type { Context, Handler, Hono, MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { isFileUpload, type AnswerOf, type Endpoint, type MissingCode, type Parsed } from "../../contract/endpoints";
+import { isFileUpload, type AnswerOf, type Endpoint, type Parsed } from "../../contract/endpoints";
 import { isBranchId, type BranchId } from "../../contract/menu";
 import { roleMay, type Permission } from "../../contract/roles";
 import type { AppEnv } from "./app-env";
-import { ApiHttpError, notFound } from "./errors";
+import { ApiHttpError, notFound, NotFoundError } from "./errors";
 import { uploadBodyLimit } from "./file-upload";
 import { readHeaders, readJson, readQuery } from "./validate";
-
-const MISSING_MESSAGES: Record<MissingCode, string> = {
-  unknown_branch: "There is no such branch.",
-  station_not_found: "There is no such station.",
-  order_not_found: "There is no such order.",
-  product_not_found: "There is no such product.",
-  call_not_found: "There is no such call.",
-  printer_not_found: "There is no such printer.",
-  staff_not_found: "There is no such staff account.",
-  photo_not_found: "There is no such photo.",
-};
 
 /** A staff endpoint's guard: the auth module's, which its middleware put on the request. */
 const requireStaff: MiddlewareHandler<AppEnv> = (c, next) => {
@@ -89,7 +78,7 @@ export function serveEndpoint<E extends Endpoint>(
 ): void {
   const { params, query, headers, body, status } = endpoint;
   const missing = () => {
-    throw notFound(endpoint.missing!, MISSING_MESSAGES[endpoint.missing!]);
+    throw new NotFoundError(endpoint.missing!);
   };
   const headerNames = headers && Object.keys(headers.shape);
   const bodySchema = body instanceof z.ZodType ? body : body === undefined && endpoint.method !== "GET" ? NO_BODY : undefined;

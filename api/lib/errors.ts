@@ -2,6 +2,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
+import type { MissingCode } from "../../contract/endpoints";
 import type { ApiErrorBody, ApiErrorDetail } from "../../contract/schemas";
 
 export class ApiHttpError extends Error {
@@ -12,6 +13,44 @@ export class ApiHttpError extends Error {
     readonly details?: ApiErrorDetail[],
   ) {
     super(message);
+  }
+}
+
+/**
+ * A refusal that says when to try again (a table at its order or call limit, a busy cart, too many
+ * sign-in attempts, a full hash gate or stream cap): whoever throws it names the wait, and the answer
+ * carries it as `Retry-After` (sendError), so no route sets that header by hand.
+ */
+export class RetryLaterError extends ApiHttpError {
+  constructor(
+    status: 409 | 429 | 503,
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(status, code, message);
+  }
+}
+
+/** What each 404 of a path's id calls the thing it names, for people: "There is no such table." */
+const MISSING_THINGS: Record<MissingCode, string> = {
+  unknown_branch: "branch",
+  station_not_found: "table",
+  order_not_found: "order",
+  product_not_found: "product",
+  call_not_found: "call",
+  printer_not_found: "printer",
+  staff_not_found: "staff account",
+  photo_not_found: "photo",
+  tab_not_found: "check",
+  adjustment_not_found: "adjustment",
+  payment_not_found: "payment",
+};
+
+/** 404 for a resource that does not exist: its code, and a message from the resource's name. */
+export class NotFoundError extends ApiHttpError {
+  constructor(readonly missing: MissingCode) {
+    super(404, missing, `There is no such ${MISSING_THINGS[missing]}.`);
   }
 }
 
@@ -29,6 +68,7 @@ export function sendError(c: Context, error: ApiHttpError) {
   // then drops the connection, and a client that sent its next request on that kept-alive connection
   // gets a network error instead of an answer. Saying "close" makes the client open a fresh one.
   if (error.status === 413 || bodyLeftUnread(c)) c.header("Connection", "close");
+  if (error instanceof RetryLaterError) c.header("Retry-After", String(error.retryAfterSeconds));
   return c.json(errorBody(error.code, error.message, error.details), error.status);
 }
 

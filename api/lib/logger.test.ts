@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger, currentRequestId, withRequestId, type LoggerOptions } from "./logger";
+import { createLogger, type LoggerOptions } from "./logger";
 
 /** A logger writing into an array, one parsed JSON object per line. */
 function captured(options: LoggerOptions = {}) {
@@ -39,17 +39,13 @@ describe("createLogger", () => {
     expect(lines().map((line) => line.msg)).toEqual(["kept", "kept too"]);
   });
 
-  it("puts the request's id on every line written while handling it, however deep, and on no other", async () => {
+  it("puts a child's fields (a request's id) on each of its lines and on no other; a line's own field wins", () => {
     const { logger, lines } = captured();
+    const request = logger.child({ req_id: "req-1" });
     logger.info("before");
-    await withRequestId("req-1", async () => {
-      expect(currentRequestId()).toBe("req-1");
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      logger.info("in a service", { orderId: "o-1" });
-      // A line's own req_id (the request line, written after the handler) is kept.
-      logger.warn("own", { req_id: "req-own" });
-    });
-    await withRequestId("req-2", () => Promise.resolve().then(() => logger.error("other request")));
+    request.info("in a service", { orderId: "o-1" });
+    request.warn("own", { req_id: "req-own" });
+    logger.child({ req_id: "req-2" }).error("other request");
     logger.info("after");
     expect(lines().map((line) => [line.msg, line.req_id])).toEqual([
       ["before", undefined],

@@ -3,11 +3,12 @@
  * fields), written asynchronously so a request never waits for the terminal or the pipe. In a
  * terminal (or with LOG_FORMAT=pretty) the same lines are shown readable (pino-pretty, in a worker thread).
  *
- * Every line written while a request is being handled carries that request's id as `req_id`, the
- * value of its `X-Request-Id` answer header: the server runs each request inside `withRequestId`, and
- * the logger reads it back, so no route or service has to pass the id along (docs/decisions/0020).
+ * A line written for a request carries that request's id as `req_id`, the value of its `X-Request-Id`
+ * answer header: the route logs through `requestLogger(c, logger)` (lib/request-logger.ts), a child
+ * of the logger with the id bound, and hands it to a service that logs (sign-in). Passed explicitly,
+ * not through AsyncLocalStorage: that puts a promise hook on every promise of the process, 10–25 %
+ * of a request's time under load (docs/decisions/0032).
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
 
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
@@ -15,29 +16,12 @@ export const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error"
 export type LogFormat = "json" | "pretty";
 export const LOG_FORMATS: readonly LogFormat[] = ["json", "pretty"];
 
-const requestScope = new AsyncLocalStorage<string>();
-
-/** Runs `fn` (a request's handling) so that every log line written from it, however deep, carries `req_id`. */
-export function withRequestId<T>(requestId: string, fn: () => T): T {
-  return requestScope.run(requestId, fn);
-}
-
-/** The id of the request being handled here, if any. */
-export function currentRequestId(): string | undefined {
-  return requestScope.getStore();
-}
-
-const NO_FIELDS = Object.freeze({});
-// A line's own `req_id` (the request line, written after the handler returned) wins over this one.
-const requestIdField = () => {
-  const id = requestScope.getStore();
-  return id === undefined ? NO_FIELDS : { req_id: id };
-};
-
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
+  /** A logger whose every line also carries `fields` (a request's `req_id`); a line's own fields win. */
+  child(fields: Record<string, unknown>): Logger;
 }
 
 export interface LoggerOptions {
@@ -75,17 +59,19 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const base = pino(
     {
       level,
-      mixin: requestIdField,
-      // Outside a request nothing is added, and nothing is allocated for it.
-      mixinMergeStrategy: (fields, mixed) => (mixed === NO_FIELDS ? fields : Object.assign(mixed, fields)),
       // pino's own epoch milliseconds: an ISO string cost a fifth of a request line (pino-pretty shows the clock time).
       formatters: { level: (label) => ({ level: label }) },
     },
     destination ?? sharedStdout(pretty),
   );
+  return wrap(base);
+}
+
+function wrap(base: pino.Logger): Logger {
   return {
     info: (message, fields) => (fields ? base.info(fields, message) : base.info(message)),
     warn: (message, fields) => (fields ? base.warn(fields, message) : base.warn(message)),
     error: (message, fields) => (fields ? base.error(fields, message) : base.error(message)),
+    child: (fields) => wrap(base.child(fields)),
   };
 }

@@ -40,13 +40,17 @@ class DryRunRollback extends Error {
   }
 }
 
-/** Inside a transaction that changed the product: open menus get it whole (`product.updated`). */
-export async function announceProduct(tx: Db, located: LocatedProduct): Promise<void> {
-  await recordEvent(tx, {
-    branchId: located.branchId,
-    type: "product.updated",
-    payload: { ...located.product, branch_id: located.branchId, category: located.category },
-  });
+/** Inside a transaction that changed the product at `now`: open menus get it whole (`product.updated`). */
+export async function announceProduct(tx: Db, located: LocatedProduct, now: Date): Promise<void> {
+  await recordEvent(
+    tx,
+    {
+      branchId: located.branchId,
+      type: "product.updated",
+      payload: { ...located.product, branch_id: located.branchId, category: located.category },
+    },
+    now,
+  );
 }
 
 /**
@@ -81,12 +85,12 @@ export async function takeStock(tx: Db, wanted: readonly StockWanted[]): Promise
  * Inside a transaction that changed these products (their stock): records their product.updated
  * events and marks their branches' menus changed.
  */
-export async function announceProducts(tx: Db, productIds: readonly number[]): Promise<void> {
+export async function announceProducts(tx: Db, productIds: readonly number[], now: Date): Promise<void> {
   const branches = new Set<number>();
   for (const productId of productIds) {
     const found = await findProduct(tx, productId);
     if (!found) continue;
-    await announceProduct(tx, found);
+    await announceProduct(tx, found, now);
     if (!branches.has(found.branchId)) await menuChanged(tx, found.branchId);
     branches.add(found.branchId);
   }
@@ -112,7 +116,7 @@ export async function updateProduct(
       details: { name: found.product.name, ...patch },
     });
     await menuChanged(tx, found.branchId);
-    await announceProduct(tx, found);
+    await announceProduct(tx, found, actor.at);
     return found;
   });
 }
@@ -143,7 +147,7 @@ export async function importMenu(
         for (const [category, products] of Object.entries(menu)) {
           for (const product of products) {
             if (touched.has(product.name))
-              await announceProduct(tx, { product, branchId, category: category as LocatedProduct["category"] });
+              await announceProduct(tx, { product, branchId, category: category as LocatedProduct["category"] }, actor.at);
           }
         }
       }
@@ -215,7 +219,7 @@ export async function createProduct(deps: ServiceDeps, branchId: number, input: 
       details: { name: found.product.name },
     });
     await menuChanged(tx, branchId);
-    await announceProduct(tx, found);
+    await announceProduct(tx, found, actor.at);
     return edited(found);
   });
 }
@@ -266,7 +270,7 @@ export async function replaceProduct(
       details: { name: found.product.name, fields: keys },
     });
     await menuChanged(tx, current.branchId);
-    await announceProduct(tx, found);
+    await announceProduct(tx, found, actor.at);
     return edited(found);
   });
 }
@@ -295,7 +299,7 @@ export async function deleteProduct(deps: ServiceDeps, productId: number, actor:
       details: { name: found.product.name, category: found.category },
     });
     await menuChanged(tx, found.branchId);
-    await announceProduct(tx, { ...found, product: { ...found.product, available: false } });
+    await announceProduct(tx, { ...found, product: { ...found.product, available: false } }, actor.at);
     return true;
   });
 }

@@ -37,7 +37,7 @@ async function photoChanged(tx: Db, productId: number, actor: AuditActor, detail
     details: { name: found.product.name, ...details },
   });
   await menuChanged(tx, found.branchId);
-  await announceProduct(tx, found);
+  await announceProduct(tx, found, actor.at);
   return edited(found);
 }
 

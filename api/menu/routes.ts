@@ -13,6 +13,7 @@ import { findProduct, loadMenu } from "./menu-repository";
 import { createProduct, deleteProduct, importMenu, reorderProducts, replaceProduct, updateProduct } from "./menu-service";
 import { storedImage } from "./photo-repository";
 import { removeProductPhoto, setProductPhoto } from "./photo-service";
+import { requestLogger } from "../lib/request-logger";
 
 /** A stored photo's bytes never change (its URL is their hash): caches keep it for good. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -100,7 +101,7 @@ export function menuRoutes(ctx: AppContext) {
     const branchId = knownBranch(query.branch_id);
     const dryRun = query.dry_run ?? false;
     const summary = await importMenu(ctx, branchId, await readMenuUpload(c), dryRun, actor(c));
-    if (!dryRun) ctx.logger.info("menu imported", { branchId, ...summary.imported, staff: c.get("staff")?.email });
+    if (!dryRun) requestLogger(c, ctx.logger).info("menu imported", { branchId, ...summary.imported, staff: c.get("staff")?.email });
     return summary;
   });
 

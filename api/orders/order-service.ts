@@ -1,6 +1,6 @@
 /** Placing and advancing orders: each is one transaction, with its event, so nothing is half-written. */
 import { v7 as timeOrderedUuid } from "uuid";
-import { canTransition, isoWeekday, PREP_AREAS, type PrepArea } from "../../contract/menu";
+import { canTransition, PREP_AREAS, type PrepArea } from "../../contract/menu";
 import { formatCents } from "../../contract/money";
 import type { ApiErrorDetail, Order, OrderCreate, OrderPatch } from "../../contract/schemas";
 import type { Db } from "../db/database";
@@ -8,12 +8,12 @@ import { lockAllInTransaction, lockInTransaction } from "../db/dialect";
 import { recordEvent, recordEvents } from "../events/event-log-service";
 import { visitEvents, visitStateOf } from "../visits/visit-service";
 import { enqueueOrderTickets } from "../printers/print-job-service";
-import { ApiHttpError, badRequest, conflict, notFound } from "../lib/errors";
+import { ApiHttpError, badRequest, conflict, notFound, NotFoundError, RetryLaterError } from "../lib/errors";
 import { loadCatalog, type CatalogProduct } from "../menu/catalog-queries";
 import { announceProducts, takeStock } from "../menu/menu-service";
 import type { ServiceDeps } from "../service-deps";
 import { findDiningTable } from "../dining-tables/dining-table-queries";
-import { happyHourAt } from "../branches/branch-queries";
+import { branchTimeAt } from "../branches/branch-queries";
 import { findStoredResponse, hashRequest, pruneExpiredKeysHourly, storeResponse, type StoredResponse } from "./idempotency-queries";
 import { findOrder } from "./order-queries";
 import { heldOrdersAt, insertOrder, readOrderContext, setOrderProgress } from "./order-repository";
@@ -26,13 +26,14 @@ export const TABLE_ORDER_WINDOW_MS = 10 * 60_000;
 /** How many of a table's orders may wait for a staff OK at once; one more is 429. */
 export const MAX_HELD_PER_TABLE = 10;
 
-/** 429 for a table past its order limit with MAX_HELD_PER_TABLE orders already held; the route sends `Retry-After`. */
-export class TableOrderLimitError extends ApiHttpError {
-  constructor(readonly retryAfterSeconds: number) {
+/** 429 (with `Retry-After`) for a table past its order limit with MAX_HELD_PER_TABLE orders already held. */
+export class TableOrderLimitError extends RetryLaterError {
+  constructor(retryAfterSeconds: number) {
     super(
       429,
       "rate_limited",
       "This table has sent a lot of orders in the last few minutes, and several are waiting for a server's OK. Please wait a moment, or ask a server for help.",
+      retryAfterSeconds,
     );
   }
 }
@@ -138,7 +139,8 @@ export async function placeOrder(deps: ServiceDeps, input: OrderCreate, idempote
     const visit = visitStateOf(context, now);
     const catalog = await loadCatalog(db, branchId);
     // Happy hour is decided by the moment the server accepts the order, not when the phone priced its cart.
-    const priced = priceOrder(input.products, input.branch_id, catalog, isoWeekday(now), await happyHourAt(db, branchId, now));
+    const { weekday, happyHour } = await branchTimeAt(db, branchId, now);
+    const priced = priceOrder(input.products, input.branch_id, catalog, weekday, happyHour);
     if (!priced.ok) throw new ApiHttpError(priced.status, priced.code, priced.message, priced.details);
     if (priced.totals.subtotal > limits.maxOrderTotalCents) {
       const cap = formatCents(limits.maxOrderTotalCents);
@@ -204,6 +206,7 @@ export async function placeOrder(deps: ServiceDeps, input: OrderCreate, idempote
     await announceProducts(
       db,
       stockWanted.map((w) => w.productId),
+      now,
     );
     return { status: 201, json, order };
   });
@@ -238,7 +241,7 @@ export async function updateOrder(deps: ServiceDeps, id: string, patch: OrderPat
     // Two boards bumping one order at once must not each write their own station over the other's.
     await lockInTransaction(tx, "order", id);
     const order = await findOrder(tx, id);
-    if (!order) throw notFound("order_not_found", "There is no such order.");
+    if (!order) throw new NotFoundError("order_not_found");
     const next = patch.status ? nextStatus(order, patch.status) : patch.bumped ? bump(order, patch.bumped) : recall(order, patch.recalled!);
     if (!next) return order;
     const updated: Order = { ...order, ...next, updated_at: now.toISOString() };
@@ -251,6 +254,7 @@ export async function updateOrder(deps: ServiceDeps, id: string, patch: OrderPat
       await announceProducts(
         tx,
         stockWanted.map((w) => w.productId),
+        now,
       );
       // The wait it was given when placed, from now.
       if (order.estimated_ready_at) {
@@ -269,13 +273,17 @@ export async function updateOrder(deps: ServiceDeps, id: string, patch: OrderPat
       ...(released && updated.estimated_ready_at && { estimatedReadyAt: updated.estimated_ready_at }),
     });
     if (released) await enqueueOrderTickets(tx, updated, now);
-    await recordEvent(tx, {
-      branchId: updated.branch_id,
-      type: "order.updated",
-      orderId: id,
-      tableId: updated.station_id,
-      payload: updated,
-    });
+    await recordEvent(
+      tx,
+      {
+        branchId: updated.branch_id,
+        type: "order.updated",
+        orderId: id,
+        tableId: updated.station_id,
+        payload: updated,
+      },
+      now,
+    );
     return updated;
   });
 }

@@ -34,7 +34,7 @@ function wantedByProduct(input: readonly OrderLineInput[]): Map<number, number> 
 }
 
 /**
- * `today` is the ISO weekday in the restaurant's time zone (contract/menu.ts isoWeekday): a daily
+ * `today` is the ISO weekday in the branch's time zone (contract/restaurant-time.ts isoWeekday): a daily
  * special is refused on any other day. A counted product is refused when the order wants more than
  * its stock (over all its lines); the database has the last word (menu-service takeStock), this
  * answers the plain case with no write. `happyHour`: the moment of pricing is inside one of the

@@ -3,26 +3,24 @@ import { endpoints } from "../../contract/endpoints";
 import { publicOrder } from "../../contract/schemas";
 import type { AppContext, AppEnv } from "../app-context";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
-import { sendError } from "../lib/errors";
 import { findOrder } from "./order-queries";
 import { listOrders } from "./order-repository";
-import { placeOrder, TableOrderLimitError, updateOrder, type PlacedOrder } from "./order-service";
+import { placeOrder, updateOrder } from "./order-service";
+import { requestLogger } from "../lib/request-logger";
 
 export function orderRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
 
   serveEndpoint(app, endpoints.placeOrder, async ({ c, headers, body }) => {
-    let placed: PlacedOrder;
-    try {
-      placed = await placeOrder(ctx, body, headers["Idempotency-Key"]);
-    } catch (error) {
-      if (!(error instanceof TableOrderLimitError)) throw error;
-      c.header("Retry-After", String(error.retryAfterSeconds));
-      return sendError(c, error);
-    }
+    const placed = await placeOrder(ctx, body, headers["Idempotency-Key"]);
     const { order } = placed;
     if (order) {
-      ctx.logger.info("order placed", { orderId: order.id, branchId: order.branch_id, number: order.number, total: order.total });
+      requestLogger(c, ctx.logger).info("order placed", {
+        orderId: order.id,
+        branchId: order.branch_id,
+        number: order.number,
+        total: order.total,
+      });
     } else {
       c.header("Idempotent-Replayed", "true");
     }

@@ -76,3 +76,52 @@ export async function openTabSums(db: Db, tableIds: string[]): Promise<OpenTabSu
     .groupBy(orders.tableId);
   return rows.map((row) => ({ ...row, openedAt: row.openedAt! }));
 }
+
+/** What the floor plan reads of an order on a table's open tab (api/dining-tables/floor-state.ts). */
+export interface OpenTabOrderState {
+  tableId: string;
+  status: Order["status"];
+  createdAt: string;
+  updatedAt: string;
+  /** When a held order was released or turned down; null otherwise. */
+  heldUntil: string | null;
+  totalCents: number;
+}
+
+/** The orders on the open tabs of `tableIds`, in one statement (the orders_station_tab index). */
+export async function openTabOrderStates(db: Db, tableIds: string[]): Promise<OpenTabOrderState[]> {
+  if (tableIds.length === 0) return [];
+  const { orders } = tablesOf(db);
+  return db
+    .select({
+      tableId: orders.tableId,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      updatedAt: orders.updatedAt,
+      heldUntil: orders.heldUntil,
+      totalCents: orders.totalCents,
+    })
+    .from(orders)
+    .where(and(inArray(orders.tableId, tableIds), isNull(orders.tabId)));
+}
+
+/** The orders a closed tab holds, oldest first. */
+export async function ordersOnClosedTab(db: Db, tabId: string): Promise<Order[]> {
+  const { orders } = tablesOf(db);
+  const rows = await db.select().from(orders).where(eq(orders.tabId, tabId)).orderBy(asc(orders.createdAt), asc(orders.number));
+  return withLines(db, rows);
+}
+
+/** An order's table and tab (null: on its table's open tab), for finding a check by its id. */
+export async function orderTabOf(
+  db: Db,
+  orderId: string,
+): Promise<{ tableId: string; branchId: number; tabId: string | null; createdAt: string } | undefined> {
+  const { orders } = tablesOf(db);
+  const [row] = await db
+    .select({ tableId: orders.tableId, branchId: orders.branchId, tabId: orders.tabId, createdAt: orders.createdAt })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return row;
+}

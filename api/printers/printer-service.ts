@@ -11,7 +11,7 @@ import { lockInTransaction } from "../db/dialect";
 import type { ServiceDeps } from "../service-deps";
 import { recordEvent } from "../events/event-log-service";
 import { knownBranch } from "../lib/endpoint";
-import { notFound } from "../lib/errors";
+import { NotFoundError } from "../lib/errors";
 import {
   deletePrinterRow,
   findPrinter,
@@ -24,7 +24,7 @@ import {
   type PrinterRow,
 } from "./printer-repository";
 
-const printerMissing = () => notFound("printer_not_found", "There is no such printer.");
+const printerMissing = () => new NotFoundError("printer_not_found");
 
 /**
  * Inside a transaction that added, changed or removed a printer: once it commits, every instance
@@ -138,7 +138,11 @@ export async function notePrinterStatus(database: DatabaseHandle, id: number, st
     const row = await setPrinterStatus(tx, id, status, now);
     if (!row) return undefined;
     const [printer] = await withQueues(tx, [row]);
-    await recordEvent(tx, { branchId: row.branchId, type: status === "offline" ? "printer.offline" : "printer.online", payload: printer! });
+    await recordEvent(
+      tx,
+      { branchId: row.branchId, type: status === "offline" ? "printer.offline" : "printer.online", payload: printer! },
+      now,
+    );
     return printer;
   });
 }

@@ -5,6 +5,7 @@ import { auditActor } from "../audit/audit-service";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { reprintOrder } from "./print-job-service";
 import { branchPrinters, createPrinter, deletePrinter, updatePrinter } from "./printer-service";
+import { requestLogger } from "../lib/request-logger";
 
 export function printerRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
@@ -18,7 +19,7 @@ export function printerRoutes(ctx: AppContext) {
 
   serveEndpoint(app, endpoints.createPrinter, async ({ c, body }) => {
     const printer = await createPrinter(ctx, body, actor(c));
-    ctx.logger.info("printer added", { printerId: printer.id, branchId: printer.branch_id });
+    requestLogger(c, ctx.logger).info("printer added", { printerId: printer.id, branchId: printer.branch_id });
     return printer;
   });
 

@@ -69,8 +69,12 @@ export async function seedDatabase(database: DatabaseHandle, options: { demoDini
     for (const branch of SEED_BRANCHES) {
       await applyMenu(tx, branch.id, menu);
       if (options.demoDiningTables !== false) {
-        for (const diningTable of SEED_DINING_TABLES[branch.id] ?? [])
-          await insertDiningTable(tx, branch.id, diningTable.codename, diningTable.capacity);
+        for (const { position, ...diningTable } of SEED_DINING_TABLES[branch.id] ?? [])
+          await insertDiningTable(
+            tx,
+            { branchId: branch.id, ...diningTable, positionX: position?.x ?? null, positionY: position?.y ?? null },
+            new Date(),
+          );
       }
     }
     return { seeded: true };

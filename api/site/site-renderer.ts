@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { isoWeekday } from "../../contract/menu";
+import { isoWeekday } from "../../contract/restaurant-time";
 import type { Menu } from "../../contract/schemas";
 import {
   BRANCHES,
@@ -115,15 +115,17 @@ export class SiteRenderer {
   }
 
   /** The branches as the page shows them, and what they were made from (for the cache). */
-  private async branches(page: SitePage | null): Promise<{ views: BranchView[]; versions: unknown[] }> {
+  private async branches(page: SitePage | null, now: Date): Promise<{ views: BranchView[]; versions: unknown[] }> {
     const live = page !== null && MENU_PAGES.has(page);
     const read = await Promise.all(
       BRANCHES.map(async (facts) => {
         const base = { ...facts, bookingUrl: this.settings.bookingUrls[facts.id] };
-        if (!live) return { view: { ...base, menu: null, happyHours: [] }, version: null };
+        if (!live) return { view: { ...base, menu: null, happyHours: [], weekday: isoWeekday(now) }, version: null };
         const [{ menu, version }, branch] = await Promise.all([this.menu(facts.id), findBranch(this.deps.database.db, facts.id)]);
         const happyHours = branch?.happy_hours ?? [];
-        return { view: { ...base, menu, happyHours }, version: [version, happyHours] };
+        // The branch's own day: its daily special is the one of its time zone's weekday.
+        const weekday = isoWeekday(now, branch?.time_zone);
+        return { view: { ...base, menu, happyHours, weekday }, version: [version, happyHours, weekday] };
       }),
     );
     return { views: read.map(({ view }) => view), versions: read.map(({ version }) => version) };
@@ -131,8 +133,9 @@ export class SiteRenderer {
 
   /** The page (null: the not-found page) in `language` for `origin`: from memory while nothing it shows has changed. */
   async page(page: SitePage | null, language: Language, origin: string): Promise<RenderedPage> {
-    const { views: branches, versions } = await this.branches(page);
-    const weekday = isoWeekday(this.deps.clock.now());
+    const now = this.deps.clock.now();
+    const { views: branches, versions } = await this.branches(page, now);
+    const weekday = isoWeekday(now);
     const assets = this.assets();
     const fingerprint = JSON.stringify([versions, weekday, assets]);
     const key = `${origin} ${language} ${page ?? "404"}`;

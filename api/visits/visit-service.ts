@@ -153,10 +153,10 @@ export async function visitCallIds(db: Db, tableId: string, state: VisitState): 
  * Records the end of the table's visit, if one is under way (the table's lock held; call where the
  * transaction records its events). Streams opened during it send `visit.ended` and close.
  */
-export async function endVisit(tx: Db, diningTable: { id: string; branchId: number }, reason: VisitEndReason): Promise<void> {
+export async function endVisit(tx: Db, diningTable: { id: string; branchId: number }, reason: VisitEndReason, now: Date): Promise<void> {
   const marker = await latestMarker(tx, diningTable.id);
   if (marker?.type !== "visit.started") return;
-  await recordEvent(tx, { branchId: diningTable.branchId, type: "visit.ended", tableId: diningTable.id, payload: { reason } });
+  await recordEvent(tx, { branchId: diningTable.branchId, type: "visit.ended", tableId: diningTable.id, payload: { reason } }, now);
 }
 
 /**
@@ -257,4 +257,16 @@ export class VisitWatch {
   lapsed(): boolean {
     return this.startId !== null && this.now().getTime() - this.lastActivityMs >= VISIT_IDLE_MS;
   }
+}
+
+/** When each of `tableIds` last had a visit end (its newest `visit.ended` event), for those that did. */
+export async function lastVisitEnds(db: Db, tableIds: string[]): Promise<Map<string, string>> {
+  if (tableIds.length === 0) return new Map();
+  const { events } = tablesOf(db);
+  const rows = await db
+    .select({ tableId: events.tableId, at: max(events.createdAt) })
+    .from(events)
+    .where(and(inArray(events.tableId, tableIds), eq(events.type, "visit.ended")))
+    .groupBy(events.tableId);
+  return new Map(rows.flatMap((row) => (row.tableId && row.at ? [[row.tableId, row.at] as const] : [])));
 }

@@ -6,7 +6,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useStore } from "@nanostores/react";
 import { Link, useSearchParams } from "react-router-dom";
-import { CATEGORY_KEYS, LOW_STOCK_AT, isoWeekday } from "../../contract/menu";
+import { CATEGORY_KEYS, LOW_STOCK_AT } from "../../contract/menu";
+import { isoWeekday } from "../../contract/restaurant-time";
 import type { Menu, Product } from "../../contract/schemas";
 import { afterFirstScreen, firstScreenShown } from "../shared/after-first-screen";
 import { formatClockTime, formatMoney, formatWeekday } from "../shared/i18n/format";
@@ -19,7 +20,7 @@ import { hasPastOrders } from "./history/has-past-orders";
 import { CategoryTabs, sectionId } from "./menu/category-tabs";
 import { applyFilter, loadFilter, saveFilter, type DietFilter } from "./menu/diet-filter";
 import { DietFilterPanel } from "./menu/diet-filter-panel";
-import { happyHourNow, pricedNow } from "./menu/happy-hour-state";
+import { branchTimeZone, happyHourNow, pricedNow } from "./menu/happy-hour-state";
 import { ItemMarks } from "./menu/item-marks";
 import { specialsForToday } from "./menu/specials";
 import { READ_ONLY_BRANCH, useOrderMenu } from "./menu/use-order-menu";
@@ -60,6 +61,7 @@ export default function OrderPage() {
   const [followCart, setFollowCart] = useState(false);
   const t = useMessages(orderPageMessages);
   const categories = useMessages(categoryMessages);
+  const timeZone = useStore(branchTimeZone);
   const changeFilter = (next: DietFilter) => {
     setFilter(next);
     saveFilter(next);
@@ -132,7 +134,7 @@ export default function OrderPage() {
 
   const { menu: fullMenu, table, notice } = state.data;
   const { menu, hidden } = applyFilter(fullMenu, filter);
-  const today = isoWeekday(new Date());
+  const today = isoWeekday(new Date(), timeZone);
   const live = findProduct(fullMenu, open?.id) ?? open;
   return (
     <div className="order-page">

@@ -10,6 +10,8 @@ export interface BranchView extends BranchFacts {
   /** The live menu, or null when it could not be read (the page says so). */
   menu: Menu | null;
   happyHours: readonly HappyHourWindow[];
+  /** Today's ISO weekday in the branch's time zone: its daily special. */
+  weekday: number;
 }
 
 export interface SiteView {
@@ -17,7 +19,7 @@ export interface SiteView {
   page: SitePage | null;
   language: Language;
   branches: readonly BranchView[];
-  /** Today's ISO weekday at the restaurant (daily specials, the footer's greeting). */
+  /** Today's ISO weekday at the restaurant (the footer's greeting); each branch has its own (its specials). */
   weekday: number;
   settings: SiteSettings;
 }

@@ -18,6 +18,12 @@ const capture: Logger = {
   info: (message, fields = {}) => void lines.push({ level: "info", message, fields }),
   warn: (message, fields = {}) => void lines.push({ level: "warn", message, fields }),
   error: (message, fields = {}) => void lines.push({ level: "error", message, fields }),
+  child: (bound) => ({
+    info: (message, fields = {}) => capture.info(message, { ...bound, ...fields }),
+    warn: (message, fields = {}) => capture.warn(message, { ...bound, ...fields }),
+    error: (message, fields = {}) => capture.error(message, { ...bound, ...fields }),
+    child: (more) => capture.child({ ...bound, ...more }),
+  }),
 };
 
 /** No TRUSTED_PROXIES, not production. */

@@ -66,7 +66,7 @@ describe.each(["sqlite", "postgres"] as const)("after-commit steps on %s", (dial
   afterEach(() => stopHearing());
   const announced = () => heard.length;
 
-  const record = (tx: Db, n: number) => recordEvent(tx, { branchId: 1, type: "product.updated", payload: { n } as never });
+  const record = (tx: Db, n: number) => recordEvent(tx, { branchId: 1, type: "product.updated", payload: { n } as never }, new Date());
   const eventRows = async () => (await handle.db.select().from(handle.tables.events)).length;
   const lastEventId = async () => Math.max(0, ...(await handle.db.select().from(handle.tables.events)).map((row) => Number(row.id)));
 
@@ -77,6 +77,7 @@ describe.each(["sqlite", "postgres"] as const)("after-commit steps on %s", (dial
       await recordEvents(
         tx,
         [0, 1, 2].map((n) => ({ branchId: 1, type: "product.updated", payload: { n } as never })),
+        new Date(),
       );
       announcedInside = announced();
     });
@@ -87,10 +88,14 @@ describe.each(["sqlite", "postgres"] as const)("after-commit steps on %s", (dial
 
   it("appends one call's events in the order given, with increasing ids", async () => {
     await handle.transaction((tx) =>
-      recordEvents(tx, [
-        { branchId: 1, type: "visit.started", tableId: "t", payload: { started_at: "x" } as never },
-        { branchId: 1, type: "order.created", tableId: "t", payload: { n: 1 } as never },
-      ]),
+      recordEvents(
+        tx,
+        [
+          { branchId: 1, type: "visit.started", tableId: "t", payload: { started_at: "x" } as never },
+          { branchId: 1, type: "order.created", tableId: "t", payload: { n: 1 } as never },
+        ],
+        new Date(),
+      ),
     );
     const rows = (await handle.db.select().from(handle.tables.events)).sort((a, b) => Number(a.id) - Number(b.id)).slice(-2);
     expect(rows.map((row) => row.type)).toEqual(["visit.started", "order.created"]);

@@ -61,7 +61,7 @@ describe("GET /api/events (staff)", () => {
   });
 
   it("delivers an order placed by another client within a second, with the events row id as its id", async () => {
-    const stream = await SseStream.open(server.url + "/api/events?branch_id=1", auth());
+    const stream = await SseStream.open(server.url + "/api/events?branch_id=1", auth(), ["table.updated"]);
     try {
       const order = await placeOrder(1);
       // Within a second of the order existing (next() fails after 1 s).
@@ -83,7 +83,7 @@ describe("GET /api/events (staff)", () => {
   });
 
   it("sends product.updated for a sold-out switch, and only the branch's own events", async () => {
-    const stream = await SseStream.open(server.url + "/api/events?branch_id=1", auth());
+    const stream = await SseStream.open(server.url + "/api/events?branch_id=1", auth(), ["table.updated"]);
     try {
       await placeOrder(2); // another branch: not for this stream
       const patched = await call(server, "PATCH", `/api/products/${products[1].id}`, { token, json: { available: false } });
@@ -99,7 +99,7 @@ describe("GET /api/events (staff)", () => {
   });
 
   it("works with the session cookie, as the browser's EventSource sends it", async () => {
-    const stream = await SseStream.open(server.url + "/api/events?branch_id=2", { Cookie: `access_token=${token}` });
+    const stream = await SseStream.open(server.url + "/api/events?branch_id=2", { Cookie: `access_token=${token}` }, ["table.updated"]);
     try {
       const order = await placeOrder(2);
       expect(JSON.parse((await stream.next(1_000)).data)).toMatchObject({ id: order.id });
@@ -109,7 +109,7 @@ describe("GET /api/events (staff)", () => {
   });
 
   it("resumes after a disconnect: Last-Event-ID delivers exactly what was missed, in order", async () => {
-    const first = await SseStream.open(server.url + "/api/events?branch_id=1", auth());
+    const first = await SseStream.open(server.url + "/api/events?branch_id=1", auth(), ["table.updated"]);
     const order = await placeOrder(1);
     const seen = await first.next(1_000);
     first.close();
@@ -118,7 +118,9 @@ describe("GET /api/events (staff)", () => {
     await setStatus(order.id, "preparing");
     const second = await placeOrder(1);
 
-    const resumed = await SseStream.open(server.url + "/api/events?branch_id=1", { ...auth(), "Last-Event-ID": seen.id! });
+    const resumed = await SseStream.open(server.url + "/api/events?branch_id=1", { ...auth(), "Last-Event-ID": seen.id! }, [
+      "table.updated",
+    ]);
     try {
       const a = await resumed.next(1_000);
       const b = await resumed.next(1_000);
@@ -132,7 +134,7 @@ describe("GET /api/events (staff)", () => {
     }
 
     // The query parameter does the same for clients that cannot set headers.
-    const byQuery = await SseStream.open(`${server.url}/api/events?branch_id=1&last_event_id=${seen.id}`, auth());
+    const byQuery = await SseStream.open(`${server.url}/api/events?branch_id=1&last_event_id=${seen.id}`, auth(), ["table.updated"]);
     try {
       expect(JSON.parse((await byQuery.next(1_000)).data)).toMatchObject({ id: order.id, status: "preparing" });
     } finally {
@@ -142,11 +144,11 @@ describe("GET /api/events (staff)", () => {
 
   it("without Last-Event-ID starts from now (no replay of history)", async () => {
     // "Now" is the newest event the server has fanned out; an earlier stream seeing the order shows it has.
-    const witness = await SseStream.open(server.url + "/api/events?branch_id=1", auth());
+    const witness = await SseStream.open(server.url + "/api/events?branch_id=1", auth(), ["table.updated"]);
     const earlier = await placeOrder(1);
     expect(JSON.parse((await witness.next(1_000)).data)).toMatchObject({ id: earlier.id });
     witness.close();
-    const stream = await SseStream.open(server.url + "/api/events?branch_id=1", auth());
+    const stream = await SseStream.open(server.url + "/api/events?branch_id=1", auth(), ["table.updated"]);
     try {
       await stream.expectQuiet(400);
       const order = await placeOrder(1);
@@ -157,7 +159,7 @@ describe("GET /api/events (staff)", () => {
   });
 
   it("reads the table every tick, so a row written by another app instance (no in-process signal) arrives within ~1 s", async () => {
-    const stream = await SseStream.open(server.url + "/api/events?branch_id=1", auth());
+    const stream = await SseStream.open(server.url + "/api/events?branch_id=1", auth(), ["table.updated"]);
     try {
       // Give the stream time to settle into its wait, so only polling can find the row.
       await stream.expectQuiet(200);
@@ -179,7 +181,7 @@ describe("GET /api/events (staff)", () => {
     const listeners = openStreams;
     // Every stream the earlier tests closed has left the broadcaster by now.
     await expect.poll(listeners, { timeout: 3_000 }).toBe(0);
-    const stream = await SseStream.open(server.url + "/api/events?branch_id=1", auth());
+    const stream = await SseStream.open(server.url + "/api/events?branch_id=1", auth(), ["table.updated"]);
     await expect.poll(listeners).toBe(1);
     stream.close();
     await expect.poll(listeners, { timeout: 3_000 }).toBe(0);

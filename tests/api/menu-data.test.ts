@@ -6,8 +6,11 @@
 import { randomUUID } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { announce } from "../../api/db/announce";
+import { tablesOf } from "../../api/db/dialect";
 import { CSV_COLUMNS } from "../../api/menu/menu-csv";
-import type { CsvImportSummary, Menu, Order, Product, DiningTable } from "../../contract/schemas";
+import type { Branch, CsvImportSummary, Menu, Order, Product, DiningTable } from "../../contract/schemas";
 import { call, countRows, csvForm, expectApiError, productNamed, readMenu, readStations } from "../support/api-helpers";
 import { TestClock } from "../support/test-clock";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
@@ -162,6 +165,29 @@ describe("daily specials", () => {
     clock.advance(30 * 60_000);
     expect((await place([{ id: tomorrows.id, quantity: 1 }])).status).toBe(201);
     expectApiError(await place([{ id: todays.id, quantity: 1 }]), 409, "not_available_today");
+  });
+
+  it("follow the branch's own time zone: a branch in Vancouver still has Tuesday's special when Toronto is on Wednesday", async () => {
+    const setTimeZone = (timeZone: string) =>
+      server.running().database.transaction(async (tx) => {
+        const { branches } = tablesOf(tx);
+        await tx.update(branches).set({ timeZone }).where(eq(branches.id, 1));
+        await announce(tx, "reference", "branches");
+      });
+    // Wednesday 2 December 2026, 01:30 in Toronto; Tuesday 1 December, 22:30 in Vancouver.
+    clock.set("2026-12-02T06:30:00Z");
+    const tuesdays = menu1.special.find((p) => p.weekday === 2)!;
+    const wednesdays = menu1.special.find((p) => p.weekday === 3)!;
+    expectApiError(await place([{ id: tuesdays.id, quantity: 1 }]), 409, "not_available_today");
+    await setTimeZone("America/Vancouver");
+    try {
+      expect((await call<Branch>(server, "GET", "/api/branches/1")).body.time_zone).toBe("America/Vancouver");
+      expect((await place([{ id: tuesdays.id, quantity: 1 }])).status).toBe(201);
+      expectApiError(await place([{ id: wednesdays.id, quantity: 1 }]), 409, "not_available_today");
+    } finally {
+      await setTimeZone("America/Toronto");
+    }
+    expect((await place([{ id: wednesdays.id, quantity: 1 }])).status).toBe(201);
   });
 });
 

@@ -44,7 +44,7 @@ const NOT_FOUND_IDS = [
 ] as const;
 
 describe("GET /api/stations", () => {
-  it("lists the branch's stations with id, codename, capacity and branch_id", async () => {
+  it("lists the branch's stations with id, codename, capacity, branch_id and their place on the floor plan", async () => {
     const one = await readStations(server, token, 1);
     expect(one.map(({ codename, capacity, branch_id }) => ({ codename, capacity, branch_id }))).toEqual([
       { codename: "1", capacity: 4, branch_id: 1 },
@@ -53,12 +53,20 @@ describe("GET /api/stations", () => {
       { codename: "Bar 1", capacity: 2, branch_id: 1 },
     ]);
     for (const station of one) {
-      expect(Object.keys(station).sort()).toEqual(["branch_id", "capacity", "codename", "id"]);
+      expect(Object.keys(station).sort()).toEqual(["area", "branch_id", "capacity", "codename", "id", "position"]);
       expect(station.id).toMatch(UUID_V4);
     }
     const two = await readStations(server, token, 2);
     expect(two.map((s) => s.codename)).toEqual(["1", "2"]);
     expect(two.every((s) => s.branch_id === 2)).toBe(true);
+    // The demo's Thornhill tables stand on its plan; Pickering's wait to be placed.
+    expect(one.map(({ area, position }) => ({ area, position }))).toEqual([
+      { area: "Main", position: { x: 150, y: 200 } },
+      { area: "Main", position: { x: 450, y: 200 } },
+      { area: "Main", position: { x: 300, y: 600 } },
+      { area: "Bar", position: { x: 200, y: 300 } },
+    ]);
+    expect(two.every((s) => s.area === "Main" && s.position === null)).toBe(true);
   });
 
   it("answers 400 for a missing or invalid branch_id and 404 for an unknown branch", async () => {
@@ -83,8 +91,8 @@ describe("POST /api/stations", () => {
   it("creates a station: 201, a random UUID v4, the codename trimmed; it is listed and publicly readable", async () => {
     const response = await create({ codename: "  Patio 7  ", capacity: 8, branch_id: 1 });
     expect(response.status).toBe(201);
-    expect(Object.keys(response.body).sort()).toEqual(["branch_id", "capacity", "codename", "id"]);
-    expect(response.body).toMatchObject({ codename: "Patio 7", capacity: 8, branch_id: 1 });
+    expect(Object.keys(response.body).sort()).toEqual(["area", "branch_id", "capacity", "codename", "id", "position"]);
+    expect(response.body).toMatchObject({ codename: "Patio 7", capacity: 8, branch_id: 1, area: "Main", position: null });
     expect(response.body.id).toMatch(UUID_V4);
     expect(await readStations(server, token, 1)).toContainEqual(response.body);
     expect((await readStations(server, token, 2)).map((s) => s.id)).not.toContain(response.body.id);

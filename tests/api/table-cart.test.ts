@@ -216,7 +216,7 @@ describe("one cart per table, shared by its phones", () => {
     const [table, other] = [await newTable(), await newTable()];
     const stream = await SseStream.open(`${server.url}/api/stations/${table.id}/events`);
     const otherStream = await SseStream.open(`${server.url}/api/stations/${other.id}/events`);
-    const staff = await SseStream.open(`${server.url}/api/events?branch_id=1`, { Authorization: `Bearer ${token}` });
+    const staff = await SseStream.open(`${server.url}/api/events?branch_id=1`, { Authorization: `Bearer ${token}` }, ["table.updated"]);
     try {
       const answer = await apply(table, randomUUID(), [addLumpia(2)]);
       const event = await stream.next();

@@ -67,7 +67,9 @@ describe("table calls", () => {
 
   it("makes a call (201), answers the same open call again (200), and staff hear call.created", async () => {
     const table = await newTable("7");
-    const staffStream = await SseStream.open(`${server.url}/api/events?branch_id=1`, { Authorization: `Bearer ${token}` });
+    const staffStream = await SseStream.open(`${server.url}/api/events?branch_id=1`, { Authorization: `Bearer ${token}` }, [
+      "table.updated",
+    ]);
     try {
       const first = await callStaff(table, "server");
       expect(first.status).toBe(201);
@@ -116,7 +118,9 @@ describe("table calls", () => {
     const table = await newTable();
     // Open before the call: a stream opened just after an event may still be handed that event.
     const tableStream = await SseStream.open(`${server.url}/api/stations/${table.id}/events`);
-    const staffStream = await SseStream.open(`${server.url}/api/events?branch_id=1`, { Authorization: `Bearer ${token}` });
+    const staffStream = await SseStream.open(`${server.url}/api/events?branch_id=1`, { Authorization: `Bearer ${token}` }, [
+      "table.updated",
+    ]);
     try {
       const made = (await callStaff(table, "server")).body;
       expect(eventOf(await staffStream.next(5_000))).toEqual({ type: "call.created", data: made });

@@ -5,7 +5,8 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CATEGORY_KEYS, WEEKDAY_NAMES, isoWeekday } from "../../contract/menu";
+import { CATEGORY_KEYS, WEEKDAY_NAMES } from "../../contract/menu";
+import { isoWeekday } from "../../contract/restaurant-time";
 import type { Call, Menu, Order, Product } from "../../contract/schemas";
 import { call } from "../support/api-helpers";
 import { PHONE } from "../support/browser";

@@ -23,15 +23,19 @@ export class SseStream {
     readonly response: Response,
     private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
     private readonly controller: AbortController,
+    private readonly ignored: ReadonlySet<string>,
   ) {}
 
-  /** Opens `url` and expects a 200 event stream. */
-  static async open(url: string, headers: Record<string, string> = {}): Promise<SseStream> {
+  /**
+   * Opens `url` and expects a 200 event stream. `ignore`: event types the test is not about (e.g. the
+   * floor plan's `table.updated` on a staff stream), passed over as comments are.
+   */
+  static async open(url: string, headers: Record<string, string> = {}, ignore: readonly string[] = []): Promise<SseStream> {
     const controller = new AbortController();
     const response = await fetch(url, { headers: { Accept: "text/event-stream", ...headers }, signal: controller.signal });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
-    return new SseStream(response, response.body!.getReader(), controller);
+    return new SseStream(response, response.body!.getReader(), controller, new Set(ignore));
   }
 
   /** The next event, or an error after `timeoutMs`. */
@@ -72,6 +76,7 @@ export class SseStream {
         else if (line.startsWith("id: ")) event.id = line.slice(4);
         else if (line.startsWith("event: ")) event.event = line.slice(7);
       }
+      if (event.event !== undefined && this.ignored.has(event.event)) continue;
       if (event.dataLines.length > 0) return { id: event.id, event: event.event, data: event.dataLines.join("\n") };
     }
   }

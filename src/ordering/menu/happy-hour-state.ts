@@ -15,6 +15,12 @@ export interface HappyHourNow {
 
 export const happyHourNow = atom<HappyHourNow | null>(null);
 
+/**
+ * The diner's branch's time zone once read (branches.time_zone): its daily special is the one of that
+ * zone's weekday. Until then (a first visit, before the branch is read) the restaurant's.
+ */
+export const branchTimeZone = atom<string | undefined>(undefined);
+
 /** The product as it is priced now: at its happy-hour price in happy hour, when it has one. */
 export function pricedNow<P extends Pick<Product, "price" | "happy_hour_price">>(product: P, happy: boolean): P {
   return happy && product.happy_hour_price ? { ...product, price: product.happy_hour_price } : product;

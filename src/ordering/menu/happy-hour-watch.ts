@@ -8,7 +8,7 @@ import { happyHourEndsAt, nextHappyHourStart } from "../../../contract/happy-hou
 import type { Branch } from "../../../contract/schemas";
 import { api } from "../../shared/api";
 import { loadCart } from "../cart/cart-sync";
-import { happyHourNow } from "./happy-hour-state";
+import { branchTimeZone, happyHourNow } from "./happy-hour-state";
 
 /** Browsers run a timer set further ahead at once; a check every few hours is as good. */
 const LONGEST_WAIT_MS = 6 * 3_600_000;
@@ -31,6 +31,7 @@ function remembered(branchId: number): Branch | null {
 function update(): void {
   clearTimeout(timer);
   if (!branch || !watched) return;
+  branchTimeZone.set(branch.time_zone);
   const now = Date.now();
   const end = happyHourEndsAt(branch.happy_hours, branch.time_zone, now);
   const wasHappy = happyHourNow.get() !== null;
@@ -40,19 +41,30 @@ function update(): void {
   if (next) timer = setTimeout(update, Math.min(next.getTime() - now, LONGEST_WAIT_MS));
 }
 
+function keep(fresh: Branch): void {
+  branch = fresh;
+  try {
+    localStorage.setItem(storageKey(fresh.id), JSON.stringify(fresh));
+  } catch {
+    // Storage full: offline, this phone shows the regular prices; the server decides anyway.
+  }
+}
+
 async function refresh(branchId: number): Promise<void> {
   try {
     const fresh = await api.branch(branchId);
     if (watched?.branchId !== branchId) return;
-    branch = fresh;
-    try {
-      localStorage.setItem(storageKey(branchId), JSON.stringify(fresh));
-    } catch {
-      // Storage full: offline, this phone shows the regular prices; the server decides anyway.
-    }
+    keep(fresh);
   } catch {
     // Offline: the windows this phone last read stand.
   }
+  update();
+}
+
+/** The branch's windows changed (`branch.updated` on the menu's stream): prices follow at once. */
+export function branchChanged(fresh: Branch): void {
+  if (watched?.branchId !== fresh.id) return;
+  keep(fresh);
   update();
 }
 

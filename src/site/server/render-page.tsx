@@ -79,7 +79,7 @@ function usePageMeta(page: SitePage | null, view: SiteView): { title: string; de
 
 function PageBody({ view }: { view: SiteView }) {
   const branch = view.branches.find((candidate) => candidate.path === view.page);
-  if (branch) return <BranchPage branch={branch} weekday={view.weekday} mapsKey={view.settings.mapsKey} />;
+  if (branch) return <BranchPage branch={branch} weekday={branch.weekday} mapsKey={view.settings.mapsKey} />;
   switch (view.page) {
     case "/":
       return <LandingPage view={view} />;

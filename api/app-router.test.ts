@@ -1,0 +1,62 @@
+import { TrieRouter } from "hono/router/trie-router";
+import { describe, expect, it } from "vitest";
+import type { AppContext } from "./app-context";
+import { createApp } from "./app";
+import { coveringPattern, RegExpFirstRouter } from "./lib/router";
+
+// Routes are registered when the app is built; nothing here runs a request, so no database is needed.
+const app = createApp({ config: { trustedProxies: [], logRequests: false, staticDir: "/tmp" } } as unknown as AppContext);
+const router = app.router as unknown as RegExpFirstRouter<unknown>;
+
+/** Every request path the app's routes could be asked for, with ids filled in. */
+const REQUESTS: [string, string][] = [
+  ["GET", "/api/health"],
+  ["GET", "/api/products_by_category"],
+  ["GET", "/api/stations/3f0c5a52-8a0c-4c36-9a43-2c1f6f3c9d1e/cart"],
+  ["POST", "/api/orders"],
+  ["GET", "/api/orders/abc"],
+  ["PATCH", "/api/orders/abc"],
+  ["POST", "/api/products/12/photo"],
+  ["DELETE", "/api/products/12/photo"],
+  ["POST", "/api/products/reorder"],
+  ["POST", "/api/products/upload_csv"],
+  ["PUT", "/api/products/12"],
+  ["GET", "/api/products/events"],
+  ["GET", "/api/nothing/here"],
+  ["POST", "/api/nothing/here"],
+  ["GET", "/order"],
+  ["GET", "/menu"],
+  ["GET", "/assets/app.js"],
+];
+
+describe("the app's router", () => {
+  it("is RegExpRouter, which refuses only the photo upload beside the menu's fixed POST paths", () => {
+    expect(router).toBeInstanceOf(RegExpFirstRouter);
+    expect(router.name).toBe("RegExpRouter");
+    expect(router.refusedRoutes).toEqual(["POST /api/products/:id/photo"]);
+  });
+
+  it("sends every request to RegExpRouter but those a refused route could match", () => {
+    for (const [method, path] of REQUESTS) {
+      const expected = method === "POST" && path === "/api/products/12/photo" ? "TrieRouter" : "RegExpRouter";
+      expect(router.routerFor(method, path).name, `${method} ${path}`).toBe(expected);
+    }
+  });
+
+  it("finds the same handlers, in the same order, as a TrieRouter holding every route", () => {
+    const trie = new TrieRouter<unknown>();
+    for (const route of app.routes) trie.add(route.method, route.path, [route.handler, route]);
+    const handlersOf = (result: ReturnType<typeof trie.match>) => result[0].map(([handler]) => (handler as [unknown])[0]);
+    for (const [method, path] of REQUESTS) {
+      const found = handlersOf(router.match(method, path) as ReturnType<typeof trie.match>);
+      expect(found.length, `${method} ${path}`).toBeGreaterThan(0);
+      expect(found, `${method} ${path}`).toEqual(handlersOf(trie.match(method, path)));
+    }
+  });
+
+  it("covers a route's paths with a pattern no narrower than the route", () => {
+    expect(coveringPattern("/api/products/:id/photo").test("/api/products/12/photo")).toBe(true);
+    expect(coveringPattern("/api/products/:id/photo").test("/api/products/reorder")).toBe(false);
+    expect(coveringPattern("/api/:id{[0-9]+}").test("/anything")).toBe(true);
+  });
+});
