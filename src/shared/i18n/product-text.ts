@@ -1,5 +1,5 @@
 /** A product's name and description in the diner's language, from the menu data; English where the manager left a translation out. */
-import type { NameTranslations, Product } from "../../../contract/schemas";
+import type { Product } from "../../../contract/schemas";
 import type { Language } from "./language";
 
 export interface ProductText {
@@ -15,14 +15,4 @@ export function productText(product: Pick<Product, "name" | "description" | "tra
     name: text(translated?.name) || product.name,
     description: text(translated?.description) || product.description,
   };
-}
-
-/**
- * An option group's or an option's name in the diner's language (menu data, fifth round); `english`
- * when the manager left it untranslated on a Filipino or Chinese screen, so it can be marked lang="en".
- */
-export function nameText(name: string, translations: NameTranslations | undefined, code: Language): { name: string; english: boolean } {
-  const translated: unknown = code === "en" ? undefined : translations?.[code]?.name;
-  const text = typeof translated === "string" ? translated.trim() : "";
-  return text ? { name: text, english: false } : { name, english: code !== "en" };
 }
