@@ -90,6 +90,19 @@ export default function OrderPage() {
     if (state.status === "ready") return afterFirstScreen(() => void loadProductDialog().catch(() => undefined));
   }, [state.status]);
 
+  // Every dish's thumbnail kept by the service worker, so the whole menu shows its photos offline (pwa/warm-photos.ts).
+  const readyMenu = state.status === "ready" ? state.data.menu : null;
+  useEffect(() => {
+    if (!readyMenu || !import.meta.env.PROD) return;
+    return afterFirstScreen(
+      () =>
+        void import("./pwa/warm-photos").then(
+          (module) => module.warmMenuPhotos(readyMenu),
+          () => undefined,
+        ),
+    );
+  }, [readyMenu]);
+
   // Happy hour's prices and end: its own chunk, once the menu shows (the branch's windows come with it).
   useEffect(() => {
     if (readyTable === undefined) return;

@@ -319,42 +319,40 @@ describe("focus on the staff screens", () => {
   });
 });
 
-describe("English inside a Filipino page", () => {
-  it("marks the menu's option and group names lang=en in the product panel and the cart", async () => {
-    const { context, page } = await open({ ...PHONE, locale: "fil-PH" });
-    try {
-      await page.goto(orderUrl(table));
-      await headingDrawn(page);
-      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("fil");
-      const [group, { options }] = Object.entries(withOptions.customizations).find(([, spec]) => spec.options.length > 0)!;
-      const option = options[0]!;
-      const name = withOptions.translations?.fil?.name ?? withOptions.name;
-      await page.getByRole("button", { name: new RegExp(`^${name}`) }).click();
-      const dialog = page.getByRole("dialog");
-      await dialog.waitFor();
-      const langOf = (text: string) =>
-        dialog.getByText(text, { exact: true }).evaluate((element) => element.closest("[lang]")?.getAttribute("lang"));
-      await expect.poll(() => langOf(option.name)).toBe("en");
-      await expect.poll(() => langOf(group)).toBe("en");
-      await dialog.getByLabel(new RegExp(`^${option.name}`)).check();
-      await dialog.locator("button[type=submit]").click();
-      await dialog.waitFor({ state: "hidden" });
+describe("every word in the diner's language", () => {
+  it("reads a burger's side options in Filipino and Chinese in the product panel and the cart, the page's lang kept", async () => {
+    for (const [locale, code, group, option] of [
+      ["fil-PH", "fil", "Kasama", "Pritong sibuyas"],
+      ["zh-CN", "zh", "配菜", "洋葱圈"],
+    ] as const) {
+      const { context, page } = await open({ ...PHONE, locale });
+      try {
+        await page.goto(orderUrl(table));
+        await headingDrawn(page);
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toMatch(new RegExp(`^${code}`));
+        // The Limitless Mega Burger: its side is required (fries, coleslaw or onion rings).
+        await page.locator("#category-burger button.menu-item", { hasText: "Limitless" }).first().click();
+        const dialog = page.getByRole("dialog");
+        await dialog.waitFor();
+        // Translated names are the page's language: nothing marks them as English.
+        const langOf = (text: string) =>
+          dialog.getByText(text, { exact: true }).evaluate((element) => element.closest("[lang]")?.getAttribute("lang"));
+        await expect.poll(() => langOf(group)).toMatch(new RegExp(`^${code}`));
+        await expect.poll(() => langOf(option)).toMatch(new RegExp(`^${code}`));
+        expect(await dialog.getByText("Onion Rings", { exact: true }).count()).toBe(0);
+        await dialog.getByLabel(new RegExp(`^${option}`)).check();
+        await dialog.locator("button[type=submit]").click();
+        await dialog.waitFor({ state: "hidden" });
 
-      await page.locator(".floating-cart").click();
-      await page.locator(".cart-table").waitFor();
-      await expect
-        .poll(() =>
-          page
-            .locator(".cart-options")
-            .getByText(option.name, { exact: true })
-            .first()
-            .evaluate((element) => element.closest("[lang]")?.getAttribute("lang")),
-        )
-        .toBe("en");
-      // The page's own words stay Filipino.
-      await expect.poll(() => page.locator("main h1").evaluate((element) => element.closest("[lang]")?.getAttribute("lang"))).toBe("fil");
-    } finally {
-      await context.close();
+        await page.locator(".floating-cart").click();
+        await page.locator(".cart-table").waitFor();
+        const inCart = page.locator(".cart-options").getByText(option, { exact: true }).first();
+        await expect
+          .poll(() => inCart.evaluate((element) => element.closest("[lang]")?.getAttribute("lang")))
+          .toMatch(new RegExp(`^${code}`));
+      } finally {
+        await context.close();
+      }
     }
   });
 });

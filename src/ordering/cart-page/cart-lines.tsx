@@ -2,7 +2,7 @@ import { useRef, useState, type RefObject } from "react";
 import type { Totals } from "../../../contract/money";
 import { formatMoney } from "../../shared/i18n/format";
 import { useLanguage, useMessages } from "../../shared/i18n/i18n";
-import { englishTextLang } from "../../shared/i18n/language";
+import { nameText } from "../../shared/i18n/name-text";
 import { productText } from "../../shared/i18n/product-text";
 import { cartMessages } from "../cart-messages";
 import { cents, lineKey, lineTotalCents, MAX_QUANTITY, type CartLine } from "../cart/cart-logic";
@@ -113,7 +113,7 @@ export function CartLines({ lines, locked, translationsOf, totals, focusWhenEmpt
                     <ul className="cart-options">
                       {options.map((option) => (
                         <li key={option.id}>
-                          <span lang={englishTextLang(code)}>{option.name}</span>
+                          <OptionName name={option.name} id={option.id} translationsOf={translationsOf} />
                           {cents(option.price) > 0 && ` (+${money(cents(option.price))})`}
                         </li>
                       ))}
@@ -132,6 +132,13 @@ export function CartLines({ lines, locked, translationsOf, totals, focusWhenEmpt
       </table>
     </>
   );
+}
+
+/** An option's name in the diner's language from the menu, marked as English where it has none. */
+export function OptionName({ name, id, translationsOf }: { name: string; id: number; translationsOf: MenuTranslations }) {
+  const code = useLanguage();
+  const text = nameText(name, translationsOf.option(id), code);
+  return <span lang={text.english ? "en" : undefined}>{text.name}</span>;
 }
 
 /** − and +, drawn (a font's minus sign varies in width and weight from phone to phone). */

@@ -1,11 +1,11 @@
 import type { Order, SentLine } from "../../../contract/schemas";
 import { useLanguage, useMessages } from "../../shared/i18n/i18n";
-import { englishTextLang } from "../../shared/i18n/language";
 import { productText } from "../../shared/i18n/product-text";
 import { cartMessages } from "../cart-messages";
 import type { CartLine } from "../cart/cart-logic";
 import { useCart } from "../cart/cart-store";
 import { OrderProgress } from "../order-status/order-progress";
+import { OptionName } from "./cart-lines";
 import type { MenuTranslations } from "./menu-translations";
 
 /** The lines of a placed order, in the cart's shape (prices as the server charged them). */
@@ -95,7 +95,14 @@ function SentLines({ order, lines, translationsOf }: { order: Order; lines: Sent
           {line.options.length > 0 && (
             <span className="cart-note">
               {" "}
-              (<span lang={englishTextLang(code)}>{line.options.map((option) => option.name).join(", ")}</span>)
+              (
+              {line.options.map((option, index) => (
+                <span key={option.id}>
+                  {index > 0 && ", "}
+                  <OptionName name={option.name} id={option.id} translationsOf={translationsOf} />
+                </span>
+              ))}
+              )
             </span>
           )}
           {line.note && <p className="cart-note">{t.note({ note: line.note })}</p>}

@@ -4,11 +4,12 @@
  */
 import { useId, useState, type FormEvent } from "react";
 import { LINE_NOTE_MAX } from "../../../contract/menu";
-import type { CustomizationGroup, Product } from "../../../contract/schemas";
+import type { CustomizationGroup, NameTranslations, Product } from "../../../contract/schemas";
 import { Dialog } from "../../shared/dialog";
 import { formatList, formatMoney } from "../../shared/i18n/format";
 import { useLanguage, useMessages } from "../../shared/i18n/i18n";
-import { englishTextLang, type Language } from "../../shared/i18n/language";
+import type { Language } from "../../shared/i18n/language";
+import { nameText } from "../../shared/i18n/name-text";
 import { productText } from "../../shared/i18n/product-text";
 import { cents, unitPriceCents, type SelectedOption } from "../cart/cart-logic";
 import { ItemMarks } from "../menu/item-marks";
@@ -60,7 +61,8 @@ export default function ProductDialog({ product, blockedReason, onAdd, onClose }
   const t = useMessages(productDialogMessages);
   const text = productText(product, code);
   const price = formatMoney(unitPriceCents(product.price, options), code);
-  const hint = blockedReason ?? (missing.length > 0 ? t.choose({ groups: formatList(missing, code) }) : null);
+  const groupName = (group: string) => nameText(group, product.customizations[group]?.translations, code).name;
+  const hint = blockedReason ?? (missing.length > 0 ? t.choose({ groups: formatList(missing.map(groupName), code) }) : null);
 
   const choose = (group: string, id: number, exclusive: boolean, checked: boolean) => {
     setChoices((current) => {
@@ -137,6 +139,15 @@ export default function ProductDialog({ product, blockedReason, onAdd, onClose }
   );
 }
 
+function OptionLabel({ option, code }: { option: { id: number; name: string; translations?: NameTranslations }; code: Language }) {
+  const text = option.id === 0 ? { name: option.name, english: false } : nameText(option.name, option.translations, code);
+  return (
+    <span className="option-name" lang={text.english ? "en" : undefined}>
+      {text.name}
+    </span>
+  );
+}
+
 interface GroupFieldsProps {
   product: Product;
   group: string;
@@ -151,10 +162,11 @@ function GroupFields({ product, group, spec, chosen, onChoose }: GroupFieldsProp
   const t = useMessages(productDialogMessages);
   // An optional single choice needs a way back to "none": radios cannot be unchecked.
   const choices = spec.exclusive && !spec.required ? [{ id: 0, name: t.none, price: "0" }, ...spec.options] : spec.options;
+  const groupText = nameText(group, spec.translations, code);
   return (
     <fieldset className="option-group">
       <legend>
-        <span lang={englishTextLang(code)}>{group}</span>
+        <span lang={groupText.english ? "en" : undefined}>{groupText.name}</span>
         <span className="option-group-rule"> {spec.required ? t.required : spec.exclusive ? t.optional : t.any}</span>
       </legend>
       {choices.map((option) => {
@@ -169,11 +181,8 @@ function GroupFields({ product, group, spec, chosen, onChoose }: GroupFieldsProp
               required={spec.exclusive && spec.required}
               onChange={(event) => onChoose(group, option.id, spec.exclusive, event.target.checked)}
             />
-            {/* "None" is ours, translated; the rest are the menu's names, in English. */}
-            <span className="option-name" lang={option.id === 0 ? undefined : englishTextLang(code)}>
-              {option.name}
-            </span>{" "}
-            <span className="option-price">{optionLabel(option.price, code)}</span>
+            {/* "None" is ours, translated; the rest are the menu's names, in the diner's language where the menu has it. */}
+            <OptionLabel option={option} code={code} /> <span className="option-price">{optionLabel(option.price, code)}</span>
           </label>
         );
       })}

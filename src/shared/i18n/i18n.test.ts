@@ -114,3 +114,13 @@ describe("formatting", () => {
     expect(formatWeekday(7, "zh")).toBe("星期日");
   });
 });
+
+describe("an option's or a group's name", () => {
+  it("is the menu's translation where there is one, English marked as such where there is none", async () => {
+    const { nameText } = await import("./name-text");
+    const translations = { fil: { name: "Pritong sibuyas" }, zh: { name: " " } };
+    expect(nameText("Onion Rings", translations, "fil")).toEqual({ name: "Pritong sibuyas", english: false });
+    expect(nameText("Onion Rings", translations, "zh")).toEqual({ name: "Onion Rings", english: true });
+    expect(nameText("Onion Rings", undefined, "en")).toEqual({ name: "Onion Rings", english: false });
+  });
+});
