@@ -9,14 +9,18 @@ export const APP_ROUTES = [
   "/logout",
   "/order",
   "/order/cart",
+  "/staff",
   "/stations",
   "/upload_menu",
   "/kitchen",
   "/staff/tabs",
   "/staff/floor",
+  "/staff/check",
+  "/staff/day",
   "/staff/reports",
   "/staff/printers",
   "/staff/menu",
+  "/staff/happy-hours",
   "/staff/accounts",
 ] as const;
 export type AppRoute = (typeof APP_ROUTES)[number];

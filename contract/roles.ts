@@ -21,9 +21,11 @@ export const PERMISSIONS = {
   tablesList: ["owner", "manager", "floor"],
   /** Tables (stations) create, rename, delete, QR sheet. */
   tables: ["owner", "manager"],
-  /** Calls and tabs: read, answer, close. */
+  /** Calls and tabs: read, answer, close; the check: adjust (a floor account's wait for a manager's PIN), split, pay. */
   service: ["owner", "manager", "floor"],
-  /** Reports, the orders CSV, metrics. */
+  /** Money given back on a paid check. */
+  refunds: ["owner", "manager"],
+  /** Reports, the orders CSV, metrics, the end of day and its cash count. */
   reports: ["owner", "manager"],
   /** The audit log of staff, menu and price changes. */
   auditLog: ["owner"],

@@ -1,12 +1,13 @@
 /**
- * A branch's happy hours, written in one transaction with their audit entry. No event announces them
- * (the menu's answer does not carry them, and a phone reads the branch when it opens the menu); the
- * change is announced to every instance, which keeps the branches in memory (branch-queries.ts).
+ * A branch's happy hours, written in one transaction with their audit entry and a `branch.updated`
+ * event (open menus price by the new windows at once); the change is announced to every instance,
+ * which keeps the branches in memory (branch-queries.ts).
  */
 import type { HappyHourWindow } from "../../contract/happy-hour";
 import type { Branch } from "../../contract/schemas";
 import { changedFields, recordAudit, type AuditActor } from "../audit/audit-service";
 import { announce } from "../db/announce";
+import { recordEvent } from "../events/event-log-service";
 import { lockInTransaction } from "../db/dialect";
 import type { ServiceDeps } from "../service-deps";
 import { findBranch } from "./branch-queries";
@@ -22,7 +23,7 @@ function normalised(windows: HappyHourWindow[]): HappyHourWindow[] {
  * `happy_hours.changed` with the windows before and after (a list sent unchanged is no change).
  */
 export function changeHappyHours(
-  { database }: ServiceDeps,
+  { database, clock }: ServiceDeps,
   branchId: number,
   windows: HappyHourWindow[],
   actor: AuditActor,
@@ -36,7 +37,11 @@ export function changeHappyHours(
     await setHappyHours(tx, branchId, happyHours);
     await announce(tx, "reference", "branches");
     const changed = changedFields({ happy_hours: normalised(before.happy_hours) }, { happy_hours: happyHours });
-    if (changed.happy_hours) await recordAudit(tx, actor, { action: "happy_hours.changed", target, branchId, details: changed });
-    return { ...before, happy_hours: happyHours };
+    const branch = { ...before, happy_hours: happyHours };
+    if (changed.happy_hours) {
+      await recordAudit(tx, actor, { action: "happy_hours.changed", target, branchId, details: changed });
+      await recordEvent(tx, { branchId, type: "branch.updated", payload: branch }, clock.now());
+    }
+    return branch;
   });
 }

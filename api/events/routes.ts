@@ -38,7 +38,7 @@ export const DINING_TABLE_EVENT_TYPES: readonly EventType[] = [
   "visit.ended",
 ];
 /** What a diner's tab hears about its branch. */
-export const BRANCH_PUBLIC_EVENT_TYPES: readonly EventType[] = ["product.updated"];
+export const BRANCH_PUBLIC_EVENT_TYPES: readonly EventType[] = ["product.updated", "branch.updated"];
 /** What only the table's own phones hear: a table's cart is no business of every staff screen. */
 export const DINER_ONLY_EVENT_TYPES: readonly EventType[] = ["cart.updated", "visit.started", "visit.ended"];
 

@@ -1,31 +1,31 @@
 /**
  * The frames the app's screens sit in, one per audience: the diner's table (the order screens) and
- * the staff app's (sign-in and the staff tools). Each frame owns what surrounds `<main>`; the main
- * region itself is the same everywhere. The public site's frame is the server's: its pages are HTML
+ * the staff app's (sign-in, and the staff tools in their own layout, docs/decisions/0031). Each frame
+ * owns what surrounds `<main>`; the main region itself is the same everywhere. The public site's frame is the server's: its pages are HTML
  * rendered there (docs/decisions/0027), so the app only hands those paths back to it.
  */
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { SITE_NAME } from "../site/site-identity";
 import { RouteErrorBoundary } from "./route-error";
 
-// The footer is below the fold: its own chunk keeps it out of the first screen's download.
 // Each frame's header is a chunk of its own, fetched beside the screen's: the diner's first visit
-// carries no public navbar, and staff screens no table header.
+// carries no staff layout, and staff screens no table header.
 const TableHeader = lazy(() => import("../ordering/table-frame/table-header"));
-const SiteHeader = lazy(() => import("../site/layout/site-header").then((m) => ({ default: m.SiteHeader })));
-const SiteFooter = lazy(() => import("../site/layout/site-footer").then((m) => ({ default: m.SiteFooter })));
+// The staff app's layout (session, navigation, alerts): a chunk the diner never downloads.
+const StaffShell = lazy(() => import("../staff/layout/staff-shell"));
 
-/** `<main>`, the target of the skip link and of focus after a route change, holding the screen. */
-function MainRegion() {
+/**
+ * `<main>`, the target of the skip link and of focus after a route change, holding the screen (or
+ * what a frame shows in its place: the staff app's "Loading…", its alerts above the screen).
+ */
+function MainRegion({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <main id="main" tabIndex={-1}>
       <RouteErrorBoundary resetKey={pathname}>
         {/* Screens are lazy chunks; navigations run as transitions, so the old screen stays until the new one is ready. */}
-        <Suspense fallback={null}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={null}>{children ?? <Outlet />}</Suspense>
       </RouteErrorBoundary>
     </main>
   );
@@ -57,17 +57,16 @@ export function OrderFrame() {
   );
 }
 
-/** The staff app: sign-in, sign-out and every staff screen (the staff bar is drawn by the screens' guard). */
+/** Staff sign-in and sign-out: the staff app's, so none of the public site's header, footer or links. */
+export function SignInFrame() {
+  return <MainRegion />;
+}
+
+/** Every signed-in staff screen: the staff layout (its rail, who, which branch) around the main region. */
 export function StaffFrame() {
   return (
-    <>
-      <Suspense fallback={<div className="frame-header-placeholder" />}>
-        <SiteHeader />
-      </Suspense>
-      <MainRegion />
-      <Suspense fallback={null}>
-        <SiteFooter />
-      </Suspense>
-    </>
+    <Suspense fallback={null}>
+      <StaffShell main={(content) => <MainRegion>{content}</MainRegion>} />
+    </Suspense>
   );
 }

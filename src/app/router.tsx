@@ -10,38 +10,41 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import { Route, Routes } from "react-router-dom";
 import type { AppRoute } from "../../contract/app-routes";
-import { OrderFrame, ServerPage, StaffFrame } from "./frames";
+import { OrderFrame, ServerPage, SignInFrame, StaffFrame } from "./frames";
 import { RootLayout } from "./root-layout";
 
 type Page = LazyExoticComponent<ComponentType>;
 const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
 
-const RequireStaff = page(() => import("../staff/auth/require-staff"));
-
 /**
- * `frame`: which frame (app/frames.tsx) the screen sits in. `staff`: signed-in staff only (others are
- * sent to /login and back).
+ * `frame`: which frame (app/frames.tsx) the screen sits in; "staff" screens are for signed-in staff
+ * only (others are sent to /login and back), each offered to the roles of its permission
+ * (src/staff/layout/screens.ts).
  */
-type Frame = "order" | "staff";
-const SCREENS: Record<AppRoute, { Page: Page; frame: Frame; staff?: true }> = {
-  "/login": { Page: page(() => import("../staff/auth/login-page")), frame: "staff" },
-  "/logout": { Page: page(() => import("../staff/auth/logout-page")), frame: "staff" },
+type Frame = "order" | "sign-in" | "staff";
+const SCREENS: Record<AppRoute, { Page: Page; frame: Frame }> = {
+  "/login": { Page: page(() => import("../staff/auth/login-page")), frame: "sign-in" },
+  "/logout": { Page: page(() => import("../staff/auth/logout-page")), frame: "sign-in" },
   "/order": { Page: page(() => import("../ordering/order-page")), frame: "order" },
   "/order/cart": { Page: page(() => import("../ordering/cart-page")), frame: "order" },
-  "/stations": { Page: page(() => import("../staff/dining-tables/dining-tables-page")), frame: "staff", staff: true },
-  "/upload_menu": { Page: page(() => import("../staff/upload-menu/upload-menu-page")), frame: "staff", staff: true },
-  "/kitchen": { Page: page(() => import("../staff/kitchen/kitchen-page")), frame: "staff", staff: true },
-  "/staff/floor": { Page: page(() => import("../staff/floor-plan/floor-plan-page")), frame: "staff", staff: true },
-  "/staff/tabs": { Page: page(() => import("../staff/tabs/tabs-page")), frame: "staff", staff: true },
-  "/staff/reports": { Page: page(() => import("../staff/reports/reports-page")), frame: "staff", staff: true },
-  "/staff/printers": { Page: page(() => import("../staff/printers/printers-page")), frame: "staff", staff: true },
-  "/staff/menu": { Page: page(() => import("../staff/menu-editor/menu-editor-page")), frame: "staff", staff: true },
-  "/staff/accounts": { Page: page(() => import("../staff/staff-accounts/staff-accounts-page")), frame: "staff", staff: true },
+  "/staff": { Page: page(() => import("../staff/home/staff-home-page")), frame: "staff" },
+  "/stations": { Page: page(() => import("../staff/dining-tables/dining-tables-page")), frame: "staff" },
+  "/upload_menu": { Page: page(() => import("../staff/upload-menu/upload-menu-page")), frame: "staff" },
+  "/kitchen": { Page: page(() => import("../staff/kitchen/kitchen-page")), frame: "staff" },
+  "/staff/floor": { Page: page(() => import("../staff/floor-plan/floor-plan-page")), frame: "staff" },
+  "/staff/tabs": { Page: page(() => import("../staff/tabs/tabs-page")), frame: "staff" },
+  "/staff/check": { Page: page(() => import("../staff/check/check-page")), frame: "staff" },
+  "/staff/day": { Page: page(() => import("../staff/check/day-page")), frame: "staff" },
+  "/staff/reports": { Page: page(() => import("../staff/reports/reports-page")), frame: "staff" },
+  "/staff/printers": { Page: page(() => import("../staff/printers/printers-page")), frame: "staff" },
+  "/staff/menu": { Page: page(() => import("../staff/menu-editor/menu-editor-page")), frame: "staff" },
+  "/staff/happy-hours": { Page: page(() => import("../staff/happy-hours/happy-hours-page")), frame: "staff" },
+  "/staff/accounts": { Page: page(() => import("../staff/staff-accounts/staff-accounts-page")), frame: "staff" },
 };
 
-const routes = (frame: Frame, staff: boolean) =>
+const routes = (frame: Frame) =>
   Object.entries(SCREENS)
-    .filter(([, screen]) => screen.frame === frame && Boolean(screen.staff) === staff)
+    .filter(([, screen]) => screen.frame === frame)
     .map(([path, { Page }]) => <Route key={path} path={path} element={<Page />} />);
 
 export function AppRoutes() {
@@ -49,11 +52,9 @@ export function AppRoutes() {
     <Routes>
       <Route element={<RootLayout />}>
         <Route path="*" element={<ServerPage />} />
-        <Route element={<OrderFrame />}>{routes("order", false)}</Route>
-        <Route element={<StaffFrame />}>
-          {routes("staff", false)}
-          <Route element={<RequireStaff />}>{routes("staff", true)}</Route>
-        </Route>
+        <Route element={<OrderFrame />}>{routes("order")}</Route>
+        <Route element={<SignInFrame />}>{routes("sign-in")}</Route>
+        <Route element={<StaffFrame />}>{routes("staff")}</Route>
       </Route>
     </Routes>
   );

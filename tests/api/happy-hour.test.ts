@@ -9,6 +9,7 @@ import { stringify } from "csv-stringify/sync";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Branch, CsvImportSummary, DiningTable, Menu, Order, TableCart } from "../../contract/schemas";
 import { call, csvForm, expectApiError, optionId, productNamed, readMenu, readStations } from "../support/api-helpers";
+import { SseStream } from "../support/sse-stream";
 import { TestClock } from "../support/test-clock";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 
@@ -94,6 +95,21 @@ describe("PUT /api/branches/{id}/happy_hours", () => {
     expect((await call<Branch>(server, "GET", "/api/branches/1")).body.happy_hours).toEqual(SEEDED);
     expect((await putHappyHours([], 2)).body.happy_hours).toEqual([]);
     expect((await putHappyHours(SEEDED, 2)).status).toBe(200);
+  });
+
+  it("reaches open menus at once: branch.updated on the branch's menu stream, nothing for a list sent unchanged", async () => {
+    const stream = await SseStream.open(`${server.url}/api/products/events?branch_id=1`);
+    try {
+      const windows = [{ weekdays: [6], from: "12:00", to: "15:00" }];
+      expect((await putHappyHours(windows)).status).toBe(200);
+      const event = await stream.next(5_000);
+      expect(event.event).toBe("branch.updated");
+      expect(JSON.parse(event.data)).toMatchObject({ id: 1, happy_hours: windows, time_zone: "America/Toronto" });
+      expect((await putHappyHours(windows)).status).toBe(200);
+      await stream.expectQuiet(500);
+    } finally {
+      stream.close();
+    }
   });
 
   it("is for staff, and 404 for an unknown branch", async () => {

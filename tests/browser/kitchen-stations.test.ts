@@ -112,7 +112,7 @@ describe("kitchen and bar boards", () => {
       expect(await readOrder(order)).toMatchObject({ status: "ready", bumped: ["kitchen", "bar"] });
 
       // The bar recalls its bump: back to preparing, on both boards.
-      await bar.getByRole("button", { name: `Recall last bump (#${order.number})` }).click();
+      await bar.getByRole("button", { name: `Recall #${order.number}` }).click();
       await column(bar, "Preparing")
         .getByRole("article", { name: `Order #${order.number}, Table ${station.codename}` })
         .waitFor();

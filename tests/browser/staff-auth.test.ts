@@ -82,8 +82,8 @@ describe("staff sign-in", () => {
       await page.waitForURL(`${server.url}/stations`);
       await page.getByRole("heading", { name: /^Stations · Thornhill/ }).waitFor();
       const nav = page.getByRole("navigation", { name: "Staff" });
-      for (const name of ["Stations", "Upload menu", "Kitchen", "Sign out"]) await nav.getByRole("link", { name }).waitFor();
-      await page.getByText(`Signed in as ${server.staff.email}`).waitFor();
+      for (const name of ["Stations", "Upload menu", "Kitchen"]) await nav.getByRole("link", { name }).waitFor();
+      await page.getByRole("banner").getByText(server.staff.email).waitFor();
 
       // The session is the HttpOnly cookie: page scripts can't see a token anywhere.
       const cookie = await sessionCookie(context);
@@ -93,9 +93,9 @@ describe("staff sign-in", () => {
       );
       expect(visibleToScripts).not.toContain(cookie!.value);
 
-      // Already signed in: /login just redirects (to '/' when nothing sent you there).
+      // Already signed in: /login just redirects (to the role's home when nothing sent you there).
       await page.goto("/login");
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${server.url}/staff`);
     } finally {
       await context.close();
     }
@@ -145,7 +145,7 @@ describe("staff sign-out", () => {
       const before = await fetch(`${server.url}/api/current_user`, { headers: { Authorization: `Bearer ${token}` } });
       expect(before.status).toBe(200);
 
-      await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Sign out" }).click();
+      await page.getByRole("banner").getByRole("link", { name: "Sign out" }).click();
       await page.waitForURL(`${server.url}/login`);
       await page.getByRole("heading", { name: "Staff sign in" }).waitFor();
       await expect.poll(() => sessionCookie(context)).toBeUndefined();

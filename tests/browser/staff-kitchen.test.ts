@@ -121,12 +121,12 @@ describe("kitchen board", () => {
       .waitFor();
     expect(await statusOf(order)).toBe("ready");
 
-    await page.getByRole("button", { name: `Recall last bump (#${order.number})` }).click();
+    await page.getByRole("button", { name: `Recall #${order.number}` }).click();
     await columnOf("Preparing")
       .getByRole("article", { name: `Order #${order.number}, Table ${station.codename}` })
       .waitFor();
     expect(await statusOf(order)).toBe("preparing");
-    await expect.poll(() => page.getByRole("button", { name: /^Recall last bump/ }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: /^Recall/ }).isDisabled()).toBe(true);
 
     await ticket(order)
       .getByRole("button", { name: `Bump order ${order.number}` })

@@ -41,19 +41,30 @@ function update(): void {
   if (next) timer = setTimeout(update, Math.min(next.getTime() - now, LONGEST_WAIT_MS));
 }
 
+function keep(fresh: Branch): void {
+  branch = fresh;
+  try {
+    localStorage.setItem(storageKey(fresh.id), JSON.stringify(fresh));
+  } catch {
+    // Storage full: offline, this phone shows the regular prices; the server decides anyway.
+  }
+}
+
 async function refresh(branchId: number): Promise<void> {
   try {
     const fresh = await api.branch(branchId);
     if (watched?.branchId !== branchId) return;
-    branch = fresh;
-    try {
-      localStorage.setItem(storageKey(branchId), JSON.stringify(fresh));
-    } catch {
-      // Storage full: offline, this phone shows the regular prices; the server decides anyway.
-    }
+    keep(fresh);
   } catch {
     // Offline: the windows this phone last read stand.
   }
+  update();
+}
+
+/** The branch's windows changed (`branch.updated` on the menu's stream): prices follow at once. */
+export function branchChanged(fresh: Branch): void {
+  if (watched?.branchId !== fresh.id) return;
+  keep(fresh);
   update();
 }
 

@@ -12,6 +12,7 @@ import type { Menu } from "../../../contract/schemas";
 import { api, branchProductEventsPath } from "../../shared/api";
 import { ApiError } from "../../shared/api-client";
 import { useMenu } from "../../shared/use-menu";
+import { useLiveEvents } from "../../shared/use-live-events";
 import { useServerData, type ServerData } from "../../shared/use-server-data";
 import { useCart, type CartTable } from "../cart/cart-store";
 import { useTableStream } from "../visit-ended";
@@ -81,6 +82,16 @@ export function useOrderMenu(tableId: string | null): { state: ServerData<OrderM
   let stream: string | null = tableStream;
   if (stream === null && branchId !== null) stream = branchProductEventsPath(branchId);
   const menu = useMenu(branchId, { stream });
+  // A manager changed the branch's happy hours: the prices follow while the menu is open.
+  useLiveEvents(stream, {
+    onEvent: (event) => {
+      if (event?.type === "branch.updated")
+        void import("./happy-hour-watch").then(
+          (module) => module.branchChanged(event.data),
+          () => undefined,
+        );
+    },
+  });
 
   const { reload: reloadTable } = resolved;
   const { reload: reloadMenu } = menu;

@@ -7,16 +7,18 @@ import { clientError } from "../../shared/client-errors";
 import { ProblemMessage } from "../lib/problem-message";
 import { useDocumentTitle } from "../../shared/use-document-title";
 import { validateLogin } from "../../../contract/form-rules";
+import { homeFor } from "../layout/screens";
 import { redirectTarget } from "./redirect-target";
 import { useSession } from "./session-store";
+import "../../shared/controls.css";
 import "../layout/staff.css";
 
 /** Staff sign-in. The server sets the HttpOnly session cookie; the token in the body is ignored on purpose. */
 export default function LoginPage() {
   useDocumentTitle("Sign in · Limitless staff");
   const location = useLocation();
-  const target = redirectTarget(location.state);
   const status = useSession((state) => state.status);
+  const user = useSession((state) => state.user);
   const check = useSession((state) => state.check);
   const signedIn = useSession((state) => state.signedIn);
 
@@ -33,7 +35,8 @@ export default function LoginPage() {
     if (useSession.getState().status !== "signed-in") void check();
   }, [check]);
 
-  if (status === "signed-in") return <Navigate to={target} replace />;
+  // Back where sign-in was asked for, or else where the role's work is (never the public site).
+  if (status === "signed-in" && user) return <Navigate to={redirectTarget(location.state) ?? homeFor(user.role)} replace />;
 
   const revalidate = (nextEmail: string, nextPassword: string) => {
     if (attempted) setErrors(validateLogin(nextEmail, nextPassword));

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { branchName, type PrepArea } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
@@ -12,7 +12,7 @@ import { useDocumentTitle } from "../../shared/use-document-title";
 import { PREP_AREA_NAMES } from "../lib/prep-area-names";
 import { atPrepArea, heldOrders, openAtPrepArea } from "./board";
 import { HeldOrders } from "./held-orders";
-import { KitchenToolbar, type KitchenView } from "./kitchen-toolbar";
+import { KitchenToolbar } from "./kitchen-toolbar";
 import { OrderColumns } from "./order-columns";
 import { SoldOutPanel } from "./sold-out-panel";
 import { useBoardPresence } from "./use-board-presence";
@@ -37,8 +37,8 @@ function usePrepArea(): [PrepArea, (prepArea: PrepArea) => void] {
 /**
  * A prep area's board: the branch's open orders that have lines for the prep area (only those
  * lines), in three columns, arriving live with a sound and a flash; each started, bumped and served
- * with one tap. The board tells the server it is on screen and which orders it has shown. Plus the
- * sold-out switches. Above the columns, on every board, the orders held past their table's limit wait
+ * with one tap. The board tells the server it is on screen and which orders it has shown. The
+ * sold-out switches open beside the columns, never instead of them. Above the columns, on every board, the orders held past their table's limit wait
  * for a staff OK (Release, Turn down). Built for a tablet in landscape.
  */
 export default function KitchenPage() {
@@ -47,7 +47,8 @@ export default function KitchenPage() {
   const [prepArea, setPrepArea] = usePrepArea();
   useDocumentTitle(`${PREP_AREA_NAMES[prepArea]} · Limitless staff`);
   const now = useNow(15_000);
-  const [view, setView] = useState<KitchenView>("orders");
+  const [soldOutOpen, setSoldOutOpen] = useState(false);
+  const soldOutToggle = useRef<HTMLButtonElement>(null);
   const [toCancel, setToCancel] = useState<Order | null>(null);
   const [toTurnDown, setToTurnDown] = useState<Order | null>(null);
   const [news, announce] = useTransientMessage(NEWS_MS);
@@ -72,7 +73,7 @@ export default function KitchenPage() {
   // Held orders are not the kitchen's yet: they neither count as open nor are told to the server as seen.
   const shown = openAtPrepArea(board.board, prepArea);
   const held = heldOrders(board.board);
-  useBoardPresence(branchId, prepArea, view === "orders" ? shown : [], board.apply);
+  useBoardPresence(branchId, prepArea, shown, board.apply);
   const soldOutCount =
     menu.state.status === "ready"
       ? Object.values(menu.state.data)
@@ -83,44 +84,56 @@ export default function KitchenPage() {
   return (
     <section className="kitchen" aria-labelledby="kitchen-title">
       <KitchenToolbar
-        {...{ branch, prepArea, view, soldOutCount, sound }}
-        openCount={shown.length}
+        {...{ branch, prepArea, news, soldOutOpen, soldOutToggle, soldOutCount, sound }}
         connection={board.connection}
         lastBump={actions.lastBump}
         onRecall={() => void actions.recall()}
         onPrepArea={setPrepArea}
-        onView={setView}
+        onSoldOut={() => setSoldOutOpen((open) => !open)}
       />
-
-      <p className={`kitchen__announcement${news ? " kitchen__announcement--shown" : ""}`} role="status" aria-live="polite">
-        {news}
-      </p>
 
       <ProblemMessage problem={actions.problem} />
       <ProblemMessage problem={board.state.status === "loading" ? null : board.state.error} onRetry={board.refresh} />
 
-      {view === "menu" ? (
-        <SoldOutPanel state={menu.state} branch={branch} onChanged={menu.applyProduct} onRetry={menu.reload} />
-      ) : board.state.status === "loading" ? (
-        <p role="status">Loading orders…</p>
-      ) : (
-        <>
-          <HeldOrders
-            orders={held}
-            now={now}
-            busy={actions.busy}
-            actions={{ release: (order) => void actions.release(order), turnDown: setToTurnDown }}
-          />
-          <OrderColumns
-            board={board.board}
-            prepArea={prepArea}
-            now={now}
-            fresh={fresh.marked}
-            busy={actions.busy}
-            actions={{ start: actions.start, bump: actions.bump, serve: actions.serve, cancel: setToCancel }}
-          />
-        </>
-      )}
+      <div className={`kitchen__body${soldOutOpen ? " kitchen__body--drawer" : ""}`}>
+        {soldOutOpen && (
+          <aside id="kitchen-sold-out" className="kitchen__drawer" aria-label="Sold-out items">
+            <button
+              type="button"
+              className="staff-button kitchen__drawer-close"
+              onClick={() => {
+                setSoldOutOpen(false);
+                soldOutToggle.current?.focus();
+              }}
+            >
+              Close sold-out items
+            </button>
+            <SoldOutPanel state={menu.state} branch={branch} onChanged={menu.applyProduct} onRetry={menu.reload} />
+          </aside>
+        )}
+        <div className="kitchen__orders">
+          {board.state.status === "loading" ? (
+            <p role="status">Loading orders…</p>
+          ) : (
+            <>
+              <HeldOrders
+                orders={held}
+                now={now}
+                busy={actions.busy}
+                actions={{ release: (order) => void actions.release(order), turnDown: setToTurnDown }}
+              />
+              <OrderColumns
+                board={board.board}
+                prepArea={prepArea}
+                now={now}
+                fresh={fresh.marked}
+                busy={actions.busy}
+                actions={{ start: actions.start, bump: actions.bump, serve: actions.serve, cancel: setToCancel }}
+              />
+            </>
+          )}
+        </div>
+      </div>
 
       <ConfirmDialog
         open={toCancel !== null}

@@ -5,7 +5,9 @@
  */
 import type { OrderStatus, PrepArea } from "../../../contract/menu";
 import type {
+  AdjustmentCreate,
   BoardHeartbeat,
+  PaymentCreate,
   LoginBody,
   OrderPatch,
   PrinterCreate,
@@ -15,6 +17,7 @@ import type {
   ProductReorder,
   DiningTableCreate,
   DiningTableUpdate,
+  HappyHours,
   StaffCreate,
   StaffPatch,
   SwitchUser,
@@ -71,6 +74,8 @@ export const staffApi = {
   createProduct: (branchId: number, body: ProductCreate) => call("createProduct", { query: { branch_id: branchId }, body }),
   replaceProduct: (id: number, body: ProductInput) => call("replaceProduct", { params: { id }, body }),
   deleteProduct: (id: number) => call("deleteProduct", { params: { id } }),
+  /** Replaces the branch's happy-hour windows (docs/decisions/0022). */
+  setHappyHours: (branchId: number, windows: HappyHours) => call("setHappyHours", { params: { id: branchId }, body: windows }),
   reorderProducts: (branchId: number, body: ProductReorder) => call("reorderProducts", { query: { branch_id: branchId }, body }),
   /** A dish photo (docs/decisions/0025-dish-photos.md); `onProgress` gets the fraction sent, as the menu upload's. */
   uploadProductPhoto: async (id: number, file: File, onProgress: (fraction: number | null) => void) => {
@@ -100,6 +105,23 @@ export const staffApi = {
     call("closeTab", { params: { id: tableId }, body: { paid_with: paidWith } }),
   openTabs: (branchId: number, options: ReadOptions = {}) =>
     call("openTabs", { query: { branch_id: branchId }, cache: "no-store", ...options }),
+  /** The check (docs/decisions/0028-the-check.md): a closed one by its id, for refunds. */
+  check: (tabId: string, options: ReadOptions = {}) => call("check", { params: { id: tabId }, cache: "no-store", ...options }),
+  adjustCheck: (tabId: string, body: AdjustmentCreate) => call("createAdjustment", { params: { id: tabId }, body }),
+  approveAdjustment: (id: string, body: SwitchUser) => call("approveAdjustment", { params: { id }, body }),
+  rejectAdjustment: (id: string) => call("rejectAdjustment", { params: { id } }),
+  splitCheck: (tabId: string, ways: number) => call("splitCheck", { params: { id: tabId }, body: { ways } }),
+  /** `key`: the payment's Idempotency-Key, kept across retries of the same payment so it is recorded once. */
+  payCheck: (tabId: string, body: PaymentCreate, key: string) =>
+    call("payCheck", { params: { id: tabId }, body, headers: { "Idempotency-Key": key } }),
+  refundPayment: (paymentId: string, amount: string, reason: string) =>
+    call("refundPayment", { params: { id: paymentId }, body: { amount, reason } }),
+  dayReport: (branchId: number, date: string, options: ReadOptions = {}) =>
+    call("dayReport", { query: { branch_id: branchId, date }, cache: "no-store", ...options }),
+  setCashCount: (branchId: number, date: string, counted: string) => call("setCashCount", { body: { branch_id: branchId, date, counted } }),
+  printDayReport: (branchId: number, date: string) => call("printDayReport", { body: { branch_id: branchId, date } }),
+  dayReportCsv: async (branchId: number, date: string) =>
+    (await fileTransfer()).downloadFile("dayReportCsv", { query: { branch_id: branchId, date } }),
   salesReport: (branchId: number, from: string, to: string, options: ReadOptions = {}) =>
     call("salesReport", { query: { branch_id: branchId, from, to }, cache: "no-store", ...options }),
   printers: (branchId: number, options: ReadOptions = {}) => call("printers", { query: { branch_id: branchId }, ...options }),

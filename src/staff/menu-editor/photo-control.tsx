@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from "react";
+import { FilePicker } from "../../shared/controls";
 import { flushSync } from "react-dom";
 import { PHOTO_MAX_BYTES, PHOTO_MEDIA_TYPES } from "../../../contract/photos";
 import type { Product } from "../../../contract/schemas";
@@ -89,10 +90,12 @@ export function PhotoControl({ product, onChanged }: PhotoControlProps) {
         error={error}
       >
         {(props) => (
-          <input
+          <FilePicker
             {...props}
             ref={input}
-            type="file"
+            chooseLabel={`Choose a photo of ${product.name}`}
+            fileName={null}
+            noneLabel={photo ? "Replaces the photo above" : "No photo chosen"}
             name="photo"
             accept={PHOTO_MEDIA_TYPES.join(",")}
             disabled={busy !== null}

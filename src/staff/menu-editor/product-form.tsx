@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { Choice } from "../../shared/controls";
 import { ALLERGENS, CATEGORY_KEYS, CATEGORY_TITLES, DIETS, PREP_AREAS, WEEKDAY_NAMES, type CategoryKey } from "../../../contract/menu";
 import type { ApiErrorDetail, ProductCreate } from "../../../contract/schemas";
 import { asApiError, type ApiError } from "../../shared/api-client";
@@ -166,16 +167,15 @@ export function ProductForm({ title, initial, submitLabel, onSubmit, onCancel, p
     <fieldset className="menu-editor__tags" aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}>
       <legend>{legend}</legend>
       {all.map((tag) => (
-        <label key={tag}>
-          <input
-            type="checkbox"
-            name={key}
-            aria-invalid={errors[key] ? true : undefined}
-            checked={values[key].includes(tag)}
-            onChange={(e) => set(key, e.target.checked ? [...values[key], tag] : values[key].filter((t) => t !== tag))}
-          />{" "}
+        <Choice
+          key={tag}
+          name={key}
+          aria-invalid={errors[key] ? true : undefined}
+          checked={values[key].includes(tag)}
+          onChange={(e) => set(key, e.target.checked ? [...values[key], tag] : values[key].filter((t) => t !== tag))}
+        >
           {tag.replace(/_/g, " ")}
-        </label>
+        </Choice>
       ))}
       {errorOf(key)}
     </fieldset>
@@ -205,10 +205,9 @@ export function ProductForm({ title, initial, submitLabel, onSubmit, onCancel, p
         {text("price", "Price", { inputMode: "decimal" })}
         {text("happy_hour_price", "Happy-hour price (empty: none)", { inputMode: "decimal" })}
         <div className="staff-field">
-          <label>
-            <input type="checkbox" name="available" checked={values.available} onChange={(e) => set("available", e.target.checked)} /> On
-            the menu (not sold out)
-          </label>
+          <Choice name="available" checked={values.available} onChange={(e) => set("available", e.target.checked)}>
+            On the menu (not sold out)
+          </Choice>
         </div>
         {text("stock", "Stock (empty: not counted)", { inputMode: "numeric" })}
         <div className="staff-field">
@@ -260,14 +259,12 @@ export function ProductForm({ title, initial, submitLabel, onSubmit, onCancel, p
               />
               {errorOf(`group-${g}-name`)}
             </div>
-            <label>
-              <input type="checkbox" checked={group.exclusive} onChange={(e) => setGroup(g, { ...group, exclusive: e.target.checked })} />{" "}
+            <Choice checked={group.exclusive} onChange={(e) => setGroup(g, { ...group, exclusive: e.target.checked })}>
               Pick one only
-            </label>
-            <label>
-              <input type="checkbox" checked={group.required} onChange={(e) => setGroup(g, { ...group, required: e.target.checked })} />{" "}
+            </Choice>
+            <Choice checked={group.required} onChange={(e) => setGroup(g, { ...group, required: e.target.checked })}>
               Required
-            </label>
+            </Choice>
             {group.options.map((option, o) => {
               const setOption = (next: OptionValues) =>
                 setGroup(g, { ...group, options: group.options.map((x, i) => (i === o ? next : x)) });

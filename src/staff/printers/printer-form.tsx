@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { Choice } from "../../shared/controls";
 import { PREP_AREAS, type PrepArea } from "../../../contract/menu";
 import { DEFAULT_PRINTER_PORT, isPrinterHost, isPrinterPort, PRINTER_NAME_MAX } from "../../../contract/printers";
 import type { ApiError } from "../../shared/api-client";
@@ -123,9 +124,9 @@ export function PrinterForm({ title, initial, submitLabel, onSubmit, onCancel }:
           </select>
         </div>
         <div className="staff-field">
-          <label>
-            <input type="checkbox" name="receipts" checked={receipts} onChange={(e) => setReceipts(e.target.checked)} /> Prints the bills
-          </label>
+          <Choice name="receipts" checked={receipts} onChange={(e) => setReceipts(e.target.checked)}>
+            Prints the bills
+          </Choice>
         </div>
       </div>
       <ProblemMessage problem={problem} />

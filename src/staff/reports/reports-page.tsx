@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Choice } from "../../shared/controls";
 import { branchName } from "../../../contract/menu";
 import { addDays, restaurantDay } from "../../../contract/restaurant-time";
 import type { SalesReport } from "../../../contract/schemas";
@@ -69,10 +70,9 @@ export default function ReportsPage() {
         <fieldset className="reports__mode">
           <legend>Report for</legend>
           {(["day", "range"] as const).map((value) => (
-            <label key={value} className="reports__choice">
-              <input type="radio" name="mode" value={value} checked={mode === value} onChange={() => setMode(value)} />
+            <Choice key={value} type="radio" name="mode" value={value} checked={mode === value} onChange={() => setMode(value)}>
               {value === "day" ? "One day" : "Several days"}
-            </label>
+            </Choice>
           ))}
         </fieldset>
         <div className="staff-field">

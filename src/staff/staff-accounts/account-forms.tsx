@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { Choice } from "../../shared/controls";
 import { PIN_PATTERN, type StaffRole } from "../../../contract/roles";
 import type { StaffAccount, StaffPatch } from "../../../contract/schemas";
 import { asApiError, type ApiError } from "../../shared/api-client";
@@ -24,15 +25,14 @@ function BranchChoice({
     <fieldset className="staff-field">
       <legend>Branches</legend>
       {branches.map((branch) => (
-        <label key={branch.id}>
-          <input
-            type="checkbox"
-            name={name}
-            checked={value.includes(branch.id)}
-            onChange={(e) => onChange(e.target.checked ? [...value, branch.id] : value.filter((id) => id !== branch.id))}
-          />{" "}
+        <Choice
+          key={branch.id}
+          name={name}
+          checked={value.includes(branch.id)}
+          onChange={(e) => onChange(e.target.checked ? [...value, branch.id] : value.filter((id) => id !== branch.id))}
+        >
           {branch.name}
-        </label>
+        </Choice>
       ))}
     </fieldset>
   );

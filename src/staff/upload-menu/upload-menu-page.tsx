@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { FilePicker } from "../../shared/controls";
 import { branchName } from "../../../contract/menu";
 import { FormField, useFieldErrors } from "../../shared/form-field";
 import { useDocumentTitle } from "../../shared/use-document-title";
@@ -61,10 +62,12 @@ export default function UploadMenuPage() {
           error={errors.menu}
         >
           {(props) => (
-            <input
+            <FilePicker
               {...props}
+              chooseLabel={`Choose the ${branch} menu file`}
+              fileName={file?.name ?? null}
+              noneLabel="No file chosen yet"
               name="menu"
-              type="file"
               accept=".csv,text/csv"
               disabled={busy}
               onChange={(event) => {
