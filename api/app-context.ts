@@ -4,6 +4,7 @@ import type { FloorWatch } from "./dining-tables/floor-watch";
 import type { Broadcaster } from "./events/broadcaster";
 import type { MenuCache } from "./menu/menu-cache";
 import type { PrintDispatcher } from "./printers/dispatcher";
+import type { Mailer } from "./mail/mailer";
 import type { ServiceDeps } from "./service-deps";
 
 export type { AppEnv } from "./lib/app-env";
@@ -18,4 +19,6 @@ export interface AppContext extends ServiceDeps {
   floorWatch: FloorWatch;
   /** Sends the queued kitchen tickets and bills to the printers. */
   printers: PrintDispatcher;
+  /** Sends the mail outbox; undefined when e-mail is off (no SMTP_URL). */
+  mailer?: Mailer;
 }

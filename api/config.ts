@@ -35,6 +35,13 @@ export interface AppConfig {
   trustedOrigins: string[];
   /** PUBLIC_ORIGIN: where the public site lives (its canonical URLs, sitemap and link previews); unset = the request's own origin. */
   publicOrigin?: string;
+  /**
+   * SMTP_URL (`smtp://user:pass@host:587`, `smtps://…:465`): where e-mailed receipts go out. Unset:
+   * e-mail is off, and asking for an e-mailed receipt says so (409 `email_off`).
+   */
+  smtpUrl?: string;
+  /** MAIL_FROM: the From of every mail (`Name <address>` or an address). */
+  mailFrom: string;
   /** The public site's links that differ per deployment, as the environment names them (src/site/site-config.ts siteSettings). */
   siteEnv: Record<string, string | undefined>;
   /** Staff session lifetime. */
@@ -156,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((o) => o.trim())
       .filter(Boolean),
     publicOrigin: publicOriginSetting(env),
+    smtpUrl: smtpUrlSetting(env),
+    mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
     siteEnv: Object.fromEntries(SITE_ENV.map((name) => [name, env[name]])),
     sessionTtlMs: sessionTtlHours * 3_600_000,
     secureCookies: env.SECURE_COOKIES === "1",
@@ -184,6 +193,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
 /** The environment variables the public site reads (booking pages, delivery partner, maps key). */
 const SITE_ENV = ["THORNHILL_BOOKING_URL", "PICKERING_BOOKING_URL", "DELIVERY_URL", "MAPS_KEY"] as const;
+
+/** Who receipts come from when MAIL_FROM is not set. */
+export const DEFAULT_MAIL_FROM = "Limitless Bar & Grill <receipts@limitless.example>";
+
+/** SMTP_URL, checked at start-up: an smtp:// or smtps:// URL with a host. */
+function smtpUrlSetting(env: NodeJS.ProcessEnv): string | undefined {
+  const value = env.SMTP_URL?.trim();
+  if (!value) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^smtps?:$/.test(url.protocol) || !url.hostname)
+    throw new Error("SMTP_URL must be a URL such as smtp://user:password@mail.example:587 or smtps://…:465");
+  return value;
+}
 
 /** PUBLIC_ORIGIN as an origin (`https://host[:port]`, no path); a value that is not one stops start-up. */
 function publicOriginSetting(env: NodeJS.ProcessEnv): string | undefined {

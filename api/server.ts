@@ -24,6 +24,7 @@ import { registerCollectors } from "./metrics/collectors";
 import { createMetrics } from "./metrics/registry";
 import { PrintDispatcher, type DispatcherOptions } from "./printers/dispatcher";
 import { FloorWatch } from "./dining-tables/floor-watch";
+import { Mailer, type MailerOptions } from "./mail/mailer";
 
 export interface RunningServer {
   url: string;
@@ -48,6 +49,8 @@ export interface ServerOptions {
   clock?: Clock;
   /** The print dispatcher's timings (tests shorten them). */
   printing?: Partial<DispatcherOptions>;
+  /** The mailer's timings (tests shorten them). */
+  mailing?: Partial<MailerOptions>;
   /** scrypt's cost for passwords and PINs set through the API; the recommended strength unless a test server lowers it. */
   passwordHashCost?: HashCost;
   /** A first-run seed also draws the demo dishes' pictures (`npm start`; test servers seed without, for speed). */
@@ -72,6 +75,9 @@ export function createContext(config: AppConfig, database: DatabaseHandle, optio
     liveEvents,
     floorWatch: new FloorWatch({ database, clock, logger }, liveEvents),
     printers: new PrintDispatcher(database, clock, logger, options.printing),
+    mailer: config.smtpUrl
+      ? new Mailer(database, clock, logger, { smtpUrl: config.smtpUrl, from: config.mailFrom }, options.mailing)
+      : undefined,
   };
 }
 
@@ -101,8 +107,10 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
     stopPruning = schedulePruning(context, options.pruneEveryMs);
     stopSweeping = scheduleUnseenSweep(context);
     context.printers.start();
+    context.mailer?.start();
   } catch (error) {
     await context?.printers.stop();
+    await context?.mailer?.stop();
     context?.liveEvents.stop();
     await listener?.close();
     await database.close();
@@ -132,6 +140,7 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
   }).catch(async (error: unknown) => {
     stopObserving();
     await context.printers.stop();
+    await context.mailer?.stop();
     stopPruning();
     await stopSweeping();
     context.liveEvents.stop();
@@ -155,7 +164,7 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
         stopObserving();
         stopPruning();
         // A sweep, a print or a backup under way finishes before the database closes under it.
-        const swept = Promise.all([stopSweeping(), context.printers.stop(), backups.stop()]);
+        const swept = Promise.all([stopSweeping(), context.printers.stop(), context.mailer?.stop(), backups.stop()]);
         // Open event streams would keep the server alive; end them so shutdown is prompt.
         context.liveEvents.stop();
         if ("closeAllConnections" in server) server.closeAllConnections();

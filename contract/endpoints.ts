@@ -246,6 +246,22 @@ export const endpoints = defineEndpoints({
     errors: { tab_empty: 409, approval_pending: 409 },
   },
   check: { params: s.uuidParams, response: s.checkSchema, missing: "tab_not_found" },
+  tabReceipt: {
+    status: 202,
+    params: s.uuidParams,
+    body: s.receiptRequestSchema,
+    response: s.receiptQueuedSchema,
+    missing: "tab_not_found",
+    errors: { no_printer: 409, email_off: 409 },
+  },
+  dinerReceipt: {
+    status: 202,
+    params: s.uuidParams,
+    body: s.dinerReceiptSchema,
+    response: s.receiptQueuedSchema,
+    missing: "station_not_found",
+    errors: { email_off: 409, no_visit: 409, tab_empty: 409, rate_limited: 429 },
+  },
   createAdjustment: {
     status: 201,
     params: s.uuidParams,

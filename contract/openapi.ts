@@ -233,6 +233,17 @@ const PROSE: { [K in ApiRouteName]: Prose } = {
       "One payment of the balance by `paid_with`. The next order opens a new tab, and the table's visit ends. 409 `approval_pending` while an adjustment waits for a manager.",
   },
   check: { tag: "Check", summary: "A check by its id", description: "Open or closed; a closed check lists its payments and refunds." },
+  tabReceipt: {
+    tag: "Check",
+    summary: "Print or e-mail the check's receipt",
+    description:
+      "`{print: true}` queues it on the branch's receipts printer (409 `no_printer` without one); `{email}` queues a mail with an HTML and a plain-text part (409 `email_off` without SMTP_URL). Lines, adjustments, tax, payments, tips, the branch's address and HST number. A mail server that is down delays it, never refuses it.",
+  },
+  dinerReceipt: {
+    tag: "Check",
+    summary: "A diner's e-mailed receipt",
+    description: "Public by the table's UUID, while the visit lasts (409 `no_visit` after), at most 3 per visit (429).",
+  },
   createAdjustment: {
     tag: "Check",
     summary: "Discount, comp or void, with a reason",

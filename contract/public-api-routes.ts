@@ -16,6 +16,8 @@ export const PUBLIC_API_ROUTES = {
   order: { method: "GET", path: "/orders/:id" },
   /** Public by the table's UUID: "Call a server", "Ask for the bill". */
   callStaff: { method: "POST", path: "/stations/:id/calls" },
+  /** A diner's e-mailed receipt of the table's check, while the visit lasts. */
+  dinerReceipt: { method: "POST", path: "/stations/:id/receipt" },
   /** The table's open calls, so a reloaded phone still says "someone is on the way". */
   diningTableCalls: { method: "GET", path: "/stations/:id/calls" },
   diningTableEvents: { method: "GET", path: "/stations/:id/events" },

@@ -690,6 +690,13 @@ export const checkSchema = tabSchema.extend({
 });
 export type Check = z.infer<typeof checkSchema>;
 
+/** Where a receipt goes: the receipts printer, or an e-mail address. */
+const receiptEmail = z.string().trim().max(EMAIL_MAX).email("must be an e-mail address");
+export const receiptRequestSchema = z.union([z.object({ print: z.literal(true) }).strict(), z.object({ email: receiptEmail }).strict()]);
+export type ReceiptRequest = z.infer<typeof receiptRequestSchema>;
+export const dinerReceiptSchema = z.object({ email: receiptEmail });
+export const receiptQueuedSchema = z.object({ queued: z.enum(["print", "email"]) });
+
 /** A branch's day (its time zone); `date` defaults to today there. */
 export const dayReportQuerySchema = z.object({ branch_id: branchIdSchema, date: isoDay.optional() });
 export const cashCountSchema = z.object({

@@ -52,6 +52,8 @@ export const STAFF_API_ROUTES = {
   openTabs: { method: "GET", path: "/tabs", auth: { permission: "service" } },
   /** A check by its id, open or closed (a closed one for its refunds and receipts). */
   check: { method: "GET", path: "/tabs/:id", auth: { permission: "service" } },
+  /** The check's receipt, printed or e-mailed (docs/decisions/0029). */
+  tabReceipt: { method: "POST", path: "/tabs/:id/receipt", auth: { permission: "service" } },
   createAdjustment: { method: "POST", path: "/tabs/:id/adjustments", auth: { permission: "service" } },
   /** A manager's or owner's PIN on the same tablet approves a floor account's adjustment (no sign-out). */
   approveAdjustment: { method: "POST", path: "/adjustments/:id/approve", auth: { permission: "service" } },

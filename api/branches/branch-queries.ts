@@ -1,4 +1,5 @@
 /** What other modules read of a branch: its day and happy hour at a moment (orders, the shared cart). */
+import { eq } from "drizzle-orm";
 import { isHappyHour } from "../../contract/happy-hour";
 import { isoWeekday } from "../../contract/restaurant-time";
 import type { Branch } from "../../contract/schemas";
@@ -42,4 +43,18 @@ export async function branchTimeAt(db: Db, branchId: number, now: Date): Promise
   const branch = await findBranch(db, branchId);
   if (!branch) return { weekday: isoWeekday(now), happyHour: false };
   return { weekday: isoWeekday(now, branch.time_zone), happyHour: isHappyHour(branch.happy_hours, branch.time_zone, now) };
+}
+
+/** What a receipt says of its branch: its name, address and HST registration number ("" when none on file). */
+export async function branchReceiptDetails(
+  db: Db,
+  branchId: number,
+): Promise<{ name: string; address: string; hstNumber: string } | undefined> {
+  const { branches } = tablesOf(db);
+  const [row] = await db
+    .select({ name: branches.name, address: branches.address, hstNumber: branches.hstNumber })
+    .from(branches)
+    .where(eq(branches.id, branchId))
+    .limit(1);
+  return row;
 }

@@ -11,7 +11,8 @@
  * - `menu`: a branch id → that branch's cached menu and catalog go;
  * - `sessions`: staff were signed out or changed → open staff streams are re-checked now;
  * - `reference`: which reference data changed (`tables`, `branches`, `printers`) → it is read again
- *   (api/db/reference-data.ts).
+ *   (api/db/reference-data.ts);
+ * - `mail`: mails were queued in the outbox → the mailer sends them (api/mail/mailer.ts).
  */
 import { sql } from "drizzle-orm";
 import type { NodePgQueryResultHKT } from "drizzle-orm/node-postgres";

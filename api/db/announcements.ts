@@ -1,6 +1,6 @@
 /** Who hears the after-commit announcements on one database handle (api/db/announce.ts says what they are). */
 
-export const CHANNELS = ["events", "printers", "menu", "sessions", "reference"] as const;
+export const CHANNELS = ["events", "printers", "menu", "sessions", "reference", "mail"] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 export type Hearer = (payload: string) => void;

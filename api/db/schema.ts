@@ -23,7 +23,7 @@ import { PRINTER_STATUSES } from "../../contract/printers";
 import type { Columns } from "./columns";
 
 /** A kitchen or bar ticket, a ticket printed again from a board, a closed tab's bill, or a day's report. */
-export const PRINT_JOB_KINDS = ["ticket", "reprint", "bill", "day_report"] as const;
+export const PRINT_JOB_KINDS = ["ticket", "reprint", "bill", "day_report", "receipt"] as const;
 export const PRINT_JOB_STATUSES = ["queued", "sending", "printed"] as const;
 
 export type ProductTranslations = Partial<Record<TranslationLanguage, Translation>>;

@@ -12,7 +12,10 @@ import { announce } from "../db/announce";
 import { conflict, NotFoundError } from "../lib/errors";
 import { findOrder } from "../orders/order-queries";
 import { insertPrintJobs, printersAt, receiptPrinters, type NewPrintJob } from "./printer-repository";
-import { billDocument, dayReportDocument, orderTicket } from "./ticket";
+import { billDocument, dayReportDocument, orderTicket, receiptDocument, type ReceiptData } from "./ticket";
+
+export type { ReceiptData };
+export { receiptTotals } from "./ticket";
 
 async function queueJobs(tx: Db, jobs: readonly NewPrintJob[], now: Date) {
   const rows = await insertPrintJobs(
@@ -91,4 +94,12 @@ export async function reprintOrder({ database, clock }: ServiceDeps, orderId: st
     return rows.map((row, index) => ({ id: row.id, printer_id: row.printerId, prep_station: wanted[index]!.prepArea }));
   });
   return { order_id: orderId, jobs };
+}
+
+/** A customer's receipt on the branch's first receipt printer, once; 409 `no_printer` without one. */
+export async function enqueueReceipt(tx: Db, receipt: ReceiptData, now: Date): Promise<void> {
+  const branchId = receipt.check.branch_id;
+  const [printer] = await receiptPrinters(tx, branchId);
+  if (!printer) throw conflict("no_printer", "This branch has no receipts printer.");
+  await queueJobs(tx, [{ printerId: printer.id, branchId, orderId: null, kind: "receipt", document: receiptDocument(receipt) }], now);
 }

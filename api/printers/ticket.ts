@@ -8,7 +8,7 @@ import { transform } from "receiptline";
 import { PAYMENT_METHODS, type PrepArea } from "../../contract/menu";
 import { formatDollars, parsePriceToCents } from "../../contract/money";
 import { restaurantClock } from "../../contract/restaurant-time";
-import type { ClosedTab, DayReport, Order } from "../../contract/schemas";
+import type { Check, ClosedTab, DayReport, Order } from "../../contract/schemas";
 
 /** Characters per line of an 80 mm printer's standard font. */
 export const TICKET_WIDTH = 42;
@@ -138,4 +138,62 @@ export function escPos(document: string): Buffer {
   const commands = transform(document, { cpl: TICKET_WIDTH, encoding: "multilingual", command: "escpos", cutting: true });
   // receiptline hands the command bytes over as a string of one character per byte.
   return Buffer.from(commands, "latin1");
+}
+
+/** What a receipt is made of: the check as its read model says, the branch's name, address and HST number, when it was asked for. */
+export interface ReceiptData {
+  check: Check;
+  branch: { name: string; address: string; hstNumber: string };
+  at: string;
+}
+
+/** The receipt's rows, label and amount, shared by the printed and the e-mailed receipt (api/tabs/receipt.ts). */
+export function receiptTotals(check: Check): [string, string][] {
+  const rows: [string, string][] = [["Subtotal", check.subtotal]];
+  if (check.discount_total !== "0.00") rows.push(["Discounts", `-${check.discount_total}`]);
+  if (check.comp_total !== "0.00") rows.push(["Comps", `-${check.comp_total}`]);
+  if (check.void_total !== "0.00") rows.push(["Voids", `-${check.void_total}`]);
+  rows.push(["HST 13%", check.tax], ["Total", check.total]);
+  if (check.tips !== "0.00") rows.push(["Tips", check.tips]);
+  rows.push(["Paid", check.paid]);
+  if (check.refunded !== "0.00") rows.push(["Refunded", `-${check.refunded}`]);
+  rows.push(["Balance", check.balance]);
+  return rows;
+}
+
+const ADJUSTMENT_WORD = { discount: "Discount", comp: "Comp", void: "Void" } as const;
+
+/** A customer's receipt: the branch, each line with its adjustment, the totals, each payment with its tip, the HST number. */
+export function receiptDocument({ check, branch, at }: ReceiptData): string {
+  const out: string[] = [];
+  out.push(`^^${literal(branch.name.toUpperCase())}`);
+  out.push(literal(branch.address));
+  if (branch.hstNumber) out.push(`HST # ${literal(branch.hstNumber)}`);
+  out.push("---");
+  out.push(`^RECEIPT | ${literal(check.station_codename ?? "")}`);
+  out.push(literal(restaurantStamp(at)));
+  out.push("---");
+  for (const line of check.lines) {
+    out.push(`|${line.quantity} x ${literal(line.name)} | ${literal(money(line.line_total))}|`);
+    for (const option of line.options) out.push(`|~~~+ ${literal(option.name)} |`);
+    const adjustment = line.adjustment;
+    if (adjustment && adjustment.status === "applied")
+      out.push(`|~~~${ADJUSTMENT_WORD[adjustment.kind]}: ${literal(adjustment.reason)} | -${literal(money(adjustment.amount))}|`);
+  }
+  for (const adjustment of check.adjustments)
+    if (adjustment.line_id === null && adjustment.status === "applied")
+      out.push(`|${ADJUSTMENT_WORD[adjustment.kind]}: ${literal(adjustment.reason)} | -${literal(money(adjustment.amount))}|`);
+  out.push("---");
+  for (const [label, amount] of receiptTotals(check)) {
+    const shown = literal(signedMoney(amount));
+    out.push(label === "Total" ? `|^^"TOTAL" | ^^"${shown}"|` : `|${literal(label)} | ${shown}|`);
+  }
+  out.push("---");
+  for (const payment of check.payments) {
+    const tip = payment.tip !== "0.00" ? ` (tip ${literal(money(payment.tip))})` : "";
+    out.push(`|${PAID_WITH[payment.method]}${tip} | ${literal(money(payment.amount))}|`);
+  }
+  out.push("---");
+  out.push("Thank you!");
+  return out.join("\n") + "\n";
 }

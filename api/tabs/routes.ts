@@ -16,6 +16,7 @@ import {
   splitCheck,
 } from "./check-service";
 import { listOpenTabs } from "./tab-service";
+import { emailDinerReceipt, emailReceipt, printReceipt } from "./receipt-service";
 import { requestLogger } from "../lib/request-logger";
 
 export function tabRoutes(ctx: AppContext) {
@@ -41,6 +42,20 @@ export function tabRoutes(ctx: AppContext) {
   serveEndpoint(app, endpoints.check, async ({ c, params }) => {
     c.header("Cache-Control", "no-store");
     return readCheck(ctx, params.id);
+  });
+
+  serveEndpoint(app, endpoints.tabReceipt, async ({ params, body }) => {
+    if ("print" in body) {
+      await printReceipt(ctx, params.id);
+      return { queued: "print" as const };
+    }
+    await emailReceipt(ctx, params.id, body.email);
+    return { queued: "email" as const };
+  });
+
+  serveEndpoint(app, endpoints.dinerReceipt, async ({ params, body }) => {
+    await emailDinerReceipt(ctx, params.id, body.email);
+    return { queued: "email" as const };
   });
 
   serveEndpoint(app, endpoints.createAdjustment, async ({ c, params, body }) => createAdjustment(ctx, c.get("staff")!, params.id, body));

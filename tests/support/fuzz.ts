@@ -79,6 +79,8 @@ const VALID_BODIES: Partial<Record<ApiRouteName, (ids: KnownIds) => unknown>> = 
   replaceProduct: () => ({ price: "10.50", translations: { fil: { name: "Ulam", description: "" } } }),
   reorderProducts: (ids) => ({ category: "main", product_ids: ids.products.slice(0, 2) }),
   createDiningTable: () => ({ codename: "Fuzz table", capacity: 4, branch_id: 1 }),
+  tabReceipt: () => ({ print: true }),
+  dinerReceipt: () => ({ email: "diner@example.com" }),
   updateDiningTable: () => ({ codename: "Renamed", capacity: 6, area: "Patio", position: { x: 120, y: 640 } }),
   placeOrder: (ids) => ({
     products: [

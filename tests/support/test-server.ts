@@ -67,7 +67,7 @@ export interface TestServerOptions {
   /** Where the server's log lines go (silent by default, errors aside). */
   logger?: Logger;
   /** Live stream timings and the pruning schedule (tests shorten them), and the clock (tests set it: tests/support/test-clock.ts). */
-  server?: Pick<ServerOptions, "streamTiming" | "pruneEveryMs" | "clock" | "printing">;
+  server?: Pick<ServerOptions, "streamTiming" | "pruneEveryMs" | "clock" | "printing" | "mailing">;
   /** Overrides TEST_DATABASE for this server (e.g. a test about SQLite itself). */
   dialect?: TestDialect;
   /**
