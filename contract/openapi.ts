@@ -101,7 +101,8 @@ const PROSE: { [K in ApiRouteName]: Prose } = {
   staffSettings: {
     tag: "Staff sign-in",
     summary: "The server's settings staff screens need",
-    description: "`public_origin` is PUBLIC_ORIGIN, the origin printed in QR codes; null when unset (the screens then use their own and warn when it is private).",
+    description:
+      "`public_origin` is PUBLIC_ORIGIN, the origin printed in QR codes; null when unset (the screens then use their own and warn when it is private).",
   },
   logout: { tag: "Staff sign-in", summary: "Sign out", description: "The token stops working at once and the cookie is cleared." },
 
