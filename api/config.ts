@@ -1,5 +1,6 @@
 /** Server settings from the environment (see API.md "Running"). */
 import { join, resolve } from "node:path";
+import { DEFAULT_DISCOUNT_APPROVAL_PERCENT } from "../contract/check";
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from "./lib/logger";
 import {
   DEFAULT_POOL_SIZE,
@@ -70,6 +71,8 @@ export interface AppConfig {
   guardTransactionNesting: boolean;
   /** A request's head and body must have arrived within this long, or the server closes the connection (not the answer: live streams stay). */
   requestTimeoutMs: number;
+  /** DISCOUNT_APPROVAL_PERCENT: a floor account's discount above this percentage waits for a manager's PIN (contract/check.ts). */
+  discountApprovalPercent: number;
 }
 
 function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -175,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     unseenAlertSeconds: integerSetting(env, "UNSEEN_ALERT_SECONDS", 60, 1, 86_400),
     guardTransactionNesting: nestingGuardFromEnv(env),
     requestTimeoutMs: integerSetting(env, "REQUEST_TIMEOUT_SECONDS", 60, 1, 3_600) * 1000,
+    discountApprovalPercent: integerSetting(env, "DISCOUNT_APPROVAL_PERCENT", DEFAULT_DISCOUNT_APPROVAL_PERCENT, 0, 100),
   };
 }
 

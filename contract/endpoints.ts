@@ -23,7 +23,10 @@ export type MissingCode =
   | "call_not_found"
   | "printer_not_found"
   | "staff_not_found"
-  | "photo_not_found";
+  | "photo_not_found"
+  | "tab_not_found"
+  | "adjustment_not_found"
+  | "payment_not_found";
 
 /** A file sent as `multipart/form-data`, which the route reads itself (api/lib/file-upload.ts). */
 export interface FileUpload {
@@ -41,7 +44,7 @@ export interface FileUpload {
 
 export interface EndpointSpec {
   /** 200 unless said. */
-  status?: 201 | 204;
+  status?: 201 | 202 | 204;
   params?: z.ZodType;
   query?: z.ZodType;
   /** Headers by name, each optional; a bad one is 400 `invalid_<name>` (`Idempotency-Key` → `invalid_idempotency_key`). */
@@ -56,7 +59,8 @@ export interface EndpointSpec {
   /** The endpoint's own codes; those its shape implies (a bad body or query, not signed in…) are added below. */
   errors?: Record<string, ErrorSpec>;
 }
-export type Endpoint = ApiRoute & Omit<EndpointSpec, "status" | "errors"> & { status: 200 | 201 | 204; errors: Record<string, ErrorSpec> };
+export type Endpoint = ApiRoute &
+  Omit<EndpointSpec, "status" | "errors"> & { status: 200 | 201 | 202 | 204; errors: Record<string, ErrorSpec> };
 
 const fieldDetails = { status: 400, details: s.apiErrorDetailSchema };
 const branchErrors = { unknown_branch: 404 };
@@ -232,13 +236,80 @@ export const endpoints = defineEndpoints({
   calls: { query: s.branchQuerySchema, response: z.array(s.callSchema), errors: branchErrors },
   finishCall: { params: s.uuidParams, body: s.callPatchSchema, response: s.callSchema, missing: "call_not_found" },
 
-  tab: { params: s.uuidParams, response: s.tabSchema, missing: "station_not_found" },
+  /** The table's open check (its tab, with lines, adjustments, payments and balance). */
+  tab: { params: s.uuidParams, response: s.checkSchema, missing: "station_not_found" },
+  /** Pays the whole balance in one payment, and closes the tab. */
   closeTab: {
     params: s.uuidParams,
     body: s.tabCloseSchema,
     response: s.closedTabSchema,
     missing: "station_not_found",
-    errors: { tab_empty: 409 },
+    errors: { tab_empty: 409, approval_pending: 409 },
+  },
+  check: { params: s.uuidParams, response: s.checkSchema, missing: "tab_not_found" },
+  createAdjustment: {
+    status: 201,
+    params: s.uuidParams,
+    body: s.adjustmentCreateSchema,
+    response: s.adjustmentSchema,
+    missing: "tab_not_found",
+    errors: { tab_closed: 409, unknown_line: 400, line_adjusted: 409, line_voided: 409, adjustment_too_large: 409 },
+  },
+  approveAdjustment: {
+    params: s.uuidParams,
+    body: s.adjustmentApproveSchema,
+    response: s.adjustmentSchema,
+    missing: "adjustment_not_found",
+    errors: {
+      invalid_credentials: 401,
+      too_many_attempts: 429,
+      busy: 503,
+      not_an_approver: 403,
+      not_pending: 409,
+      tab_closed: 409,
+      adjustment_too_large: 409,
+    },
+  },
+  rejectAdjustment: {
+    params: s.uuidParams,
+    response: s.adjustmentSchema,
+    missing: "adjustment_not_found",
+    errors: { not_pending: 409, tab_closed: 409 },
+  },
+  splitCheck: {
+    params: s.uuidParams,
+    body: s.splitSchema,
+    response: s.splitAnswerSchema,
+    missing: "tab_not_found",
+    errors: { tab_closed: 409 },
+  },
+  /** 201, or a replay of the key's first answer. */
+  payCheck: {
+    status: 201,
+    headers: s.idempotencyHeadersSchema,
+    params: s.uuidParams,
+    body: s.paymentCreateSchema,
+    response: s.paymentAnswerSchema,
+    missing: "tab_not_found",
+    errors: {
+      tab_closed: 409,
+      overpaid: 409,
+      tendered_short: 400,
+      invalid_amount: 400,
+      unknown_line: 400,
+      line_paid: 409,
+      line_voided: 409,
+      approval_pending: 409,
+      idempotency_key_reused: 422,
+    },
+  },
+  refundPayment: {
+    status: 201,
+    params: s.uuidParams,
+    body: s.refundCreateSchema,
+    response: s.refundSchema,
+    missing: "payment_not_found",
+    errors: { tab_open: 409, refund_too_large: 409 },
   },
   openTabs: { query: s.branchQuerySchema, response: z.array(s.openTabSchema), errors: branchErrors },
 
@@ -247,6 +318,18 @@ export const endpoints = defineEndpoints({
 
   salesReport: { query: s.reportQuerySchema, response: s.salesReportSchema, errors: branchErrors },
   ordersReportCsv: { query: s.reportQuerySchema, response: "text/csv", errors: branchErrors },
+  dayReport: { query: s.dayReportQuerySchema, response: s.dayReportSchema, errors: branchErrors },
+  /** One row per closed check, and a row of totals. */
+  dayReportCsv: { query: s.dayReportQuerySchema, response: "text/csv", errors: branchErrors },
+  /** Answers the day's report with the count. */
+  setCashCount: { body: s.cashCountSchema, response: s.dayReportSchema, errors: branchErrors },
+  /** Queued on the branch's receipts printer. 409 `no_printer` without one. */
+  printDayReport: {
+    status: 202,
+    body: s.dayReportPrintSchema,
+    response: s.printQueuedSchema,
+    errors: { ...branchErrors, no_printer: 409 },
+  },
 
   printers: { query: s.branchQuerySchema, response: z.array(s.printerSchema), errors: branchErrors },
   createPrinter: { status: 201, body: s.printerCreateSchema, response: s.printerSchema, errors: branchErrors },

@@ -69,9 +69,11 @@ const TAGS = {
   Tables: 'The tables a party sits at ("stations" on the wire) and their QR codes.',
   Orders: "Orders placed from a table's QR code, and the kitchen's work on them.",
   "Table service": "A table calling staff, and tabs.",
+  Check:
+    "Settling a table's check: discounts, comps and voids (a floor account's wait for a manager's PIN), equal splits, payments with tips, refunds.",
   "Shared cart": "One cart per table that every phone at it edits; one submit places the order.",
   Kitchen: "Kitchen boards: which are on a screen, and orders no board has shown.",
-  Reports: "Sales for a range of days, and the orders as CSV.",
+  Reports: "Sales for a range of days, the orders as CSV, and the end of a branch's day with its cash count.",
   "Staff accounts": "Staff accounts, their roles and branches, and the audit log.",
   Branches: "A branch's name, time zone and happy hours.",
   Printers: "Kitchen, bar and receipt printers (ESC/POS over TCP): tickets for every accepted order, queued while a printer is off.",
@@ -225,14 +227,47 @@ const PROSE: { [K in ApiRouteName]: Prose } = {
   finishCall: { tag: "Table service", summary: "Mark a call done" },
 
   tab: {
-    tag: "Table service",
-    summary: "A table's tab",
-    description: "Its orders since the tab was last closed (cancelled ones listed, not summed).",
+    tag: "Check",
+    summary: "A table's open check",
+    description:
+      "Its orders since the tab was last closed (cancelled and held ones listed, not billed), every line, adjustments, payments and the balance. HST 13 % is on the subtotal less discounts, comps and voids, half-up to the cent; tips are not taxed. `id` is null until the first order.",
   },
   closeTab: {
-    tag: "Table service",
-    summary: "Close a table's tab",
-    description: "The next order opens a new one, and the table's visit ends.",
+    tag: "Check",
+    summary: "Pay a table's whole balance and close its tab",
+    description:
+      "One payment of the balance by `paid_with`. The next order opens a new tab, and the table's visit ends. 409 `approval_pending` while an adjustment waits for a manager.",
+  },
+  check: { tag: "Check", summary: "A check by its id", description: "Open or closed; a closed check lists its payments and refunds." },
+  createAdjustment: {
+    tag: "Check",
+    summary: "Discount, comp or void, with a reason",
+    description:
+      "A discount without `line_id` is on the whole check. Owners and managers apply at once; a floor account's void, comp, or discount above DISCOUNT_APPROVAL_PERCENT (default 10) is `pending` until a manager approves it. A voided line stays on the kitchen's record. One adjustment per line.",
+  },
+  approveAdjustment: {
+    tag: "Check",
+    summary: "Approve a pending adjustment with a manager's PIN",
+    description:
+      "A manager or owner of the branch types their PIN on the same tablet (no sign-out); throttled as the PIN take-over. 403 `not_an_approver` for another role's PIN.",
+  },
+  rejectAdjustment: { tag: "Check", summary: "Turn down a pending adjustment" },
+  splitCheck: {
+    tag: "Check",
+    summary: "Split the balance equally",
+    description:
+      "2–20 parts to the cent, adding up to the balance exactly (the first parts carry the leftover cents). The check then lists the parts still to pay.",
+  },
+  payCheck: {
+    tag: "Check",
+    summary: "Record a payment",
+    description:
+      "Send an `Idempotency-Key`: the same key and body again answer the first answer (one payment); with another body, 422. `line_ids` pays exactly those lines' shares (tax included). More than the balance is 409 `overpaid`; in cash the rest is the change due. At a zero balance the tab closes (`tab.closed`) and the table's visit ends; two tablets paying the last part at once: one pays, the other is 409 `tab_closed`.",
+  },
+  refundPayment: {
+    tag: "Check",
+    summary: "Refund a payment of a closed check",
+    description: "In part or whole, with a reason; never more than the payment (with its tip) less earlier refunds.",
   },
   branch: {
     tag: "Branches",
@@ -265,6 +300,23 @@ const PROSE: { [K in ApiRouteName]: Prose } = {
     tag: "Staff accounts",
     summary: "Who changed staff, the menu, prices, happy hours or printers, and when",
     description: "Newest first.",
+  },
+  dayReport: {
+    tag: "Reports",
+    summary: "The end of a branch's day",
+    description:
+      "The checks closed that day (the branch's time zone): gross, discounts, comps, voids, net, tax; what was taken by method (payments with tips, less refunds), cash expected against counted, over/short, open tabs.",
+  },
+  dayReportCsv: { tag: "Reports", summary: "The day's checks as CSV", description: "One row per closed check and a row of totals." },
+  setCashCount: {
+    tag: "Reports",
+    summary: "Enter the cash counted in the drawer",
+    description: "Answers the day's report with its over/short.",
+  },
+  printDayReport: {
+    tag: "Reports",
+    summary: "Print the day's report",
+    description: "On the branch's receipts printer, through the print queue.",
   },
   printers: { tag: "Printers", summary: "A branch's printers", description: "Each with its status and the tickets queued for it." },
   createPrinter: {
@@ -545,7 +597,7 @@ function responsesOf(endpoint: Endpoint, prose: Prose, writer: SchemaWriter): Re
           : status === 204
             ? { description: "Done; no content." }
             : {
-                description: status === 201 ? "Created." : "OK.",
+                description: status === 201 ? "Created." : status === 202 ? "Accepted." : "OK.",
                 content: { "application/json": { schema: writer.write(response, "output") } },
               };
   const responses: Record<string, OpenApiResponse> = { [status]: success };

@@ -21,14 +21,16 @@ export const PERMISSIONS = {
   tablesList: ["owner", "manager", "floor"],
   /** Tables (stations) create, rename, delete, QR sheet. */
   tables: ["owner", "manager"],
-  /** Calls and tabs: read, answer, close. */
+  /** Calls and tabs: read, answer, close; the check: adjust (a floor account's wait for a manager's PIN), split, pay. */
   service: ["owner", "manager", "floor"],
+  /** Money given back on a paid check. */
+  refunds: ["owner", "manager"],
   /**
    * The open table calls, read: every staff screen shows them, the kitchen board too, so a call is seen
    * when only the kitchen's tablet is on (docs/decisions/0031). Answering one is `service`'s.
    */
   calls: ["owner", "manager", "kitchen", "floor"],
-  /** Reports, the orders CSV, metrics. */
+  /** Reports, the orders CSV, metrics, the end of day and its cash count. */
   reports: ["owner", "manager"],
   /** The audit log of staff, menu and price changes. */
   auditLog: ["owner"],

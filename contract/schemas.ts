@@ -32,6 +32,7 @@ import {
 } from "./menu";
 import { HAPPY_HOURS_MAX, minutesOfDay, TIME_OF_DAY_PATTERN } from "./happy-hour";
 import { DECIMAL_PRICE } from "./money";
+import { ADJUSTMENT_KINDS, ADJUSTMENT_STATUSES, MAX_PAYMENT_CENTS, REASON_MAX_LENGTH, SPLIT_WAYS_MAX, SPLIT_WAYS_MIN } from "./check";
 import { DEFAULT_PRINTER_PORT, isPrinterHost, isPrinterPort, PRINTER_NAME_MAX, PRINTER_STATUSES } from "./printers";
 import { isIsoDay } from "./restaurant-time";
 import { PIN_PATTERN, STAFF_ROLES } from "./roles";
@@ -52,7 +53,12 @@ const weekday = z.number().int().min(1).max(WEEKDAY_NAMES.length);
 const orderStatus = z.enum(ORDER_STATUSES);
 const prepArea = z.enum(PREP_AREAS);
 /** A calendar day in the restaurant's time zone, as a report's range names it. */
-const isoDay = z.string().refine(isIsoDay, "must be a date like 2026-11-23");
+const DAY_MESSAGE = "must be a date like 2026-11-23";
+/** The pattern is published (OpenAPI); the calendar check (no 30 February) then runs on what passes it. */
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: DAY_MESSAGE, abort: true })
+  .refine(isIsoDay, DAY_MESSAGE);
 const stockCount = z.number().int("stock must be a whole number").min(0, "stock is 0 or more").max(9999, "stock is at most 9999");
 
 // ---------- path parameters and queries ----------
@@ -70,13 +76,13 @@ export const branchParams = z.object({ id: branchIdSchema });
 /** `dry_run=1`; a value that is neither yes nor no is refused rather than read as "import for real". */
 export const csvUploadQuerySchema = branchQuerySchema.extend({
   dry_run: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(["0", "1", "false", "true"], "dry_run must be 1 or 0"))
+    .enum(["0", "1", "false", "true"], "dry_run must be 1 or 0")
     .transform((value) => value === "1" || value === "true")
     .optional(),
 });
+const anyStatus = `(?:${ORDER_STATUSES.join("|")})`;
+/** One status or several, comma-separated, spaces around them allowed: the published pattern and the check. */
+const STATUS_LIST = new RegExp(`^ *${anyStatus} *(?:, *${anyStatus} *)*$`);
 /**
  * `status` takes one status or several, comma-separated ("received,preparing,ready");
  * `station_id` one table, in any case.
@@ -85,17 +91,22 @@ export const orderListQuerySchema = z.object({
   branch_id: branchIdSchema,
   status: z
     .string()
+    .regex(STATUS_LIST, `status must be one or more of ${ORDER_STATUSES.join(", ")}, separated by commas`)
     .transform((value) => value.split(",").map((part) => part.trim()))
     .pipe(z.array(orderStatus).min(1))
     .optional(),
   station_id: storedUuid.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
-/** A report's days, both inclusive, at most a year apart. */
+/**
+ * A report's days, both inclusive, at most a year apart. How the two days relate is checked only when
+ * both are days: a bad `from` is reported for what it is, nothing more.
+ */
+const bothDays = (query: { from: string; to: string }) => isIsoDay(query.from) && isIsoDay(query.to);
 export const reportQuerySchema = z
   .object({ branch_id: branchIdSchema, from: isoDay, to: isoDay })
-  .refine((query) => query.from <= query.to, { message: "from must not be after to", path: ["from"] })
-  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 366 * 86_400_000, {
+  .refine((query) => !bothDays(query) || query.from <= query.to, { message: "from must not be after to", path: ["from"] })
+  .refine((query) => !bothDays(query) || Date.parse(query.to) - Date.parse(query.from) <= 366 * 86_400_000, {
     message: "a report covers at most a year",
     path: ["to"],
   });
@@ -543,6 +554,186 @@ export type Tab = z.infer<typeof tabSchema>;
 export type ClosedTab = z.infer<typeof closedTabSchema>;
 export type OpenTab = z.infer<typeof openTabSchema>;
 
+// ---------- the check (docs/decisions/0028-the-check.md) ----------
+/** A line of a check: `<order id>.<position>`. */
+export const CHECK_LINE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.\d{1,4}$/;
+const checkLineId = z.string().regex(CHECK_LINE_ID_PATTERN, "must be a line id of the check");
+/** A positive amount of money (cents above 0, at most MAX_PAYMENT_CENTS). */
+const positiveMoney = money
+  .refine((value) => Number(value) > 0, "must be more than 0.00")
+  .refine((value) => Number(value) * 100 <= MAX_PAYMENT_CENTS, "is too large");
+const reason = z.string().trim().min(1, "say why").max(REASON_MAX_LENGTH, `at most ${REASON_MAX_LENGTH} characters`);
+
+export const adjustmentCreateSchema = z
+  .object({
+    kind: z.enum(ADJUSTMENT_KINDS),
+    line_id: checkLineId.optional(),
+    percent: z.number().int("percent must be a whole number").min(1, "percent is 1–100").max(100, "percent is 1–100").optional(),
+    amount: positiveMoney.optional(),
+    reason,
+  })
+  .refine((body) => !(body.percent !== undefined && body.amount !== undefined), {
+    message: "send percent or amount, not both",
+    path: ["amount"],
+  })
+  .refine((body) => body.kind !== "void" || (body.line_id !== undefined && body.percent === undefined && body.amount === undefined), {
+    message: "a void names a line, and voids all of it",
+    path: ["line_id"],
+  })
+  .refine((body) => body.kind !== "discount" || body.percent !== undefined || body.amount !== undefined, {
+    message: "a discount has a percent or an amount",
+    path: ["percent"],
+  })
+  .refine((body) => body.kind !== "comp" || body.line_id !== undefined || body.percent !== undefined || body.amount !== undefined, {
+    message: "a comp of the whole check has a percent or an amount",
+    path: ["amount"],
+  });
+export type AdjustmentCreate = z.input<typeof adjustmentCreateSchema>;
+export const adjustmentSchema = z.object({
+  id: z.string(),
+  tab_id: z.string(),
+  kind: z.enum(ADJUSTMENT_KINDS),
+  line_id: z.string().nullable(),
+  percent: z.number().nullable(),
+  /** What it takes off (a pending one: what it would). */
+  amount: money,
+  reason: z.string(),
+  status: z.enum(ADJUSTMENT_STATUSES),
+  requested_by: z.string(),
+  approved_by: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Adjustment = z.infer<typeof adjustmentSchema>;
+/** A manager's or owner's PIN, typed on the same tablet; like the PIN take-over, by account id or e-mail. */
+export const adjustmentApproveSchema = switchUserSchema;
+export const splitSchema = z.object({
+  ways: z
+    .number()
+    .int("ways must be a whole number")
+    .min(SPLIT_WAYS_MIN, `ways is ${SPLIT_WAYS_MIN}–${SPLIT_WAYS_MAX}`)
+    .max(SPLIT_WAYS_MAX, `ways is ${SPLIT_WAYS_MIN}–${SPLIT_WAYS_MAX}`),
+});
+export const splitAnswerSchema = z.object({ ways: z.number(), parts: z.array(money) });
+export const paymentCreateSchema = z
+  .object({
+    method: z.enum(PAYMENT_METHODS),
+    /** Toward the check; with `line_ids`, optional (their shares). In cash, more than due is change. */
+    amount: money.refine((value) => Number(value) * 100 <= MAX_PAYMENT_CENTS, "is too large").optional(),
+    tip: money.refine((value) => Number(value) * 100 <= MAX_PAYMENT_CENTS, "is too large").optional(),
+    /** Cash handed over, when more than amount + tip (the change is counted from it). */
+    tendered: positiveMoney.optional(),
+    line_ids: z.array(checkLineId).min(1).max(500).optional(),
+  })
+  .refine((body) => body.amount !== undefined || body.line_ids !== undefined, { message: "send an amount or line_ids", path: ["amount"] })
+  .refine((body) => body.tendered === undefined || body.method === "cash", { message: "only cash is tendered", path: ["tendered"] });
+export type PaymentCreate = z.input<typeof paymentCreateSchema>;
+export const refundSchema = z.object({
+  payment_id: z.string(),
+  id: z.string(),
+  amount: money,
+  reason: z.string(),
+  by: z.string(),
+  created_at: z.string(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+export const paymentSchema = z.object({
+  id: z.string(),
+  tab_id: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  /** What went to the check. */
+  amount: money,
+  tip: money,
+  /** Cash handed over (null: not cash). */
+  tendered: money.nullable(),
+  change_due: money,
+  line_ids: z.array(z.string()),
+  taken_by: z.string(),
+  created_at: z.string(),
+  refunded: money,
+  refunds: z.array(refundSchema),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+/** A payment as recorded, with what it left: the check's balance and whether it closed. */
+export const paymentAnswerSchema = paymentSchema.extend({ balance: money, tab_status: z.enum(["open", "closed"]) });
+export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
+export const refundCreateSchema = z.object({ amount: positiveMoney, reason });
+export const checkLineSchema = orderLineSchema.extend({
+  id: z.string(),
+  order_id: z.string(),
+  order_number: z.number(),
+  adjustment: adjustmentSchema.nullable(),
+  /** The line's part of the total, tax and check-wide discounts included (0 for a voided line); the lines' shares add up to the total. */
+  share: money,
+  /** Paid by items. */
+  paid: z.boolean(),
+});
+export type CheckLine = z.infer<typeof checkLineSchema>;
+/**
+ * A table's check: the tab (its orders since it was last closed, cancelled and held ones listed, not
+ * billed) and what settles it. `id` is null until the table's first order; a closed check keeps it.
+ */
+export const checkSchema = tabSchema.extend({
+  id: z.string().nullable(),
+  status: z.enum(["open", "closed"]),
+  opened_at: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  lines: z.array(checkLineSchema),
+  /** Every discount, comp and void, pending and rejected ones too. */
+  adjustments: z.array(adjustmentSchema),
+  discount_total: money,
+  comp_total: money,
+  void_total: money,
+  tips: money,
+  paid: money,
+  refunded: money,
+  balance: money,
+  payments: z.array(paymentSchema),
+  /** The equal split asked for: `parts` are the parts still to pay, adding up to the balance. */
+  split: z.object({ ways: z.number(), paid_parts: z.number(), parts: z.array(money) }).nullable(),
+  pending_approvals: z.number(),
+});
+export type Check = z.infer<typeof checkSchema>;
+
+/** A branch's day (its time zone); `date` defaults to today there. */
+export const dayReportQuerySchema = z.object({ branch_id: branchIdSchema, date: isoDay.optional() });
+export const cashCountSchema = z.object({
+  branch_id: branchId,
+  date: isoDay,
+  counted: money.refine((value) => Number(value) * 100 <= MAX_PAYMENT_CENTS, "is too large"),
+});
+export const dayReportPrintSchema = z.object({ branch_id: branchId, date: isoDay });
+export const dayReportSchema = z.object({
+  branch_id: z.number(),
+  date: z.string(),
+  /** Orders on the checks closed that day. */
+  orders: z.number(),
+  checks: z.number(),
+  /** The closed checks' subtotals before discounts, comps and voids. */
+  gross: money,
+  discounts: money,
+  comps: money,
+  voids: money,
+  voided_lines: z.number(),
+  net: money,
+  tax: money,
+  tips: money,
+  refunds: money,
+  /** Taken that day by method: payments and their tips, less refunds. */
+  payments: z.object({ cash: money, card: money, other: money }),
+  /** All three together: payments less refunds. */
+  taken: money,
+  cash_expected: money,
+  cash_counted: money.nullable(),
+  /** counted − expected (negative: short); null until counted. */
+  over_short: z.string().nullable(),
+  open_tabs: z.number(),
+  closed_checks: z.array(
+    z.object({ id: z.string(), station_codename: z.string().nullable(), total: money, tips: money, closed_at: z.string() }),
+  ),
+});
+export type DayReport = z.infer<typeof dayReportSchema>;
+export const printQueuedSchema = z.object({ queued: z.literal(true), jobs: z.number() });
+
 /** A kitchen board says it is on a screen (every ~20 s); `board_id` is the board's own random id. */
 export const boardHeartbeatSchema = z.object({ branch_id: branchId, board_id: uuidSchema, station: prepArea });
 export const kitchenBoardSchema = z.object({ board_id: z.string(), station: prepArea, last_seen_at: z.string() });
@@ -731,6 +922,15 @@ export type PrinterUpdate = z.infer<typeof printerUpdateSchema>;
 export type Printer = z.infer<typeof printerSchema>;
 export type PrintOrderAnswer = z.infer<typeof printOrderAnswerSchema>;
 
+/** What a check's events say: enough for a screen to know whether to read it again. */
+export interface TabEvent {
+  id: string;
+  station_id: string;
+  status: "open" | "closed";
+  total: string;
+  balance: string;
+}
+
 /** Server-sent event payloads (`event:` name → `data:` JSON). */
 // ---------- the floor plan ----------
 /** A table's state on the floor plan, in the order one wins over the next (api/floor/floor-state.ts). */
@@ -769,6 +969,10 @@ export interface ServerEvents {
    * it, which the server then closes. The phone joins the next visit only when the diner asks.
    */
   "visit.ended": { reason: "tab_closed" | "idle" };
+  /** A check changed (an adjustment, its approval, a payment, a split, a refund): staff screens showing it read it again. */
+  "tab.updated": TabEvent;
+  /** A check's balance reached 0 and it closed; the table's visit ended with it. */
+  "tab.closed": TabEvent;
   /** A printer stopped answering; `queued` is how many tickets wait for it. On the staff stream. */
   "printer.offline": Printer;
   /** A printer answers again (its queue is printing). On the staff stream. */

@@ -44,7 +44,14 @@ export type AuditAction =
   | "printer.deleted"
   | "table.created"
   | "table.updated"
-  | "table.deleted";
+  | "table.deleted"
+  | "check.discount"
+  | "check.comp"
+  | "check.void"
+  | "check.approved"
+  | "check.rejected"
+  | "check.refund"
+  | "day.cash_counted";
 
 export interface AuditRecord {
   action: AuditAction;

@@ -1,7 +1,7 @@
 /**
  * Which branch a staff request is about, so that api/lib/endpoint.ts can refuse a branch that is not
  * the account's (403 `forbidden`) for every staff endpoint alike: the `branch_id` of its query or body,
- * or the branch of the table, order, product, call or printer its path names (or the branch itself). The latter is one primary-key
+ * or the branch of the table, order, product, call, printer, check, adjustment or payment its path names (or the branch itself). The latter is one primary-key
  * lookup per request, done here rather than in each module's repository so that no route can forget it
  * (docs/decisions/0023-staff-roles.md); a branch never changes once a row has one.
  */
@@ -53,6 +53,40 @@ export async function branchOfResource(db: Db, kind: MissingCode, id: unknown): 
           .select({ branchId: t.printers.branchId })
           .from(t.printers)
           .where(eq(t.printers.id, Number(id)))
+          .limit(1),
+      );
+    case "tab_not_found":
+      // A closed tab's row, or (an open check's id is its first order's) that order.
+      return (
+        first(
+          await db
+            .select({ branchId: t.tabs.branchId })
+            .from(t.tabs)
+            .where(eq(t.tabs.id, String(id)))
+            .limit(1),
+        ) ??
+        first(
+          await db
+            .select({ branchId: t.orders.branchId })
+            .from(t.orders)
+            .where(eq(t.orders.id, String(id)))
+            .limit(1),
+        )
+      );
+    case "adjustment_not_found":
+      return first(
+        await db
+          .select({ branchId: t.tabAdjustments.branchId })
+          .from(t.tabAdjustments)
+          .where(eq(t.tabAdjustments.id, String(id)))
+          .limit(1),
+      );
+    case "payment_not_found":
+      return first(
+        await db
+          .select({ branchId: t.tabPayments.branchId })
+          .from(t.tabPayments)
+          .where(eq(t.tabPayments.id, String(id)))
           .limit(1),
       );
     case "unknown_branch":

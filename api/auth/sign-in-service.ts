@@ -31,7 +31,7 @@ import { clearAttempts, pruneAttempts, releaseAttempt, reserveAttempt } from "./
 import { timingDummyHash, verifyPassword } from "./passwords";
 import { PIN_PATTERN } from "../../contract/roles";
 import { announce } from "../db/announce";
-import { deleteSession, findStaffAccount, findStaffByEmail, insertSession, normalizeEmail } from "./staff-repository";
+import { deleteSession, findStaffAccount, findStaffByEmail, insertSession, normalizeEmail, type StaffRow } from "./staff-repository";
 import { type StaffIdentity } from "./session-queries";
 
 export interface LoginLimits {
@@ -191,27 +191,22 @@ export class SignInService {
   }
 
   /**
-   * A shared tablet taken over by another person (POST /api/session/switch): their e-mail or account
-   * id and their PIN. Throttled as sign-in is, per (account, client address) and per address, counted
-   * before the PIN is hashed, and through the same hash line; a PIN has few values, so the counts are
-   * what protect it. On success the tablet's session ends and a new one begins for that person.
+   * Checks a person's PIN typed on a shared tablet: their e-mail or account id and their PIN. Throttled
+   * as sign-in is, per (account, client address) and per address, counted before the PIN is hashed, and
+   * through the same hash line; a PIN has few values, so the counts are what protect it. Used by the PIN
+   * take-over (switchUser) and by a manager approving a floor account's discount on the same tablet.
    */
-  async switchUser(input: {
+  async verifyPin(input: {
     who: { email: string } | { staffId: number };
     pin: string;
     address: string;
     /** Where the attempt's lines go: the request's logger (its req_id); default the service's. */
     logger?: SignInDeps["logger"];
-    sessionTtlMs: number;
-    currentToken: string;
-  }): Promise<
-    | Exclude<SignInResult, { outcome: "signed_in" }>
-    | { outcome: "signed_in"; staff: Pick<StaffIdentity, "id" | "email">; token: string; expiresAt: Date }
-  > {
+  }): Promise<Exclude<SignInResult, { outcome: "signed_in" }> | { outcome: "verified"; staff: StaffRow }> {
     const logger = input.logger ?? this.logger;
     const { limits } = this.options;
     const now = this.options.now();
-    const staff =
+    const staff: StaffRow | undefined =
       "email" in input.who
         ? await findStaffByEmail(this.database.db, input.who.email)
         : await findStaffAccount(this.database.db, input.who.staffId);
@@ -230,7 +225,7 @@ export class SignInService {
       return byAccount;
     });
     if (refused) {
-      logger.warn("pin switch refused", { reason: "too_many_attempts", ...logFields });
+      logger.warn("pin refused", { reason: "too_many_attempts", ...logFields });
       return {
         outcome: "too_many_attempts",
         retryAfterSeconds: Math.min(secondsUntil(refused.windowEndsAt, now), Math.ceil(limits.windowMs / 1000)),
@@ -251,16 +246,41 @@ export class SignInService {
       return { outcome: "busy", retryAfterSeconds: BUSY_RETRY_SECONDS };
     }
     if (!staff || !valid || !staff.active || !staff.pinHash) {
-      logger.warn("pin switch failed", { ...logFields, ...(staff ? { staffId: staff.id } : {}) });
+      logger.warn("pin failed", { ...logFields, ...(staff ? { staffId: staff.id } : {}) });
       return { outcome: "invalid_credentials" };
     }
-    const { token, expiresAt } = await this.database.transaction(async (tx) => {
+    await this.database.transaction(async (tx) => {
       await clearAttempts(tx, accountKey);
       await releaseAttempt(tx, addressKey);
+    });
+    return { outcome: "verified", staff };
+  }
+
+  /**
+   * A shared tablet taken over by another person (POST /api/session/switch): their PIN checked by
+   * verifyPin. On success the tablet's session ends and a new one begins for that person.
+   */
+  async switchUser(input: {
+    who: { email: string } | { staffId: number };
+    pin: string;
+    address: string;
+    /** Where the attempt's lines go: the request's logger (its req_id); default the service's. */
+    logger?: SignInDeps["logger"];
+    sessionTtlMs: number;
+    currentToken: string;
+  }): Promise<
+    | Exclude<SignInResult, { outcome: "signed_in" }>
+    | { outcome: "signed_in"; staff: Pick<StaffIdentity, "id" | "email">; token: string; expiresAt: Date }
+  > {
+    const logger = input.logger ?? this.logger;
+    const verified = await this.verifyPin(input);
+    if (verified.outcome !== "verified") return verified;
+    const { staff } = verified;
+    const { token, expiresAt } = await this.database.transaction(async (tx) => {
       await deleteSession(tx, input.currentToken);
       // The previous person's streams on this tablet end now, on every instance.
       await announce(tx, "sessions");
-      return insertSession(tx, staff.id, input.sessionTtlMs, new Date(now));
+      return insertSession(tx, staff.id, input.sessionTtlMs, new Date(this.options.now()));
     });
     logger.info("pin switch", { account: staff.email, address: input.address });
     return { outcome: "signed_in", staff: { id: staff.id, email: staff.email }, token, expiresAt };

@@ -7,7 +7,15 @@ import type { Db } from "../db/database";
 import { tablesOf } from "../db/dialect";
 import { branchesOf, hashToken } from "./session-queries";
 
-type StaffRow = { id: number; email: string; name: string; role: StaffRole; branchIds: number[]; active: boolean; pinHash: string | null };
+export type StaffRow = {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  branchIds: number[];
+  active: boolean;
+  pinHash: string | null;
+};
 
 /** An account as the API answers it: never a hash. */
 export function staffAccountOf(row: StaffRow): StaffAccount {

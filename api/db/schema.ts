@@ -16,13 +16,14 @@ import {
   type TranslationLanguage,
 } from "../../contract/menu";
 import type { HappyHourWindow } from "../../contract/happy-hour";
+import { ADJUSTMENT_KINDS, ADJUSTMENT_STATUSES } from "../../contract/check";
 import { STAFF_ROLES } from "../../contract/roles";
 import type { ServerEvents, Translation } from "../../contract/schemas";
 import { PRINTER_STATUSES } from "../../contract/printers";
 import type { Columns } from "./columns";
 
-/** A kitchen or bar ticket, a ticket printed again from a board, or a closed tab's bill. */
-export const PRINT_JOB_KINDS = ["ticket", "reprint", "bill"] as const;
+/** A kitchen or bar ticket, a ticket printed again from a board, a closed tab's bill, or a day's report. */
+export const PRINT_JOB_KINDS = ["ticket", "reprint", "bill", "day_report"] as const;
 export const PRINT_JOB_STATUSES = ["queued", "sending", "printed"] as const;
 
 export type ProductTranslations = Partial<Record<TranslationLanguage, Translation>>;
@@ -418,12 +419,117 @@ export function defineTables(c: Columns) {
       subtotalCents: c.integer("subtotal_cents").notNull(),
       taxCents: c.integer("tax_cents").notNull(),
       totalCents: c.integer("total_cents").notNull(),
+      /** What came off the subtotal (docs/decisions/0028): tax is on subtotal − these. */
+      discountsCents: c.integer("discounts_cents").notNull().default(0),
+      compsCents: c.integer("comps_cents").notNull().default(0),
+      voidsCents: c.integer("voids_cents").notNull().default(0),
       closedAt: c.time("closed_at").notNull(),
     },
     (table) => [
       c.index("tabs_station").on(table.tableId, table.closedAt),
       c.index("tabs_branch_closed").on(table.branchId, table.closedAt),
     ],
+  );
+
+  /**
+   * A discount, comp or void on a tab (docs/decisions/0028-the-check.md). A tab's id is its first
+   * order's id while it is open, and stays its id once closed. `percent` or `amount_cents` (neither:
+   * the whole line); a floor account's waits `pending` for a manager's PIN.
+   */
+  const tabAdjustments = c.table(
+    "tab_adjustments",
+    {
+      id: c.text("id").primaryKey(),
+      tabId: c.text("tab_id").notNull(),
+      branchId: c.integer("branch_id").notNull(),
+      tableId: c.text("station_id").notNull(),
+      kind: c.text("kind", { enum: ADJUSTMENT_KINDS }).notNull(),
+      /** `<order id>.<line position>`; null: the whole check. */
+      lineId: c.text("line_id"),
+      percent: c.integer("percent"),
+      amountCents: c.integer("amount_cents"),
+      reason: c.text("reason").notNull(),
+      status: c.text("status", { enum: ADJUSTMENT_STATUSES }).notNull(),
+      requestedById: c.integer("requested_by_id").notNull(),
+      requestedBy: c.text("requested_by").notNull(),
+      approvedById: c.integer("approved_by_id"),
+      approvedBy: c.text("approved_by"),
+      createdAt: c.time("created_at").notNull(),
+      decidedAt: c.time("decided_at"),
+    },
+    (table) => [
+      c.index("tab_adjustments_tab").on(table.tabId, table.createdAt),
+      c.index("tab_adjustments_branch").on(table.branchId, table.decidedAt),
+    ],
+  );
+
+  /** A payment recorded on a tab (cards are taken on the restaurant's own terminal): what went to the check, the tip, the change. */
+  const tabPayments = c.table(
+    "tab_payments",
+    {
+      id: c.text("id").primaryKey(),
+      tabId: c.text("tab_id").notNull(),
+      branchId: c.integer("branch_id").notNull(),
+      tableId: c.text("station_id").notNull(),
+      method: c.text("method", { enum: PAYMENT_METHODS }).notNull(),
+      amountCents: c.integer("amount_cents").notNull(),
+      tipCents: c.integer("tip_cents").notNull().default(0),
+      /** Cash handed over; null for a card or other. */
+      tenderedCents: c.integer("tendered_cents"),
+      changeCents: c.integer("change_cents").notNull().default(0),
+      /** The lines paid by items (their shares, tax included); empty for an amount or an equal part. */
+      lineIds: c
+        .json("line_ids")
+        .$type<string[]>()
+        .notNull()
+        .default(sql`'[]'`),
+      takenById: c.integer("taken_by_id").notNull(),
+      takenBy: c.text("taken_by").notNull(),
+      createdAt: c.time("created_at").notNull(),
+    },
+    (table) => [
+      c.index("tab_payments_tab").on(table.tabId, table.createdAt),
+      c.index("tab_payments_branch").on(table.branchId, table.createdAt),
+    ],
+  );
+
+  /** Money given back on a payment of a closed tab, by the payment's method; never more than the payment. */
+  const tabRefunds = c.table(
+    "tab_refunds",
+    {
+      id: c.text("id").primaryKey(),
+      paymentId: c.text("payment_id").notNull(),
+      tabId: c.text("tab_id").notNull(),
+      branchId: c.integer("branch_id").notNull(),
+      method: c.text("method", { enum: PAYMENT_METHODS }).notNull(),
+      amountCents: c.integer("amount_cents").notNull(),
+      reason: c.text("reason").notNull(),
+      byId: c.integer("by_id").notNull(),
+      by: c.text("by").notNull(),
+      createdAt: c.time("created_at").notNull(),
+    },
+    (table) => [c.index("tab_refunds_payment").on(table.paymentId), c.index("tab_refunds_branch").on(table.branchId, table.createdAt)],
+  );
+
+  /** A tab split equally: `ways` parts of the balance, of which the payments after the first `payments_before` paid some. */
+  const tabSplits = c.table("tab_splits", {
+    tabId: c.text("tab_id").primaryKey(),
+    ways: c.integer("ways").notNull(),
+    paymentsBefore: c.integer("payments_before").notNull(),
+    createdAt: c.time("created_at").notNull(),
+  });
+
+  /** The cash a manager counted in a branch's drawer at the end of its day (the branch's time zone). */
+  const cashCounts = c.table(
+    "cash_counts",
+    {
+      branchId: c.integer("branch_id").notNull(),
+      day: c.text("day").notNull(),
+      countedCents: c.integer("counted_cents").notNull(),
+      countedById: c.integer("counted_by_id").notNull(),
+      countedAt: c.time("counted_at").notNull(),
+    },
+    (table) => [c.primaryKey({ columns: [table.branchId, table.day] })],
   );
 
   /** The kitchen boards on screen: each says so every ~20 s, so any instance knows which are online. */
@@ -611,6 +717,11 @@ export function defineTables(c: Columns) {
     serverSecrets,
     calls,
     tabs,
+    tabAdjustments,
+    tabPayments,
+    tabRefunds,
+    tabSplits,
+    cashCounts,
     kitchenBoards,
     carts,
     cartLines,

@@ -42,6 +42,9 @@ const MISSING_THINGS: Record<MissingCode, string> = {
   printer_not_found: "printer",
   staff_not_found: "staff account",
   photo_not_found: "photo",
+  tab_not_found: "check",
+  adjustment_not_found: "adjustment",
+  payment_not_found: "payment",
 };
 
 /** 404 for a resource that does not exist: its code, and a message from the resource's name. */

@@ -2,7 +2,7 @@
  * What the sales reports (api/reports) read: a branch's orders placed in [start, end), aggregated in the database.
  * Each query walks the orders_branch_created index over the range only.
  */
-import { and, asc, desc, eq, gte, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, sql } from "drizzle-orm";
 import type { OrderStatus } from "../../contract/menu";
 import type { Db } from "../db/database";
 import { epochHour, tablesOf } from "../db/dialect";
@@ -108,4 +108,15 @@ export async function ordersInRange(db: Db, range: ReportRange): Promise<ReportO
     .from(orders)
     .where(inRange(db, range))
     .orderBy(asc(orders.createdAt), asc(orders.number));
+}
+
+/** How many orders the given tabs billed (neither cancelled nor held). */
+export async function billedOrdersOnTabs(db: Db, tabIds: readonly string[]): Promise<number> {
+  if (tabIds.length === 0) return 0;
+  const { orders } = tablesOf(db);
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(inArray(orders.tabId, [...tabIds]), notInArray(orders.status, ["cancelled", "held"])));
+  return Number(row?.n ?? 0);
 }

@@ -104,3 +104,24 @@ export async function openTabOrderStates(db: Db, tableIds: string[]): Promise<Op
     .from(orders)
     .where(and(inArray(orders.tableId, tableIds), isNull(orders.tabId)));
 }
+
+/** The orders a closed tab holds, oldest first. */
+export async function ordersOnClosedTab(db: Db, tabId: string): Promise<Order[]> {
+  const { orders } = tablesOf(db);
+  const rows = await db.select().from(orders).where(eq(orders.tabId, tabId)).orderBy(asc(orders.createdAt), asc(orders.number));
+  return withLines(db, rows);
+}
+
+/** An order's table and tab (null: on its table's open tab), for finding a check by its id. */
+export async function orderTabOf(
+  db: Db,
+  orderId: string,
+): Promise<{ tableId: string; branchId: number; tabId: string | null; createdAt: string } | undefined> {
+  const { orders } = tablesOf(db);
+  const [row] = await db
+    .select({ tableId: orders.tableId, branchId: orders.branchId, tabId: orders.tabId, createdAt: orders.createdAt })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return row;
+}

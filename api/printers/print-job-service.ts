@@ -5,14 +5,14 @@
  * never printed; one that commits is printed even if the printer is off or this instance dies.
  */
 import { PREP_AREAS, type PrepArea } from "../../contract/menu";
-import type { ClosedTab, Order, PrintOrderAnswer } from "../../contract/schemas";
+import type { ClosedTab, DayReport, Order, PrintOrderAnswer } from "../../contract/schemas";
 import type { Db } from "../db/database";
 import type { ServiceDeps } from "../service-deps";
 import { announce } from "../db/announce";
 import { conflict, NotFoundError } from "../lib/errors";
 import { findOrder } from "../orders/order-queries";
 import { insertPrintJobs, printersAt, receiptPrinters, type NewPrintJob } from "./printer-repository";
-import { billDocument, orderTicket } from "./ticket";
+import { billDocument, dayReportDocument, orderTicket } from "./ticket";
 
 async function queueJobs(tx: Db, jobs: readonly NewPrintJob[], now: Date) {
   const rows = await insertPrintJobs(
@@ -55,6 +55,26 @@ export async function enqueueBill(tx: Db, tab: ClosedTab, now: Date): Promise<vo
   const [printer] = await receiptPrinters(tx, tab.branch_id);
   if (!printer) return;
   await queueJobs(tx, [{ printerId: printer.id, branchId: tab.branch_id, orderId: null, kind: "bill", document: billDocument(tab) }], now);
+}
+
+/** A branch's end-of-day report on its first receipt printer; 409 `no_printer` without one. Returns the jobs queued. */
+export async function enqueueDayReport(tx: Db, report: DayReport, branchName: string, now: Date): Promise<number> {
+  const [printer] = await receiptPrinters(tx, report.branch_id);
+  if (!printer) throw conflict("no_printer", "This branch has no receipts printer.");
+  const rows = await queueJobs(
+    tx,
+    [
+      {
+        printerId: printer.id,
+        branchId: report.branch_id,
+        orderId: null,
+        kind: "day_report",
+        document: dayReportDocument(report, branchName),
+      },
+    ],
+    now,
+  );
+  return rows.length;
 }
 
 /** A board's reprint: the order's tickets again, marked REPRINT. 409 `no_printer` when no printer would print any. */

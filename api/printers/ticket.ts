@@ -8,7 +8,7 @@ import { transform } from "receiptline";
 import { PAYMENT_METHODS, type PrepArea } from "../../contract/menu";
 import { formatDollars, parsePriceToCents } from "../../contract/money";
 import { restaurantClock } from "../../contract/restaurant-time";
-import type { ClosedTab, Order } from "../../contract/schemas";
+import type { ClosedTab, DayReport, Order } from "../../contract/schemas";
 
 /** Characters per line of an 80 mm printer's standard font. */
 export const TICKET_WIDTH = 42;
@@ -90,6 +90,42 @@ export function billDocument(tab: ClosedTab): string {
   out.push("---");
   out.push("Thank you!");
   return out.join("\n") + "\n";
+}
+
+/** The end of a branch's day: the day's sales, what was taken by method, the cash count and over/short. */
+export function dayReportDocument(report: DayReport, branchName: string): string {
+  const row = (label: string, price: string | null) => `|${literal(label)} | ${price === null ? "-" : literal(signedMoney(price))}|`;
+  const out: string[] = [];
+  out.push("^^END OF DAY");
+  out.push(`^${literal(branchName)} | ${literal(report.date)}`);
+  out.push("---");
+  out.push(`|Checks closed | ${report.checks}|`);
+  out.push(`|Orders | ${report.orders}|`);
+  out.push(row("Gross", report.gross));
+  out.push(row("Discounts", report.discounts));
+  out.push(row("Comps", report.comps));
+  out.push(row(`Voids (${report.voided_lines} lines)`, report.voids));
+  out.push(row("Net", report.net));
+  out.push(row("HST", report.tax));
+  out.push(row("Tips", report.tips));
+  out.push(row("Refunds", report.refunds));
+  out.push("---");
+  out.push(row("Cash", report.payments.cash));
+  out.push(row("Card", report.payments.card));
+  out.push(row("Other", report.payments.other));
+  out.push(`|^"TAKEN" | ^"${literal(signedMoney(report.taken))}"|`);
+  out.push("---");
+  out.push(row("Cash expected", report.cash_expected));
+  out.push(row("Cash counted", report.cash_counted));
+  out.push(`|"OVER/SHORT" | "${report.over_short === null ? "not counted" : literal(signedMoney(report.over_short))}"|`);
+  out.push(`|Open tabs | ${report.open_tabs}|`);
+  out.push("---");
+  return out.join("\n") + "\n";
+}
+
+/** "-1.25" → "-$1.25". */
+function signedMoney(price: string): string {
+  return price.startsWith("-") ? `-${money(price.slice(1))}` : money(price);
 }
 
 /** A note on a ticket sent again after its sender stopped mid-way (a crash): it may have printed already. */

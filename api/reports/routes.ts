@@ -8,6 +8,7 @@ import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { ordersInRange, salesByHour, topProducts, type ReportRange } from "../orders/sales-queries";
 import { tabPayments } from "../tabs/tab-payment-queries";
 import { ordersCsv, salesReport, TOP_PRODUCTS } from "./sales-report";
+import { dayReport, dayReportCsv, printDayReport, setCashCount } from "./day-report-service";
 
 export function reportRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
@@ -44,6 +45,24 @@ export function reportRoutes(ctx: AppContext) {
       "Cache-Control": "no-store",
     });
   });
+
+  serveEndpoint(app, endpoints.dayReport, async ({ c, query }) => {
+    c.header("Cache-Control", "no-store");
+    return dayReport(ctx, query.branch_id, query.date);
+  });
+
+  serveEndpoint(app, endpoints.dayReportCsv, async ({ c, query }) => {
+    const { csv, date } = await dayReportCsv(ctx, query.branch_id, query.date);
+    return c.body(csv, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="day-branch-${query.branch_id}-${date}.csv"`,
+      "Cache-Control": "no-store",
+    });
+  });
+
+  serveEndpoint(app, endpoints.setCashCount, async ({ c, body }) => setCashCount(ctx, c.get("staff")!, body));
+
+  serveEndpoint(app, endpoints.printDayReport, async ({ body }) => printDayReport(ctx, body));
 
   return app;
 }

@@ -1,8 +1,21 @@
 import { Hono } from "hono";
 import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
+import { clientAddress } from "../lib/client-address";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
-import { closeTab, listOpenTabs, readTab } from "./tab-service";
+import { ApiHttpError } from "../lib/errors";
+import {
+  approveAdjustment,
+  createAdjustment,
+  payCheck,
+  payWholeBalance,
+  readCheck,
+  readTableCheck,
+  refundPayment,
+  rejectAdjustment,
+  splitCheck,
+} from "./check-service";
+import { listOpenTabs } from "./tab-service";
 import { requestLogger } from "../lib/request-logger";
 
 export function tabRoutes(ctx: AppContext) {
@@ -10,11 +23,11 @@ export function tabRoutes(ctx: AppContext) {
 
   serveEndpoint(app, endpoints.tab, async ({ c, params }) => {
     c.header("Cache-Control", "no-store");
-    return readTab(ctx, params.id);
+    return readTableCheck(ctx, params.id);
   });
 
   serveEndpoint(app, endpoints.closeTab, async ({ c, params, body }) => {
-    const tab = await closeTab(ctx, params.id, body.paid_with);
+    const tab = await payWholeBalance(ctx, c.get("staff")!, params.id, body.paid_with);
     requestLogger(c, ctx.logger).info("tab closed", { tabId: tab.id, tableId: tab.station_id, total: tab.total, paidWith: tab.paid_with });
     return tab;
   });
@@ -23,6 +36,59 @@ export function tabRoutes(ctx: AppContext) {
     const branchId = knownBranch(query.branch_id);
     c.header("Cache-Control", "no-store");
     return listOpenTabs(ctx, branchId);
+  });
+
+  serveEndpoint(app, endpoints.check, async ({ c, params }) => {
+    c.header("Cache-Control", "no-store");
+    return readCheck(ctx, params.id);
+  });
+
+  serveEndpoint(app, endpoints.createAdjustment, async ({ c, params, body }) => createAdjustment(ctx, c.get("staff")!, params.id, body));
+
+  serveEndpoint(app, endpoints.approveAdjustment, async ({ c, params, body }) => {
+    // The manager's PIN, typed on this tablet: checked and throttled as the PIN take-over is, without signing anyone out.
+    const result = await ctx.signIn.verifyPin({
+      who: body.staff_id !== undefined ? { staffId: body.staff_id } : { email: body.email! },
+      pin: body.pin,
+      address: clientAddress(c, ctx.config.trustedProxies),
+      logger: requestLogger(c, ctx.logger),
+    });
+    switch (result.outcome) {
+      case "too_many_attempts":
+        c.header("Retry-After", String(result.retryAfterSeconds));
+        throw new ApiHttpError(429, "too_many_attempts", "Too many PIN attempts. Wait a few minutes and try again.");
+      case "busy":
+        c.header("Retry-After", String(result.retryAfterSeconds));
+        throw new ApiHttpError(503, "busy", "The server is busy checking other sign-ins. Try again in a moment.");
+      case "invalid_credentials":
+        throw new ApiHttpError(401, "invalid_credentials", "That person or PIN is not right.");
+    }
+    const adjustment = await approveAdjustment(ctx, c.get("staff")!, result.staff, params.id);
+    requestLogger(c, ctx.logger).info("adjustment approved", { adjustmentId: adjustment.id, approver: result.staff.email });
+    return adjustment;
+  });
+
+  serveEndpoint(app, endpoints.rejectAdjustment, async ({ c, params }) => rejectAdjustment(ctx, c.get("staff")!, params.id));
+
+  serveEndpoint(app, endpoints.splitCheck, async ({ params, body }) => splitCheck(ctx, params.id, body.ways));
+
+  serveEndpoint(app, endpoints.payCheck, async ({ c, params, headers, body }) => {
+    const paid = await payCheck(ctx, c.get("staff")!, params.id, body, headers["Idempotency-Key"]);
+    if (paid.replayed) c.header("Idempotent-Replayed", "true");
+    else
+      requestLogger(c, ctx.logger).info("payment recorded", {
+        tabId: params.id,
+        amount: paid.answer?.amount,
+        method: paid.answer?.method,
+        tip: paid.answer?.tip,
+      });
+    return c.body(paid.json, paid.status as 201, { "Content-Type": "application/json; charset=utf-8" });
+  });
+
+  serveEndpoint(app, endpoints.refundPayment, async ({ c, params, body }) => {
+    const refund = await refundPayment(ctx, c.get("staff")!, params.id, body);
+    requestLogger(c, ctx.logger).info("payment refunded", { paymentId: params.id, amount: refund.amount });
+    return refund;
   });
 
   return app;

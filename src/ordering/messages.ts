@@ -43,8 +43,8 @@ export const tableNoticeMessages = i18n("tableNotice", {
 /** Why an order was not placed, in words a diner can act on. */
 
 export const dietFilterMessages = i18n("dietFilter", {
-  summary: "Dietary filter",
-  summaryOn: count({ one: "Dietary filter (1 on)", other: "Dietary filter ({count} on)" }),
+  summary: "Filters",
+  summaryOn: count({ one: "Filters · 1 on", other: "Filters · {count} on" }),
   hideWith: "Hide dishes with",
   show: "Show",
   everything: "Everything",

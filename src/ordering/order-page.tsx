@@ -22,6 +22,7 @@ import { applyFilter, loadFilter, saveFilter, type DietFilter } from "./menu/die
 import { DietFilterPanel } from "./menu/diet-filter-panel";
 import { branchTimeZone, happyHourNow, pricedNow } from "./menu/happy-hour-state";
 import { ItemMarks } from "./menu/item-marks";
+import { specialsForToday } from "./menu/specials";
 import { READ_ONLY_BRANCH, useOrderMenu } from "./menu/use-order-menu";
 import { orderPageMessages, tableNoticeMessages } from "./messages";
 import { VisitEndedNotice } from "./visit-ended-notice";
@@ -221,7 +222,7 @@ function MenuSections({ menu, today, filtered, onOpen }: MenuSectionsProps) {
             {categories[key]}
           </h2>
           <ul>
-            {menu[key].map((product) => (
+            {(key === "special" ? specialsForToday(menu[key], today) : menu[key]).map((product) => (
               <li key={product.id}>
                 <MenuItem product={product} cart={cart} today={today} onOpen={onOpen} />
               </li>

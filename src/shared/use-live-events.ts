@@ -27,7 +27,10 @@ const EVENT_TYPES = [
   "visit.ended",
   "printer.offline",
   "printer.online",
+  "tab.updated",
+  "tab.closed",
   "branch.updated",
+  "table.updated",
 ] as const satisfies readonly (keyof ServerEvents)[];
 
 /**

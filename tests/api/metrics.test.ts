@@ -3,6 +3,7 @@
  * the metrics, that the exposition parses, that each figure moves with what it counts, and that
  * requests are labelled by route pattern, never by raw path.
  */
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +14,7 @@ import type { Menu, Order, DiningTable } from "../../contract/schemas";
 import { createLogger } from "../../api/lib/logger";
 import { freePort } from "../../scripts/reliability/server-process";
 import { call, expectApiError, productNamed, readMenu, readStations } from "../support/api-helpers";
+import { promlint } from "../support/promlint";
 import { SseStream } from "../support/sse-stream";
 import { TestClock } from "../support/test-clock";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
@@ -108,6 +110,24 @@ async function eventually(check: (exposition: Exposition) => boolean): Promise<E
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+describe("the exposition, as Prometheus's linter reads it", () => {
+  it("passes promtool check metrics' rules (and promtool itself where it is installed)", async () => {
+    // Something of everything first: an order, a stream's fan-out, every route's histogram.
+    expect((await placeOrder()).status).toBe(201);
+    const answer = await call(server, "GET", "/metrics", { token: METRICS_TOKEN });
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain("limitless_orders_placed_total");
+    expect(promlint(answer.text)).toEqual([]);
+    const promtool = spawnSync("promtool", ["check", "metrics"], { input: answer.text, encoding: "utf8" });
+    if (promtool.error) {
+      // Not installed: the rules above are promtool's (Debian: `apt-get install prometheus` brings it).
+      expect((promtool.error as NodeJS.ErrnoException).code).toBe("ENOENT");
+    } else {
+      expect({ status: promtool.status, output: promtool.stdout + promtool.stderr }).toEqual({ status: 0, output: "" });
+    }
+  });
+});
 
 describe("who may read GET /metrics", () => {
   it("refuses an anonymous caller with 401 in the contract's error shape, not the web app's page", async () => {

@@ -12,15 +12,17 @@ import { API_ROUTES, type ApiRouteName } from "../../contract/api-routes";
 import { endpoints, isFileUpload, type Endpoint } from "../../contract/endpoints";
 import { openApiPath, type JsonSchema, type OpenApiDocument, type OpenApiOperation } from "../../contract/openapi";
 import { call, expectSecurityHeaders } from "../support/api-helpers";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 import { PERMISSIONS } from "../../contract/roles";
 
 let server: TestServer;
 let document: OpenApiDocument;
 let etag: string;
+let token: string;
 
 beforeAll(async () => {
   server = await startTestServer({ staticDir: null });
+  token = await staffToken(server);
   const answer = await call<OpenApiDocument>(server, "GET", "/api/openapi.json");
   expect(answer.status).toBe(200);
   document = answer.body;
@@ -61,6 +63,22 @@ describe("GET /api/openapi.json", () => {
     const result = await validate(structuredClone(document) as never);
     expect(result.valid ? [] : compileErrors(result)).toEqual([]);
     expect(result.warnings).toEqual([]);
+  });
+
+  it("declares the query parameters the server checks, and the server answers as the published schema predicts", async () => {
+    const queryParameter = (name: ApiRouteName, parameter: string) =>
+      operationNamed(name).operation.parameters!.find((p) => p.in === "query" && p.name === parameter)!.schema as JsonSchema;
+    const status = new RegExp(queryParameter("orders", "status").pattern as string);
+    for (const value of ["received", "received,ready", "eaten", "received,", ""]) {
+      const answer = await call(server, "GET", `/api/orders?branch_id=1&status=${encodeURIComponent(value)}`, { token });
+      expect(answer.status, `status=${value}`).toBe(status.test(value) ? 200 : 400);
+    }
+    const from = new RegExp(queryParameter("salesReport", "from").pattern as string);
+    for (const value of ["2026-11-01", "tomorrow", "1/11/2026"]) {
+      const answer = await call(server, "GET", `/api/reports/sales?branch_id=1&from=${encodeURIComponent(value)}&to=2026-11-30`, { token });
+      expect(answer.status, `from=${value}`).toBe(from.test(value) ? 200 : 400);
+    }
+    expect(queryParameter("uploadMenuCsv", "dry_run").enum).toEqual(["0", "1", "false", "true"]);
   });
 
   it("has one operation per endpoint of the contract's table, under its name, method, path and auth", () => {

@@ -108,6 +108,10 @@ describe("GET /api/reports/sales", () => {
       expectApiError(await report(query), 400, "invalid_query");
       expectApiError(await call(server, "GET", `/api/reports/orders.csv?branch_id=1&${query}`, { token }), 400, "invalid_query");
     }
+    // A bad day is reported for what it is, and nothing more.
+    expect(expectApiError(await report("from=tomorrow&to=2026-11-01"), 400, "invalid_query").details).toEqual([
+      { path: "from", message: "must be a date like 2026-11-23" },
+    ]);
     expectApiError(
       await call(server, "GET", "/api/reports/sales?branch_id=9&from=2026-11-01&to=2026-11-01", { token }),
       404,

@@ -184,3 +184,112 @@ describe("rounds", () => {
     }
   });
 });
+
+describe("the cart", () => {
+  it("changes a line with − and + (44 px each), says its new quantity, moves the totals, and has a readable name field", async () => {
+    const table = await createDiningTable(suite.server, suite.token, 1, "Steps 1");
+    const { context, page } = await phone();
+    try {
+      await page.goto(orderUrl(table));
+      await addItem(page, "Nachos");
+      await page.getByRole("link", { name: /^View cart/ }).click();
+      const row = page.locator(".cart-table tbody tr", { hasText: "Nachos" });
+      const plus = row.getByRole("button", { name: "Add 1 Nachos" });
+      const minus = row.getByRole("button", { name: "Remove 1 Nachos" });
+      for (const button of [plus, minus]) {
+        const box = (await button.boundingBox())!;
+        expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+      }
+      const total = () => page.locator(".cart-table tfoot .cart-total td").textContent();
+      const price = () => row.locator("td.cart-price").textContent();
+      const oneTotal = await total();
+      const onePrice = await price();
+      const dollars = (text: string | null) => Number((text ?? "").replace(/[^0-9.]/g, ""));
+
+      await plus.click();
+      await expect.poll(() => row.locator(".cart-qty").textContent()).toBe("2");
+      await expect.poll(() => page.getByRole("status").filter({ hasText: "Nachos: 2" }).count()).toBe(1);
+      await expect.poll(async () => dollars(await price())).toBeCloseTo(2 * dollars(onePrice), 2);
+      await expect.poll(total).not.toBe(oneTotal);
+      await minus.click();
+      await expect.poll(() => row.locator(".cart-qty").textContent()).toBe("1");
+      await expect.poll(() => page.getByRole("status").filter({ hasText: "Nachos: 1" }).count()).toBe(1);
+      await expect.poll(price).toBe(onePrice);
+      await expect.poll(total).toBe(oneTotal);
+
+      const name = page.getByLabel("Your name at this table");
+      const box = (await name.boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.width).toBeGreaterThanOrEqual(150);
+      expect(parseFloat(await name.evaluate((input) => getComputedStyle(input).fontSize))).toBeGreaterThanOrEqual(16);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** Emoji (pictographs, dingbats, variation selector 16) in the page's text and its attributes' words. */
+const emojiOnPage = (page: Page) =>
+  page.evaluate(() => {
+    const emoji = /[\p{Extended_Pictographic}\u{FE0F}]/u;
+    const texts = [
+      document.body.innerText,
+      ...[...document.querySelectorAll("[aria-label], [title], [alt]")].map((el) =>
+        ["aria-label", "title", "alt"].map((name) => el.getAttribute(name) ?? "").join(" "),
+      ),
+    ];
+    return texts.filter((text) => emoji.test(text));
+  });
+
+describe("the menu", () => {
+  it("puts today's special first and greys the others with their day, whatever the weekday (on a clock the test sets)", async () => {
+    const { context, page } = await phone();
+    const weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+    try {
+      // Monday 6 January 2025 … Sunday 12 January 2025, 6 pm in Toronto.
+      for (let day = 0; day < 7; day++) {
+        await page.clock.setFixedTime(new Date(Date.UTC(2025, 0, 6 + day, 23, 0)));
+        await page.goto(orderUrl(suite.table));
+        const specials = page.locator("#category-special .menu-item");
+        await specials.first().waitFor();
+        const first = specials.first();
+        await expect.poll(() => first.getAttribute("class")).toContain("is-today");
+        expect(await first.locator(".menu-item-name").textContent()).toContain("Today's special");
+        expect(await first.locator(".menu-item-name").textContent()).toMatch(new RegExp(`^${weekdays[day]!}`));
+        // The others: greyed, with their day, nothing to tap.
+        const others = specials.locator("xpath=self::*[contains(@class, 'is-other-day')]");
+        expect(await others.count()).toBe((await specials.count()) - 1);
+        expect(await others.first().textContent()).toMatch(new RegExp(`Only on ${weekdays[(day + 1) % 7]!}s`));
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("draws the diet marks as SVG icons named by their word, and has no emoji on the menu, in the panel or in the cart", async () => {
+    const table = await createDiningTable(suite.server, suite.token, 1, "Marks 1");
+    const { context, page } = await phone();
+    try {
+      await page.goto(orderUrl(table));
+      const lumpia = page.getByRole("button", { name: /^Lumpia Shanghai/ });
+      await lumpia.waitFor();
+      const pork = lumpia.getByRole("img", { name: "Contains pork" });
+      expect(await pork.evaluate((el) => el.tagName.toLowerCase())).toBe("svg");
+      // Named once: the item's name says "Contains pork" one time.
+      const name = await lumpia.evaluate((el) => el.textContent ?? "");
+      expect(name).toContain("Contains pork");
+      expect(await emojiOnPage(page)).toEqual([]);
+
+      await lumpia.click();
+      const dialog = page.getByRole("dialog", { name: "Lumpia Shanghai" });
+      await dialog.getByRole("img", { name: "Contains pork" }).waitFor();
+      expect(await emojiOnPage(page)).toEqual([]);
+      await dialog.getByRole("button", { name: /^Add/ }).click();
+      await page.getByRole("link", { name: /^View cart/ }).click();
+      await page.getByRole("heading", { name: "Your order" }).waitFor();
+      expect(await emojiOnPage(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -49,8 +49,16 @@ describe("the order screen", () => {
       await expect.poll(() => item(page, "Nachos").textContent()).toContain("3 left");
 
       // Hide pork: those dishes go, the rest stay, and the screen says how many it hid.
-      await page.getByText("Dietary filter").click();
+      // The filter is a button that says it opens and whether filters are on.
+      const filterButton = page.getByRole("button", { name: "Filters", exact: true });
+      expect(await filterButton.getAttribute("aria-expanded")).toBe("false");
+      await filterButton.click();
+      await expect.poll(() => filterButton.getAttribute("aria-expanded")).toBe("true");
       await page.getByLabel("Pork", { exact: true }).check();
+      await expect.poll(() => page.locator(".diet-filter-toggle").textContent()).toBe("Filters · 1 on");
+      await page.getByLabel("Shellfish", { exact: true }).check();
+      await expect.poll(() => page.locator(".diet-filter-toggle").textContent()).toBe("Filters · 2 on");
+      await page.getByLabel("Shellfish", { exact: true }).uncheck();
       const result = page.locator(".diet-filter-result");
       await page.getByText(`${pork.length} items hidden by your filter.`).waitFor();
       await expect.poll(() => item(page, "Lumpia Shanghai").count()).toBe(0);

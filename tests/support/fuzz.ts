@@ -13,7 +13,7 @@ import { endpoints, isFileUpload, type Endpoint as ContractEndpoint, type FileUp
 // ---------- the endpoints ----------
 
 export type BodyKind = "json" | "multipart" | "none";
-export type Param = "branch" | "product" | "station" | "order" | "call" | "printer" | "staff" | "photo";
+export type Param = "branch" | "product" | "station" | "order" | "call" | "printer" | "staff" | "photo" | "tab" | "adjustment" | "payment";
 
 export interface Endpoint {
   /** The contract's name for it. */
@@ -58,6 +58,9 @@ const PARAM_OF: Record<MissingCode, Param> = {
   printer_not_found: "printer",
   staff_not_found: "staff",
   photo_not_found: "photo",
+  tab_not_found: "tab",
+  adjustment_not_found: "adjustment",
+  payment_not_found: "payment",
 };
 
 /**
@@ -89,6 +92,13 @@ const VALID_BODIES: Partial<Record<ApiRouteName, (ids: KnownIds) => unknown>> = 
   callStaff: () => ({ kind: "server" }),
   finishCall: () => ({ status: "done" }),
   closeTab: () => ({ paid_with: "cash" }),
+  createAdjustment: () => ({ kind: "discount", percent: 10, reason: "Regular" }),
+  approveAdjustment: (ids) => ({ email: ids.staffEmail, pin: "1234" }),
+  splitCheck: () => ({ ways: 2 }),
+  payCheck: () => ({ method: "cash", amount: "5.00", tip: "1.00" }),
+  refundPayment: () => ({ amount: "1.00", reason: "Cold dish" }),
+  setCashCount: () => ({ branch_id: 1, date: "2026-01-15", counted: "100.00" }),
+  printDayReport: () => ({ branch_id: 1, date: "2026-01-15" }),
   boardHeartbeat: () => ({ branch_id: 1, board_id: "3f2b8c1d-6e4a-4b7c-9d0e-1a2b3c4d5e6f", station: "kitchen" }),
   applyCartOperations: (ids) => ({
     phone_id: "6f1c2b9e-2d7a-4c3e-9a51-0b8f4e7d2c10",
@@ -558,6 +568,10 @@ export function idArb(param: Param, ids: KnownIds): fc.Arbitrary<string> {
     printer: [],
     staff: [],
     photo: ids.photos,
+    // An open check's id is its first order's.
+    tab: ids.orders,
+    adjustment: [],
+    payment: [],
   }[param];
   const hostile = fc.oneof(
     hostileString.map(encodeAny),

@@ -102,6 +102,8 @@ export interface CartState {
   /** Adds whole lines at once (Order again): each at the product's price as given. */
   addLines(lines: readonly AddedLine[]): void;
   removeOne(productId: number, key: string, lineId?: string): void;
+  /** One more of a line, as it is (its options and note): the cart's "+". */
+  addOne(lineId: string): void;
   /** The diner's name on this phone's lines ("" = back to "Phone N"). */
   setName(name: string): void;
   /** A newer cart from the server (it never replaces a newer one with an older one). */
@@ -359,6 +361,11 @@ export const useCart = create<CartState>()(
               ? { type: "set_quantity", line_id: line.lineId, quantity: line.quantity - 1 }
               : { type: "remove_line", line_id: line.lineId },
           ]);
+        },
+        addOne(lineId) {
+          const line = sharedLines(get()).find((candidate) => candidate.lineId === lineId);
+          if (!line || line.quantity >= MAX_QUANTITY) return;
+          queue([{ type: "set_quantity", line_id: line.lineId, quantity: line.quantity + 1 }]);
         },
         setName: (name) => queue([{ type: "set_name", name: name.trim().slice(0, 24) }]),
         receiveCart(cart) {

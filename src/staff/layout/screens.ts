@@ -10,12 +10,14 @@ export const STAFF_SCREENS = [
   { to: "/staff", label: "Home", permission: "reports" },
   { to: "/kitchen", label: "Kitchen", permission: "kitchen" },
   { to: "/stations", label: "Stations", permission: "tablesList" },
+  { to: "/staff/floor", label: "Floor", permission: "service" },
   { to: "/staff/tabs", label: "Tabs", permission: "service" },
   { to: "/staff/menu", label: "Menu editor", permission: "menu" },
   { to: "/upload_menu", label: "Upload menu", permission: "menu" },
   { to: "/staff/happy-hours", label: "Happy hours", permission: "menu" },
   { to: "/staff/printers", label: "Printers", permission: "menu" },
   { to: "/staff/reports", label: "Reports", permission: "reports" },
+  { to: "/staff/day", label: "End of day", permission: "reports" },
   { to: "/staff/accounts", label: "Staff", permission: "staffAccounts" },
 ] as const satisfies readonly { to: string; label: string; permission: Permission }[];
 

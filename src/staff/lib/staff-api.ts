@@ -5,7 +5,9 @@
  */
 import type { OrderStatus, PrepArea } from "../../../contract/menu";
 import type {
+  AdjustmentCreate,
   BoardHeartbeat,
+  PaymentCreate,
   LoginBody,
   OrderPatch,
   PrinterCreate,
@@ -57,6 +59,7 @@ export const staffApi = {
     call("createDiningTable", { query: { branch_id: branchId }, body: { ...body, branch_id: branchId } }),
   updateDiningTable: (id: string, body: DiningTableUpdate) => call("updateDiningTable", { params: { id }, body }),
   deleteDiningTable: (id: string) => call("deleteDiningTable", { params: { id } }),
+  floor: (branchId: number, options: ReadOptions = {}) => call("floor", { query: { branch_id: branchId }, cache: "no-store", ...options }),
 
   openOrders: (branchId: number, statuses: readonly OrderStatus[], options: ReadOptions = {}) =>
     call("orders", { query: { branch_id: branchId, status: statuses, limit: 500 }, ...options }),
@@ -104,6 +107,23 @@ export const staffApi = {
     call("closeTab", { params: { id: tableId }, body: { paid_with: paidWith } }),
   openTabs: (branchId: number, options: ReadOptions = {}) =>
     call("openTabs", { query: { branch_id: branchId }, cache: "no-store", ...options }),
+  /** The check (docs/decisions/0028-the-check.md): a closed one by its id, for refunds. */
+  check: (tabId: string, options: ReadOptions = {}) => call("check", { params: { id: tabId }, cache: "no-store", ...options }),
+  adjustCheck: (tabId: string, body: AdjustmentCreate) => call("createAdjustment", { params: { id: tabId }, body }),
+  approveAdjustment: (id: string, body: SwitchUser) => call("approveAdjustment", { params: { id }, body }),
+  rejectAdjustment: (id: string) => call("rejectAdjustment", { params: { id } }),
+  splitCheck: (tabId: string, ways: number) => call("splitCheck", { params: { id: tabId }, body: { ways } }),
+  /** `key`: the payment's Idempotency-Key, kept across retries of the same payment so it is recorded once. */
+  payCheck: (tabId: string, body: PaymentCreate, key: string) =>
+    call("payCheck", { params: { id: tabId }, body, headers: { "Idempotency-Key": key } }),
+  refundPayment: (paymentId: string, amount: string, reason: string) =>
+    call("refundPayment", { params: { id: paymentId }, body: { amount, reason } }),
+  dayReport: (branchId: number, date: string, options: ReadOptions = {}) =>
+    call("dayReport", { query: { branch_id: branchId, date }, cache: "no-store", ...options }),
+  setCashCount: (branchId: number, date: string, counted: string) => call("setCashCount", { body: { branch_id: branchId, date, counted } }),
+  printDayReport: (branchId: number, date: string) => call("printDayReport", { body: { branch_id: branchId, date } }),
+  dayReportCsv: async (branchId: number, date: string) =>
+    (await fileTransfer()).downloadFile("dayReportCsv", { query: { branch_id: branchId, date } }),
   salesReport: (branchId: number, from: string, to: string, options: ReadOptions = {}) =>
     call("salesReport", { query: { branch_id: branchId, from, to }, cache: "no-store", ...options }),
   printers: (branchId: number, options: ReadOptions = {}) => call("printers", { query: { branch_id: branchId }, ...options }),

@@ -1,4 +1,5 @@
 import { useState, type RefObject } from "react";
+import { Link } from "react-router-dom";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../../contract/menu";
 import type { Tab } from "../../../contract/schemas";
 import { asApiError, type ApiError } from "../../shared/api-client";
@@ -58,6 +59,11 @@ export function TabDetail({ tableId, state, headingRef, onClosed, onCloseFailed 
         <>
           <TabOrders tab={tab} />
           <div className="staff-actions">
+            {tableId && tab.orders.length > 0 && (
+              <Link className="staff-button staff-button--big staff-button--primary" to={`/staff/check?station_id=${tableId}`}>
+                Open the check: split, tips, discounts
+              </Link>
+            )}
             {PAYMENT_METHODS.map((method) => (
               <button
                 key={method}

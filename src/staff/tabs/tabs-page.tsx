@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { branchName } from "../../../contract/menu";
 import type { LiveEvent } from "../../shared/use-live-events";
 import { RELOAD, useServerData } from "../../shared/use-server-data";
@@ -22,8 +23,13 @@ export default function TabsPage() {
   useDocumentTitle("Tabs · Limitless staff");
   const branchId = useBranchId();
   const stream = branchEventsPath(branchId);
-  // The table opened belongs to the branch it was opened in: switching branch closes it.
-  const [opened, setOpened] = useState<{ branchId: number; tableId: string } | null>(null);
+  // The table opened belongs to the branch it was opened in: switching branch closes it. The floor
+  // plan opens one by its link (?station_id=).
+  const [searchParams] = useSearchParams();
+  const [opened, setOpened] = useState<{ branchId: number; tableId: string } | null>(() => {
+    const linked = searchParams.get("station_id");
+    return linked ? { branchId, tableId: linked } : null;
+  });
   const tableId = opened?.branchId === branchId ? opened.tableId : null;
   const [announcement, setAnnouncement] = useState("");
   const detailHeading = useRef<HTMLHeadingElement>(null);
