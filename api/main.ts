@@ -6,7 +6,7 @@ import type { DatabaseHandle } from "./db/database";
 import { createLogger } from "./lib/logger";
 import { startServer } from "./server";
 
-export const DEMO_STAFF_EMAIL = "manager@limitless.example";
+export const DEMO_STAFF_EMAIL = "owner@limitless.example";
 
 const config = loadConfig();
 const logger = createLogger({ level: config.logLevel, format: config.logFormat });
@@ -31,7 +31,7 @@ async function ensureStaffAccount(database: DatabaseHandle): Promise<void> {
     const password = await generatePassword();
     // Another instance starting at the same moment may create it first: then it has the password to show.
     if (!(await createStaffIfAbsent(deps, DEMO_STAFF_EMAIL, password))) return;
-    credentials = `Demo staff account created — e-mail: ${DEMO_STAFF_EMAIL}  password: ${password}\n  (shown once; reset it with: npm run staff:set -- <email> <new password>)`;
+    credentials = `Demo owner account created (every branch, every screen) — e-mail: ${DEMO_STAFF_EMAIL}  password: ${password}\n  (shown once; reset it with: npm run staff:set -- <email> <new password>)`;
   }
 }
 

@@ -88,6 +88,7 @@ export const endpoints = defineEndpoints({
     errors: { invalid_credentials: 401, too_many_attempts: 429, busy: 503 },
   },
   currentUser: { response: s.currentUserResponseSchema },
+  staffSettings: { response: s.staffSettingsSchema },
   logout: { response: z.object({ logged_out: z.literal(true) }) },
   /** A new session for the person whose PIN it is; the tablet's previous session ends. */
   switchUser: {

@@ -100,6 +100,12 @@ const PROSE: { [K in ApiRouteName]: Prose } = {
       "Answers a bearer token and sets it as the `access_token` cookie (HttpOnly, SameSite=Strict). The same 401 for an unknown e-mail and a wrong password; 5 failed attempts per e-mail and client address in 15 minutes, then 429 with `Retry-After`.",
   },
   currentUser: { tag: "Staff sign-in", summary: "Who is signed in" },
+  staffSettings: {
+    tag: "Staff sign-in",
+    summary: "The server's settings staff screens need",
+    description:
+      "`public_origin` is PUBLIC_ORIGIN, the origin printed in QR codes; null when unset (the screens then use their own and warn when it is private).",
+  },
   logout: { tag: "Staff sign-in", summary: "Sign out", description: "The token stops working at once and the cookie is cleared." },
 
   menu: {

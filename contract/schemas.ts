@@ -423,6 +423,10 @@ const staffBranchIds = z
 const newPassword = z.string().max(PASSWORD_MAX);
 const pin = z.string().regex(PIN_PATTERN, "a PIN is 4 to 8 digits");
 
+/** What the staff screens read of the server's settings: `public_origin` is PUBLIC_ORIGIN, null when unset. */
+export const staffSettingsSchema = z.object({ public_origin: z.string().nullable() });
+export type StaffSettings = z.infer<typeof staffSettingsSchema>;
+
 export const currentUserResponseSchema = z.object({
   logged_in_as: z.string(),
   id: z.number(),

@@ -17,6 +17,8 @@ export const STAFF_API_ROUTES = {
   switchUser: { method: "POST", path: "/session/switch", auth: { permission: "signedIn" } },
   /** The signed-in person sets (or removes) their own take-over PIN. */
   setOwnPin: { method: "PUT", path: "/current_user/pin", auth: { permission: "signedIn" } },
+  /** The server's settings the staff screens need: the origin QR codes print (PUBLIC_ORIGIN). */
+  staffSettings: { method: "GET", path: "/settings", auth: { permission: "signedIn" } },
   staffAccounts: { method: "GET", path: "/staff", auth: { permission: "staffAccounts" } },
   createStaffAccount: { method: "POST", path: "/staff", auth: { permission: "staffAccounts" } },
   updateStaffAccount: { method: "PATCH", path: "/staff/:id", auth: { permission: "staffAccounts" } },

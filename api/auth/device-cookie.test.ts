@@ -4,7 +4,7 @@ import { DEVICE_COOKIE_TTL_MS, MAX_DEVICE_ENTRIES, issueDeviceCookie, knownDevic
 
 const key = randomBytes(32);
 const now = Date.UTC(2026, 10, 1);
-const manager = "manager@limitless.example";
+const manager = "owner@limitless.example";
 
 describe("device cookies", () => {
   it("recognise the account they were issued for, until they expire, and never hold the e-mail", () => {

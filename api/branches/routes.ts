@@ -9,6 +9,9 @@ import { changeHappyHours } from "./branch-service";
 export function branchRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
 
+  // The restaurant's settings staff screens need (the QR codes' origin); one per server, not per branch.
+  serveEndpoint(app, endpoints.staffSettings, () => ({ public_origin: ctx.config.publicOrigin ?? null }));
+
   serveEndpoint(app, endpoints.branch, async ({ params, missing }) => (await findBranch(ctx.database.db, params.id)) ?? missing());
 
   serveEndpoint(

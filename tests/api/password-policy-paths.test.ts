@@ -89,6 +89,8 @@ describe("the demo account of a first start", () => {
     const port = await freePort();
     let signedIn: number | undefined;
     const result = await run([SERVER_BUNDLE], { PORT: String(port), DATABASE_PATH: join(dir, "demo.db") }, { until: /is running at/ });
+    // The demo account is the restaurant's owner, and named so.
+    expect(result.stdout).toMatch(/Demo owner account created .* e-mail: owner@limitless\.example /);
     const password = /password: (\S+)/.exec(result.stdout)?.[1];
     expect(password).toBeDefined();
     expect([...password!].length).toBeGreaterThanOrEqual(15);
@@ -112,7 +114,7 @@ describe("the demo account of a first start", () => {
       const response = await fetch(`http://127.0.0.1:${port}/api/login`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: "manager@limitless.example", password }),
+        body: JSON.stringify({ email: "owner@limitless.example", password }),
       });
       signedIn = response.status;
     } finally {

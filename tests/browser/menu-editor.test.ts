@@ -75,4 +75,22 @@ describe("menu editor", () => {
     const menu = (await api("GET", "/api/products_by_category?branch_id=1")) as Menu;
     expect(menu.main.some((p) => p.name === "Halo-Halo Float")).toBe(false);
   });
+
+  it("finds a dish by name and folds a category away", async () => {
+    await page.goto("/staff/menu");
+    await page.getByRole("heading", { name: /^Menu editor · / }).waitFor();
+    await page.getByLabel("Find a dish").fill("sisig");
+    await expect.poll(() => page.locator(".menu-editor__item").count()).toBeGreaterThan(0);
+    const names = await page.locator(".menu-editor__item .menu-editor__name").allTextContents();
+    expect(names.every((name) => /sisig/i.test(name))).toBe(true);
+    await page.getByLabel("Find a dish").fill("");
+    const specials = page.getByRole("button", { name: /^\W*Specials$/ });
+    expect(await specials.getAttribute("aria-expanded")).toBe("true");
+    const before = await page.locator(".menu-editor__item").count();
+    await specials.click();
+    expect(await specials.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => page.locator(".menu-editor__item:visible").count()).toBeLessThan(before);
+    await specials.click();
+    await expect.poll(() => page.locator(".menu-editor__item:visible").count()).toBe(before);
+  });
 });

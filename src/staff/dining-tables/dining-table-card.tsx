@@ -7,15 +7,17 @@ import type { DiningTableValues } from "../../../contract/form-rules";
 
 interface DiningTableCardProps {
   diningTable: DiningTable;
+  /** Where its QR code points (order-link.ts). */
+  origin: string;
   /** None: the role may not change tables, so the card offers no edit or delete. */
   onSave?(diningTable: DiningTable, values: DiningTableValues): Promise<void>;
   onDelete(diningTable: DiningTable): void;
 }
 
 /** One table: its name, seats and QR code, with edit / delete for roles that may change tables. */
-export function DiningTableCard({ diningTable, onSave, onDelete }: DiningTableCardProps) {
+export function DiningTableCard({ diningTable, origin, onSave, onDelete }: DiningTableCardProps) {
   const [editing, setEditing] = useState(false);
-  const link = orderLink(diningTable.id);
+  const link = orderLink(diningTable.id, origin);
   const headingId = `dining-table-${diningTable.id}`;
 
   const focusEditButton = () => requestAnimationFrame(() => document.getElementById(`${headingId}-edit`)?.focus());

@@ -10,6 +10,7 @@ import { ConfirmDialog } from "../lib/confirm-dialog";
 import { ProblemMessage } from "../lib/problem-message";
 import { useConfirmedDelete } from "../lib/use-confirmed-delete";
 import { useDocumentTitle } from "../../shared/use-document-title";
+import { qrOrigin } from "./order-link";
 import { QrPrintSheet } from "./qr-print-sheet";
 import { DiningTableCard } from "./dining-table-card";
 import { DiningTableForm } from "./dining-table-form";
@@ -36,6 +37,13 @@ export default function DiningTablesPage() {
     key: branchId,
     load: async (id, signal) => [...(await staffApi.diningTables(id, { signal }))].sort(byCodename),
   });
+  // Where the QR codes point: the server's PUBLIC_ORIGIN, else this screen's own origin.
+  const { state: settings } = useServerData({ key: "settings", load: (_key, signal) => staffApi.staffSettings({ signal }) });
+  const qr = qrOrigin(settings.status === "ready" ? settings.data.public_origin : null, window.location);
+  const qrWarning =
+    settings.status === "ready" && qr.unreachable
+      ? `These QR codes point at ${qr.origin}, an address diners' phones cannot reach. Set PUBLIC_ORIGIN to the restaurant's public address (see the README) before printing them.`
+      : null;
   const [creating, setCreating] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const deletion = useConfirmedDelete<DiningTable>({
@@ -95,6 +103,12 @@ export default function DiningTablesPage() {
         {announcement}
       </p>
 
+      {qrWarning && (
+        <p className="staff-alert staff-alert--warning" role="alert">
+          {qrWarning}
+        </p>
+      )}
+
       {creating && (
         <div className="dining-table-new">
           <DiningTableForm
@@ -119,10 +133,16 @@ export default function DiningTablesPage() {
         <>
           <ul className="dining-table-list" aria-label={`Stations at ${branch}`}>
             {list.data.map((diningTable) => (
-              <DiningTableCard key={diningTable.id} diningTable={diningTable} onSave={mayEdit ? save : undefined} onDelete={deletion.ask} />
+              <DiningTableCard
+                key={diningTable.id}
+                diningTable={diningTable}
+                origin={qr.origin}
+                onSave={mayEdit ? save : undefined}
+                onDelete={deletion.ask}
+              />
             ))}
           </ul>
-          <QrPrintSheet diningTables={list.data} branch={branch} />
+          <QrPrintSheet diningTables={list.data} branch={branch} origin={qr.origin} warning={qrWarning} />
         </>
       )}
 

@@ -9,11 +9,23 @@ import { orderLink } from "./order-link";
  * table). Hidden on screen; in print it replaces the whole page (see dining-tables.css). Rendered straight
  * into <body> so the print stylesheet can hide everything else with one rule.
  */
-export function QrPrintSheet({ diningTables, branch }: { diningTables: DiningTable[]; branch: string }) {
+export function QrPrintSheet({
+  diningTables,
+  branch,
+  origin,
+  warning,
+}: {
+  diningTables: DiningTable[];
+  branch: string;
+  origin: string;
+  /** Said on the sheet too, above the cards, when diners' phones could not open the codes. */
+  warning: string | null;
+}) {
   return createPortal(
     <div className="qr-print-sheet" aria-hidden="true">
+      {warning && <p className="qr-print-sheet__warning">{warning}</p>}
       {diningTables.map((diningTable) => {
-        const link = orderLink(diningTable.id);
+        const link = orderLink(diningTable.id, origin);
         return (
           <section key={diningTable.id} className="qr-print-card">
             <p className="qr-print-card__name">{tableLabel(diningTable.codename)}</p>

@@ -45,6 +45,8 @@ export const staffApi = {
   currentUser: () => call("currentUser"),
   switchUser: (body: SwitchUser) => call("switchUser", { body }),
   setOwnPin: (pin: string | null) => call("setOwnPin", { body: { pin } }),
+  /** The server's settings the screens need (PUBLIC_ORIGIN for QR codes). */
+  staffSettings: (options: ReadOptions = {}) => call("staffSettings", options),
   staffAccounts: (branchId: number, options: ReadOptions = {}) =>
     call("staffAccounts", { query: { branch_id: branchId }, cache: "no-store", ...options }),
   createStaffAccount: (body: StaffCreate) => call("createStaffAccount", { body }),

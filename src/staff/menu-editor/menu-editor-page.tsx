@@ -1,3 +1,4 @@
+import { FormField } from "../../shared/form-field";
 import { useState } from "react";
 import { branchName, CATEGORY_KEYS, CATEGORY_TITLES, type CategoryKey } from "../../../contract/menu";
 import type { Product } from "../../../contract/schemas";
@@ -48,6 +49,12 @@ export default function MenuEditorPage() {
   const branch = branchName(branchId);
   const { state, reload } = useMenu(branchId, { stream: branchEventsPath(branchId), noStore: true });
   const [editing, setEditing] = useState<number | "new" | null>(null);
+  // About 60 dishes a branch: found by name, and categories folded away while working on another.
+  const [query, setQuery] = useState("");
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const needle = query.trim().toLocaleLowerCase();
+  const searching = needle !== "";
+  const matches = (product: { name: string }) => !searching || product.name.toLocaleLowerCase().includes(needle);
   const [announcement, setAnnouncement] = useState("");
   const [problem, setProblem] = useState<ApiError | null>(null);
   const deletion = useConfirmedDelete<Product>({
@@ -113,56 +120,92 @@ export default function MenuEditorPage() {
           onCancel={() => setEditing(null)}
         />
       )}
+      {menu && (
+        <div className="menu-editor__find">
+          <FormField id="menu-editor-search" label="Find a dish" hint="By name; empty shows every dish.">
+            {(props) => <input {...props} type="search" value={query} onChange={(event) => setQuery(event.target.value)} />}
+          </FormField>
+        </div>
+      )}
       {state.status === "loading" && <p role="status">loading...</p>}
       {state.status === "failed" && <ProblemMessage problem={state.error} />}
       {menu &&
-        CATEGORY_KEYS.map((category) => (
-          <section key={category} className="menu-editor__category" aria-labelledby={`menu-editor-${category}`}>
-            <h2 id={`menu-editor-${category}`}>{CATEGORY_TITLES[category]}</h2>
-            {menu[category].length === 0 && <p className="staff-notice">No products.</p>}
-            <ul className="menu-editor__list">
-              {menu[category].map((product, index) =>
-                editing === product.id ? (
-                  <li key={product.id}>
-                    <ProductForm
-                      title={`Edit ${product.name}`}
-                      initial={valuesOf(product, category)}
-                      submitLabel="Save product"
-                      onSubmit={(values) => save(product, values)}
-                      onCancel={() => setEditing(null)}
-                      photoSlot={<PhotoControl product={product} onChanged={reload} />}
-                    />
-                  </li>
-                ) : (
-                  <li key={product.id} className="menu-editor__item" data-product-id={product.id}>
-                    <span className="menu-editor__name">{product.name}</span>
-                    <span className="menu-editor__price">{formatMoney(product.price)}</span>
-                    {!product.available && <span className="menu-editor__flag">Sold out</span>}
-                    <span className="staff-actions">
-                      <button type="button" className="staff-button" disabled={index === 0} onClick={() => void move(category, index, -1)}>
-                        Up<span className="visually-hidden"> {product.name}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className="staff-button"
-                        disabled={index === menu[category].length - 1}
-                        onClick={() => void move(category, index, 1)}
-                      >
-                        Down<span className="visually-hidden"> {product.name}</span>
-                      </button>
-                      <button type="button" className="staff-button" onClick={() => setEditing(product.id)}>
-                        Edit<span className="visually-hidden"> {product.name}</span>
-                      </button>
-                      <button type="button" className="staff-button staff-button--danger" onClick={() => deletion.ask(product)}>
-                        Delete<span className="visually-hidden"> {product.name}</span>
-                      </button>
-                    </span>
-                  </li>
-                ),
-              )}
-            </ul>
-          </section>
-        ))}
+        CATEGORY_KEYS.map((category) => {
+          const matching = menu[category].filter(matches);
+          if (searching && matching.length === 0) return null;
+          // A search opens every category it finds a dish in.
+          const open = searching || !collapsed.has(category);
+          return (
+            <section key={category} className="menu-editor__category" aria-labelledby={`menu-editor-${category}`}>
+              <h2 id={`menu-editor-${category}`}>
+                <button
+                  type="button"
+                  className="menu-editor__toggle"
+                  aria-expanded={open}
+                  aria-controls={`menu-editor-list-${category}`}
+                  disabled={searching}
+                  onClick={() =>
+                    setCollapsed((shut) => {
+                      const next = new Set(shut);
+                      if (next.has(category)) next.delete(category);
+                      else next.add(category);
+                      return next;
+                    })
+                  }
+                >
+                  {CATEGORY_TITLES[category]}
+                </button>
+              </h2>
+              {open && menu[category].length === 0 && <p className="staff-notice">No products.</p>}
+              <ul className="menu-editor__list" id={`menu-editor-list-${category}`} hidden={!open}>
+                {menu[category].map((product, index) =>
+                  !matches(product) ? null : editing === product.id ? (
+                    <li key={product.id}>
+                      <ProductForm
+                        title={`Edit ${product.name}`}
+                        initial={valuesOf(product, category)}
+                        submitLabel="Save product"
+                        onSubmit={(values) => save(product, values)}
+                        onCancel={() => setEditing(null)}
+                        photoSlot={<PhotoControl product={product} onChanged={reload} />}
+                      />
+                    </li>
+                  ) : (
+                    <li key={product.id} className="menu-editor__item" data-product-id={product.id}>
+                      <span className="menu-editor__name">{product.name}</span>
+                      <span className="menu-editor__price">{formatMoney(product.price)}</span>
+                      {!product.available && <span className="menu-editor__flag">Sold out</span>}
+                      <span className="staff-actions">
+                        <button
+                          type="button"
+                          className="staff-button"
+                          disabled={index === 0}
+                          onClick={() => void move(category, index, -1)}
+                        >
+                          Up<span className="visually-hidden"> {product.name}</span>
+                        </button>
+                        <button
+                          type="button"
+                          className="staff-button"
+                          disabled={index === menu[category].length - 1}
+                          onClick={() => void move(category, index, 1)}
+                        >
+                          Down<span className="visually-hidden"> {product.name}</span>
+                        </button>
+                        <button type="button" className="staff-button" onClick={() => setEditing(product.id)}>
+                          Edit<span className="visually-hidden"> {product.name}</span>
+                        </button>
+                        <button type="button" className="staff-button staff-button--danger" onClick={() => deletion.ask(product)}>
+                          Delete<span className="visually-hidden"> {product.name}</span>
+                        </button>
+                      </span>
+                    </li>
+                  ),
+                )}
+              </ul>
+            </section>
+          );
+        })}
       <ConfirmDialog {...deletion.dialog} title={`Delete ${deletion.item?.name ?? ""}?`} confirmLabel="Delete product">
         <p>It leaves the menu at once. Past orders keep it.</p>
         <ProblemMessage problem={deletion.problem} />
