@@ -3,7 +3,7 @@ import { Outlet, useLocation } from "react-router-dom";
 import { afterFirstScreen, firstScreenShown } from "../shared/after-first-screen";
 import { useFocusHeadingOnRouteChange } from "../shared/focus";
 import { useMessages } from "../shared/i18n/i18n";
-import { headerMessages } from "../site/layout/messages";
+import { shellMessages } from "./messages";
 
 // Service worker + "new version" prompt: its own chunk, fetched once the first screen is shown.
 const PwaUpdatePrompt = lazy(() => import("../ordering/pwa/pwa-update-prompt"));
@@ -15,7 +15,7 @@ export function RootLayout() {
   const { pathname, hash } = useLocation();
   // After a route change (sign-in, opening the cart, any link) focus starts on the new screen's heading.
   useFocusHeadingOnRouteChange(pathname, hash, mainElement);
-  const t = useMessages(headerMessages);
+  const t = useMessages(shellMessages);
   const [firstScreenDone, setFirstScreenDone] = useState(false);
 
   // The order screen says itself when its menu is up (it waits for the table and the menu); every

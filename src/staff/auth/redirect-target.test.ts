@@ -27,7 +27,7 @@ describe("redirectTarget", () => {
 describe("a role's home and screens", () => {
   it("lands each role where its work is, on a screen it may open", () => {
     expect(homeFor("kitchen")).toBe("/kitchen");
-    expect(homeFor("floor")).toBe("/stations");
+    expect(homeFor("floor")).toBe("/staff/floor");
     expect(homeFor("manager")).toBe("/staff");
     expect(homeFor("owner")).toBe("/staff");
     for (const role of ["owner", "manager", "kitchen", "floor"] as const) {

@@ -24,7 +24,7 @@ const CLOCK_TICK_MS = 20_000;
 const byCodename = (a: FloorTable, b: FloorTable) => a.codename.localeCompare(b.codename, undefined, { numeric: true });
 
 /** Where a table opens: its tab. */
-const tablePath = (table: FloorTable) => `/staff/tabs?station_id=${encodeURIComponent(table.id)}`;
+const tablePath = (table: FloorTable) => `/staff/check?station_id=${encodeURIComponent(table.id)}`;
 
 function useNow(): number {
   const [now, setNow] = useState(() => Date.now());

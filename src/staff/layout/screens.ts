@@ -33,13 +33,13 @@ export function mayOpen(role: StaffRole, pathname: string): boolean {
 
 /**
  * Where a role's work is, and where it lands after signing in: the kitchen on its board, the floor on
- * its tables, owners and managers on the staff home (today's numbers and what needs them now).
+ * its floor plan, owners and managers on the staff home (today's numbers and what needs them now).
  */
 const HOMES: Record<StaffRole, StaffScreen["to"]> = {
   owner: "/staff",
   manager: "/staff",
   kitchen: "/kitchen",
-  floor: "/stations",
+  floor: "/staff/floor",
 };
 
 export const homeFor = (role: StaffRole): string => HOMES[role];

@@ -272,6 +272,9 @@ const fil: ComponentsJSON = {
     gone: "{name} (wala na sa menu)",
     changed: "{name} (nagbago ang mga pagpipilian — idagdag ito mula sa menu)",
   },
+  appShell: {
+    skipToContent: "Lumaktaw sa nilalaman",
+  },
   routeError: {
     heading: "Nagkaproblema",
     detail: "Hindi ma-load ang pahinang ito. Tingnan ang inyong koneksyon at subukan muli.",

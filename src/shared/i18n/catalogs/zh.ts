@@ -260,6 +260,9 @@ const zh: ComponentsJSON = {
     gone: "{name}（已不在菜单上）",
     changed: "{name}（选项已变更——请从菜单添加）",
   },
+  appShell: {
+    skipToContent: "跳到主要内容",
+  },
   routeError: {
     heading: "出了点问题",
     detail: "此页面无法加载。请检查网络连接后重试。",
