@@ -9,10 +9,11 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { endpoints, type Endpoint } from "../../contract/endpoints";
-import type { DiningTable, Order, Printer } from "../../contract/schemas";
+import type { Adjustment, Check, DiningTable, Order, Printer } from "../../contract/schemas";
 import { EVIL_ORIGIN, call, expectApiError, productNamed, readMenu, readStations, type ApiResponse } from "../support/api-helpers";
 import { rawRequest } from "../support/raw-http";
 import { smallPng, uploadPhoto } from "../support/photos";
+import { staffAccount } from "../support/staff-accounts";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 import { freePort } from "../../scripts/reliability/server-process";
 
@@ -87,6 +88,26 @@ const TARGETS: Record<string, () => Promise<Target>> = {
     const listed = async () => (await call<Printer[]>(server, "GET", "/api/printers?branch_id=1", { token })).body;
     return { params: { id: String(printer.id) }, token, done: async () => !(await listed()).some((p) => p.id === printer.id) };
   },
+  async rejectAdjustment() {
+    // A floor account's void waits for a manager: turning it down takes nothing but its id.
+    const waiter = (floorToken ??= (await staffAccount(server, "floor", [1])).token);
+    const created = await call<DiningTable>(server, "POST", "/api/stations?branch_id=1", {
+      token,
+      json: { codename: `R-${randomUUID().slice(0, 8)}`, capacity: 2, branch_id: 1 },
+    });
+    const menu = await readMenu(server, 1);
+    const body = { station_id: created.body.id, branch_id: 1, products: [{ id: productNamed(menu, "Lumpia Shanghai").id, quantity: 1 }] };
+    expect((await call(server, "POST", "/api/orders", { json: body, headers: { "Idempotency-Key": randomUUID() } })).status).toBe(201);
+    const check = (await call<Check>(server, "GET", `/api/stations/${created.body.id}/tab`, { token })).body;
+    const asked = await call<Adjustment>(server, "POST", `/api/tabs/${check.id}/adjustments`, {
+      token: waiter,
+      json: { kind: "void", line_id: check.lines[0]!.id, reason: "Sent by mistake" },
+    });
+    expect(asked.body.status, asked.text).toBe("pending");
+    const status = async () =>
+      (await call<Check>(server, "GET", `/api/tabs/${check.id}`, { token })).body.adjustments.find((a) => a.id === asked.body.id)?.status;
+    return { params: { id: String(asked.body.id) }, token, done: async () => (await status()) !== "pending" };
+  },
   async printOrder() {
     const printer = (kitchenPrinter ??= await addPrinter());
     const menu = await readMenu(server, 1);
@@ -102,6 +123,7 @@ const TARGETS: Record<string, () => Promise<Target>> = {
 };
 
 let kitchenPrinter: Printer | undefined;
+let floorToken: string | undefined;
 
 /** A kitchen printer of branch 1 at an address where nothing listens. */
 async function addPrinter(): Promise<Printer> {
