@@ -119,7 +119,7 @@ describe("the floor plan on a tablet", () => {
     await shot("live");
 
     await tile.click();
-    await page.getByRole("heading", { name: "Table 3's tab" }).waitFor();
+    await page.getByRole("heading", { name: "Table 3 · check" }).waitFor();
   });
 
   it("reflows at 320 CSS px: the plan becomes a list, nothing scrolls sideways", async () => {

@@ -206,7 +206,7 @@ describe("Switch user", () => {
       await dialog.getByLabel("Your PIN").fill("2468");
       await dialog.getByRole("button", { name: "Take over this tablet" }).click();
       await page.getByRole("banner").getByText("Test floor", { exact: true }).waitFor();
-      expect(await navLinks(page)).toEqual(["Kitchen", "Stations", "Tabs"]);
+      expect(await navLinks(page)).toEqual(["Kitchen", "Stations", "Floor", "Tabs"]);
     } finally {
       await context.close();
     }
