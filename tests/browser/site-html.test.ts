@@ -104,45 +104,41 @@ async function layoutShifts(page: Page): Promise<{ value: number; sources: strin
 
 describe("no layout shift", () => {
   it("on the landing and menu pages, at phone and tablet size, on a first visit and a repeat one", async () => {
-    // The two sizes side by side: each page waits out what loads after it, which is most of the time.
-    const sizes = [
+    for (const [options, label] of [
       [PHONE, "phone"],
       [TABLET, "tablet"],
-    ] as const;
-    await Promise.all(
-      sizes.map(async ([options, label]) => {
-        const context = await site.browser.newContext({ ...options, baseURL: site.server.url, serviceWorkers: "block" });
-        await context.addInitScript(() => {
-          const shifts: { value: number; sources: string[] }[] = [];
-          (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & {
-              value: number;
-              hadRecentInput: boolean;
-              sources: { node?: Node }[];
-            })[]) {
-              if (!entry.hadRecentInput)
-                shifts.push({
-                  value: entry.value,
-                  sources: entry.sources.map((source) => (source.node as Element | undefined)?.outerHTML?.slice(0, 80) ?? "?"),
-                });
-            }
-          }).observe({ type: "layout-shift", buffered: true });
-        });
-        const page = await context.newPage();
-        for (const path of ["/", "/menu", "/menu2", "/zh/menu"]) {
-          for (const visit of ["first", "repeat"]) {
-            if (visit === "first") await page.goto(path);
-            else await page.reload();
-            await page.waitForLoadState("load");
-            // The photos after the first, the live menus' streams, the announcement's check: all after load.
-            await page.waitForTimeout(2_500);
-            expect(await layoutShifts(page), `${label} ${path} ${visit} visit`).toEqual([]);
+    ] as const) {
+      const context = await site.browser.newContext({ ...options, baseURL: site.server.url, serviceWorkers: "block" });
+      await context.addInitScript(() => {
+        const shifts: { value: number; sources: string[] }[] = [];
+        (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+            sources: { node?: Node }[];
+          })[]) {
+            if (!entry.hadRecentInput)
+              shifts.push({
+                value: entry.value,
+                sources: entry.sources.map((source) => (source.node as Element | undefined)?.outerHTML?.slice(0, 80) ?? "?"),
+              });
           }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      const page = await context.newPage();
+      for (const path of ["/", "/menu", "/menu2", "/zh/menu"]) {
+        for (const visit of ["first", "repeat"]) {
+          if (visit === "first") await page.goto(path);
+          else await page.reload();
+          await page.waitForLoadState("load");
+          // The photos after the first, the live menus' streams, the announcement's check: all after load.
+          await page.waitForTimeout(2_500);
+          expect(await layoutShifts(page), `${label} ${path} ${visit} visit`).toEqual([]);
         }
-        await context.close();
-      }),
-    );
+      }
+      await context.close();
+    }
   });
 });
 
