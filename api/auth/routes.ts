@@ -6,6 +6,7 @@ import { clientAddress } from "../lib/client-address";
 import { serveEndpoint } from "../lib/endpoint";
 import { requestLogger } from "../lib/request-logger";
 import { ApiHttpError, RetryLaterError } from "../lib/errors";
+import { refusePin } from "./sign-in-service";
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH } from "./device-cookie";
 import { SESSION_COOKIE, readToken, secretAnswer, secureCookie } from "./middleware";
 
@@ -83,24 +84,7 @@ export function authRoutes(ctx: AppContext) {
         sessionTtlMs: ctx.config.sessionTtlMs,
         currentToken: c.get("token")!,
       });
-      switch (result.outcome) {
-        case "too_many_attempts":
-          throw new RetryLaterError(
-            429,
-            "too_many_attempts",
-            "Too many PIN attempts. Wait a few minutes and try again.",
-            result.retryAfterSeconds,
-          );
-        case "busy":
-          throw new RetryLaterError(
-            503,
-            "busy",
-            "The server is busy checking other sign-ins. Try again in a moment.",
-            result.retryAfterSeconds,
-          );
-        case "invalid_credentials":
-          throw new ApiHttpError(401, "invalid_credentials", "That person or PIN is not right.");
-      }
+      if (result.outcome !== "signed_in") refusePin(result);
       setCookie(c, SESSION_COOKIE, result.token, {
         httpOnly: true,
         sameSite: "Strict",

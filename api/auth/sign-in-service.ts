@@ -22,6 +22,7 @@
  *   must be the same on every instance), a failed attempt's log line a short HMAC under a key that
  *   lives only in this process's memory (enough to see one e-mail being hammered, useless to reverse).
  */
+import { ApiHttpError, RetryLaterError } from "../lib/errors";
 import { createHmac, randomBytes } from "node:crypto";
 import { addressBlock } from "../lib/client-address";
 import type { ServiceDeps } from "../service-deps";
@@ -80,6 +81,30 @@ export type SignInResult =
   | { outcome: "invalid_credentials" }
   | { outcome: "too_many_attempts"; retryAfterSeconds: number }
   | { outcome: "busy"; retryAfterSeconds: number };
+
+/** The one answer to a refused PIN, for every route that checks one (the take-over, a manager's approval). */
+export type PinRefusal = Extract<SignInResult, { outcome: "invalid_credentials" | "too_many_attempts" | "busy" }>;
+
+export function refusePin(refusal: PinRefusal): never {
+  switch (refusal.outcome) {
+    case "too_many_attempts":
+      throw new RetryLaterError(
+        429,
+        "too_many_attempts",
+        "Too many PIN attempts. Wait a few minutes and try again.",
+        refusal.retryAfterSeconds,
+      );
+    case "busy":
+      throw new RetryLaterError(
+        503,
+        "busy",
+        "The server is busy checking other sign-ins. Try again in a moment.",
+        refusal.retryAfterSeconds,
+      );
+    case "invalid_credentials":
+      throw new ApiHttpError(401, "invalid_credentials", "That person or PIN is not right.");
+  }
+}
 
 /** How long a client turned away by a full hash line should wait: about one round of the line. */
 const BUSY_RETRY_SECONDS = 2;

@@ -3,7 +3,7 @@ import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
 import { clientAddress } from "../lib/client-address";
 import { knownBranch, serveEndpoint } from "../lib/endpoint";
-import { ApiHttpError, RetryLaterError } from "../lib/errors";
+import { refusePin } from "../auth/sign-in-service";
 import {
   approveAdjustment,
   createAdjustment,
@@ -68,24 +68,7 @@ export function tabRoutes(ctx: AppContext) {
       address: clientAddress(c, ctx.config.trustedProxies),
       logger: requestLogger(c, ctx.logger),
     });
-    switch (result.outcome) {
-      case "too_many_attempts":
-        throw new RetryLaterError(
-          429,
-          "too_many_attempts",
-          "Too many PIN attempts. Wait a few minutes and try again.",
-          result.retryAfterSeconds,
-        );
-      case "busy":
-        throw new RetryLaterError(
-          503,
-          "busy",
-          "The server is busy checking other sign-ins. Try again in a moment.",
-          result.retryAfterSeconds,
-        );
-      case "invalid_credentials":
-        throw new ApiHttpError(401, "invalid_credentials", "That person or PIN is not right.");
-    }
+    if (result.outcome !== "verified") refusePin(result);
     const adjustment = await approveAdjustment(ctx, c.get("staff")!, result.staff, params.id);
     requestLogger(c, ctx.logger).info("adjustment approved", { adjustmentId: adjustment.id, approver: result.staff.email });
     return adjustment;
