@@ -4,6 +4,7 @@ import type { Order } from "../../../contract/schemas";
 import { staffApi } from "../lib/staff-api";
 import { ApiError } from "../../shared/api-client";
 import { restated } from "../../shared/client-errors";
+import { focusLater } from "../../shared/focus";
 import { PREP_AREA_NAMES } from "../lib/prep-area-names";
 
 interface Board {
@@ -13,8 +14,6 @@ interface Board {
 
 /** How many of this board's bumps "Recall last bump" can walk back through. */
 const RECALLABLE = 10;
-
-const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 
 /**
  * What a prep area's board does to an order: start it, bump it (this prep area's part is done), mark it
