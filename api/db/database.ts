@@ -291,6 +291,8 @@ function openSqlite(
    */
   let pending: PendingTransaction[] = [];
   let draining: Promise<void> | null = null;
+  /** FULL: committed batches whose fsync is still under way (close waits for them). */
+  const syncing = new Set<Promise<void>>();
   let closed = false;
 
   const runBatch = async (queued: PendingTransaction[]): Promise<void> => {
@@ -326,10 +328,6 @@ function openSqlite(
         }
       }
       commit.run();
-      // FULL: on the disk before anyone hears of it (the event loop is free meanwhile). Should the
-      // fsync fail, the batch is committed but not known to be durable: its callers get the error
-      // (an order's retry with its Idempotency-Key then answers what was stored).
-      if (durable) await durable.sync();
     } catch (error) {
       if (writer.inTransaction) rollback.run();
       // Nothing of this batch was committed: every caller hears so, including those whose own part went
@@ -337,13 +335,25 @@ function openSqlite(
       for (const entry of batch) entry.reject(error);
       return;
     }
-    batch.forEach((entry, i) => {
-      const outcome = outcomes[i]!;
-      if (outcome.ok) {
-        committed(outcome.steps);
-        entry.resolve(outcome.value);
-      } else entry.reject(outcome.error);
+    const settle = () =>
+      batch.forEach((entry, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome.ok) {
+          committed(outcome.steps);
+          entry.resolve(outcome.value);
+        } else entry.reject(outcome.error);
+      });
+    if (!durable) return settle();
+    // FULL: on the disk before anyone hears of it. The writer does not wait for the disk: the next
+    // batch runs while this one's fsync does, and a later batch's fsync starts after this one's ends
+    // (wal-sync.ts), so callers and announcements still hear of batches in commit order. Should the
+    // fsync fail, the batch is committed but not known to be durable: its callers get the error (an
+    // order's retry with its Idempotency-Key then answers what was stored).
+    const synced = durable.sync().then(settle, (error: unknown) => {
+      for (const entry of batch) entry.reject(error);
     });
+    syncing.add(synced);
+    void synced.finally(() => syncing.delete(synced));
   };
 
   const drain = async (): Promise<void> => {
@@ -382,6 +392,7 @@ function openSqlite(
     // After the running and queued transactions, so none is cut off half-way.
     close: async () => {
       while (draining) await draining;
+      await Promise.all(syncing);
       if (closed) return;
       closed = true;
       stopCheckpointer();
