@@ -6,7 +6,7 @@
  * throwaway SQLite files under data/ (the disk an fsync must reach), and autocannon drives them from this
  * process on 127.0.0.1, 50 connections:
  *   - health and the cached menu, in a plain `npm start` configuration (`NODE_ENV` unset, metrics and
- *     request log on, request lines to a pipe this process drains), against a bare Hono hello-world and
+ *     request log on, request lines to a pipe a `cat` drains), against a bare Hono hello-world and
  *     bare Hono sending the menu's exact gzip bytes (scripts/bench/bare-hono.mjs);
  *   - for comparison, health on the production build (`NODE_ENV=production`, request log off) and with
  *     metrics and request log off;
@@ -76,8 +76,8 @@ async function freePort(): Promise<number> {
 
 /**
  * Every server runs as plain JavaScript (ours: the built bundle `npm run serve` and `npm start` run, no
- * TypeScript loader). `stdout: "pipe"` hands its output to a pipe this process reads and drops, as a
- * process manager or `npm start` in a terminal would take it; otherwise it goes to /dev/null.
+ * TypeScript loader). `stdout: "pipe"` hands its output to a pipe, as a
+ * process manager or a terminal would take it (read by a `cat` of its own); otherwise it goes to /dev/null.
  */
 async function startChild(
   name: string,
@@ -90,13 +90,15 @@ async function startChild(
   // undefined in `env` means unset, as in a shell that never exported it.
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete childEnv[name];
   delete childEnv.DATABASE_URL; // always the throwaway SQLite file, never an operator's database
+  // The pipe's reader is a process of its own (as journald or a terminal is), not the load generator.
+  const reader = options.stdout === "pipe" ? spawn("cat", [], { stdio: ["pipe", "ignore", "ignore"] }) : undefined;
+  if (reader) children.push(reader);
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script], {
     env: childEnv,
-    stdio: ["ignore", options.stdout ?? "ignore", "pipe"],
+    stdio: ["ignore", reader ? reader.stdin! : "ignore", "pipe"],
   });
   children.push(child);
   if (child.pid !== undefined) pidByOrigin.set(`http://127.0.0.1:${port}`, child.pid);
-  child.stdout?.resume();
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const url = `http://127.0.0.1:${port}`;
@@ -835,7 +837,7 @@ Each server is a process of its own, on a throwaway SQLite file under \`data/\` 
 reaches a real device); autocannon drives them from another, ${CONNECTIONS} connections, on 127.0.0.1:
 
 - **Health and the cached menu** run on the built server as plain \`npm start\` runs it (\`NODE_ENV\` unset, metrics and
-  request log on: one JSON line per request to a pipe the bench reads), against bare Hono (scripts/bench/bare-hono.mjs, the
+  request log on: one JSON line per request to a pipe a separate \`cat\` reads), against bare Hono (scripts/bench/bare-hono.mjs, the
   installed hono + @hono/node-server) answering a hello-world and the gzip menu's exact bytes. For comparison, the production
   build (\`NODE_ENV=production\`, request log off, metrics on) and the build with both off (\`METRICS=0 LOG_REQUESTS=0\`).
 - **Streams**: ${STREAMS} raw HTTP requests to \`${streamPath || "GET /api/stations/{id}/events"}\` spread over ${STATIONS} tables on the
