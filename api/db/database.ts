@@ -93,6 +93,8 @@ export interface DatabaseConfig {
   poolSize?: number;
   /** SQLite's `synchronous` (SQLITE_SYNCHRONOUS): FULL makes every commit durable (docs/decisions/0019). */
   synchronous?: SqliteSynchronous;
+  /** SQLite's group commit: how long one batch may keep taking transactions (default MAX_BATCH_MS). */
+  maxBatchMs?: number;
 }
 
 export const SQLITE_SYNCHRONOUS = ["NORMAL", "FULL"] as const;
@@ -144,7 +146,7 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
   const run: TransactionRunner = { guard, committed, tracer, announcements };
   const handle = config.url
     ? await openPostgres(config.url, config.poolSize ?? DEFAULT_POOL_SIZE, options.logger ?? createLogger(), options.seed, run)
-    : openSqlite(config.path, run, config.synchronous ?? DEFAULT_SQLITE_SYNCHRONOUS);
+    : openSqlite(config.path, run, config.synchronous ?? DEFAULT_SQLITE_SYNCHRONOUS, config.maxBatchMs ?? MAX_BATCH_MS);
   if (handle.dialect === "sqlite" && options.seed) {
     try {
       await options.seed(handle);
@@ -228,6 +230,7 @@ function openSqlite(
   requestedPath: string,
   { guard, committed, tracer, announcements }: TransactionRunner,
   synchronous: SqliteSynchronous,
+  maxBatchMs: number,
 ): SqliteHandle {
   // Two connections to ":memory:" would be two databases; a private file removed on close is not.
   const scratchDir = requestedPath === ":memory:" ? mkdtempSync(join(tmpdir(), "limitless-memory-")) : null;
@@ -305,7 +308,7 @@ function openSqlite(
     try {
       begin.run();
       for (const [index, entry] of queued.entries()) {
-        if (index > 0 && performance.now() - startedAt > MAX_BATCH_MS) {
+        if (index > 0 && performance.now() - startedAt > maxBatchMs) {
           batch = queued.slice(0, index);
           pending = [...queued.slice(index), ...pending];
           break;

@@ -1,6 +1,7 @@
 /**
  * The menu editor on a tablet: a manager changes a dish's price and Filipino name and a diner's open
- * menu on a phone shows both without reloading; adding a product and deleting one with the confirm.
+ * menu on a phone shows both without reloading; adding a product and deleting one with the confirm;
+ * dishes moved by dragging their handle and from the keyboard stay where they were put after a reload.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -92,5 +93,63 @@ describe("menu editor", () => {
     await expect.poll(() => page.locator(".menu-editor__item:visible").count()).toBeLessThan(before);
     await specials.click();
     await expect.poll(() => page.locator(".menu-editor__item:visible").count()).toBe(before);
+  });
+
+  it("moves a dish by dragging its handle and from the keyboard, saved: the order holds after a reload", async () => {
+    const starters = async () => ((await api("GET", "/api/products_by_category?branch_id=1")) as Menu).starter;
+    const before = await starters();
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    const [first, second, third] = before as [Menu["starter"][0], Menu["starter"][0], Menu["starter"][0]];
+    const shownOrder = () => page.locator("#menu-editor-list-starter .menu-editor__name").allTextContents();
+    const handle = (name: string) => page.getByRole("button", { name: `Move ${name}`, exact: true });
+
+    await page.goto("/staff/menu");
+    await handle(first.name).waitFor();
+    // Dragged as a finger or a mouse would: pressed on the handle, moved down over the third dish, let go.
+    await page.locator(`[data-product-id="${third.id}"]`).scrollIntoViewIfNeeded();
+    const from = (await handle(first.name).boundingBox())!;
+    const to = (await page.locator(`[data-product-id="${third.id}"]`).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 12; step++) {
+      await page.mouse.move(
+        from.x + from.width / 2,
+        from.y + from.height / 2 + ((to.y + to.height / 2 - from.y - from.height / 2) * step) / 12,
+      );
+    }
+    await page.mouse.up();
+    const dragged = [second.id, third.id, first.id, ...before.slice(3).map((p) => p.id)];
+    await expect.poll(async () => (await starters()).map((p) => p.id)).toEqual(dragged);
+    await page.getByRole("status").getByText(`${first.name} moved to position 3 of ${before.length}.`).waitFor();
+
+    await page.reload();
+    await handle(first.name).waitFor();
+    expect((await shownOrder()).slice(0, 3)).toEqual([second.name, third.name, first.name]);
+
+    // From the keyboard: Space picks the dish up, the arrow keys move it, Space puts it down; each step is read out.
+    await handle(first.name).focus();
+    await page.keyboard.press("Space");
+    await expect
+      .poll(() => page.locator("[id^='DndLiveRegion']").textContent())
+      .toBe(`Picked up ${first.name}, position 3 of ${before.length}.`);
+    await page.keyboard.press("ArrowUp");
+    await expect
+      .poll(() => page.locator("[id^='DndLiveRegion']").textContent())
+      .toBe(`${first.name} is at position 2 of ${before.length}.`);
+    await page.keyboard.press("ArrowUp");
+    await expect
+      .poll(() => page.locator("[id^='DndLiveRegion']").textContent())
+      .toBe(`${first.name} is at position 1 of ${before.length}.`);
+    await page.keyboard.press("Space");
+    await expect.poll(async () => (await starters()).map((p) => p.id)).toEqual(before.map((p) => p.id));
+    await page.getByRole("status").getByText(`${first.name} moved to position 1 of ${before.length}.`).waitFor();
+    await expect.poll(() => focusedElement(page)).toBe(`button: Move ${first.name}`);
+
+    // The Down button moves it too, and focus stays on it.
+    await page.getByRole("button", { name: `Down ${first.name}` }).click();
+    await expect.poll(async () => (await starters()).map((p) => p.id).slice(0, 2)).toEqual([second.id, first.id]);
+    await page.reload();
+    await handle(first.name).waitFor();
+    expect((await shownOrder()).slice(0, 2)).toEqual([second.name, first.name]);
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
+import { focusLater } from "../../shared/focus";
 import { flushSync } from "react-dom";
 import { branchName } from "../../../contract/menu";
 import { HAPPY_HOURS_MAX } from "../../../contract/happy-hour";
@@ -107,11 +108,7 @@ function HappyHoursForm({ branch, onSaved }: { branch: Branch; onSaved(branch: B
   const remove = (index: number) => {
     change(drafts.filter((_, i) => i !== index));
     // The removed window's button is gone: focus goes to the next window's first day, or to Add.
-    requestAnimationFrame(() =>
-      (
-        document.querySelector<HTMLElement>(`#happy-window-${index} input`) ?? document.querySelector<HTMLElement>("#happy-hours-add")
-      )?.focus(),
-    );
+    focusLater(() => document.querySelector<HTMLElement>(`#happy-window-${index} input`) ?? document.getElementById("happy-hours-add"));
   };
 
   return (

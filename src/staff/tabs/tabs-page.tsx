@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { focusLater } from "../../shared/focus";
 import { useSearchParams } from "react-router-dom";
 import { branchName } from "../../../contract/menu";
 import type { LiveEvent } from "../../shared/use-live-events";
@@ -51,7 +52,7 @@ export default function TabsPage() {
 
   const open = (id: string) => {
     setOpened({ branchId, tableId: id });
-    requestAnimationFrame(() => detailHeading.current?.focus());
+    focusLater(() => detailHeading.current);
   };
 
   return (
