@@ -24,6 +24,15 @@ export function focusMainHeading(): boolean {
   return heading !== null;
 }
 
+/**
+ * Moves focus once the screen has drawn what an action changed (the next frame): to the element with
+ * that id, or to the one `find` returns. For when the focused control is about to go away (a card
+ * deleted, a form closed) or focus should follow what was made (a new card, an opened detail).
+ */
+export function focusLater(target: string | (() => HTMLElement | null | undefined)): void {
+  requestAnimationFrame(() => (typeof target === "string" ? document.getElementById(target) : target())?.focus());
+}
+
 /** How long a new screen may take to draw its heading (lazy chunk, data loading) before we stop waiting. */
 const HEADING_WAIT_MS = 10_000;
 

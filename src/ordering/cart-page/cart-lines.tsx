@@ -1,6 +1,7 @@
 import { useRef, useState, type RefObject } from "react";
 import type { Totals } from "../../../contract/money";
 import { formatMoney } from "../../shared/i18n/format";
+import { focusIsLost, focusLater } from "../../shared/focus";
 import { useLanguage, useMessages } from "../../shared/i18n/i18n";
 import { nameText } from "../../shared/i18n/name-text";
 import { productText } from "../../shared/i18n/product-text";
@@ -39,10 +40,10 @@ export function CartLines({ lines, locked, translationsOf, totals, focusWhenEmpt
   const removeAt = (line: CartLine, name: string, key: string, index: number, lineId?: string) => {
     removeOne(line.id, key, lineId);
     say(t.quantityNow({ name, count: line.quantity - 1 }));
-    requestAnimationFrame(() => {
-      if (document.activeElement && document.activeElement !== document.body) return;
+    focusLater(() => {
+      if (!focusIsLost()) return null;
       const buttons = tableRef.current?.querySelectorAll<HTMLButtonElement>("button.cart-remove") ?? [];
-      (buttons[Math.min(index, buttons.length - 1)] ?? focusWhenEmpty.current)?.focus();
+      return buttons[Math.min(index, buttons.length - 1)] ?? focusWhenEmpty.current;
     });
   };
 

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { focusLater } from "../../shared/focus";
 import type { DiningTable } from "../../../contract/schemas";
 import { orderLink } from "./order-link";
 import { DiningTableForm } from "./dining-table-form";
@@ -20,7 +21,7 @@ export function DiningTableCard({ diningTable, origin, onSave, onDelete }: Dinin
   const link = orderLink(diningTable.id, origin);
   const headingId = `dining-table-${diningTable.id}`;
 
-  const focusEditButton = () => requestAnimationFrame(() => document.getElementById(`${headingId}-edit`)?.focus());
+  const focusEditButton = () => focusLater(`${headingId}-edit`);
 
   return (
     <li className="dining-table-card">

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { focusLater } from "../../shared/focus";
 import type { DiningTable } from "../../../contract/schemas";
 import { staffApi } from "../lib/staff-api";
 import { useServerData } from "../../shared/use-server-data";
@@ -55,8 +56,6 @@ export default function DiningTablesPage() {
   });
 
   useEffect(() => setCreating(false), [branchId]);
-
-  const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 
   const create = async (values: DiningTableValues) => {
     const diningTable = await staffApi.createDiningTable(branchId, values);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { focusLater } from "../../shared/focus";
 import { Link } from "react-router-dom";
 import { AREA_MAX, cleanCodename } from "../../../contract/form-rules";
 import { branchName } from "../../../contract/menu";
@@ -70,7 +71,7 @@ function TableFace({ table, now, more }: { table: FloorTable; now: number; more?
       {state.tab_total !== "0.00" && (
         <span className="floor-table__total">
           <Pause />
-          {formatMoney(state.tab_total)}
+          {state.tab_balance === state.tab_total ? formatMoney(state.tab_total) : `${formatMoney(state.tab_balance)} due`}
         </span>
       )}
       {more && <span className="visually-hidden">, {more}</span>}
@@ -199,7 +200,7 @@ export default function FloorPlanPage() {
     const spot = freeSpot(placed.map((t) => placeOf(t)!));
     setSelectedId(table.id);
     void save(table, { ...body, position: spot }, `${tableLabel(table.codename)} placed in ${area}, ${describePosition(spot)}.`).then(() =>
-      requestAnimationFrame(() => document.getElementById(`floor-table-${table.id}`)?.focus()),
+      focusLater(`floor-table-${table.id}`),
     );
   };
   const moveHere = (table: FloorTable) => place(table, { area });

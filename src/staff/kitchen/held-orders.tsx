@@ -12,7 +12,7 @@ interface HeldOrdersProps {
   /** Oldest first, whole (every prep area's lines). */
   orders: Order[];
   now: number;
-  busy: Record<string, boolean>;
+  busyWith(orderId: string): boolean;
   actions: HeldActions;
 }
 
@@ -21,7 +21,7 @@ interface HeldOrdersProps {
  * of staff releases one into the kitchen's columns or turns it down. Shown on every board, above the
  * columns, only while there are some.
  */
-export function HeldOrders({ orders, now, busy, actions }: HeldOrdersProps) {
+export function HeldOrders({ orders, now, busyWith, actions }: HeldOrdersProps) {
   if (orders.length === 0) return null;
   return (
     <section className="kitchen__held" aria-labelledby="held-orders-title">
@@ -41,7 +41,7 @@ export function HeldOrders({ orders, now, busy, actions }: HeldOrdersProps) {
             </>
           );
           return (
-            <li key={order.id} className="held-card" aria-busy={busy[order.id] || undefined}>
+            <li key={order.id} className="held-card" aria-busy={busyWith(order.id) || undefined}>
               <article aria-label={`Held order #${order.number}, ${table}`}>
                 <header className="held-card__header">
                   <h3 className="held-card__number">#{order.number}</h3>
@@ -64,7 +64,7 @@ export function HeldOrders({ orders, now, busy, actions }: HeldOrdersProps) {
                     type="button"
                     id={`held-${order.id}-release`}
                     className="staff-button staff-button--primary"
-                    disabled={busy[order.id]}
+                    disabled={busyWith(order.id)}
                     onClick={() => actions.release(order)}
                   >
                     {named("Release")}
@@ -72,7 +72,7 @@ export function HeldOrders({ orders, now, busy, actions }: HeldOrdersProps) {
                   <button
                     type="button"
                     className="staff-button staff-button--danger"
-                    disabled={busy[order.id]}
+                    disabled={busyWith(order.id)}
                     onClick={() => actions.turnDown(order)}
                   >
                     {named("Turn down")}

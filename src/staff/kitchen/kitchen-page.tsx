@@ -119,7 +119,7 @@ export default function KitchenPage() {
               <HeldOrders
                 orders={held}
                 now={now}
-                busy={actions.busy}
+                busyWith={actions.busyWith}
                 actions={{ release: (order) => void actions.release(order), turnDown: setToTurnDown }}
               />
               <OrderColumns
@@ -127,7 +127,7 @@ export default function KitchenPage() {
                 prepArea={prepArea}
                 now={now}
                 fresh={fresh.marked}
-                busy={actions.busy}
+                busyWith={actions.busyWith}
                 actions={{ start: actions.start, bump: actions.bump, serve: actions.serve, cancel: setToCancel }}
               />
             </>

@@ -7,12 +7,12 @@ interface OrderColumnsProps {
   prepArea: PrepArea;
   now: number;
   fresh: Record<string, boolean>;
-  busy: Record<string, boolean>;
+  busyWith(orderId: string): boolean;
   actions: CardActions;
 }
 
 /** Received · Preparing · Ready (or bumped here, waiting for the other prep area), oldest first in each. */
-export function OrderColumns({ board, prepArea, now, fresh, busy, actions }: OrderColumnsProps) {
+export function OrderColumns({ board, prepArea, now, fresh, busyWith, actions }: OrderColumnsProps) {
   return (
     <div className="kitchen__columns">
       {OPEN_STATUSES.map((status) => {
@@ -33,7 +33,7 @@ export function OrderColumns({ board, prepArea, now, fresh, busy, actions }: Ord
                     column={status}
                     now={now}
                     fresh={Boolean(fresh[order.id])}
-                    busy={Boolean(busy[order.id])}
+                    busy={busyWith(order.id)}
                     actions={actions}
                   />
                 ))}

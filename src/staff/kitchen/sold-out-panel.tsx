@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { CATEGORY_KEYS, CATEGORY_TITLES, LOW_STOCK_AT } from "../../../contract/menu";
 import type { Product } from "../../../contract/schemas";
-import { type ApiError } from "../../shared/api-client";
 import { clientError, restated } from "../../shared/client-errors";
 import { staffApi } from "../lib/staff-api";
 import type { MenuState } from "../../shared/use-menu";
+import { useWrite } from "../../shared/use-write";
 import { ProblemMessage } from "../lib/problem-message";
 import "./sold-out-panel.css";
 
@@ -31,24 +31,19 @@ function readStock(text: string): number | null | undefined {
  * sells out by itself when orders bring it to 0.
  */
 export function SoldOutPanel({ state, branch, onChanged, onRetry }: SoldOutPanelProps) {
-  const [busy, setBusy] = useState<number | null>(null);
-  const [problem, setProblem] = useState<ApiError | null>(null);
+  const { run, busyWith, problem, setProblem } = useWrite();
   // What is being typed, per product; a product without a draft shows its current count, live.
   const [drafts, setDrafts] = useState<Record<number, string>>({});
 
-  const change = async (product: Product, request: () => Promise<Product>) => {
-    setBusy(product.id);
-    setProblem(null);
-    try {
-      const updated = await request();
-      onChanged(updated);
-      setDrafts(({ [product.id]: _saved, ...rest }) => rest);
-    } catch (error) {
-      setProblem(restated(error, (message) => `Could not change “${product.name}”: ${message}`));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const change = (product: Product, request: () => Promise<Product>) =>
+    run(
+      async () => {
+        const updated = await request();
+        onChanged(updated);
+        setDrafts(({ [product.id]: _saved, ...rest }) => rest);
+      },
+      { key: product.id, problem: (error) => restated(error, (message) => `Could not change “${product.name}”: ${message}`) },
+    );
 
   const toggle = (product: Product) => change(product, () => staffApi.setProductAvailable(product.id, !product.available));
 
@@ -108,7 +103,7 @@ export function SoldOutPanel({ state, branch, onChanged, onRetry }: SoldOutPanel
                         type="submit"
                         className="staff-button"
                         aria-label={`Save stock: ${product.name}`}
-                        disabled={busy === product.id}
+                        disabled={busyWith(product.id)}
                       >
                         Save
                       </button>
@@ -118,7 +113,7 @@ export function SoldOutPanel({ state, branch, onChanged, onRetry }: SoldOutPanel
                       className="staff-button sold-out__toggle"
                       aria-label={`Sold out: ${product.name}`}
                       aria-pressed={!product.available}
-                      disabled={busy === product.id}
+                      disabled={busyWith(product.id)}
                       onClick={() => void toggle(product)}
                     >
                       <span className="sold-out__switch" aria-hidden="true" />

@@ -2,8 +2,9 @@ import { useEffect, useState } from "react";
 import type { PrepArea } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
 import { staffApi } from "../lib/staff-api";
-import { ApiError } from "../../shared/api-client";
 import { restated } from "../../shared/client-errors";
+import { focusLater } from "../../shared/focus";
+import { useWrite } from "../../shared/use-write";
 import { PREP_AREA_NAMES } from "../lib/prep-area-names";
 
 interface Board {
@@ -13,8 +14,6 @@ interface Board {
 
 /** How many of this board's bumps "Recall last bump" can walk back through. */
 const RECALLABLE = 10;
-
-const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 
 /**
  * What a prep area's board does to an order: start it, bump it (this prep area's part is done), mark it
@@ -27,35 +26,32 @@ export function useOrderActions(
   announce: (message: string) => void,
   touched: (order: Order) => void,
 ) {
-  const [busy, setBusy] = useState<Record<string, boolean>>({});
-  const [problem, setProblem] = useState<ApiError | null>(null);
+  const { run: write, busyWith, problem, setProblem } = useWrite();
   const [bumps, setBumps] = useState<Order[]>([]);
   useEffect(() => {
     setProblem(null);
     setBumps([]);
-  }, [branchId, prepArea]);
+  }, [branchId, prepArea, setProblem]);
 
-  const run = async (order: Order, what: string, send: () => Promise<Order>, then: (updated: Order) => void) => {
-    setBusy((current) => ({ ...current, [order.id]: true }));
-    setProblem(null);
+  const run = (order: Order, what: string, send: () => Promise<Order>, then: (updated: Order) => void) => {
     touched(order);
-    try {
-      const updated = await send();
-      board.apply(updated);
-      then(updated);
-    } catch (error) {
-      if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
-        // Someone else changed it first (another tablet): the board is what needs fixing.
-        setProblem(
-          restated(error, (message) => `Order #${order.number} could not be ${what}: ${message} The board has been refreshed.`, []),
-        );
-        void board.refresh();
-      } else {
-        setProblem(restated(error, (message) => `Order #${order.number} was not updated: ${message}`));
-      }
-    } finally {
-      setBusy(({ [order.id]: _done, ...rest }) => rest);
-    }
+    return write(
+      async () => {
+        const updated = await send();
+        board.apply(updated);
+        then(updated);
+      },
+      {
+        key: order.id,
+        problem: (error) => {
+          if (error.status !== 409 && error.status !== 404)
+            return restated(error, (message) => `Order #${order.number} was not updated: ${message}`);
+          // Someone else changed it first (another tablet): the board is what needs fixing.
+          void board.refresh();
+          return restated(error, (message) => `Order #${order.number} could not be ${what}: ${message} The board has been refreshed.`, []);
+        },
+      },
+    );
   };
 
   const start = (order: Order) =>
@@ -145,5 +141,5 @@ export function useOrderActions(
     setBumps((current) => current.filter((o) => o.id !== lastBump.id));
   };
 
-  return { busy, problem, start, bump, serve, cancel, release, turnDown, lastBump, recall };
+  return { busyWith, problem, start, bump, serve, cancel, release, turnDown, lastBump, recall };
 }
