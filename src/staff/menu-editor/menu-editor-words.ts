@@ -37,7 +37,7 @@ export const photoWords = {
   currentPhotoAlt: (dish: string) => `Current photo of ${dish}`,
   newPhotoAlt: (dish: string) => `New photo of ${dish}, not saved yet`,
   keepCurrent: "Keep the current photo",
-  noPhoto: "No photo",
+  noPhoto: "Do not use this photo",
   remove: "Remove photo",
   wrongType: "This file is not a JPEG, PNG or WebP image; choose a photo in one of those.",
   tooLarge: `This file is too large; a photo may be at most ${MB} MB.`,
