@@ -1,11 +1,14 @@
 /**
- * Dish photos end to end (docs/decisions/0025-dish-photos.md): a manager uploads a photo in the menu
- * editor on the tablet and a diner's phone, its order screen already open, shows it at once in the
- * menu and the dish's panel; the phone, offline and reloaded, still shows it from its service worker;
- * removing the photo takes it off the phone's menu. The photo control passes axe, reflows at 320 CSS
- * px and stays usable at 200 % zoom.
+ * Dish photos end to end (docs/decisions/0025-dish-photos.md): a manager picks a photo in the menu
+ * editor on the tablet, sees it previewed, and it is sent only when the dish is saved (Cancel leaves
+ * the server's photo as it was); a diner's phone, its order screen already open, shows it at once in
+ * the menu and the dish's panel; the phone, offline and reloaded, still shows it from its service
+ * worker; removing the photo (on Save) takes it off the phone's menu. The photo control refuses a
+ * wrong or too large file before sending it, passes axe, reflows at 320 CSS px and stays usable at
+ * 200 % zoom.
  */
 import { fileURLToPath } from "node:url";
+import sharp from "sharp";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiningTable, Menu, Product } from "../../contract/schemas";
@@ -42,6 +45,19 @@ const thumbnail = (page: Page) => page.getByRole("button", { name: new RegExp(`^
 /** The image has arrived and been decoded (from the network or the service worker). */
 const loaded = (image: Locator) => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0);
 
+/** The product form's photo field. */
+const photoField = (form: Locator) => form.getByLabel("Photo of the dish", { exact: true });
+
+/** The dish as the server has it now. */
+const currentDish = async () =>
+  productNamed((await staffCall(tablet.server, tablet.token, "GET", "/api/products_by_category?branch_id=1")) as Menu, dish.name);
+
+/** A small photo unlike the fixture (so it is stored as another image). */
+const redPng = () =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: "#c0392b" } })
+    .png()
+    .toBuffer();
+
 /** The menu editor's form for the dish, open on the tablet. */
 async function openEditor(page: Page): Promise<Locator> {
   await page.goto("/staff/menu");
@@ -63,9 +79,30 @@ describe("dish photos", () => {
     // Set on this page only: still there after the photo arrives, so the phone did not reload.
     await diner.evaluate(() => Object.assign(window, { beforeThePhoto: true }));
 
-    const form = await openEditor(tablet.page);
-    await form.getByLabel("Upload photo").setInputFiles(FIXTURE);
-    await form.getByRole("status").getByText("Photo saved.").waitFor({ timeout: 20_000 });
+    // Picked and previewed, not sent: Cancel leaves the dish without a photo.
+    const uploads: string[] = [];
+    tablet.page.on("request", (request) => {
+      if (/\/photo$/.test(request.url())) uploads.push(request.method());
+    });
+    let form = await openEditor(tablet.page);
+    await photoField(form).setInputFiles(FIXTURE);
+    const picked = form.getByRole("img", { name: `New photo of ${dish.name}, not saved yet` });
+    await expect.poll(() => loaded(picked)).toBe(true);
+    expect(await picked.getAttribute("src")).toMatch(/^blob:/);
+    await form.getByRole("button", { name: "Cancel" }).click();
+    await form.waitFor({ state: "detached" });
+    expect(uploads).toEqual([]);
+    expect((await currentDish()).photo).toBeNull();
+
+    // Picked again and saved with the dish.
+    form = await openEditor(tablet.page);
+    await photoField(form).setInputFiles(FIXTURE);
+    await form.getByRole("button", { name: "Save product" }).click();
+    await form.waitFor({ state: "detached", timeout: 20_000 });
+    expect(uploads).toEqual(["POST"]);
+    const firstPhoto = (await currentDish()).photo!;
+    expect(firstPhoto.url).toMatch(/^\/api\/photos\/[0-9a-f]{32}$/);
+    form = await openEditor(tablet.page);
     const preview = form.getByRole("img", { name: `Current photo of ${dish.name}` });
     await expect.poll(() => loaded(preview)).toBe(true);
 
@@ -138,9 +175,30 @@ describe("dish photos", () => {
     await diner.reload();
     await streamOpen;
     await expect.poll(() => thumbnail(diner).count()).toBe(1);
+
+    // Another photo picked, then Cancel: the server still has and serves the first one.
+    await photoField(form).setInputFiles({ name: "red.png", mimeType: "image/png", buffer: await redPng() });
+    await form.getByRole("img", { name: `New photo of ${dish.name}, not saved yet` }).waitFor();
+    await form.getByRole("button", { name: "Cancel" }).click();
+    await form.waitFor({ state: "detached" });
+    expect((await currentDish()).photo?.url).toBe(firstPhoto.url);
+    expect((await tablet.page.request.get(`${tablet.server.url}${firstPhoto.url}`)).status()).toBe(200);
+
+    // Picked and saved: the dish's photo changes.
+    form = await openEditor(tablet.page);
+    await photoField(form).setInputFiles({ name: "red.png", mimeType: "image/png", buffer: await redPng() });
+    await form.getByRole("button", { name: "Save product" }).click();
+    await form.waitFor({ state: "detached", timeout: 20_000 });
+    const secondPhoto = (await currentDish()).photo!;
+    expect(secondPhoto.url).not.toBe(firstPhoto.url);
+
+    // Removed on Save: gone from the phone's menu, live.
+    form = await openEditor(tablet.page);
     await form.getByRole("button", { name: "Remove photo" }).click();
-    await form.getByRole("status").getByText("Photo removed.").waitFor();
-    await expect.poll(() => form.getByLabel("Upload photo").evaluate((input) => input === document.activeElement)).toBe(true);
+    await form.getByText("The photo is removed when you save the dish.").waitFor();
+    await form.getByRole("button", { name: "Save product" }).click();
+    await form.waitFor({ state: "detached" });
+    expect((await currentDish()).photo).toBeNull();
     await expect.poll(() => thumbnail(diner).count(), { timeout: 10_000 }).toBe(0);
     await diner.close();
   });
@@ -148,13 +206,30 @@ describe("dish photos", () => {
   it("the photo control says why a file is refused, passes axe, reflows at 320 px and works at 200 % zoom", async () => {
     const { page } = tablet;
     const form = await openEditor(page);
-    const field = form.getByLabel("Upload photo");
+    const field = photoField(form);
     expect(await field.getAttribute("accept")).toBe("image/jpeg,image/png,image/webp");
-    await field.setInputFiles({ name: "not-a-photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("plain text, not a photo") });
+    const uploads: string[] = [];
+    page.on("request", (request) => {
+      if (/\/photo$/.test(request.url())) uploads.push(request.method());
+    });
+    // Refused on the tablet, before anything is sent: not an image type, or too large.
+    await field.setInputFiles({ name: "menu.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") });
+    await form.getByText("This file is not a JPEG, PNG or WebP image; choose a photo in one of those.").waitFor();
     await expect.poll(() => field.getAttribute("aria-invalid")).toBe("true");
-    const message = form.getByText(/The file is not a JPEG, PNG or WebP image/);
+    await field.setInputFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+    await form.getByText("This file is too large; a photo may be at most 10 MB.").waitFor();
+    expect(await form.getByRole("img", { name: /not saved yet/ }).count()).toBe(0);
+    expect(uploads).toEqual([]);
+
+    // A file that only looks like a photo: the server refuses it on Save, and says why on the field.
+    await field.setInputFiles({ name: "not-a-photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("plain text, not a photo") });
+    await form.getByRole("button", { name: "Save product" }).click();
+    const message = form.getByText(/is saved, but not its new photo: The file is not a JPEG, PNG or WebP image/);
     await message.waitFor();
+    await expect.poll(() => field.getAttribute("aria-invalid")).toBe("true");
     expect(await field.getAttribute("aria-describedby")).toBe(await message.getAttribute("id"));
+    await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(uploads).toEqual(["POST"]);
     await expect.poll(() => axeViolations(page)).toEqual([]);
 
     for (const [width, height] of [

@@ -2,7 +2,7 @@ import { FormField } from "../../shared/form-field";
 import { useEffect, useState } from "react";
 import { branchName, CATEGORY_KEYS, CATEGORY_TITLES, type CategoryKey } from "../../../contract/menu";
 import type { Product } from "../../../contract/schemas";
-import { asApiError, type ApiError } from "../../shared/api-client";
+import { ApiError, asApiError } from "../../shared/api-client";
 import { formatMoney } from "../../shared/i18n/format";
 import { useDocumentTitle } from "../../shared/use-document-title";
 import { useMenu } from "../../shared/use-menu";
@@ -11,9 +11,9 @@ import { ConfirmDialog } from "../lib/confirm-dialog";
 import { ProblemMessage } from "../lib/problem-message";
 import { branchEventsPath, staffApi } from "../lib/staff-api";
 import { useConfirmedDelete } from "../lib/use-confirmed-delete";
-import { reorderWords } from "./menu-editor-words";
-import { PhotoControl } from "./photo-control";
-import { namesInLanguages, newProduct, ProductForm, toBody, type ProductValues } from "./product-form";
+import { photoWords, reorderWords } from "./menu-editor-words";
+import type { PhotoChange } from "./photo-control";
+import { namesInLanguages, newProduct, PhotoNotSaved, ProductForm, toBody, type ProductValues } from "./product-form";
 import { DishReordering, ReorderableDishes } from "./reorderable-dishes";
 import "./menu-editor.css";
 
@@ -69,14 +69,31 @@ export default function MenuEditorPage() {
   });
   const menu = state.status === "ready" ? state.data : null;
 
-  const create = async (values: ProductValues) => {
+  /** After the dish: its new photo, or its photo removed. */
+  const sendPhoto = async (product: Product, photo: PhotoChange, progress: (fraction: number | null) => void) => {
+    try {
+      if (photo.kind === "replace") await staffApi.uploadProductPhoto(product.id, photo.file, progress);
+      else if (photo.kind === "remove") await staffApi.deleteProductPhoto(product.id);
+    } catch (error) {
+      reload();
+      throw new PhotoNotSaved(photoWords.notSaved(product.name, asApiError(error).message));
+    }
+  };
+  const create = async (values: ProductValues, photo: PhotoChange, progress: (fraction: number | null) => void) => {
     const product = await staffApi.createProduct(branchId, toBody(values));
     setEditing(null);
-    setAnnouncement(`${product.name} added.`);
+    try {
+      await sendPhoto(product, photo, progress);
+      setAnnouncement(`${product.name} added.`);
+    } catch (error) {
+      // The dish exists now: its form is gone (a second Add would add it twice), the reason stays on the page.
+      setProblem(new ApiError(0, "photo_not_saved", (error as Error).message));
+    }
     reload();
   };
-  const save = async (product: Product, values: ProductValues) => {
+  const save = async (product: Product, values: ProductValues, photo: PhotoChange, progress: (fraction: number | null) => void) => {
     const saved = await staffApi.replaceProduct(product.id, toBody(values));
+    await sendPhoto(saved, photo, progress);
     setEditing(null);
     setAnnouncement(`${saved.name} saved.`);
     reload();
@@ -132,6 +149,7 @@ export default function MenuEditorPage() {
         <ProductForm
           title="New product"
           initial={newProduct("main")}
+          currentPhoto={null}
           submitLabel="Add product"
           onSubmit={create}
           onCancel={() => setEditing(null)}
@@ -192,10 +210,10 @@ export default function MenuEditorPage() {
                         <ProductForm
                           title={`Edit ${product.name}`}
                           initial={valuesOf(product, category)}
+                          currentPhoto={product.photo ?? null}
                           submitLabel="Save product"
-                          onSubmit={(values) => save(product, values)}
+                          onSubmit={(values, photo, progress) => save(product, values, photo, progress)}
                           onCancel={() => setEditing(null)}
-                          photoSlot={<PhotoControl product={product} onChanged={reload} />}
                         />
                       ) : (
                         <div className="menu-editor__item">

@@ -1,127 +1,128 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { FilePicker } from "../../shared/controls";
-import { flushSync } from "react-dom";
 import { PHOTO_MAX_BYTES, PHOTO_MEDIA_TYPES } from "../../../contract/photos";
-import type { Product } from "../../../contract/schemas";
-import { asApiError } from "../../shared/api-client";
+import type { Photo } from "../../../contract/schemas";
 import { FormField } from "../../shared/form-field";
-import { staffApi } from "../lib/staff-api";
+import { photoWords } from "./menu-editor-words";
 
-type Busy = { kind: "uploading"; progress: number | null } | { kind: "removing" } | null;
+/** What Save does to the dish's photo: nothing, put this file in its place, or take it off. */
+export type PhotoChange = { kind: "keep" } | { kind: "replace"; file: File } | { kind: "remove" };
+export const KEEP_PHOTO: PhotoChange = { kind: "keep" };
+
+/** Why a file cannot be a dish photo, before it is sent; null when the server may judge it. */
+export function photoFileProblem(file: Pick<File, "size" | "type">): string | null {
+  if (!(PHOTO_MEDIA_TYPES as readonly string[]).includes(file.type)) return photoWords.wrongType;
+  if (file.size > PHOTO_MAX_BYTES) return photoWords.tooLarge;
+  return null;
+}
 
 interface PhotoControlProps {
-  product: Product;
-  /** The server has the product's new photo (or none): the menu is read again. */
-  onChanged(): void;
+  /** The dish's name as the form has it ("" for a new one). */
+  dishName: string;
+  /** The photo the server has now. */
+  current: Photo | null;
+  change: PhotoChange;
+  onChange(change: PhotoChange): void;
+  /** The server's refusal of the file, after Save. */
+  error: string | null;
+  /** While Save sends the file: the fraction sent (null: not known); undefined otherwise. */
+  progress: number | null | undefined;
+  disabled: boolean;
 }
 
 /**
- * A product's photo in the menu editor (docs/decisions/0025-dish-photos.md): the current one, a file
- * field that uploads as soon as a file is chosen (on a phone or tablet it offers the camera), and
- * Remove. A refused file shows the server's reason on the field. The photo is saved on its own, not
- * with the product form it sits in.
+ * A dish's photo in the product form (docs/decisions/0025-dish-photos.md): the current one, a file
+ * field (on a phone or tablet it offers the camera) whose file is previewed here and sent only when
+ * the dish is saved, and Remove, also done on Save. Cancel leaves the photo as it was. A file that is
+ * not a JPEG, PNG or WebP image or is too large is refused on the field before anything is sent.
  */
-export function PhotoControl({ product, onChanged }: PhotoControlProps) {
+export function PhotoControl({ dishName, current, change, onChange, error, progress, disabled }: PhotoControlProps) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState<Busy>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState("");
-  const photo = product.photo;
-
-  const change = async (work: () => Promise<unknown>, done: string) => {
-    setError(null);
-    setStatus("");
-    try {
-      await work();
-      setStatus(done);
-      onChanged();
-    } catch (failure) {
-      setError(asApiError(failure).message);
-    } finally {
-      // Drawn at once, the field enabled again and its error (if any) on it: focus goes back to the
-      // field when it was on this control (disabled while busy; Remove may be about to go) or fell to
-      // the page, but not when the manager has moved on to another field meanwhile.
-      flushSync(() => setBusy(null));
-      if (input.current) input.current.value = "";
-      const focused = document.activeElement;
-      if (!focused || focused === document.body || input.current?.closest("fieldset")?.contains(focused)) input.current?.focus();
-    }
-  };
-
-  const upload = (file: File) => {
-    if (file.size > PHOTO_MAX_BYTES) {
-      // The server would refuse it too (413), after the whole file had crossed the restaurant's Wi-Fi.
-      setError(`The file is too large; the limit is ${PHOTO_MAX_BYTES / (1024 * 1024)} MB.`);
-      return;
-    }
-    setBusy({ kind: "uploading", progress: 0 });
-    void change(
-      () => staffApi.uploadProductPhoto(product.id, file, (progress) => setBusy({ kind: "uploading", progress })),
-      "Photo saved.",
-    );
-  };
-
-  const remove = () => {
-    setBusy({ kind: "removing" });
-    void change(() => staffApi.deleteProductPhoto(product.id), "Photo removed.");
-  };
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const file = change.kind === "replace" ? change.file : null;
+  const preview = useObjectUrl(file);
+  const dish = dishName.trim() || photoWords.thisDish;
 
   return (
     <fieldset className="menu-editor__photo-control">
-      <legend>Photo</legend>
-      {photo ? (
+      <legend>{photoWords.legend}</legend>
+      {preview ? (
+        <img className="menu-editor__photo-preview" src={preview} alt={photoWords.newPhotoAlt(dish)} />
+      ) : current && change.kind === "keep" ? (
         <img
           className="menu-editor__photo-preview"
-          src={photo.url}
-          srcSet={photo.srcset}
+          src={current.url}
+          srcSet={current.srcset}
           sizes="12rem"
-          width={photo.width}
-          height={photo.height}
-          alt={`Current photo of ${product.name}`}
+          width={current.width}
+          height={current.height}
+          alt={photoWords.currentPhotoAlt(dish)}
         />
       ) : (
-        <p className="staff-notice">No photo yet.</p>
+        <p className="staff-notice">{change.kind === "remove" ? photoWords.removedOnSave : photoWords.none}</p>
       )}
       <FormField
         id={`${id}-photo`}
-        label="Upload photo"
-        hint={`JPEG, PNG or WebP, up to ${PHOTO_MAX_BYTES / (1024 * 1024)} MB${photo ? "; it replaces the current one" : ""}.`}
-        error={error}
+        label={photoWords.label}
+        hint={file ? photoWords.savedWithDish : photoWords.hint(Boolean(current))}
+        error={refusal ?? error}
       >
         {(props) => (
           <FilePicker
             {...props}
-            ref={input}
-            chooseLabel={`Choose a photo of ${product.name}`}
-            fileName={null}
-            noneLabel={photo ? "Replaces the photo above" : "No photo chosen"}
+            chooseLabel={photoWords.choose(dish)}
+            fileName={file?.name ?? null}
+            noneLabel={photoWords.noneChosen}
             name="photo"
             accept={PHOTO_MEDIA_TYPES.join(",")}
-            disabled={busy !== null}
+            disabled={disabled}
             onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) upload(file);
+              const picked = event.target.files?.[0];
+              // The input holds nothing: the form's state is the one place the chosen file is kept.
+              event.target.value = "";
+              if (!picked) return;
+              const problem = photoFileProblem(picked);
+              setRefusal(problem);
+              if (!problem) onChange({ kind: "replace", file: picked });
             }}
           />
         )}
       </FormField>
-      {photo && (
-        <div className="staff-actions">
-          <button type="button" className="staff-button staff-button--danger" disabled={busy !== null} onClick={remove}>
-            Remove photo
+      <div className="staff-actions">
+        {change.kind !== "keep" && (
+          <button type="button" className="staff-button" disabled={disabled} onClick={() => onChange(KEEP_PHOTO)}>
+            {current ? photoWords.keepCurrent : photoWords.noPhoto}
           </button>
-        </div>
-      )}
+        )}
+        {current && change.kind !== "remove" && (
+          <button
+            type="button"
+            className="staff-button staff-button--danger"
+            disabled={disabled}
+            onClick={() => onChange({ kind: "remove" })}
+          >
+            {photoWords.remove}
+          </button>
+        )}
+      </div>
       <p role="status" className="menu-editor__photo-status">
-        {busy?.kind === "uploading"
-          ? busy.progress !== null && busy.progress < 1
-            ? `Uploading the photo… ${Math.round(busy.progress * 100)}%`
-            : "Resizing the photo…"
-          : busy?.kind === "removing"
-            ? "Removing the photo…"
-            : status}
+        {progress === undefined ? "" : progress !== null && progress < 1 ? photoWords.uploading(progress) : photoWords.resizing}
       </p>
     </fieldset>
   );
+}
+
+/** An object URL for the file while it is shown, released when it is not. */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const made = URL.createObjectURL(file);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [file]);
+  return url;
 }

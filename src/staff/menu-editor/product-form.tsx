@@ -1,11 +1,13 @@
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
 import { Choice } from "../../shared/controls";
 import { ALLERGENS, CATEGORY_KEYS, CATEGORY_TITLES, DIETS, PREP_AREAS, WEEKDAY_NAMES, type CategoryKey } from "../../../contract/menu";
-import type { ApiErrorDetail, NameTranslations, ProductCreate } from "../../../contract/schemas";
+import type { ApiErrorDetail, NameTranslations, Photo, ProductCreate } from "../../../contract/schemas";
 import { asApiError, type ApiError } from "../../shared/api-client";
 import { restated } from "../../shared/client-errors";
 import { FormActions } from "../lib/form-actions";
 import { ProblemMessage } from "../lib/problem-message";
+import { KEEP_PHOTO, PhotoControl, type PhotoChange } from "./photo-control";
 
 /** A name in Filipino and in Chinese (empty: none; the diner then reads the English one). */
 export interface NameInLanguages {
@@ -133,23 +135,31 @@ const LANGUAGE_FIELDS = [
   { suffix: "zh", lang: "zh-Hans", language: "Chinese" },
 ] as const;
 
+/** The dish is saved and its new photo is not: the form stays open with the reason on the photo's field. */
+export class PhotoNotSaved extends Error {}
+
 interface ProductFormProps {
   title: string;
   initial: ProductValues;
+  /** The photo the dish has on the server (null: none, or a new dish). */
+  currentPhoto: Photo | null;
   submitLabel: string;
-  onSubmit(values: ProductValues): Promise<void>;
+  /** Saves the dish, then its photo's change; `progress` follows the photo's upload. */
+  onSubmit(values: ProductValues, photo: PhotoChange, progress: (fraction: number | null) => void): Promise<void>;
   onCancel(): void;
-  /** The dish photo control (photo-control.tsx): an existing product's, saved on its own. */
-  photoSlot?: ReactNode;
 }
 
 /** Every field of a product, its option groups and options, and its Filipino and Chinese texts. */
-export function ProductForm({ title, initial, submitLabel, onSubmit, onCancel, photoSlot }: ProductFormProps) {
+export function ProductForm({ title, initial, currentPhoto, submitLabel, onSubmit, onCancel }: ProductFormProps) {
   const id = useId();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<ApiError | null>(null);
   const [saving, setSaving] = useState(false);
+  // The photo goes with the dish: chosen and previewed here, sent by Save, forgotten by Cancel.
+  const [photo, setPhoto] = useState<PhotoChange>(KEEP_PHOTO);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [photoProgress, setPhotoProgress] = useState<number | null | undefined>(undefined);
   const set = <K extends keyof ProductValues>(key: K, value: ProductValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const setGroup = (index: number, group: GroupValues) =>
     set(
@@ -161,10 +171,22 @@ export function ProductForm({ title, initial, submitLabel, onSubmit, onCancel, p
     event.preventDefault();
     const form = event.currentTarget;
     setProblem(null);
+    setPhotoError(null);
     setSaving(true);
     try {
-      await onSubmit(values);
+      await onSubmit(values, photo, setPhotoProgress);
     } catch (error) {
+      setPhotoProgress(undefined);
+      if (error instanceof PhotoNotSaved) {
+        // Drawn at once (the field enabled again, its reason on it), so focus can go to it.
+        flushSync(() => {
+          setSaving(false);
+          setErrors({});
+          setPhotoError(error.message);
+        });
+        form.querySelector<HTMLElement>("input[name='photo']")?.focus();
+        return;
+      }
       const found = asApiError(error);
       const fieldErrors: Record<string, string> = {};
       const rest: ApiErrorDetail[] = [];
@@ -296,7 +318,20 @@ export function ProductForm({ title, initial, submitLabel, onSubmit, onCancel, p
         {text("description_fil", "Description in Filipino")}
         {text("name_zh", "Name in Chinese")}
         {text("description_zh", "Description in Chinese")}
-        {photoSlot && <div className="menu-editor__photo">{photoSlot}</div>}
+        <div className="menu-editor__photo">
+          <PhotoControl
+            dishName={values.name}
+            current={currentPhoto}
+            change={photo}
+            onChange={(change) => {
+              setPhoto(change);
+              setPhotoError(null);
+            }}
+            error={photoError}
+            progress={photoProgress}
+            disabled={saving}
+          />
+        </div>
       </div>
 
       <fieldset className="menu-editor__groups">
