@@ -211,6 +211,8 @@ or when staff, public-site pages or the order outbox are in the first visit.
 - The dietary filter's choices (\`diet-filter-choices\`): fetched once the menu is on screen; the folded
   filter and its "N hidden" line render with the menu. A filter remembered from an earlier visit starts
   open, so then they are fetched with the order screen's code.
+- The e-mailed receipt ("Email me a receipt", \`receipt/email-receipt\`) comes with the cart page, the order's
+  status screen; its one call is made there, not in \`src/shared/api.ts\`, which the first visit carries.
 - The cart page, the Order again offer (the order screen only looks whether this phone stored an order
   for the table, \`has-past-orders.ts\`; reading and checking them is \`order-history\`), the footer,
   the Filipino and Chinese catalogs (only for a diner who reads them), the public site and the staff

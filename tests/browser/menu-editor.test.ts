@@ -1,7 +1,8 @@
 /**
  * The menu editor on a tablet: a manager changes a dish's price and Filipino name and a diner's open
  * menu on a phone shows both without reloading; adding a product and deleting one with the confirm;
- * dishes moved by dragging their handle and from the keyboard stay where they were put after a reload.
+ * dishes moved by dragging their handle and from the keyboard stay where they were put after a reload;
+ * an option group's and an option's Chinese names edited here reach a diner's phone reading Chinese.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -151,5 +152,61 @@ describe("menu editor", () => {
     await page.reload();
     await handle(first.name).waitFor();
     expect((await shownOrder()).slice(0, 2)).toEqual([second.name, first.name]);
+  });
+
+  it("edits an option group's and an option's names in Chinese and Filipino; a diner reading Chinese sees them", async () => {
+    const menu = (await api("GET", "/api/products_by_category?branch_id=1")) as Menu;
+    const dish = Object.values(menu)
+      .flat()
+      .find((product) => !product.weekday && Object.keys(product.customizations).length > 0 && product.translations?.zh)!;
+    const [groupName, group] = Object.entries(dish.customizations)[0]!;
+    const option = group.options[0]!;
+    const [table] = (await api("GET", "/api/stations?branch_id=1")) as DiningTable[];
+    const diner = await phone.newPage();
+    await diner.addInitScript(() => localStorage.setItem("language", "zh"));
+    await diner.goto(orderUrl(table!));
+    await diner.getByText(dish.translations!.zh!.name).first().waitFor();
+
+    await page.goto("/staff/menu");
+    await page.getByRole("button", { name: `Edit ${dish.name}` }).click();
+    const form = page.getByRole("form", { name: `Edit ${dish.name}` });
+    // The names the menu has now are in the form.
+    expect(await form.getByLabel("Group name in Chinese").first().inputValue()).toBe(group.translations?.zh?.name ?? "");
+    expect(await form.getByLabel("Option 1 name in Chinese").first().inputValue()).toBe(option.translations?.zh?.name ?? "");
+    await form.getByLabel("Group name in Chinese").first().fill("主厨之选");
+    await form.getByLabel("Option 1 name in Chinese").first().fill("招牌特制");
+    await form.getByLabel("Option 1 name in Filipino").first().fill("Espesyal ng Bahay");
+    await form.getByRole("button", { name: "Save product" }).click();
+    await form.waitFor({ state: "detached" });
+
+    const saved = Object.values((await api("GET", "/api/products_by_category?branch_id=1")) as Menu)
+      .flat()
+      .find((p) => p.id === dish.id)!;
+    expect(saved.customizations[groupName]!.translations?.zh).toEqual({ name: "主厨之选" });
+    expect(saved.customizations[groupName]!.options[0]!.translations).toEqual({
+      ...option.translations,
+      fil: { name: "Espesyal ng Bahay" },
+      zh: { name: "招牌特制" },
+    });
+
+    // On the phone, open before the change: the dish's panel names the group and the option in Chinese.
+    await diner
+      .getByRole("button", { name: new RegExp(`^${dish.translations!.zh!.name}`) })
+      .first()
+      .click();
+    const panel = diner.getByRole("dialog", { name: dish.translations!.zh!.name });
+    await expect.poll(() => panel.textContent()).toContain("主厨之选");
+    await expect.poll(() => panel.textContent()).toContain("招牌特制");
+    await diner.close();
+
+    // Emptied in the form, a name is removed (the diner reads the English one again).
+    await page.getByRole("button", { name: `Edit ${dish.name}` }).click();
+    await form.getByLabel("Option 1 name in Filipino").first().fill("");
+    await form.getByRole("button", { name: "Save product" }).click();
+    await form.waitFor({ state: "detached" });
+    const cleared = Object.values((await api("GET", "/api/products_by_category?branch_id=1")) as Menu)
+      .flat()
+      .find((p) => p.id === dish.id)!;
+    expect(cleared.customizations[groupName]!.options[0]!.translations?.fil).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
-import type { ApiError } from "../../shared/api-client";
 import { FormField, useFieldErrors } from "../../shared/form-field";
+import { useWrite } from "../../shared/use-write";
 import { FormActions } from "../lib/form-actions";
 import { ProblemMessage } from "../lib/problem-message";
 import { validateDiningTable, type DiningTableValues } from "../../../contract/form-rules";
@@ -19,22 +19,15 @@ export function DiningTableForm({ title, initial, submitLabel, onSubmit, onCance
   const [codename, setCodename] = useState(initial.codename);
   const [capacity, setCapacity] = useState(String(initial.capacity));
   const { errors, check, refused } = useFieldErrors(["codename", "capacity"] as const);
-  const [problem, setProblem] = useState<ApiError | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { run, busy, problem, setProblem } = useWrite();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     setProblem(null);
-    const checked = validateDiningTable(codename, capacity);
-    if (!check(form, checked.errors) || !checked.values) return;
-    setSaving(true);
-    try {
-      await onSubmit(checked.values);
-    } catch (error) {
-      setProblem(refused(form, error));
-      setSaving(false);
-    }
+    const { errors: found, values } = validateDiningTable(codename, capacity);
+    if (!check(form, found) || !values) return;
+    void run(() => onSubmit(values), { problem: (error) => refused(form, error) });
   };
 
   return (
@@ -76,7 +69,7 @@ export function DiningTableForm({ title, initial, submitLabel, onSubmit, onCance
         </FormField>
       </div>
       <ProblemMessage problem={problem} />
-      <FormActions saving={saving} submitLabel={submitLabel} onCancel={onCancel} />
+      <FormActions saving={busy} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   );
 }

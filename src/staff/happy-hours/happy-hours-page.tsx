@@ -1,21 +1,20 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { focusLater } from "../../shared/focus";
-import { flushSync } from "react-dom";
 import { branchName } from "../../../contract/menu";
 import { HAPPY_HOURS_MAX } from "../../../contract/happy-hour";
 import type { Branch } from "../../../contract/schemas";
 import { api } from "../../shared/api";
-import { asApiError, type ApiError } from "../../shared/api-client";
 import { Choice } from "../../shared/controls";
-import { FormField } from "../../shared/form-field";
+import { FormField, useFieldErrors } from "../../shared/form-field";
 import { formatWeekday } from "../../shared/i18n/format";
 import { describeHappyHours } from "../../shared/i18n/happy-hours-text";
 import { useDocumentTitle } from "../../shared/use-document-title";
 import { useServerData } from "../../shared/use-server-data";
+import { useWrite } from "../../shared/use-write";
 import { useBranchId } from "../branch/branch-store";
 import { ProblemMessage } from "../lib/problem-message";
 import { branchEventsPath, staffApi } from "../lib/staff-api";
-import { checkWindows, NEW_WINDOW, toWindows, type WindowDraft, type WindowErrors } from "./happy-hours-rules";
+import { checkWindows, NEW_WINDOW, toWindows, type WindowDraft } from "./happy-hours-rules";
 import "./happy-hours.css";
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -54,9 +53,10 @@ export default function HappyHoursPage() {
 
 function HappyHoursForm({ branch, onSaved }: { branch: Branch; onSaved(branch: Branch): void }) {
   const [drafts, setDrafts] = useState<WindowDraft[]>(() => branch.happy_hours.map((window) => ({ ...window })));
-  const [errors, setErrors] = useState<WindowErrors>({});
-  const [problem, setProblem] = useState<ApiError | null>(null);
-  const [saving, setSaving] = useState(false);
+  // The server's details name `index.field`, as the form's own checks do.
+  const fields = ["list", ...drafts.flatMap((_, index) => [`${index}.weekdays`, `${index}.from`, `${index}.to`])];
+  const { errors, setErrors, check, refused } = useFieldErrors(fields);
+  const { run, busy: saving, problem, setProblem } = useWrite();
   const [notice, setNotice] = useState("");
   const [dirty, setDirty] = useState(false);
 
@@ -73,36 +73,27 @@ function HappyHoursForm({ branch, onSaved }: { branch: Branch; onSaved(branch: B
   };
   const setWindow = (index: number, window: WindowDraft) => change(drafts.map((draft, i) => (i === index ? window : draft)));
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     setProblem(null);
     setNotice("");
     const found = checkWindows(drafts);
-    flushSync(() => setErrors(found));
-    if (Object.keys(found).length > 0) {
-      form.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = await staffApi.setHappyHours(branch.id, toWindows(drafts));
-      setDirty(false);
-      onSaved(saved);
-      setNotice(
-        saved.happy_hours.length === 0
-          ? "Saved: no happy hour. Open menus show the regular prices."
-          : `Saved: ${describeHappyHours(saved.happy_hours, "en")}. Open menus follow at once.`,
-      );
-    } catch (failure) {
-      const refused = asApiError(failure);
-      // The server's details name `index.field`, as the form's own checks do.
-      const onFields = Object.fromEntries(refused.details.filter((detail) => detail.path).map((detail) => [detail.path!, detail.message]));
-      setErrors(onFields);
-      setProblem(refused);
-    } finally {
-      setSaving(false);
-    }
+    check(form, found);
+    if (Object.keys(found).length > 0) return;
+    void run(
+      async () => {
+        const saved = await staffApi.setHappyHours(branch.id, toWindows(drafts));
+        setDirty(false);
+        onSaved(saved);
+        setNotice(
+          saved.happy_hours.length === 0
+            ? "Saved: no happy hour. Open menus show the regular prices."
+            : `Saved: ${describeHappyHours(saved.happy_hours, "en")}. Open menus follow at once.`,
+        );
+      },
+      { problem: (error) => refused(form, error) },
+    );
   };
 
   const remove = (index: number) => {
@@ -112,7 +103,7 @@ function HappyHoursForm({ branch, onSaved }: { branch: Branch; onSaved(branch: B
   };
 
   return (
-    <form className="staff-form happy-hours__form" noValidate onSubmit={(event) => void submit(event)} aria-label="Happy hours">
+    <form className="staff-form happy-hours__form" noValidate onSubmit={submit} aria-label="Happy hours">
       <p className="staff-field__hint">
         Times are {branch.time_zone.replace("_", " ")} time. A window runs from its start up to (not including) its end. The server prices
         every order by the window it is placed in; diners' menus show both prices and when it ends.

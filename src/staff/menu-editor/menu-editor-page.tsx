@@ -13,7 +13,7 @@ import { branchEventsPath, staffApi } from "../lib/staff-api";
 import { useConfirmedDelete } from "../lib/use-confirmed-delete";
 import { reorderWords } from "./menu-editor-words";
 import { PhotoControl } from "./photo-control";
-import { newProduct, ProductForm, toBody, type ProductValues } from "./product-form";
+import { namesInLanguages, newProduct, ProductForm, toBody, type ProductValues } from "./product-form";
 import { DishReordering, ReorderableDishes } from "./reorderable-dishes";
 import "./menu-editor.css";
 
@@ -39,7 +39,8 @@ function valuesOf(product: Product, category: CategoryKey): ProductValues {
       name,
       exclusive: group.exclusive,
       required: group.required,
-      options: group.options.map((o) => ({ name: o.name, price: o.price })),
+      ...namesInLanguages(group.translations),
+      options: group.options.map((o) => ({ name: o.name, price: o.price, ...namesInLanguages(o.translations) })),
     })),
   };
 }

@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from "react";
 import { Choice } from "../../shared/controls";
 import { PREP_AREAS, type PrepArea } from "../../../contract/menu";
 import { DEFAULT_PRINTER_PORT, isPrinterHost, isPrinterPort, PRINTER_NAME_MAX } from "../../../contract/printers";
-import type { ApiError } from "../../shared/api-client";
 import { FormField, useFieldErrors, type FieldErrors } from "../../shared/form-field";
+import { useWrite } from "../../shared/use-write";
 import { FormActions } from "../lib/form-actions";
 import { ProblemMessage } from "../lib/problem-message";
 import { PREP_AREA_NAMES } from "../lib/prep-area-names";
@@ -47,21 +47,16 @@ export function PrinterForm({ title, initial, submitLabel, onSubmit, onCancel }:
   const [prepArea, setPrepArea] = useState<PrepArea>(initial.prep_station);
   const [receipts, setReceipts] = useState(initial.receipts);
   const { errors, check, refused } = useFieldErrors(FIELDS);
-  const [problem, setProblem] = useState<ApiError | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { run, busy, problem, setProblem } = useWrite();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     setProblem(null);
     if (!check(form, validate(name, host, port))) return;
-    setSaving(true);
-    try {
-      await onSubmit({ name: name.trim(), host: host.trim(), port: Number(port), prep_station: prepArea, receipts });
-    } catch (error) {
-      setProblem(refused(form, error));
-      setSaving(false);
-    }
+    void run(() => onSubmit({ name: name.trim(), host: host.trim(), port: Number(port), prep_station: prepArea, receipts }), {
+      problem: (error) => refused(form, error),
+    });
   };
 
   return (
@@ -130,7 +125,7 @@ export function PrinterForm({ title, initial, submitLabel, onSubmit, onCancel }:
         </div>
       </div>
       <ProblemMessage problem={problem} />
-      <FormActions saving={saving} submitLabel={submitLabel} onCancel={onCancel} />
+      <FormActions saving={busy} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   );
 }

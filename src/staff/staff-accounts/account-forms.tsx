@@ -2,9 +2,9 @@ import { useState, type FormEvent } from "react";
 import { Choice } from "../../shared/controls";
 import { PIN_PATTERN, type StaffRole } from "../../../contract/roles";
 import type { StaffAccount, StaffPatch } from "../../../contract/schemas";
-import { asApiError, type ApiError } from "../../shared/api-client";
 import { Dialog } from "../../shared/dialog";
 import { FormField, useFieldErrors } from "../../shared/form-field";
+import { useWrite } from "../../shared/use-write";
 import { ProblemMessage } from "../lib/problem-message";
 import { staffApi } from "../lib/staff-api";
 
@@ -80,28 +80,21 @@ export function AddAccount({
   const [role, setRole] = useState<StaffRole>(roles.includes("kitchen") ? "kitchen" : roles[0]!);
   const [branchIds, setBranchIds] = useState<number[]>([defaultBranch]);
   const [password, setPassword] = useState("");
-  const [problem, setProblem] = useState<ApiError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, problem } = useWrite();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    try {
+    void run(async () => {
       const account = await staffApi.createStaffAccount({ email, name, role, branch_ids: branchIds, password });
       setEmail("");
       setName("");
       setPassword("");
       onAdded(account);
-    } catch (error) {
-      setProblem(asApiError(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <form className="staff-form" aria-labelledby="add-account-title" onSubmit={(e) => void submit(e)}>
+    <form className="staff-form" aria-labelledby="add-account-title" onSubmit={submit}>
       <h2 id="add-account-title">Add an account</h2>
       <FormField id="add-email" label="E-mail">
         {(props) => <input {...props} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />}
@@ -149,22 +142,11 @@ export function EditAccount({
   const [password, setPassword] = useState("");
   const [pin, setPin] = useState("");
   const { errors, check } = useFieldErrors(["pin"] as const);
-  const [problem, setProblem] = useState<ApiError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, problem } = useWrite();
 
-  const save = async (patch: StaffPatch, message: string) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      onSaved(message, await staffApi.updateStaffAccount(account.id, patch));
-      return true;
-    } catch (error) {
-      setProblem(asApiError(error));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  /** True when it was saved. */
+  const save = (patch: StaffPatch, message: string) =>
+    run(async () => onSaved(message, await staffApi.updateStaffAccount(account.id, patch)));
 
   return (
     <Dialog open onClose={onClose} className="staff-dialog" labelledBy="edit-account-title">
