@@ -1,6 +1,6 @@
 /**
- * Sends the mail outbox through SMTP (nodemailer), each mail once as far as SMTP allows, as the print
- * dispatcher sends tickets (docs/decisions/0021, 0029):
+ * Sends the mail outbox through SMTP (nodemailer), each mail once as far as SMTP allows, through the
+ * durable queue's worker the print dispatcher uses too (lib/durable-queue.ts; docs/decisions/0021, 0029):
  *
  * 1. Claim: one atomic UPDATE turns the oldest due mail `sending` under this mailer's token and a
  *    lease, committed before the mail server is contacted; two instances never both take one mail.
@@ -12,10 +12,10 @@
  * again with the same Message-ID, so a mail client shows the copy as one message. Nothing else resends.
  * It wakes when any instance queued mail (the `mail` announcement) and on its own tick.
  */
-import { randomUUID } from "node:crypto";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { DatabaseHandle } from "../db/database";
 import type { Clock } from "../lib/clock";
+import { drainQueue, QueueWaker, type QueueDelivery } from "../lib/durable-queue";
 import type { Logger } from "../lib/logger";
 import { claimMail, markMailSent, releaseMail, type MailRow } from "./mail-repository";
 
@@ -51,11 +51,8 @@ export const messageIdOf = (mail: Pick<MailRow, "id" | "createdAt">) =>
 export class Mailer {
   private readonly options: MailerOptions;
   private readonly transport: Transporter;
-  private pass: Promise<void> | undefined;
-  private passAgain = false;
-  private stopped = true;
-  private tick: ReturnType<typeof setInterval> | undefined;
-  private unsubscribe = () => {};
+  private readonly waker: QueueWaker;
+  private readonly delivery: QueueDelivery<MailRow>;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -72,83 +69,67 @@ export class Mailer {
       greetingTimeout: timeout,
       socketTimeout: timeout,
     });
+    this.waker = new QueueWaker(
+      database,
+      logger,
+      { channel: "mail", tickMs: this.options.tickMs, failureMessage: "reading the mail outbox failed" },
+      () => this.drain(),
+    );
+    this.delivery = {
+      name: "mail",
+      logFields: (mail) => ({ mailId: mail.id }),
+      leaseMs: 3 * timeout + LEASE_MARGIN_MS,
+      claim: claimMail,
+      send: ({ item: mail }) => this.send(mail),
+      markDone: (tx, { item, token }, now) => markMailSent(tx, item.id, token, now),
+      putBack: (tx, { item, token }, error, now) =>
+        releaseMail(tx, item.id, token, new Date(now.getTime() + this.backoffMs(item)), errorMessage(error)),
+    };
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    const { announcements } = this.database;
-    const wake = () => this.wake();
-    const stopHearing = [announcements.on("mail", wake), announcements.onMissed(wake)];
-    this.unsubscribe = () => stopHearing.forEach((stop) => stop());
-    this.tick = setInterval(wake, this.options.tickMs);
-    this.tick.unref();
-    this.wake();
+    this.waker.start();
   }
 
   /** Sends what is due now; a wake-up during a pass makes one more pass after it. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.pass) {
-      this.passAgain = true;
-      return;
-    }
-    this.pass = this.drain()
-      .catch((error: unknown) => this.logger.error("reading the mail outbox failed", { error: String(error) }))
-      .finally(() => {
-        this.pass = undefined;
-        if (this.passAgain) {
-          this.passAgain = false;
-          this.wake();
-        }
-      });
+    this.waker.wake();
   }
 
   /** Stops taking mail; a send under way finishes (bounded by its time limit). */
   async stop(): Promise<void> {
-    this.stopped = true;
-    this.unsubscribe();
-    if (this.tick) clearInterval(this.tick);
-    await this.pass;
+    await this.waker.stop();
     this.transport.close();
   }
 
   private async drain(): Promise<void> {
-    while (!this.stopped) {
-      const claimed = await this.claim();
-      if (!claimed) return;
-      const { mail, token } = claimed;
-      try {
-        await this.transport.sendMail({
-          from: this.settings.from,
-          to: mail.recipient,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          messageId: messageIdOf(mail),
-          date: new Date(mail.createdAt),
-        });
-      } catch (error) {
-        const backoffMs = Math.min(this.options.firstBackoffMs * 2 ** (mail.attempts - 1), this.options.maxBackoffMs);
-        const message = error instanceof Error ? error.message : String(error);
-        await this.database.transaction((tx) => releaseMail(tx, mail.id, token, new Date(this.clock.now().getTime() + backoffMs), message));
-        if (mail.attempts === 1) this.logger.warn("a mail could not be sent; it waits in the outbox", { mailId: mail.id, error: message });
-        // The mail server is down for this one: the others wait for the next tick too.
-        return;
-      }
-      const marked = await this.database.transaction((tx) => markMailSent(tx, mail.id, token, this.clock.now()));
-      if (!marked) this.logger.warn("a mail's claim lapsed while it was being sent", { mailId: mail.id });
+    const result = await drainQueue(this.database, this.clock, this.logger, this.delivery, () => this.waker.stopped);
+    // The mail server is down for this one: the others wait for the next tick too.
+    const failed = result?.failed;
+    if (failed && failed.claimed.item.attempts === 1) {
+      this.logger.warn("a mail could not be sent; it waits in the outbox", {
+        mailId: failed.claimed.item.id,
+        error: errorMessage(failed.error),
+      });
     }
   }
 
-  /** A mail whose sender died first (its lease lapsed), then the oldest due one. */
-  private claim(): Promise<{ mail: MailRow; token: string } | undefined> {
-    const token = randomUUID();
-    const now = this.clock.now();
-    const lease = { token, leaseUntil: new Date(now.getTime() + 3 * this.options.sendTimeoutMs + LEASE_MARGIN_MS) };
-    return this.database.transaction(async (tx) => {
-      const mail = (await claimMail(tx, lease, now, true)) ?? (await claimMail(tx, lease, now, false));
-      return mail && { mail, token };
+  private async send(mail: MailRow): Promise<void> {
+    await this.transport.sendMail({
+      from: this.settings.from,
+      to: mail.recipient,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      messageId: messageIdOf(mail),
+      date: new Date(mail.createdAt),
     });
   }
+
+  /** Doubles with each attempt, up to `maxBackoffMs`. */
+  private backoffMs(mail: MailRow): number {
+    return Math.min(this.options.firstBackoffMs * 2 ** (mail.attempts - 1), this.options.maxBackoffMs);
+  }
 }
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));

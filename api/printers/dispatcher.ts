@@ -1,6 +1,7 @@
 /**
  * Sends the queued print jobs, one printer at a time per job, each exactly once as far as a network
- * printer allows (docs/decisions/0021-kitchen-printers.md):
+ * printer allows, through the durable queue's worker the mail outbox uses too (lib/durable-queue.ts;
+ * docs/decisions/0021-kitchen-printers.md):
  *
  * 1. Claim: one atomic UPDATE turns the printer's oldest due job `sending` under this dispatcher's
  *    claim token and a lease (printer-repository.ts `claimJob`), committed before a byte is sent. Two
@@ -19,9 +20,9 @@
  * offline printers with a growing backoff and looks at idle printers now and then, so a printer that
  * was switched off shows as offline before the next order is lost on it.
  */
-import { randomUUID } from "node:crypto";
 import type { DatabaseHandle } from "../db/database";
 import type { Clock } from "../lib/clock";
+import { drainQueue, QueueWaker, type QueueDelivery } from "../lib/durable-queue";
 import type { Logger } from "../lib/logger";
 import { DEFAULT_SEND_TIMEOUTS, sendToPrinter, type SendTimeouts } from "./printer-socket";
 import {
@@ -73,12 +74,8 @@ export class PrintDispatcher {
   private readonly options: DispatcherOptions;
   private readonly states = new Map<number, PrinterState>();
   private readonly working = new Set<Promise<void>>();
-  private pass: Promise<void> | undefined;
-  private passAgain = false;
-  private stopped = true;
-  private tick: ReturnType<typeof setInterval> | undefined;
+  private readonly waker: QueueWaker;
   private readonly retryTimers = new Set<ReturnType<typeof setTimeout>>();
-  private unsubscribe = () => {};
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -87,46 +84,32 @@ export class PrintDispatcher {
     options: Partial<DispatcherOptions> = {},
   ) {
     this.options = { ...DEFAULT_DISPATCHER_OPTIONS, ...options };
+    this.waker = new QueueWaker(
+      database,
+      logger,
+      { channel: "printers", tickMs: this.options.tickMs, failureMessage: "reading the print queue failed" },
+      () => this.runPass(),
+    );
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    const { announcements } = this.database;
-    const wake = () => this.wake();
-    const stopHearing = [announcements.on("printers", wake), announcements.onMissed(wake)];
-    this.unsubscribe = () => stopHearing.forEach((stop) => stop());
-    this.tick = setInterval(() => this.wake(), this.options.tickMs);
-    this.tick.unref();
-    this.wake();
+    this.waker.start();
   }
 
   /** Sends what is due now. Wake-ups during a pass make one more pass after it, never a second beside it. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.pass) {
-      this.passAgain = true;
-      return;
-    }
-    this.pass = this.runPass()
-      .catch((error: unknown) => this.logger.error("reading the print queue failed", { error: String(error) }))
-      .finally(() => {
-        this.pass = undefined;
-        if (this.passAgain) {
-          this.passAgain = false;
-          this.wake();
-        }
-      });
+    this.waker.wake();
+  }
+
+  private get stopped(): boolean {
+    return this.waker.stopped;
   }
 
   /** Stops taking jobs; sends under way finish (each is bounded by its time limit). */
   async stop(): Promise<void> {
-    this.stopped = true;
-    this.unsubscribe();
-    if (this.tick) clearInterval(this.tick);
     for (const timer of this.retryTimers) clearTimeout(timer);
     this.retryTimers.clear();
-    await this.pass;
+    await this.waker.stop();
     await Promise.all([...this.working]);
   }
 
@@ -175,39 +158,22 @@ export class PrintDispatcher {
   }
 
   private async drain(printer: PrinterRow, state: PrinterState): Promise<void> {
-    while (!this.stopped) {
-      const claimed = await this.claim(printer.id);
-      if (!claimed) return;
-      const { job, token, stale } = claimed;
-      const bytes = escPos(stale ? resentDocument(job.document) : job.document);
-      try {
-        await sendToPrinter(printer.host, printer.port, bytes, this.options.send);
-      } catch (error) {
-        const backoffMs = this.backoff(state);
-        await this.database.transaction((tx) => releaseJob(tx, job.id, token, new Date(this.nowMs() + backoffMs)));
-        await this.failed(printer, state, error, backoffMs);
-        return;
-      }
-      const marked = await this.database.transaction((tx) => markJobPrinted(tx, job.id, token, this.clock.now()));
-      if (!marked) this.logger.warn("a print job's claim lapsed while it was being sent", { printerId: printer.id, jobId: job.id });
-      await this.answered(printer, state);
-    }
-  }
-
-  /** A job whose sender died first (its lease lapsed), then the oldest due one. */
-  private async claim(printerId: number): Promise<{ job: PrintJobRow; token: string; stale: boolean } | undefined> {
-    const token = randomUUID();
-    const now = this.clock.now();
-    const lease = {
-      token,
-      leaseUntil: new Date(now.getTime() + this.options.send.connectMs + this.options.send.totalMs + LEASE_MARGIN_MS),
+    const { send } = this.options;
+    const delivery: QueueDelivery<PrintJobRow> = {
+      name: "print job",
+      logFields: (job) => ({ printerId: printer.id, jobId: job.id }),
+      leaseMs: send.connectMs + send.totalMs + LEASE_MARGIN_MS,
+      claim: (tx, lease, now, stale) => claimJob(tx, printer.id, lease, now, stale),
+      // A job claimed again after its sender died may have printed once already: it says so.
+      send: ({ item: job, stale }) =>
+        sendToPrinter(printer.host, printer.port, escPos(stale ? resentDocument(job.document) : job.document), send),
+      markDone: (tx, { item, token }, now) => markJobPrinted(tx, item.id, token, now),
+      putBack: (tx, { item, token }, _error, now) => releaseJob(tx, item.id, token, new Date(now.getTime() + this.backoff(state))),
     };
-    return this.database.transaction(async (tx) => {
-      const stale = await claimJob(tx, printerId, lease, now, true);
-      if (stale) return { job: stale, token, stale: true };
-      const job = await claimJob(tx, printerId, lease, now, false);
-      return job && { job, token, stale: false };
+    const result = await drainQueue(this.database, this.clock, this.logger, delivery, () => this.stopped, {
+      sent: () => this.answered(printer, state),
     });
+    if (result) await this.failed(printer, state, result.failed.error, this.backoff(state));
   }
 
   private async probe(printer: PrinterRow, state: PrinterState): Promise<void> {

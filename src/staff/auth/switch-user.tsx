@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { PIN_PATTERN } from "../../../contract/roles";
-import { ApiError, asApiError } from "../../shared/api-client";
-import { clientError } from "../../shared/client-errors";
+import { asApiError, type ApiError } from "../../shared/api-client";
 import { Dialog } from "../../shared/dialog";
 import { FormField, useFieldErrors } from "../../shared/form-field";
 import { ProblemMessage } from "../lib/problem-message";
 import { staffApi } from "../lib/staff-api";
+import { PinFields, pinProblem } from "./pin-fields";
 import { useSession } from "./session-store";
 
 /**
@@ -42,9 +42,7 @@ export function SwitchUser() {
       close();
       setEmail("");
     } catch (error) {
-      // A wrong PIN is a 401 of its own: the tablet's session is still there.
-      if (error instanceof ApiError && error.code === "invalid_credentials") setProblem(clientError(error.message));
-      else setProblem(asApiError(error));
+      setProblem(pinProblem(error));
     } finally {
       setBusy(false);
     }
@@ -74,24 +72,7 @@ export function SwitchUser() {
       <Dialog open={open} onClose={close} className="staff-dialog" labelledBy="switch-user-title">
         <h2 id="switch-user-title">Switch user</h2>
         <form className="staff-form" onSubmit={(event) => void switchUser(event)}>
-          <FormField id="switch-email" label="Your e-mail">
-            {(props) => (
-              <input {...props} type="email" autoComplete="off" required value={email} onChange={(e) => setEmail(e.target.value)} />
-            )}
-          </FormField>
-          <FormField id="switch-pin" label="Your PIN">
-            {(props) => (
-              <input
-                {...props}
-                type="password"
-                inputMode="numeric"
-                autoComplete="off"
-                required
-                value={pin}
-                onChange={(e) => setPin(e.target.value)}
-              />
-            )}
-          </FormField>
+          <PinFields idPrefix="switch" whose="Your" email={email} pin={pin} onEmail={setEmail} onPin={setPin} />
           <div className="staff-actions">
             <button type="submit" className="staff-button staff-button--primary" disabled={busy}>
               Take over this tablet

@@ -6,11 +6,12 @@ import { useId, useState, type FormEvent } from "react";
 import { REASON_MAX_LENGTH, type AdjustmentKind } from "../../../contract/check";
 import { DECIMAL_PRICE } from "../../../contract/money";
 import type { Adjustment, AdjustmentCreate, CheckLine, Payment } from "../../../contract/schemas";
-import { ApiError, asApiError } from "../../shared/api-client";
+import { asApiError, type ApiError } from "../../shared/api-client";
 import { clientError } from "../../shared/client-errors";
 import { Dialog } from "../../shared/dialog";
 import { FormField } from "../../shared/form-field";
 import { formatMoney } from "../../shared/i18n/format";
+import { PinFields, pinProblem } from "../auth/pin-fields";
 import { ProblemMessage } from "../lib/problem-message";
 import { staffApi } from "../lib/staff-api";
 
@@ -159,8 +160,7 @@ export function ApproveDialog({
     try {
       onDone(await staffApi.approveAdjustment(adjustment.id, { email: email.trim(), pin }));
     } catch (error) {
-      // A wrong PIN is a 401 of its own: this tablet's session is untouched.
-      setProblem(error instanceof ApiError && error.code === "invalid_credentials" ? clientError(error.message) : asApiError(error));
+      setProblem(pinProblem(error));
       setPin("");
       setBusy(false);
     }
@@ -179,22 +179,7 @@ export function ApproveDialog({
         {description} — asked by {adjustment.requested_by}: “{adjustment.reason}”. A manager types their e-mail and PIN here; nobody is
         signed out.
       </p>
-      <FormField id="approve-email" label="Manager's e-mail">
-        {(props) => <input {...props} type="email" autoComplete="off" required value={email} onChange={(e) => setEmail(e.target.value)} />}
-      </FormField>
-      <FormField id="approve-pin" label="Manager's PIN">
-        {(props) => (
-          <input
-            {...props}
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            required
-            value={pin}
-            onChange={(e) => setPin(e.target.value)}
-          />
-        )}
-      </FormField>
+      <PinFields idPrefix="approve" whose="Manager's" email={email} pin={pin} onEmail={setEmail} onPin={setPin} />
     </FormShell>
   );
 }
