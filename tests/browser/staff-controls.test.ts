@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAFF_ROLES, type StaffRole } from "../../contract/roles";
-import { screensFor } from "../../src/staff/layout/screens";
+import { screensFor } from "../../src/staff/lib/screens";
 import { launchBrowser, releaseBrowser, TABLET_LANDSCAPE } from "../support/browser";
 import { ACCOUNT_PASSWORD, staffAccount } from "../support/staff-accounts";
 import { startTestServer, type TestServer } from "../support/test-server";
