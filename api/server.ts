@@ -123,7 +123,7 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
   const requestLogger = context.logger;
   const ServerResponse = responseClassFor({
     trustedProxies: config.trustedProxies,
-    logRequest: config.logRequests ? (line) => requestLogger.info("request", line) : undefined,
+    logRequest: config.logRequests ? (line) => requestLogger.request(line) : undefined,
   });
 
   const server: ServerType = await new Promise<ServerType>((resolve, reject) => {

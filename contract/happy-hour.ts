@@ -57,7 +57,9 @@ export function happyHourEndsAt(windows: readonly HappyHourWindow[], timeZone: s
 
 /** Whether an order accepted at `instant` is priced at happy-hour prices. */
 export function isHappyHour(windows: readonly HappyHourWindow[], timeZone: string, instant: Date | number): boolean {
-  return happyHourEndsAt(windows, timeZone, instant) !== null;
+  // The wall clock alone decides (where it ends is not needed): the clock's reading of this second is
+  // kept, so every order of one second formats the time once (working out the end formats two more).
+  return windows.length > 0 && windowAt(windows, wallClock(instant, timeZone)) !== undefined;
 }
 
 /** When the next happy hour after `instant` begins (within a week), or null when there is none. */

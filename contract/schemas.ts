@@ -546,7 +546,10 @@ export const openTabSchema = z.object({
   station_id: z.string(),
   station_codename: z.string().nullable(),
   orders: z.number(),
+  /** The check's total: its lines less discounts, comps and voids, tax on what is left. */
   total: money,
+  /** What is left to pay: the total less the payments made on the check. */
+  balance: money,
   opened_at: z.string(),
 });
 export type TabClose = z.infer<typeof tabCloseSchema>;
@@ -950,8 +953,10 @@ export const floorTableStateSchema = z.object({
   open_calls: z.array(z.object({ id: z.string(), kind: z.enum(CALL_KINDS) })),
   /** Orders past the table's limit waiting for staff to release them. */
   held_orders: z.number(),
-  /** The open tab's total (its orders, tax included; cancelled and held ones not summed). */
+  /** The open check's total as the check says it: its lines less discounts, comps and voids, tax on what is left. */
   tab_total: money,
+  /** What is left to pay on the open check: its total less its payments. */
+  tab_balance: money,
 });
 export type FloorTableState = z.infer<typeof floorTableStateSchema>;
 export const floorTableSchema = diningTableSchema.extend({ state: floorTableStateSchema });

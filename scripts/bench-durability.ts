@@ -1,5 +1,5 @@
 /**
- * `npm run bench:durability` (also the last part of `npm run bench`): what it costs in orders per second
+ * `npm run bench:durability`: what it costs in orders per second
  * for an acknowledged order to survive a power cut on SQLite: `SQLITE_SYNCHRONOUS=FULL` (every commit's
  * WAL frames fsynced before the 201) against `NORMAL` (fsynced at checkpoints), both with the group
  * commit, side by side in one run against the bench's bare-Hono baseline (docs/decisions/0019).
@@ -158,7 +158,7 @@ export async function measureDurability(options: { seconds?: number; writeDoc?: 
   mkdirSync(resolve("data"), { recursive: true });
   const workDir = mkdtempSync(join(resolve("data"), "bench-durability-"));
   const children: Child[] = [];
-  // Should the caller exit before the finally below (npm run bench's watchdog), no server is left behind.
+  // Should the process exit before the finally below, no server is left behind.
   const killAll = () => children.forEach((child) => child.process.kill("SIGKILL"));
   process.once("exit", killAll);
   const loadAtStart = loadavg()[0]!;
@@ -259,7 +259,7 @@ function render(rows: Measured[], seconds: number, loadAtStart: number): string 
   ]);
   return `# Durability: the cost of \`synchronous = FULL\` on SQLite
 
-Command: \`npm run bench:durability\` (scripts/bench-durability.ts; also run at the end of \`npm run bench\`). Last run: ${new Date().toISOString()}.
+Command: \`npm run bench:durability\` (scripts/bench-durability.ts; \`npm run bench\` compares both settings with a naive order server). Last run: ${new Date().toISOString()}.
 Machine: ${cpu.length} cores, ${cpu[0]?.model.trim() ?? "unknown CPU"}, Node ${process.version}; database files on ${filesystemOf(resolve("data"))};
 load average ${loadAtStart.toFixed(1)} when the run started (other work sharing the cores).
 

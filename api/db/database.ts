@@ -93,6 +93,8 @@ export interface DatabaseConfig {
   poolSize?: number;
   /** SQLite's `synchronous` (SQLITE_SYNCHRONOUS): FULL makes every commit durable (docs/decisions/0019). */
   synchronous?: SqliteSynchronous;
+  /** SQLite's group commit: how long one batch may keep taking transactions (default MAX_BATCH_MS). */
+  maxBatchMs?: number;
 }
 
 export const SQLITE_SYNCHRONOUS = ["NORMAL", "FULL"] as const;
@@ -144,7 +146,7 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
   const run: TransactionRunner = { guard, committed, tracer, announcements };
   const handle = config.url
     ? await openPostgres(config.url, config.poolSize ?? DEFAULT_POOL_SIZE, options.logger ?? createLogger(), options.seed, run)
-    : openSqlite(config.path, run, config.synchronous ?? DEFAULT_SQLITE_SYNCHRONOUS);
+    : openSqlite(config.path, run, config.synchronous ?? DEFAULT_SQLITE_SYNCHRONOUS, config.maxBatchMs ?? MAX_BATCH_MS);
   if (handle.dialect === "sqlite" && options.seed) {
     try {
       await options.seed(handle);
@@ -228,6 +230,7 @@ function openSqlite(
   requestedPath: string,
   { guard, committed, tracer, announcements }: TransactionRunner,
   synchronous: SqliteSynchronous,
+  maxBatchMs: number,
 ): SqliteHandle {
   // Two connections to ":memory:" would be two databases; a private file removed on close is not.
   const scratchDir = requestedPath === ":memory:" ? mkdtempSync(join(tmpdir(), "limitless-memory-")) : null;
@@ -288,6 +291,8 @@ function openSqlite(
    */
   let pending: PendingTransaction[] = [];
   let draining: Promise<void> | null = null;
+  /** FULL: committed batches whose fsync is still under way (close waits for them). */
+  const syncing = new Set<Promise<void>>();
   let closed = false;
 
   const runBatch = async (queued: PendingTransaction[]): Promise<void> => {
@@ -303,7 +308,7 @@ function openSqlite(
     try {
       begin.run();
       for (const [index, entry] of queued.entries()) {
-        if (index > 0 && performance.now() - startedAt > MAX_BATCH_MS) {
+        if (index > 0 && performance.now() - startedAt > maxBatchMs) {
           batch = queued.slice(0, index);
           pending = [...queued.slice(index), ...pending];
           break;
@@ -323,10 +328,6 @@ function openSqlite(
         }
       }
       commit.run();
-      // FULL: on the disk before anyone hears of it (the event loop is free meanwhile). Should the
-      // fsync fail, the batch is committed but not known to be durable: its callers get the error
-      // (an order's retry with its Idempotency-Key then answers what was stored).
-      if (durable) await durable.sync();
     } catch (error) {
       if (writer.inTransaction) rollback.run();
       // Nothing of this batch was committed: every caller hears so, including those whose own part went
@@ -334,13 +335,25 @@ function openSqlite(
       for (const entry of batch) entry.reject(error);
       return;
     }
-    batch.forEach((entry, i) => {
-      const outcome = outcomes[i]!;
-      if (outcome.ok) {
-        committed(outcome.steps);
-        entry.resolve(outcome.value);
-      } else entry.reject(outcome.error);
+    const settle = () =>
+      batch.forEach((entry, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome.ok) {
+          committed(outcome.steps);
+          entry.resolve(outcome.value);
+        } else entry.reject(outcome.error);
+      });
+    if (!durable) return settle();
+    // FULL: on the disk before anyone hears of it. The writer does not wait for the disk: the next
+    // batch runs while this one's fsync does, and a later batch's fsync starts after this one's ends
+    // (wal-sync.ts), so callers and announcements still hear of batches in commit order. Should the
+    // fsync fail, the batch is committed but not known to be durable: its callers get the error (an
+    // order's retry with its Idempotency-Key then answers what was stored).
+    const synced = durable.sync().then(settle, (error: unknown) => {
+      for (const entry of batch) entry.reject(error);
     });
+    syncing.add(synced);
+    void synced.finally(() => syncing.delete(synced));
   };
 
   const drain = async (): Promise<void> => {
@@ -379,6 +392,7 @@ function openSqlite(
     // After the running and queued transactions, so none is cut off half-way.
     close: async () => {
       while (draining) await draining;
+      await Promise.all(syncing);
       if (closed) return;
       closed = true;
       stopCheckpointer();

@@ -4,7 +4,7 @@
  * every request waited for the disk. Instead the writer runs at synchronous=NORMAL (a COMMIT writes
  * its WAL frames without syncing them) and, before the callers of a committed batch hear of it, the
  * WAL file is fsync'ed in libuv's thread pool. A request is answered only once its commit is on the
- * disk, as with FULL; meanwhile the event loop serves other requests and queues the next batch.
+ * disk, as with FULL; meanwhile the event loop serves other requests and the writer runs the next batch.
  *
  * One fsync at a time: a batch that commits while one is running waits for the next, which covers
  * every frame written before it starts (fsync flushes the whole file, whichever descriptor asks).

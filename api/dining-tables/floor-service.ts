@@ -1,13 +1,15 @@
 /**
  * The floor plan (API.md "The floor"): a branch's tables where they stand, each with its state now
- * (floor-state.ts). Four reads for any number of tables — the open tabs' orders, the open calls, the
- * carts with lines, the last visits' ends —, the tables themselves from memory.
+ * (floor-state.ts). Six reads for any number of tables — the open tabs' orders with their lines, the
+ * open checks' adjustments and payments (their sums are the check's, tabs/check-service.ts), the open
+ * calls, the carts with lines, the last visits' ends —, the tables themselves from memory.
  */
 import type { Floor, FloorTable } from "../../contract/schemas";
 import { openCartsOfTables } from "../carts/cart-queries";
 import { openCallsOfTables } from "../calls/call-queries";
 import type { Db } from "../db/database";
-import { openTabOrderStates } from "../orders/tab-order-queries";
+import { openTabOrders } from "../orders/tab-order-queries";
+import { openCheckSums } from "../tabs/check-service";
 import type { ServiceDeps } from "../service-deps";
 import { lastVisitEnds, VISIT_IDLE_MS } from "../visits/visit-service";
 import { diningTablesOfBranch, findDiningTable, toDiningTable, type DiningTableRow } from "./dining-table-queries";
@@ -26,8 +28,10 @@ function groupBy<T extends { tableId: string }>(rows: readonly T[]): Map<string,
 /** `rows` as the floor plan lists them, their states as of `now`. */
 export async function floorTablesOf(db: Db, rows: readonly DiningTableRow[], now: Date): Promise<FloorTable[]> {
   const ids = rows.map((row) => row.id);
-  const [orders, calls, carts, visitEnds] = [
-    groupBy(await openTabOrderStates(db, ids)),
+  const openOrders = await openTabOrders(db, ids);
+  const [orders, checks, calls, carts, visitEnds] = [
+    groupBy(openOrders),
+    await openCheckSums(db, openOrders),
     groupBy(await openCallsOfTables(db, ids)),
     new Map((await openCartsOfTables(db, ids)).map((cart) => [cart.tableId, cart])),
     await lastVisitEnds(db, ids),
@@ -38,6 +42,7 @@ export async function floorTablesOf(db: Db, rows: readonly DiningTableRow[], now
       {
         tableCreatedAt: row.createdAt,
         orders: orders.get(row.id) ?? [],
+        check: checks.get(row.id) ?? null,
         calls: calls.get(row.id) ?? [],
         cart: carts.get(row.id) ?? null,
         lastVisitEndedAt: visitEnds.get(row.id) ?? null,

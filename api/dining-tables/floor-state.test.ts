@@ -6,27 +6,31 @@ const at = (minutesAgo: number) => new Date(clock.now.getTime() - minutesAgo * 6
 const facts = (more: Partial<FloorFacts> = {}): FloorFacts => ({
   tableCreatedAt: at(10_000),
   orders: [],
+  check: null,
   calls: [],
   cart: null,
   lastVisitEndedAt: null,
   ...more,
 });
-const order = (
-  status: FloorFacts["orders"][number]["status"],
-  createdMinutesAgo: number,
-  updatedMinutesAgo = createdMinutesAgo,
-  totalCents = 1130,
-) => ({
+const order = (status: FloorFacts["orders"][number]["status"], createdMinutesAgo: number, updatedMinutesAgo = createdMinutesAgo) => ({
   status,
   createdAt: at(createdMinutesAgo),
   updatedAt: at(updatedMinutesAgo),
   heldUntil: null,
-  totalCents,
 });
+/** The open check's sums as the check settled them (a comp and a payment already taken off). */
+const check = { totalCents: 2260, balanceCents: 1000 };
 
 describe("a table's state on the floor plan", () => {
   it("is free since its last visit ended, or since it was added", () => {
-    expect(floorStateOf(facts(), clock)).toEqual({ status: "free", since: at(10_000), open_calls: [], held_orders: 0, tab_total: "0.00" });
+    expect(floorStateOf(facts(), clock)).toEqual({
+      status: "free",
+      since: at(10_000),
+      open_calls: [],
+      held_orders: 0,
+      tab_total: "0.00",
+      tab_balance: "0.00",
+    });
     expect(floorStateOf(facts({ lastVisitEndedAt: at(30) }), clock).since).toBe(at(30));
   });
 
@@ -40,23 +44,24 @@ describe("a table's state on the floor plan", () => {
   });
 
   it("is in the kitchen since the oldest order waiting, ready since the first became ready, served since the last was served", () => {
-    expect(floorStateOf(facts({ orders: [order("received", 5), order("preparing", 9)] }), clock)).toMatchObject({
+    expect(floorStateOf(facts({ orders: [order("received", 5), order("preparing", 9)], check }), clock)).toMatchObject({
       status: "in_kitchen",
       since: at(9),
       tab_total: "22.60",
+      tab_balance: "10.00",
     });
     expect(floorStateOf(facts({ orders: [order("ready", 20, 4), order("received", 2), order("ready", 15, 6)] }), clock)).toMatchObject({
       status: "ready",
       since: at(6),
     });
-    expect(floorStateOf(facts({ orders: [order("served", 40, 30), order("served", 20, 10), order("cancelled", 5)] }), clock)).toMatchObject(
-      { status: "served", since: at(10), tab_total: "22.60" },
-    );
+    expect(
+      floorStateOf(facts({ orders: [order("served", 40, 30), order("served", 20, 10), order("cancelled", 5)], check }), clock),
+    ).toMatchObject({ status: "served", since: at(10), tab_total: "22.60", tab_balance: "10.00" });
   });
 
-  it("counts held orders apart: not in the tab's total, and a table with only held orders is still ordering", () => {
-    const state = floorStateOf(facts({ orders: [order("held", 3, 3, 5000)] }), clock);
-    expect(state).toEqual({ status: "ordering", since: at(3), open_calls: [], held_orders: 1, tab_total: "0.00" });
+  it("counts held orders apart, and a table with only held orders is still ordering", () => {
+    const state = floorStateOf(facts({ orders: [order("held", 3, 3)], check: { totalCents: 0, balanceCents: 0 } }), clock);
+    expect(state).toEqual({ status: "ordering", since: at(3), open_calls: [], held_orders: 1, tab_total: "0.00", tab_balance: "0.00" });
     const released = { ...order("received", 3), heldUntil: at(1) };
     expect(floorStateOf(facts({ orders: [released] }), clock)).toMatchObject({ status: "in_kitchen", since: at(1), held_orders: 0 });
   });
@@ -66,16 +71,19 @@ describe("a table's state on the floor plan", () => {
       { id: "a", kind: "server" as const, createdAt: at(8) },
       { id: "b", kind: "bill" as const, createdAt: at(3) },
     ];
-    expect(floorStateOf(facts({ calls, orders: [order("ready", 10, 5)] }), clock)).toEqual({
-      status: "bill_requested",
-      since: at(3),
-      open_calls: [
-        { id: "a", kind: "server" },
-        { id: "b", kind: "bill" },
-      ],
-      held_orders: 0,
-      tab_total: "11.30",
-    });
+    expect(floorStateOf(facts({ calls, orders: [order("ready", 10, 5)], check: { totalCents: 1130, balanceCents: 1130 } }), clock)).toEqual(
+      {
+        status: "bill_requested",
+        since: at(3),
+        open_calls: [
+          { id: "a", kind: "server" },
+          { id: "b", kind: "bill" },
+        ],
+        held_orders: 0,
+        tab_total: "11.30",
+        tab_balance: "11.30",
+      },
+    );
     expect(floorStateOf(facts({ calls: calls.slice(0, 1) }), clock)).toMatchObject({
       status: "free",
       open_calls: [{ id: "a", kind: "server" }],

@@ -1,6 +1,6 @@
 /**
  * A table's state on the floor plan (API.md "The floor"), from what the database says of it now: its
- * open tab's orders, its open calls, its shared cart and when its last visit ended. Pure, so one rule
+ * open tab's orders and its check's sums, its open calls, its shared cart and when its last visit ended. Pure, so one rule
  * serves `GET /api/floor`, the live `table.updated` and the tests.
  *
  * The first that holds wins: a bill call is open (`bill_requested`), an order is ready (`ready`), one
@@ -19,7 +19,9 @@ export interface FloorFacts {
   /** When the table was added: a table with no visit yet has been free since then. */
   tableCreatedAt: string;
   /** The orders on the table's open tab. */
-  orders: readonly { status: OrderStatus; createdAt: string; updatedAt: string; heldUntil: string | null; totalCents: number }[];
+  orders: readonly { status: OrderStatus; createdAt: string; updatedAt: string; heldUntil: string | null }[];
+  /** The open check's sums, as the check settles them (api/tabs/check-service.ts); null: no open tab. */
+  check: { totalCents: number; balanceCents: number } | null;
   /** The table's open calls, oldest first. */
   calls: readonly { id: string; kind: CallKind; createdAt: string }[];
   /** Lines in the table's shared cart not yet sent; null: none. */
@@ -40,8 +42,6 @@ const latest = (times: readonly string[]) => times.reduce((a, b) => (b > a ? b :
 export function floorStateOf(facts: FloorFacts, { now, visitIdleMs }: FloorClock): FloorTableState {
   const { orders, calls } = facts;
   const ofStatus = (...statuses: OrderStatus[]) => orders.filter((order) => statuses.includes(order.status));
-  let tabCents = 0;
-  for (const order of orders) if (order.status !== "cancelled" && order.status !== "held") tabCents += order.totalCents;
   const held = ofStatus("held");
   const cartCurrent = facts.cart !== null && Date.parse(facts.cart.lastChangedAt) >= now.getTime() - visitIdleMs;
 
@@ -50,7 +50,8 @@ export function floorStateOf(facts: FloorFacts, { now, visitIdleMs }: FloorClock
     since,
     open_calls: calls.map((call) => ({ id: call.id, kind: call.kind })),
     held_orders: held.length,
-    tab_total: formatCents(tabCents),
+    tab_total: formatCents(facts.check?.totalCents ?? 0),
+    tab_balance: formatCents(facts.check?.balanceCents ?? 0),
   });
 
   const bill = calls.find((call) => call.kind === "bill");

@@ -57,6 +57,25 @@ describe("createLogger", () => {
     expect(lines()[1]).toMatchObject({ orderId: "o-1" });
   });
 
+  it("writes a request line as pino writes info('request', line), several a turn in one write, and none below info", async () => {
+    const fields = { req_id: "tag-1z", method: "GET", path: '/api/odd"path\\', status: 404, ms: 3 };
+    const { logger, chunks, lines } = captured();
+    logger.request(fields);
+    logger.child({ req_id: "other" }).request({ ...fields, req_id: "tag-2" });
+    logger.info("request", fields);
+    expect(chunks).toHaveLength(1); // pino's line, at once; the request lines wait for the end of the turn
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(chunks).toHaveLength(2);
+    const [viaPino, first, second] = [lines()[0]!, lines()[1]!, lines()[2]!];
+    expect(Object.keys(first)).toEqual(Object.keys(viaPino));
+    expect({ ...first, time: 0 }).toEqual({ ...viaPino, time: 0 });
+    expect(second).toMatchObject({ req_id: "tag-2", msg: "request" });
+    const quiet = captured({ level: "warn" });
+    quiet.logger.request(fields);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(quiet.chunks).toEqual([]);
+  });
+
   it("writes nothing at level silent", () => {
     const { logger, chunks } = captured({ level: "silent" });
     logger.error("nobody hears this");

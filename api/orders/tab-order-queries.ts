@@ -3,7 +3,7 @@
  * null; closing the tab gives those orders the closed tab's id. Cancelled orders, and held ones until
  * staff release them, stay listed on the tab but are not summed.
  */
-import { and, asc, eq, inArray, isNull, min, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Totals } from "../../contract/money";
 import type { Order } from "../../contract/schemas";
 import type { Db } from "../db/database";
@@ -46,63 +46,47 @@ export async function putOrdersOnTab(tx: Db, orderIds: string[], tabId: string):
     .where(and(inArray(orders.id, orderIds), isNull(orders.tabId)));
 }
 
-/** A table's open tab in sums: its orders, their total (cancelled and held ones not summed), the first one's time. */
-export interface OpenTabSums {
-  tableId: string;
-  orders: number;
-  totalCents: number;
-  openedAt: string;
-}
-
-/**
- * The sums of each of `tableIds` that has orders on its open tab. Each table's open orders come
- * from the orders_station_tab index, however many closed orders the branch has.
- */
-export async function openTabSums(db: Db, tableIds: string[]): Promise<OpenTabSums[]> {
-  if (tableIds.length === 0) return [];
-  const { orders } = tablesOf(db);
-  const rows = await db
-    .select({
-      tableId: orders.tableId,
-      orders: sql<number>`count(*)`.mapWith(Number),
-      totalCents:
-        sql<number>`coalesce(sum(case when ${orders.status} not in ('cancelled', 'held') then ${orders.totalCents} else 0 end), 0)`.mapWith(
-          Number,
-        ),
-      openedAt: min(orders.createdAt),
-    })
-    .from(orders)
-    .where(and(inArray(orders.tableId, tableIds), isNull(orders.tabId)))
-    .groupBy(orders.tableId);
-  return rows.map((row) => ({ ...row, openedAt: row.openedAt! }));
-}
-
-/** What the floor plan reads of an order on a table's open tab (api/dining-tables/floor-state.ts). */
-export interface OpenTabOrderState {
+/** An order on a table's open tab as the floor plan and the open checks' sums read it: what they count, no names. */
+export interface OpenTabOrder {
+  id: string;
   tableId: string;
   status: Order["status"];
   createdAt: string;
   updatedAt: string;
   /** When a held order was released or turned down; null otherwise. */
   heldUntil: string | null;
-  totalCents: number;
+  /** Its lines' totals in cents, in the order's own order of lines. */
+  lines: { lineTotalCents: number }[];
 }
 
-/** The orders on the open tabs of `tableIds`, in one statement (the orders_station_tab index). */
-export async function openTabOrderStates(db: Db, tableIds: string[]): Promise<OpenTabOrderState[]> {
+/**
+ * The orders on the open tabs of `tableIds`, oldest first as a check lists them, each with its lines'
+ * totals: one statement (the orders_station_tab index, then each order's lines by their key).
+ */
+export async function openTabOrders(db: Db, tableIds: readonly string[]): Promise<OpenTabOrder[]> {
   if (tableIds.length === 0) return [];
-  const { orders } = tablesOf(db);
-  return db
+  const { orders, orderLines } = tablesOf(db);
+  const rows = await db
     .select({
+      id: orders.id,
       tableId: orders.tableId,
       status: orders.status,
       createdAt: orders.createdAt,
       updatedAt: orders.updatedAt,
       heldUntil: orders.heldUntil,
-      totalCents: orders.totalCents,
+      lineTotalCents: orderLines.lineTotalCents,
     })
     .from(orders)
-    .where(and(inArray(orders.tableId, tableIds), isNull(orders.tabId)));
+    .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(and(inArray(orders.tableId, [...tableIds]), isNull(orders.tabId)))
+    .orderBy(asc(orders.createdAt), asc(orders.number), asc(orderLines.position));
+  const byId = new Map<string, OpenTabOrder>();
+  for (const { lineTotalCents, ...order } of rows) {
+    let listed = byId.get(order.id);
+    if (!listed) byId.set(order.id, (listed = { ...order, lines: [] }));
+    if (lineTotalCents !== null) listed.lines.push({ lineTotalCents });
+  }
+  return [...byId.values()];
 }
 
 /** The orders a closed tab holds, oldest first. */

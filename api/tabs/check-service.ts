@@ -18,7 +18,7 @@ import {
   type CheckAdjustmentInput,
   type SettledCheck,
 } from "../../contract/check";
-import type { PaymentMethod } from "../../contract/menu";
+import type { OrderStatus, PaymentMethod } from "../../contract/menu";
 import { formatCents, formatDollars, parsePriceToCents } from "../../contract/money";
 import type {
   Adjustment,
@@ -42,11 +42,12 @@ import { recordEvents, type NewEvent } from "../events/event-log-service";
 import type { StaffIdentity } from "../lib/app-env";
 import { ApiHttpError, badRequest, conflict, NotFoundError } from "../lib/errors";
 import { findStoredResponse, hashRequest, storeResponse } from "../orders/idempotency-queries";
-import { ordersOnClosedTab, ordersOnOpenTab, orderTabOf, putOrdersOnTab } from "../orders/tab-order-queries";
+import { ordersOnClosedTab, ordersOnOpenTab, orderTabOf, putOrdersOnTab, type OpenTabOrder } from "../orders/tab-order-queries";
 import { enqueueBill } from "../printers/print-job-service";
 import type { ServiceDeps } from "../service-deps";
 import { endVisit } from "../visits/visit-service";
 import {
+  adjustmentsAndPaymentsOf,
   decideAdjustment,
   findAdjustment,
   findClosedTab,
@@ -84,7 +85,7 @@ type LocatedTab =
 export const checkLineId = (orderId: string, position: number) => `${orderId}.${position}`;
 
 const staffName = (staff: Pick<StaffIdentity, "name" | "email">) => staff.name.trim() || staff.email;
-const billed = (order: Order) => order.status !== "cancelled" && order.status !== "held";
+const billed = (order: { status: OrderStatus }) => order.status !== "cancelled" && order.status !== "held";
 
 async function openTabAt(db: Db, table: DiningTableRow): Promise<LocatedTab> {
   const { orders } = await ordersOnOpenTab(db, table.id);
@@ -122,16 +123,18 @@ interface CheckState {
   settled: SettledCheck;
 }
 
+/** Each line of the orders a check bills (neither cancelled nor held): its order, its place there and its id on the wire. */
+function billedLines<TabOrder extends { id: string; status: OrderStatus; lines: readonly unknown[] }>(orders: readonly TabOrder[]) {
+  return orders
+    .filter(billed)
+    .flatMap((order) => order.lines.map((_line, position) => ({ order, position, id: checkLineId(order.id, position) })));
+}
+
 function linesOf(orders: readonly Order[]) {
-  return orders.filter(billed).flatMap((order) =>
-    order.lines.map((line, position) => ({
-      ...line,
-      id: checkLineId(order.id, position),
-      order_id: order.id,
-      order_number: order.number,
-      cents: parsePriceToCents(line.line_total) ?? 0,
-    })),
-  );
+  return billedLines(orders).map(({ order, position, id }) => {
+    const line = order.lines[position]!;
+    return { ...line, id, order_id: order.id, order_number: order.number, cents: parsePriceToCents(line.line_total) ?? 0 };
+  });
 }
 
 const adjustmentInput = (row: AdjustmentRow): CheckAdjustmentInput => ({
@@ -143,15 +146,26 @@ const adjustmentInput = (row: AdjustmentRow): CheckAdjustmentInput => ({
   status: row.status,
 });
 
-async function stateOf(db: Db, located: LocatedTab): Promise<CheckState> {
-  const records = located.id ? await tabRecords(db, located.id) : { adjustments: [], payments: [], refunds: [], split: undefined };
-  const lines = linesOf(located.orders);
-  const settled = settleCheck(
+/**
+ * The check's arithmetic (contract/check.ts) over its stored records: the one way a check is settled,
+ * whether read, written, or summed for the floor plan and the open-tabs list.
+ */
+function settle(
+  lines: readonly { id: string; cents: number }[],
+  records: { adjustments: readonly AdjustmentRow[]; payments: readonly PaymentRow[]; refunds: readonly RefundRow[] },
+): SettledCheck {
+  return settleCheck(
     lines.map((line) => ({ id: line.id, lineTotal: line.cents })),
     records.adjustments.map(adjustmentInput),
     records.payments.map((p) => ({ amount: p.amountCents, tip: p.tipCents, lineIds: p.lineIds })),
     records.refunds.map((r) => ({ amount: r.amountCents })),
   );
+}
+
+async function stateOf(db: Db, located: LocatedTab): Promise<CheckState> {
+  const records = located.id ? await tabRecords(db, located.id) : { adjustments: [], payments: [], refunds: [], split: undefined };
+  const lines = linesOf(located.orders);
+  const settled = settle(lines, records);
   return {
     located,
     lines: lines.map((line) => ({ ...line, adjustment: null, share: "0.00", paid: false })),
@@ -278,6 +292,53 @@ export async function readCheck({ database: { db } }: ServiceDeps, tabId: string
   return check;
 }
 
+/** A table's open check in sums: what the floor plan and the open-tabs list show of it. */
+export interface OpenCheckSums {
+  tableId: string;
+  /** Its orders, cancelled and held ones too. */
+  orders: number;
+  openedAt: string;
+  totalCents: number;
+  balanceCents: number;
+}
+
+/**
+ * The open checks of the tables whose open-tab orders are `orders` (orders/tab-order-queries.ts
+ * `openTabOrders`), settled by the check's own rule, so the floor and the tabs list show the numbers
+ * the check does: two statements more for any number of tables. An open check has no refunds.
+ */
+export async function openCheckSums(db: Db, orders: readonly OpenTabOrder[]): Promise<Map<string, OpenCheckSums>> {
+  const byTable = new Map<string, OpenTabOrder[]>();
+  for (const order of orders) {
+    const tab = byTable.get(order.tableId);
+    if (tab) tab.push(order);
+    else byTable.set(order.tableId, [order]);
+  }
+  // A tab's id is its first order's.
+  const tabIds = [...byTable.values()].map((tab) => tab[0]!.id);
+  const { adjustments, payments } = await adjustmentsAndPaymentsOf(db, tabIds);
+  const sums = new Map<string, OpenCheckSums>();
+  for (const [tableId, tab] of byTable) {
+    const tabId = tab[0]!.id;
+    const settled = settle(
+      billedLines(tab).map(({ order, position, id }) => ({ id, cents: order.lines[position]!.lineTotalCents })),
+      {
+        adjustments: adjustments.filter((row) => row.tabId === tabId),
+        payments: payments.filter((row) => row.tabId === tabId),
+        refunds: [],
+      },
+    );
+    sums.set(tableId, {
+      tableId,
+      orders: tab.length,
+      openedAt: tab[0]!.createdAt,
+      totalCents: settled.total,
+      balanceCents: settled.balance,
+    });
+  }
+  return sums;
+}
+
 /** Locates `tabId` and takes its table's lock, then reads it again under the lock: what the write settles. */
 async function lockedState(tx: Db, tabId: string): Promise<CheckState> {
   const first = await locateTab(tx, tabId);
@@ -391,16 +452,7 @@ function adjustmentBase(state: CheckState, lineId: string | null): number {
 
 /** The check with `rows` as its adjustments. */
 function resettle(state: CheckState, rows: AdjustmentRow[]): CheckState {
-  return {
-    ...state,
-    adjustments: rows,
-    settled: settleCheck(
-      state.lines.map((line) => ({ id: line.id, lineTotal: line.cents })),
-      rows.map(adjustmentInput),
-      state.payments.map((p) => ({ amount: p.amountCents, tip: p.tipCents, lineIds: p.lineIds })),
-      state.refunds.map((r) => ({ amount: r.amountCents })),
-    ),
-  };
+  return { ...state, adjustments: rows, settled: settle(state.lines, { ...state, adjustments: rows }) };
 }
 
 const tooLarge = (message: string) => conflict("adjustment_too_large", message);
@@ -718,16 +770,8 @@ export async function payCheck(
       createdAt: now.toISOString(),
     };
     await insertPayment(tx, row);
-    const after: CheckState = {
-      ...state,
-      payments: [...state.payments, row],
-      settled: settleCheck(
-        state.lines.map((line) => ({ id: line.id, lineTotal: line.cents })),
-        state.adjustments.map(adjustmentInput),
-        [...state.payments, row].map((p) => ({ amount: p.amountCents, tip: p.tipCents, lineIds: p.lineIds })),
-        state.refunds.map((r) => ({ amount: r.amountCents })),
-      ),
-    };
+    const payments = [...state.payments, row];
+    const after: CheckState = { ...state, payments, settled: settle(state.lines, { ...state, payments }) };
     const check = after.settled.balance === 0 ? await closeCheck(tx, after, now) : await settleOrRecord(tx, after, now);
     const answer: PaymentAnswer = { ...paymentOf(row, []), balance: check.balance, tab_status: check.status };
     const json = JSON.stringify(answer);

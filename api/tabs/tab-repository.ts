@@ -2,7 +2,7 @@
  * Tabs and what settles them: closed tabs, and a tab's adjustments, payments, refunds and equal split
  * (docs/decisions/0028-the-check.md). The orders on a tab are the orders module's (orders/tab-order-queries.ts).
  */
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Db, Tables } from "../db/database";
 import { tablesOf } from "../db/dialect";
 
@@ -39,6 +39,28 @@ export async function tabRecords(
     db.select().from(t.tabSplits).where(eq(t.tabSplits.tabId, tabId)).limit(1),
   ]);
   return { adjustments, payments, refunds, split: splits[0] };
+}
+
+/** The adjustments and payments of the tabs `tabIds`, each tab's oldest first: two statements for any number of tabs. */
+export async function adjustmentsAndPaymentsOf(
+  db: Db,
+  tabIds: readonly string[],
+): Promise<{ adjustments: AdjustmentRow[]; payments: PaymentRow[] }> {
+  if (tabIds.length === 0) return { adjustments: [], payments: [] };
+  const t = tablesOf(db);
+  const [adjustments, payments] = await Promise.all([
+    db
+      .select()
+      .from(t.tabAdjustments)
+      .where(inArray(t.tabAdjustments.tabId, [...tabIds]))
+      .orderBy(asc(t.tabAdjustments.createdAt), asc(t.tabAdjustments.id)),
+    db
+      .select()
+      .from(t.tabPayments)
+      .where(inArray(t.tabPayments.tabId, [...tabIds]))
+      .orderBy(asc(t.tabPayments.createdAt), asc(t.tabPayments.id)),
+  ]);
+  return { adjustments, payments };
 }
 
 export async function insertAdjustment(tx: Db, row: Tables["tabAdjustments"]["$inferInsert"]): Promise<void> {

@@ -18,6 +18,8 @@ import { cartLines } from "./cart/cart-logic";
 import { isLocked, tableOrder as tableOrderOf, useCart } from "./cart/cart-store";
 import { useSharedCart } from "./cart/cart-sync";
 import { startOutbox, submitCart } from "./outbox/order-submission";
+import { EmailReceipt } from "./receipt/email-receipt";
+import { useVisitEnded } from "./visit-ended";
 import { VisitEndedNotice } from "./visit-ended-notice";
 import "./ordering.css";
 
@@ -36,6 +38,7 @@ export default function CartPage() {
   const rounds = useCart((state) => state.rounds);
   useSharedCart(table?.id ?? null);
   const translationsOf = useMenuTranslations(table);
+  const visitEnded = useVisitEnded(table?.id ?? null);
   const t = useMessages(cartMessages);
   const pageRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -101,6 +104,8 @@ export default function CartPage() {
       {!table && lines.length > 0 && !locked && <p className="order-notice">{t.scanToSend}</p>}
       {table && !locked && <PhoneName />}
       <EarlierRounds rounds={earlier} tableId={table?.id ?? null} translationsOf={translationsOf} />
+      {/* Once the table has ordered, and while its visit lasts: the check by e-mail. */}
+      {table && !visitEnded && (submitted || tableOrder || rounds.length > 0) && <EmailReceipt tableId={table.id} />}
     </div>
   );
 }

@@ -23,7 +23,9 @@ const capture: Logger = {
     warn: (message, fields = {}) => capture.warn(message, { ...bound, ...fields }),
     error: (message, fields = {}) => capture.error(message, { ...bound, ...fields }),
     child: (more) => capture.child({ ...bound, ...more }),
+    request: (line) => capture.request(line),
   }),
+  request: (line) => void lines.push({ level: "info", message: "request", fields: { ...line } }),
 };
 
 /** No TRUSTED_PROXIES, not production. */

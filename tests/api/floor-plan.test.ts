@@ -7,7 +7,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuditEntry, DiningTable, Floor, FloorTable, Order, Product } from "../../contract/schemas";
+import { parsePriceToCents } from "../../contract/money";
+import type { AuditEntry, Check, DiningTable, Floor, FloorTable, OpenTab, Order, Product } from "../../contract/schemas";
 import { call, expectApiError, orderableAnyDay, readMenu, withoutHappyHours } from "../support/api-helpers";
 import { SseStream } from "../support/sse-stream";
 import { staffAccount, type TestAccount } from "../support/staff-accounts";
@@ -145,7 +146,7 @@ describe(`GET /api/floor (${TEST_DIALECT})`, () => {
     const listed = tables.find((t) => t.id === table.id)!;
     expect(listed).toEqual({
       ...table,
-      state: { status: "free", since: expect.any(String), open_calls: [], held_orders: 0, tab_total: "0.00" },
+      state: { status: "free", since: expect.any(String), open_calls: [], held_orders: 0, tab_total: "0.00", tab_balance: "0.00" },
     });
     expect(Date.parse(listed.state.since)).not.toBeNaN();
   });
@@ -307,6 +308,68 @@ describe(`table.updated at each change of a table's state (${TEST_DIALECT})`, ()
       }
     } finally {
       await limited.dispose();
+    }
+  });
+
+  it("after a comp and a part paid, the floor, its table.updated and the open tabs show the check's total and balance", async () => {
+    const table = await newTable();
+    const live = await floorStream(floor.token);
+    try {
+      const first = await placeOrder(table);
+      await live.next(table);
+      const second = await placeOrder(table);
+      await live.next(table);
+      const tabId = first.id;
+      const comp = await call(server, "POST", `/api/tabs/${tabId}/adjustments`, {
+        token: manager.token,
+        json: { kind: "comp", line_id: `${second.id}.0`, reason: "Birthday" },
+      });
+      expect(comp.status, comp.text).toBe(201);
+      const comped = await live.next(table);
+      const paid = await call(server, "POST", `/api/tabs/${tabId}/payments`, {
+        token: floor.token,
+        headers: { "Idempotency-Key": randomUUID() },
+        json: { method: "card", amount: "5.00", tip: "1.00" },
+      });
+      expect(paid.status, paid.text).toBe(201);
+      const afterPayment = await live.next(table);
+
+      const check = (await call<Check>(server, "GET", `/api/tabs/${tabId}`, { token: floor.token })).body;
+      expect(check).toMatchObject({ status: "open", comp_total: second.subtotal, paid: "5.00" });
+      // The comp took the second round off, tax included: no longer what the orders add up to.
+      const ordered = parsePriceToCents(first.total)! + parsePriceToCents(second.total)!;
+      expect(parsePriceToCents(check.total)).toBeLessThan(ordered);
+      expect(parsePriceToCents(check.balance)).toBe(parsePriceToCents(check.total)! - 500);
+
+      expect(comped.state).toMatchObject({ tab_total: check.total, tab_balance: check.total });
+      expect(afterPayment.state).toMatchObject({ tab_total: check.total, tab_balance: check.balance });
+      expect((await onFloor(table)).state).toMatchObject({ tab_total: check.total, tab_balance: check.balance });
+      const tabs = await call<OpenTab[]>(server, "GET", "/api/tabs?branch_id=1", { token: floor.token });
+      expect(tabs.status, tabs.text).toBe(200);
+      expect(tabs.body.find((tab) => tab.station_id === table.id)).toMatchObject({
+        orders: 2,
+        total: check.total,
+        balance: check.balance,
+        opened_at: first.created_at,
+      });
+
+      // The rest paid: the check closes, the table is free with nothing on it, and it leaves the open tabs.
+      const rest = await call(server, "POST", `/api/tabs/${tabId}/payments`, {
+        token: floor.token,
+        headers: { "Idempotency-Key": randomUUID() },
+        json: { method: "cash", amount: check.balance },
+      });
+      expect(rest.status, rest.text).toBe(201);
+      for (;;) {
+        const heard = await live.next(table);
+        if (heard.state.status !== "free") continue;
+        expect(heard.state).toMatchObject({ tab_total: "0.00", tab_balance: "0.00" });
+        break;
+      }
+      const after = await call<OpenTab[]>(server, "GET", "/api/tabs?branch_id=1", { token: floor.token });
+      expect(after.body.some((tab) => tab.station_id === table.id)).toBe(false);
+    } finally {
+      live.stream.close();
     }
   });
 

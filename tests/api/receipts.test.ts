@@ -5,48 +5,24 @@
  * three per visit, and e-mail off without SMTP_URL. On SQLite and PostgreSQL.
  */
 import { randomUUID } from "node:crypto";
-import type { AddressInfo } from "node:net";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Check, DiningTable, Order, Product } from "../../contract/schemas";
 import { call, expectApiError, orderableAnyDay, readMenu, withoutHappyHours } from "../support/api-helpers";
 import { TestPrinter } from "../support/test-printer";
 import { startTestServer, staffToken, TEST_DIALECT, type TestServer } from "../support/test-server";
+import { recipientOf, startTestSmtp, type TestSmtp } from "../support/test-smtp";
 
-const received: ParsedMail[] = [];
-let refusing = false;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS", "AUTH"],
-  logger: false,
-  onData(stream, _session, callback) {
-    if (refusing) {
-      stream.resume();
-      stream.on("end", () => callback(Object.assign(new Error("Try again later"), { responseCode: 451 })));
-      return;
-    }
-    simpleParser(stream).then(
-      (mail) => {
-        received.push(mail);
-        callback();
-      },
-      (error: Error) => callback(error),
-    );
-  },
-});
-
+let smtp: TestSmtp;
 let server: TestServer;
 let token: string;
 let plain: Product;
 let printer: TestPrinter;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startTestSmtp();
   server = await startTestServer({
     staticDir: null,
-    config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: "Limitless Receipts <receipts@limitless.example>" },
+    config: { smtpUrl: smtp.url, mailFrom: "Limitless Receipts <receipts@limitless.example>" },
     server: { mailing: { tickMs: 100, firstBackoffMs: 100, maxBackoffMs: 200 } },
   });
   token = await staffToken(server);
@@ -59,7 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.dispose();
   await printer?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 async function tableWithOrder(): Promise<{ table: DiningTable; order: Order; check: Check }> {
@@ -88,14 +64,14 @@ describe(`receipts (${TEST_DIALECT})`, () => {
       json: { method: "card", amount: check.balance, tip: "3.00" },
     });
     expect(paid.status, paid.text).toBe(201);
-    const before = received.length;
+    const before = smtp.received.length;
     const answer = await receipt(check.id!, { email: "guest@example.com" });
     expect(answer.status, answer.text).toBe(202);
     expect(answer.body).toEqual({ queued: "email" });
-    await expect.poll(() => received.length, { timeout: 10_000 }).toBe(before + 1);
-    const mail = received.at(-1)!;
+    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(before + 1);
+    const mail = smtp.received.at(-1)!;
     expect(mail.from?.text).toBe('"Limitless Receipts" <receipts@limitless.example>');
-    expect((mail.to as { text: string }).text).toBe("guest@example.com");
+    expect(recipientOf(mail)).toBe("guest@example.com");
     expect(mail.subject).toBe("Your receipt from Limitless Bar & Grill Thornhill");
     expect(mail.messageId).toMatch(/^<receipt-\d+-[0-9a-z]+@limitless\.example>$/);
     const dollars = (amount: string) => `$${amount}`;
@@ -115,8 +91,8 @@ describe(`receipts (${TEST_DIALECT})`, () => {
 
   it("a mail server that refuses and then accepts: the check is answered at once, and exactly one mail arrives", async () => {
     const { check } = await tableWithOrder();
-    refusing = true;
-    const before = received.length;
+    smtp.refusing = true;
+    const before = smtp.received.length;
     try {
       const answer = await receipt(check.id!, { email: "later@example.com" });
       expect(answer.status).toBe(202);
@@ -128,15 +104,15 @@ describe(`receipts (${TEST_DIALECT})`, () => {
           { timeout: 10_000 },
         )
         .toBeGreaterThanOrEqual(2);
-      expect(received.length).toBe(before);
+      expect(smtp.received.length).toBe(before);
       // The check goes on meanwhile.
       expect((await call(server, "GET", `/api/tabs/${check.id}`, { token })).status).toBe(200);
     } finally {
-      refusing = false;
+      smtp.refusing = false;
     }
-    await expect.poll(() => received.length, { timeout: 10_000 }).toBe(before + 1);
+    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(before + 1);
     await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(received.filter((mail) => (mail.to as { text: string }).text === "later@example.com")).toHaveLength(1);
+    expect(smtp.received.filter((mail) => recipientOf(mail) === "later@example.com")).toHaveLength(1);
     const [row] = await server.query<{ status: string }>("SELECT status FROM mail_outbox WHERE recipient = ?", ["later@example.com"]);
     expect(row!.status).toBe("sent");
   });
@@ -179,11 +155,19 @@ describe(`receipts (${TEST_DIALECT})`, () => {
   it("a diner asks from the phone: three per visit, then 429; a table with nothing on its check is 409", async () => {
     const { table } = await tableWithOrder();
     const ask = (email: string) => call(server, "POST", `/api/stations/${table.id}/receipt`, { json: { email } });
-    const before = received.length;
+    const before = smtp.received.length;
     for (let i = 1; i <= 3; i++) expect((await ask(`diner${i}@example.com`)).status).toBe(202);
     expectApiError(await ask("diner4@example.com"), 429, "rate_limited");
     expectApiError(await ask("nope"), 400, "invalid_body");
-    await expect.poll(() => received.length, { timeout: 10_000 }).toBe(before + 3);
+    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(before + 3);
+    // Each is the table's check: its lines and its total, in both parts.
+    const check = (await call<Check>(server, "GET", `/api/stations/${table.id}/tab`, { token })).body;
+    const mail = smtp.received.find((arrived) => recipientOf(arrived) === "diner1@example.com")!;
+    for (const part of [mail.text!, mail.html as string]) {
+      expect(part).toContain(`2 x ${plain.name}`);
+      expect(part).toContain(`$${check.total}`);
+      expect(part).toContain(table.codename);
+    }
 
     const empty = await call<DiningTable>(server, "POST", "/api/stations", {
       token,

@@ -1,6 +1,8 @@
 /**
  * The menu editor on a tablet: a manager changes a dish's price and Filipino name and a diner's open
- * menu on a phone shows both without reloading; adding a product and deleting one with the confirm.
+ * menu on a phone shows both without reloading; adding a product and deleting one with the confirm;
+ * dishes moved by dragging their handle and from the keyboard stay where they were put after a reload;
+ * an option group's and an option's Chinese names edited here reach a diner's phone reading Chinese.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -92,5 +94,119 @@ describe("menu editor", () => {
     await expect.poll(() => page.locator(".menu-editor__item:visible").count()).toBeLessThan(before);
     await specials.click();
     await expect.poll(() => page.locator(".menu-editor__item:visible").count()).toBe(before);
+  });
+
+  it("moves a dish by dragging its handle and from the keyboard, saved: the order holds after a reload", async () => {
+    const starters = async () => ((await api("GET", "/api/products_by_category?branch_id=1")) as Menu).starter;
+    const before = await starters();
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    const [first, second, third] = before as [Menu["starter"][0], Menu["starter"][0], Menu["starter"][0]];
+    const shownOrder = () => page.locator("#menu-editor-list-starter .menu-editor__name").allTextContents();
+    const handle = (name: string) => page.getByRole("button", { name: `Move ${name}`, exact: true });
+
+    await page.goto("/staff/menu");
+    await handle(first.name).waitFor();
+    // Dragged as a finger or a mouse would: pressed on the handle, moved down over the third dish, let go.
+    await page.locator(`[data-product-id="${third.id}"]`).scrollIntoViewIfNeeded();
+    const from = (await handle(first.name).boundingBox())!;
+    const to = (await page.locator(`[data-product-id="${third.id}"]`).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 12; step++) {
+      await page.mouse.move(
+        from.x + from.width / 2,
+        from.y + from.height / 2 + ((to.y + to.height / 2 - from.y - from.height / 2) * step) / 12,
+      );
+    }
+    await page.mouse.up();
+    const dragged = [second.id, third.id, first.id, ...before.slice(3).map((p) => p.id)];
+    await expect.poll(async () => (await starters()).map((p) => p.id)).toEqual(dragged);
+    await page.getByRole("status").getByText(`${first.name} moved to position 3 of ${before.length}.`).waitFor();
+
+    await page.reload();
+    await handle(first.name).waitFor();
+    expect((await shownOrder()).slice(0, 3)).toEqual([second.name, third.name, first.name]);
+
+    // From the keyboard: Space picks the dish up, the arrow keys move it, Space puts it down; each step is read out.
+    await handle(first.name).focus();
+    await page.keyboard.press("Space");
+    await expect
+      .poll(() => page.locator("[id^='DndLiveRegion']").textContent())
+      .toBe(`Picked up ${first.name}, position 3 of ${before.length}.`);
+    await page.keyboard.press("ArrowUp");
+    await expect
+      .poll(() => page.locator("[id^='DndLiveRegion']").textContent())
+      .toBe(`${first.name} is at position 2 of ${before.length}.`);
+    await page.keyboard.press("ArrowUp");
+    await expect
+      .poll(() => page.locator("[id^='DndLiveRegion']").textContent())
+      .toBe(`${first.name} is at position 1 of ${before.length}.`);
+    await page.keyboard.press("Space");
+    await expect.poll(async () => (await starters()).map((p) => p.id)).toEqual(before.map((p) => p.id));
+    await page.getByRole("status").getByText(`${first.name} moved to position 1 of ${before.length}.`).waitFor();
+    await expect.poll(() => focusedElement(page)).toBe(`button: Move ${first.name}`);
+
+    // The Down button moves it too, and focus stays on it.
+    await page.getByRole("button", { name: `Down ${first.name}` }).click();
+    await expect.poll(async () => (await starters()).map((p) => p.id).slice(0, 2)).toEqual([second.id, first.id]);
+    await page.reload();
+    await handle(first.name).waitFor();
+    expect((await shownOrder()).slice(0, 2)).toEqual([second.name, first.name]);
+  });
+
+  it("edits an option group's and an option's names in Chinese and Filipino; a diner reading Chinese sees them", async () => {
+    const menu = (await api("GET", "/api/products_by_category?branch_id=1")) as Menu;
+    const dish = Object.values(menu)
+      .flat()
+      .find((product) => !product.weekday && Object.keys(product.customizations).length > 0 && product.translations?.zh)!;
+    const [groupName, group] = Object.entries(dish.customizations)[0]!;
+    const option = group.options[0]!;
+    const [table] = (await api("GET", "/api/stations?branch_id=1")) as DiningTable[];
+    const diner = await phone.newPage();
+    await diner.addInitScript(() => localStorage.setItem("language", "zh"));
+    await diner.goto(orderUrl(table!));
+    await diner.getByText(dish.translations!.zh!.name).first().waitFor();
+
+    await page.goto("/staff/menu");
+    await page.getByRole("button", { name: `Edit ${dish.name}` }).click();
+    const form = page.getByRole("form", { name: `Edit ${dish.name}` });
+    // The names the menu has now are in the form.
+    expect(await form.getByLabel("Group name in Chinese").first().inputValue()).toBe(group.translations?.zh?.name ?? "");
+    expect(await form.getByLabel("Option 1 name in Chinese").first().inputValue()).toBe(option.translations?.zh?.name ?? "");
+    await form.getByLabel("Group name in Chinese").first().fill("主厨之选");
+    await form.getByLabel("Option 1 name in Chinese").first().fill("招牌特制");
+    await form.getByLabel("Option 1 name in Filipino").first().fill("Espesyal ng Bahay");
+    await form.getByRole("button", { name: "Save product" }).click();
+    await form.waitFor({ state: "detached" });
+
+    const saved = Object.values((await api("GET", "/api/products_by_category?branch_id=1")) as Menu)
+      .flat()
+      .find((p) => p.id === dish.id)!;
+    expect(saved.customizations[groupName]!.translations?.zh).toEqual({ name: "主厨之选" });
+    expect(saved.customizations[groupName]!.options[0]!.translations).toEqual({
+      ...option.translations,
+      fil: { name: "Espesyal ng Bahay" },
+      zh: { name: "招牌特制" },
+    });
+
+    // On the phone, open before the change: the dish's panel names the group and the option in Chinese.
+    await diner
+      .getByRole("button", { name: new RegExp(`^${dish.translations!.zh!.name}`) })
+      .first()
+      .click();
+    const panel = diner.getByRole("dialog", { name: dish.translations!.zh!.name });
+    await expect.poll(() => panel.textContent()).toContain("主厨之选");
+    await expect.poll(() => panel.textContent()).toContain("招牌特制");
+    await diner.close();
+
+    // Emptied in the form, a name is removed (the diner reads the English one again).
+    await page.getByRole("button", { name: `Edit ${dish.name}` }).click();
+    await form.getByLabel("Option 1 name in Filipino").first().fill("");
+    await form.getByRole("button", { name: "Save product" }).click();
+    await form.waitFor({ state: "detached" });
+    const cleared = Object.values((await api("GET", "/api/products_by_category?branch_id=1")) as Menu)
+      .flat()
+      .find((p) => p.id === dish.id)!;
+    expect(cleared.customizations[groupName]!.options[0]!.translations?.fil).toBeUndefined();
   });
 });

@@ -4,7 +4,14 @@
  * navigation lists exactly the role's screens (contract/roles.ts through src/staff/lib/screens.ts);
  * the kitchen board's chrome above its columns is at most a tenth of the height and nothing in it
  * wraps; on every staff screen a role may open, no request is refused (403) and nothing is logged as
- * an error. With SCREENSHOT_DIR set, each role's home is saved at tablet and phone size.
+ * an error. With SCREENSHOT_DIR set, each role's home is saved at tablet and phone size, and every
+ * screen it opens.
+ *
+ * Tablet-sized, one way (issue 32, item 3): on the same walk through every screen, with the forms behind
+ * its buttons opened too (a new table, a new printer, the menu editor's dish, switch user, the sold-out
+ * list), every input, select, checkbox, radio, file picker, text box and button measures at least
+ * 44 × 44 CSS px to tap (a checkbox or radio with its label, which taps it too; a file picker hidden
+ * behind its label by its label), and text fields use the body font; the sign-in form too.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -16,6 +23,7 @@ import { launchBrowser, PHONE, releaseBrowser, TABLET_LANDSCAPE } from "../suppo
 import { ACCOUNT_PASSWORD, staffAccount } from "../support/staff-accounts";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { axeViolations, NO_SERVICE_WORKER } from "./site-support";
+import { followRequests } from "./staff-support";
 
 let server: TestServer;
 let browser: Browser;
@@ -44,6 +52,64 @@ async function signInAs(role: StaffRole, size = TABLET_LANDSCAPE): Promise<{ con
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(`${server.url}${homeFor(role)}`);
   return { context, page };
+}
+
+/** Every visible form control smaller than 44 × 44 to tap, or whose text is not in the body's font. */
+function smallControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const bodyFont = getComputedStyle(document.body).fontFamily;
+    const name = (control: HTMLElement) =>
+      `${control.tagName.toLowerCase()}${control instanceof HTMLInputElement ? `[${control.type}]` : ""} "${(
+        control.getAttribute("aria-label") ??
+        (control as HTMLInputElement).labels?.[0]?.textContent ??
+        control.textContent ??
+        ""
+      )
+        .trim()
+        .slice(0, 40)}"`;
+    for (const control of document.querySelectorAll<HTMLElement>("button, input:not([type=hidden]), select, textarea")) {
+      if (control.closest("[hidden], .skip-link") || control.getClientRects().length === 0) continue;
+      const labels = [...((control as HTMLInputElement).labels ?? [])];
+      const hiddenBehindLabel = control.closest(".visually-hidden") !== null || getComputedStyle(control).opacity === "0";
+      if (control.closest(".visually-hidden") && labels.length === 0) continue;
+      const boxes = [...(hiddenBehindLabel ? [] : [control]), ...labels]
+        .filter((element) => element.getClientRects().length > 0)
+        .map((element) => element.getBoundingClientRect());
+      const width = Math.max(0, ...boxes.map((box) => box.width));
+      const height = Math.max(0, ...boxes.map((box) => box.height));
+      if (width < 44 - 0.5 || height < 44 - 0.5) problems.push(`${name(control)} ${Math.round(width)}×${Math.round(height)}`);
+      // Where text is typed or shown in the field: the body font (checkboxes, radios and file inputs show none).
+      const textual =
+        control instanceof HTMLTextAreaElement ||
+        control instanceof HTMLSelectElement ||
+        (control instanceof HTMLInputElement && !["checkbox", "radio", "file"].includes(control.type));
+      if (textual && getComputedStyle(control).fontFamily !== bodyFont)
+        problems.push(`${name(control)} in ${getComputedStyle(control).fontFamily}`);
+    }
+    return problems;
+  });
+}
+
+/** Opens what a screen keeps behind a button, when the role has it: the forms and panels to measure too. */
+async function openForms(page: Page, path: string): Promise<void> {
+  const click = async (name: RegExp | string) => {
+    const button = page.getByRole("button", { name }).first();
+    if ((await button.count()) > 0 && (await button.isEnabled())) await button.click();
+  };
+  if (path === "/stations") await click("New Station");
+  if (path === "/staff/printers") await click("Add printer");
+  if (path === "/kitchen") await click(/^Sold-out items/);
+  if (path === "/staff/menu") {
+    await page
+      .getByRole("button", { name: /^Edit / })
+      .first()
+      .waitFor();
+    await page
+      .getByRole("button", { name: /^Edit / })
+      .first()
+      .click();
+  }
 }
 
 const navLinks = (page: Page) => page.getByRole("navigation", { name: "Staff" }).getByRole("link").allTextContents();
@@ -82,10 +148,12 @@ describe.each(STAFF_ROLES)("signed in as %s", (role) => {
     }
   });
 
-  it("opens every screen it may use with no refused request and no console error", async () => {
+  it("opens every screen it may use with no refused request, no console error, and every control tablet-sized in the body font", async () => {
     const { context, page } = await signInAs(role);
     const refused: string[] = [];
     const errors: string[] = [];
+    const small: string[] = [];
+    const requests = followRequests(page);
     page.on("response", (response) => {
       if (response.status() === 403) refused.push(`${response.request().method()} ${response.url()}`);
     });
@@ -98,11 +166,34 @@ describe.each(STAFF_ROLES)("signed in as %s", (role) => {
         await page.waitForURL(`${server.url}${screen.to}`);
         await page.locator("main h1").first().waitFor();
         // Its reads have answered (the page's own, the alerts', the stream's first).
-        await page.waitForLoadState("networkidle").catch(() => undefined);
+        await requests.settled();
+        await openForms(page, screen.to);
         await page.waitForTimeout(300);
+        small.push(...(await smallControls(page)).map((problem) => `${screen.to}: ${problem}`));
+        const shots = process.env.SCREENSHOT_DIR;
+        if (shots) await page.screenshot({ path: join(shots, `${role}${screen.to.replace(/\//g, "-")}.png`), fullPage: true });
       }
+      // The switch-user dialog, over the last screen.
+      await page.getByRole("button", { name: "Switch user" }).click();
+      await page.getByRole("dialog").waitFor();
+      small.push(...(await smallControls(page)).map((problem) => `switch user: ${problem}`));
       expect(refused).toEqual([]);
       expect(errors).toEqual([]);
+      expect(small).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("the sign-in form", () => {
+  it("has tablet-sized controls in the body font", async () => {
+    const context = await browser.newContext({ ...TABLET_LANDSCAPE, ...NO_SERVICE_WORKER, baseURL: server.url });
+    try {
+      const page = await context.newPage();
+      await page.goto("/login");
+      await page.getByRole("button", { name: "Sign in" }).waitFor();
+      expect(await smallControls(page)).toEqual([]);
     } finally {
       await context.close();
     }

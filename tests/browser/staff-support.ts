@@ -1,5 +1,5 @@
 /** Shared setup for the staff screens' browser tests (staff-*.test.ts). */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { expect } from "vitest";
 import { launchBrowser, releaseBrowser, TABLET_LANDSCAPE } from "../support/browser";
 import { staffToken, startTestServer, type TestServer, type TestServerOptions } from "../support/test-server";
@@ -47,4 +47,31 @@ export async function staffCall(
   });
   expect(response.ok, `${method} ${path} → ${response.status}`).toBe(true);
   return response.status === 204 ? undefined : response.json();
+}
+
+/**
+ * Follows a page's requests (its live streams aside, which stay open) and waits until none has been in
+ * flight for half a second: what a screen reads has answered. Playwright's "networkidle" waits for a
+ * document's first such moment only, and a screen opened from the staff navigation is the same document.
+ * Gives up after `timeoutMs`, for a screen that keeps reading.
+ */
+export function followRequests(page: Page): { settled(timeoutMs?: number): Promise<void> } {
+  const inFlight = new Set<Request>();
+  let lastChange = Date.now();
+  page.on("request", (request) => {
+    if (request.resourceType() === "eventsource") return;
+    inFlight.add(request);
+    lastChange = Date.now();
+  });
+  const finished = (request: Request) => {
+    if (inFlight.delete(request)) lastChange = Date.now();
+  };
+  page.on("requestfinished", finished);
+  page.on("requestfailed", finished);
+  return {
+    async settled(timeoutMs = 10_000) {
+      const giveUp = Date.now() + timeoutMs;
+      while ((inFlight.size > 0 || Date.now() - lastChange < 500) && Date.now() < giveUp) await page.waitForTimeout(50);
+    },
+  };
 }

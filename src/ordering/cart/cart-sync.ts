@@ -9,11 +9,10 @@ import type { CartOperationsAnswer, TableCart } from "../../../contract/schemas"
 import { api, diningTableEventsPath } from "../../shared/api";
 import { useFollowedTable } from "../visit-ended";
 import { ApiError } from "../../shared/api-client";
+import { createRetryingSender, isRetryable } from "../../shared/retrying-sender";
 import { useServerData, type ServerDataOptions } from "../../shared/use-server-data";
 import { onQueued, useCart } from "./cart-store";
 import { dropExpired, nextBatch } from "./shared-cart";
-
-const MAX_RETRY_MS = 30_000;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === "object" && !Array.isArray(value);
 
@@ -36,13 +35,6 @@ function isAnswer(value: unknown): value is CartOperationsAnswer {
     value.results.every((result) => isRecord(result) && typeof result.op_id === "string")
   );
 }
-
-/**
- * As the order outbox judges an answer (outbox.ts, not imported: it would weigh on the menu's first
- * load): only a refusal the server itself gave is final.
- */
-const isRetryable = (error: ApiError) =>
-  !error.fromServer || error.status === 0 || error.status >= 500 || [408, 425, 429].includes(error.status);
 
 const unexpected = () => new ApiError(0, "unexpected_answer", "The answer was not the table's cart.");
 
@@ -80,37 +72,14 @@ async function sendAll(): Promise<void> {
   }
 }
 
-let running: Promise<void> | null = null;
-let again = false;
-let failures = 0;
-let retryTimer: ReturnType<typeof setTimeout> | undefined;
+/** The phone's one sender (src/shared/retrying-sender.ts), as the order outbox has its own. */
+export const operationsSender = createRetryingSender(sendAll);
 
-/** Sends the queue now (one pass at a time); resolves once it is empty, rejects when the server could not take it. */
-export function flushOperations(): Promise<void> {
-  if (running) {
-    again = true;
-    return running;
-  }
-  clearTimeout(retryTimer);
-  running = (async () => {
-    try {
-      do {
-        again = false;
-        await sendAll();
-      } while (again);
-      failures = 0;
-    } catch (error) {
-      failures += 1;
-      // Randomised, growing: phones that lost the network together don't all come back at once.
-      const delay = Math.min(MAX_RETRY_MS, 1_000 * 2 ** failures) * (0.5 + Math.random() / 2);
-      retryTimer = setTimeout(() => void flushOperations().catch(() => undefined), delay);
-      throw error;
-    } finally {
-      running = null;
-    }
-  })();
-  return running;
-}
+/**
+ * Sends the queue now (one pass at a time); resolves once it is empty, rejects when the server could
+ * not take it (the sender has then scheduled the next try: sooner or later, or on `online`).
+ */
+export const flushOperations = (): Promise<void> => operationsSender.run();
 
 /** Reads the table's cart (on load and after a reconnect, when events may have been missed). */
 export async function loadCart(tableId: string): Promise<void> {
@@ -124,7 +93,6 @@ export async function loadCart(tableId: string): Promise<void> {
 
 const flushQuietly = () => void flushOperations().catch(() => undefined);
 onQueued(flushQuietly);
-if (typeof window !== "undefined") window.addEventListener("online", flushQuietly);
 
 /** The table's cart, by the one way (useServerData): each answer and event goes to the cart store. */
 export function sharedCartData(tableId: string | null): Omit<ServerDataOptions<string, TableCart>, "key"> {

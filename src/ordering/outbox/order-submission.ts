@@ -14,10 +14,7 @@ import { rememberOrder } from "../history/order-history";
 import { api } from "../../shared/api";
 import type { ApiError } from "../../shared/api-client";
 import { randomUuid } from "../../shared/random-uuid";
-import type { OrderCreate } from "../../../contract/schemas";
-import { createOutbox, type Outbox, type OutboxEntry, type OutboxStorage, type SendOutcome, type SharedSubmit } from "./outbox";
-
-const RETRY_EVERY_MS = 15_000;
+import { createOutbox, type Outbox, type OutboxEntry, type OutboxStorage, type Send, type SendOutcome, type SharedSubmit } from "./outbox";
 
 /** IndexedDB, or memory when the browser refuses IndexedDB (some private modes): still sent, not kept. */
 function outboxStorage(): OutboxStorage {
@@ -57,18 +54,27 @@ export function toProblem(error: ApiError): SubmitProblem {
   return { status: error.status, code: error.code, message: error.message, details: error.details };
 }
 
-const CHOSEN_KEY = "cart.submit";
-
 /**
- * The version a submit names is chosen once, at its first attempt, and kept with its key: a retry
- * after a lost answer must send the same body, or the server refuses the key as reused.
+ * Where versions of the app before the outbox kept a shared submit's chosen version in its own entry
+ * had it (localStorage, `{key, version}`): read once for the order it names, so an order queued
+ * across the upgrade keeps its body, then moved into that order's entry.
  */
-function chosenVersion(key: string): number | null {
+const LEGACY_CHOSEN_KEY = "cart.submit";
+
+function legacyChosenVersion(key: string): number | null {
   try {
-    const chosen = JSON.parse(localStorage.getItem(CHOSEN_KEY) ?? "null") as { key?: unknown; version?: unknown } | null;
+    const chosen = JSON.parse(localStorage.getItem(LEGACY_CHOSEN_KEY) ?? "null") as { key?: unknown; version?: unknown } | null;
     return chosen?.key === key && typeof chosen.version === "number" ? chosen.version : null;
   } catch {
     return null;
+  }
+}
+
+function forgetLegacyChosenVersion(): void {
+  try {
+    localStorage.removeItem(LEGACY_CHOSEN_KEY);
+  } catch {
+    // Storage unavailable: nothing was kept there either.
   }
 }
 
@@ -77,25 +83,25 @@ function chosenVersion(key: string): number | null {
  * submitted at once. When the diner's view held changes not yet sent (made offline), they go first;
  * then, if the server's cart is exactly what the diner saw, its new version is submitted, otherwise the
  * version the diner saw, which the server refuses (cart_changed: check again) unless it is a replay.
+ * That choice is made once, at the first attempt, and kept in the order's outbox entry: a retry after
+ * a lost answer must send the same body, or the server refuses the key as reused.
  */
-async function sendShared(key: string, body: OrderCreate, shared: SharedSubmit): Promise<unknown> {
-  let version = shared.unsent ? chosenVersion(key) : shared.version;
+async function sendShared({ key, body }: OutboxEntry, shared: SharedSubmit, keep: (shared: SharedSubmit) => Promise<void>) {
+  let version = shared.unsent ? (shared.chosen ?? legacyChosenVersion(key)) : shared.version;
   if (version === null) {
     await flushOperations();
     const cart = await api.tableCart(body.station_id);
     if (!isTableCart(cart)) return cart; // not the server: the outbox keeps the order queued
     version = sameLines(cart, shared.lines) ? cart.version : shared.version;
-    try {
-      localStorage.setItem(CHOSEN_KEY, JSON.stringify({ key, version }));
-    } catch {
-      // Storage full: a retry re-reads the cart, which a lost answer has emptied, and falls back to the version seen.
-    }
+  }
+  if (shared.unsent && shared.chosen !== version) {
+    await keep({ ...shared, chosen: version });
+    forgetLegacyChosenVersion();
   }
   return api.submitTableCart(body.station_id, key, version);
 }
 
-const send = (key: string, body: OrderCreate, shared?: SharedSubmit) =>
-  shared ? sendShared(key, body, shared) : api.placeOrder(key, body);
+export const send: Send = (entry, keep) => (entry.shared ? sendShared(entry, entry.shared, keep) : api.placeOrder(entry.key, entry.body));
 
 function onOutcome(entry: OutboxEntry, outcome: SendOutcome): void {
   // Every order the server placed for this phone is one it may want to order again.
@@ -176,18 +182,20 @@ export function retryNow(): Promise<void> {
 
 let started = false;
 
-/** Starts the background retries (once per page load) and sends anything left from a previous visit. */
+/**
+ * Sends anything left from a previous visit (once per page load), and again whenever the phone comes
+ * back to the foreground; between those, the outbox's sender retries what waits (on a growing timer,
+ * and when the phone is back online).
+ */
 export function startOutbox(): void {
   if (started || typeof window === "undefined") return;
   started = true;
   const box = getOutbox();
   const flush = () => void box.flush();
   void reconcile(box).then(flush);
-  window.addEventListener("online", flush);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") flush();
   });
-  setInterval(flush, RETRY_EVERY_MS);
 }
 
 /**

@@ -1,9 +1,21 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Order } from "../../../contract/schemas";
 import { api } from "../../shared/api";
 import { ApiError } from "../../shared/api-client";
 import type { OrderCreate } from "../../../contract/schemas";
-import { MAX_PENDING_MS, createOutbox, isOrderFor, isRetryable, type OutboxEntry, type OutboxStorage, type SendOutcome } from "./outbox";
+import {
+  MAX_PENDING_MS,
+  createOutbox,
+  isOrderFor,
+  type OutboxEntry,
+  type OutboxStorage,
+  type SendOutcome,
+  type SharedSubmit,
+} from "./outbox";
+
+// The outbox's sender schedules its own retries: on a clock the tests move, never between tests.
+beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] }));
+afterEach(() => vi.useRealTimers());
 
 /** IndexedDB's behaviour in memory: any value under any key (a corrupt record is just another value). */
 function memoryStorage(): OutboxStorage & { entries: Map<IDBValidKey, unknown> } {
@@ -36,9 +48,9 @@ function setup(send: (key: string) => Promise<Order>, online = () => true, now =
   const sent: string[] = [];
   const outbox = createOutbox(
     storage,
-    async (key) => {
-      sent.push(key);
-      return send(key);
+    async (entry) => {
+      sent.push(entry.key);
+      return send(entry.key);
     },
     (entry, outcome) => outcomes.push([entry.key, outcome.kind]),
     { isOnline: online, now },
@@ -156,14 +168,61 @@ describe("an order that waited too long", () => {
   });
 });
 
-describe("isRetryable", () => {
-  it("retries no-answer, timeouts, throttling and server errors; not client errors", () => {
-    for (const status of [0, 408, 425, 429, 500, 502, 503]) expect(isRetryable({ status, fromServer: status !== 0 })).toBe(true);
-    for (const status of [400, 401, 403, 404, 409, 413, 415, 422]) expect(isRetryable({ status, fromServer: true })).toBe(false);
+describe("retrying by itself (the phone's one sender, src/shared/retrying-sender.ts)", () => {
+  it("tries a waiting order again on a growing timer, with the same key, until it is delivered", async () => {
+    const answers = [
+      () => Promise.reject(new ApiError(503, "unavailable", "down")),
+      () => Promise.reject(new ApiError(0, "network_error", "no answer")),
+      () => Promise.resolve(order),
+    ];
+    const { storage, outbox, sent, outcomes } = setup(() => answers.shift()!());
+    await outbox.enqueue("key-1", body);
+    expect(sent).toEqual(["key-1"]);
+    await vi.advanceTimersByTimeAsync(1_000); // the first wait is 0.5–1 s
+    expect(sent).toEqual(["key-1", "key-1"]);
+    await vi.advanceTimersByTimeAsync(900); // the second is 1–2 s: not yet…
+    await vi.advanceTimersByTimeAsync(1_100); // …by now
+    expect(sent).toEqual(["key-1", "key-1", "key-1"]);
+    expect(outcomes.map(([, kind]) => kind)).toEqual(["retry", "retry", "delivered"]);
+    expect(storage.entries.size).toBe(0);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sent).toHaveLength(3); // nothing left: no more tries
   });
 
-  it("retries a 4xx that is not the server's own answer (a sign-in page's 403, a proxy's 404 page)", () => {
-    for (const status of [400, 401, 403, 404, 409, 422]) expect(isRetryable({ status, fromServer: false })).toBe(true);
+  it("schedules nothing after a final answer", async () => {
+    const { outbox, sent } = setup(() => Promise.reject(new ApiError(409, "sold_out", "Sold out")));
+    await outbox.enqueue("key-1", body);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sent).toEqual(["key-1"]);
+  });
+});
+
+describe("the order's own entry", () => {
+  it("keeps what the sender chose for a shared submit in the entry, and hands it back on the retry", async () => {
+    const storage = memoryStorage();
+    const seen: (SharedSubmit | undefined)[] = [];
+    let first = true;
+    const outbox = createOutbox(
+      storage,
+      async (entry, keep) => {
+        seen.push(entry.shared);
+        if (first) {
+          first = false;
+          await keep({ ...entry.shared!, chosen: 7 });
+          throw new ApiError(0, "network_error", "the answer was lost");
+        }
+        return order;
+      },
+      () => {},
+    );
+    const shared: SharedSubmit = { version: 5, lines: [{ lineId: "line-1", quantity: 1 }], unsent: true };
+    await outbox.enqueue("key-1", body, shared);
+    expect(storage.entries.get("key-1")).toMatchObject({ shared: { ...shared, chosen: 7 }, attempts: 1 });
+    // A reload reads it back from storage as it was kept.
+    expect((await outbox.pending())[0]!.shared).toEqual({ ...shared, chosen: 7 });
+    await outbox.flush();
+    expect(seen).toEqual([shared, { ...shared, chosen: 7 }]);
+    expect(storage.entries.size).toBe(0);
   });
 });
 
@@ -200,7 +259,11 @@ describe("what counts as delivered: the answer must be the order that was sent",
     );
     const storage = memoryStorage();
     const outcomes: SendOutcome[] = [];
-    const outbox = createOutbox(storage, api.placeOrder, (_entry, outcome) => outcomes.push(outcome));
+    const outbox = createOutbox(
+      storage,
+      (entry) => api.placeOrder(entry.key, entry.body),
+      (_entry, outcome) => outcomes.push(outcome),
+    );
     await outbox.enqueue("key-1", body);
     return { outcome: outcomes[0]!, requests, stored: storage.entries.get("key-1") as OutboxEntry | undefined };
   }
@@ -321,8 +384,8 @@ describe("attempts and keys", () => {
     await offline.enqueue("key-1", body);
     const reloaded = createOutbox(
       storage,
-      async (key) => {
-        keys.push(key);
+      async (entry) => {
+        keys.push(entry.key);
         return order;
       },
       () => {},

@@ -13,6 +13,7 @@ import type { Order } from "../../../contract/schemas";
 import { IDEMPOTENCY_KEY_PATTERN, isUuid } from "../../../contract/ids";
 import type { OrderCreate } from "../../../contract/schemas";
 import { ApiError } from "../../shared/api-client";
+import { createRetryingSender, isRetryable, type RetryOptions } from "../../shared/retrying-sender";
 
 export interface OutboxEntry {
   /** The Idempotency-Key: made once at Submit, sent with every retry of this order. */
@@ -43,6 +44,11 @@ export interface SharedSubmit {
   lines: { lineId: string; quantity: number }[];
   /** The view included changes of this phone's that the server had not answered: the version to submit is found after sending them. */
   unsent?: boolean;
+  /**
+   * The version this submit names, chosen at its first attempt (after sending the unsent changes) and
+   * kept here: a retry after a lost answer must send the same body, or the server refuses the key as reused.
+   */
+  chosen?: number;
 }
 
 export type SendOutcome =
@@ -54,17 +60,13 @@ export type SendOutcome =
   /** Waited longer than a meal lasts: dropped, never sent to the kitchen hours late. */
   | { kind: "expired" };
 
-/** Sends one order; resolves with the server's answer as parsed JSON (checked by the outbox, not trusted). */
-export type Send = (key: string, body: OrderCreate, shared?: SharedSubmit) => Promise<unknown>;
-export type OutcomeListener = (entry: OutboxEntry, outcome: SendOutcome) => void;
-
 /**
- * Only a refusal the server itself gave is final. 408 (timeout), 425 (too early), 429 (slow down) and
- * 5xx may succeed later; so may any answer that is not the server's own (a captive portal's 403 page).
+ * Sends one order; resolves with the server's answer as parsed JSON (checked by the outbox, not
+ * trusted). `keep` stores what the sender decided for this entry (a shared submit's chosen version)
+ * in the entry itself, before the request that depends on it leaves.
  */
-export function isRetryable(error: Pick<ApiError, "status" | "fromServer">): boolean {
-  return !error.fromServer || error.status === 0 || error.status >= 500 || [408, 425, 429].includes(error.status);
-}
+export type Send = (entry: OutboxEntry, keep: (shared: SharedSubmit) => Promise<void>) => Promise<unknown>;
+export type OutcomeListener = (entry: OutboxEntry, outcome: SendOutcome) => void;
 
 const STATUSES: readonly string[] = ORDER_STATUSES;
 
@@ -114,7 +116,8 @@ function isSharedSubmit(value: unknown): value is SharedSubmit {
     shared.lines.every(
       (line: Partial<Record<string, unknown>> | null) => !!line && typeof line.lineId === "string" && Number.isInteger(line.quantity),
     ) &&
-    (shared.unsent === undefined || typeof shared.unsent === "boolean")
+    (shared.unsent === undefined || typeof shared.unsent === "boolean") &&
+    (shared.chosen === undefined || Number.isInteger(shared.chosen))
   );
 }
 
@@ -137,7 +140,10 @@ export function repairEntry(value: unknown, now: number): OutboxEntry | null {
 export interface Outbox {
   /** Stores the entry durably, then tries to send everything pending. */
   enqueue(key: string, body: OrderCreate, shared?: SharedSubmit): Promise<void>;
-  /** Sends every pending entry once; concurrent calls share one pass (so one request per key at a time). */
+  /**
+   * Sends every pending entry once; concurrent calls share one pass (so one request per key at a
+   * time). Never rejects: what is still waiting is tried again later (the shared retrying sender).
+   */
   flush(): Promise<void>;
   /** The entries waiting to be sent (unreadable records are dropped on the way). */
   pending(): Promise<OutboxEntry[]>;
@@ -149,8 +155,10 @@ export interface Outbox {
  */
 export const MAX_PENDING_MS = 2 * 60 * 60 * 1000;
 
-export interface OutboxOptions {
-  isOnline?: () => boolean;
+/** The longest wait between two automatic tries of a waiting order. */
+const MAX_RETRY_MS = 15_000;
+
+export interface OutboxOptions extends RetryOptions {
   now?: () => number;
   maxPendingMs?: number;
   /** Runs a pass exclusively across tabs (Web Locks), so two tabs never send the same key at once. */
@@ -161,10 +169,9 @@ export function createOutbox(
   storage: OutboxStorage,
   send: Send,
   onOutcome: OutcomeListener,
-  { isOnline = () => true, exclusive = (run) => run(), now = Date.now, maxPendingMs = MAX_PENDING_MS }: OutboxOptions = {},
+  { exclusive = (run) => run(), now = Date.now, maxPendingMs = MAX_PENDING_MS, ...retry }: OutboxOptions = {},
 ): Outbox {
-  let running: Promise<void> | null = null;
-  let again = false;
+  const isOnline = retry.isOnline ?? (() => true);
 
   /** Reads every record, dropping the ones that cannot be sent and writing back repaired ones. */
   async function readEntries(): Promise<OutboxEntry[]> {
@@ -183,7 +190,9 @@ export function createOutbox(
     return entries;
   }
 
+  /** One pass over every entry; throws the last failure when an entry is left waiting, so the sender tries again later. */
   async function pass(): Promise<void> {
+    let waiting: ApiError | null = null;
     const entries = (await readEntries()).sort((a, b) => a.createdAt - b.createdAt);
     for (const entry of entries) {
       if (now() - entry.createdAt > maxPendingMs) {
@@ -191,46 +200,39 @@ export function createOutbox(
         onOutcome(entry, { kind: "expired" });
         continue;
       }
-      const { outcome, requestLeft } = await attempt(entry);
+      const { outcome, requestLeft, sent } = await attempt(entry);
       if (outcome.kind !== "retry") await storage.remove(entry.key);
-      else if (requestLeft) await storage.put({ ...entry, attempts: entry.attempts + 1 });
-      onOutcome(entry, outcome);
+      else if (requestLeft) await storage.put({ ...sent, attempts: sent.attempts + 1 });
+      if (outcome.kind === "retry") waiting = outcome.error;
+      onOutcome(sent, outcome);
     }
+    if (waiting) throw waiting;
   }
 
-  async function attempt(entry: OutboxEntry): Promise<{ outcome: SendOutcome; requestLeft: boolean }> {
+  async function attempt(entry: OutboxEntry): Promise<{ outcome: SendOutcome; requestLeft: boolean; sent: OutboxEntry }> {
     if (!isOnline()) {
-      return { outcome: { kind: "retry", error: offlineError() }, requestLeft: false };
+      return { outcome: { kind: "retry", error: offlineError() }, requestLeft: false, sent: entry };
     }
+    let sent = entry;
+    const keep = async (shared: SharedSubmit) => {
+      sent = { ...sent, shared };
+      await storage.put(sent);
+    };
     try {
-      const answer = await send(entry.key, entry.body, entry.shared);
+      const answer = await send(entry, keep);
       const outcome: SendOutcome = isOrderFor(answer, entry.body)
         ? { kind: "delivered", order: answer }
         : { kind: "retry", error: notTheOrderError() };
-      return { outcome, requestLeft: true };
+      return { outcome, requestLeft: true, sent };
     } catch (cause) {
       const error = toApiError(cause);
-      return { outcome: isRetryable(error) ? { kind: "retry", error } : { kind: "rejected", error }, requestLeft: true };
+      return { outcome: isRetryable(error) ? { kind: "retry", error } : { kind: "rejected", error }, requestLeft: true, sent };
     }
   }
 
-  function flush(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await exclusive(pass);
-        } while (again);
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  }
+  const sender = createRetryingSender(() => exclusive(pass), { maxDelayMs: MAX_RETRY_MS, ...retry });
+  // What is left waiting is the sender's to retry; callers only wait for the pass.
+  const flush = () => sender.run().catch(() => undefined);
 
   return {
     async enqueue(key, body, shared) {

@@ -25,6 +25,7 @@ import { ProblemMessage } from "../lib/problem-message";
 import { branchEventsPath, staffApi } from "../lib/staff-api";
 import { tableLabel } from "../lib/table-label";
 import { AdjustDialog, ApproveDialog, KIND_LABELS, RefundDialog } from "./check-dialogs";
+import { CheckTotals } from "./check-totals";
 import "./check.css";
 
 const METHOD_LABELS: Record<PaymentMethod, string> = { cash: "Cash", card: "Card", other: "Other" };
@@ -210,7 +211,7 @@ export default function CheckPage() {
             />
           </div>
           <div>
-            <Totals check={check} />
+            <CheckTotals check={check} />
             {open && (
               <PayPanel
                 check={check}
@@ -307,31 +308,6 @@ function Adjustments({
         ))}
       </ul>
     </>
-  );
-}
-
-function Totals({ check }: { check: Check }) {
-  const rows: [string, string, boolean?][] = [
-    ["Subtotal", check.subtotal],
-    ...(cents(check.discount_total) > 0 ? [["Discounts", `−${formatMoney(check.discount_total)}`] as [string, string]] : []),
-    ...(cents(check.comp_total) > 0 ? [["Comps", `−${formatMoney(check.comp_total)}`] as [string, string]] : []),
-    ...(cents(check.void_total) > 0 ? [["Voids", `−${formatMoney(check.void_total)}`] as [string, string]] : []),
-    ["HST 13 %", check.tax],
-    ["Total", check.total, true],
-    ...(cents(check.tips) > 0 ? [["Tips", check.tips] as [string, string]] : []),
-    ["Paid", check.paid],
-    ...(cents(check.refunded) > 0 ? [["Refunded", check.refunded] as [string, string]] : []),
-    ["Balance", check.balance, true],
-  ];
-  return (
-    <dl className="check-totals">
-      {rows.map(([label, value, strong]) => (
-        <div key={label} className={strong ? "check-totals__row check-totals__row--strong" : "check-totals__row"}>
-          <dt>{label}</dt>
-          <dd>{value.startsWith("−") ? value : formatMoney(value)}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 

@@ -71,7 +71,7 @@ function TableFace({ table, now, more }: { table: FloorTable; now: number; more?
       {state.tab_total !== "0.00" && (
         <span className="floor-table__total">
           <Pause />
-          {formatMoney(state.tab_total)}
+          {state.tab_balance === state.tab_total ? formatMoney(state.tab_total) : `${formatMoney(state.tab_balance)} due`}
         </span>
       )}
       {more && <span className="visually-hidden">, {more}</span>}

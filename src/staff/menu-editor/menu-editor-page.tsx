@@ -1,5 +1,5 @@
 import { FormField } from "../../shared/form-field";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { branchName, CATEGORY_KEYS, CATEGORY_TITLES, type CategoryKey } from "../../../contract/menu";
 import type { Product } from "../../../contract/schemas";
 import { asApiError, type ApiError } from "../../shared/api-client";
@@ -11,8 +11,10 @@ import { ConfirmDialog } from "../lib/confirm-dialog";
 import { ProblemMessage } from "../lib/problem-message";
 import { branchEventsPath, staffApi } from "../lib/staff-api";
 import { useConfirmedDelete } from "../lib/use-confirmed-delete";
+import { reorderWords } from "./menu-editor-words";
 import { PhotoControl } from "./photo-control";
-import { newProduct, ProductForm, toBody, type ProductValues } from "./product-form";
+import { namesInLanguages, newProduct, ProductForm, toBody, type ProductValues } from "./product-form";
+import { DishReordering, ReorderableDishes } from "./reorderable-dishes";
 import "./menu-editor.css";
 
 function valuesOf(product: Product, category: CategoryKey): ProductValues {
@@ -37,7 +39,8 @@ function valuesOf(product: Product, category: CategoryKey): ProductValues {
       name,
       exclusive: group.exclusive,
       required: group.required,
-      options: group.options.map((o) => ({ name: o.name, price: o.price })),
+      ...namesInLanguages(group.translations),
+      options: group.options.map((o) => ({ name: o.name, price: o.price, ...namesInLanguages(o.translations) })),
     })),
   };
 }
@@ -78,18 +81,32 @@ export default function MenuEditorPage() {
     setAnnouncement(`${saved.name} saved.`);
     reload();
   };
-  const move = async (category: CategoryKey, index: number, by: -1 | 1) => {
-    if (!menu) return;
-    const ids = menu[category].map((p) => p.id);
-    [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
+  // A move shows at once (the dish stays where it was dropped) while the server takes it; the next
+  // menu read, or a refusal, replaces it.
+  const [moving, setMoving] = useState<{ category: CategoryKey; ids: number[] } | null>(null);
+  useEffect(() => setMoving(null), [menu]);
+  const dishesOf = (category: CategoryKey): Product[] => {
+    const products = menu?.[category] ?? [];
+    if (moving?.category !== category) return products;
+    return moving.ids.flatMap((id) => products.filter((product) => product.id === id));
+  };
+  const reorder = async (category: CategoryKey, ids: number[], moved: Product, to: number) => {
+    setMoving({ category, ids });
     setProblem(null);
     try {
       await staffApi.reorderProducts(branchId, { category, product_ids: ids });
-      setAnnouncement(`${menu[category][index]!.name} moved ${by < 0 ? "up" : "down"}.`);
+      setAnnouncement(reorderWords.moved(moved.name, to + 1, ids.length));
     } catch (error) {
+      setMoving(null);
       setProblem(asApiError(error));
     }
     reload();
+  };
+  const move = (category: CategoryKey, index: number, by: -1 | 1) => {
+    const dishes = dishesOf(category);
+    const ids = dishes.map((p) => p.id);
+    [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
+    void reorder(category, ids, dishes[index]!, index + by);
   };
   return (
     <section className="menu-editor" aria-labelledby="menu-editor-title">
@@ -129,83 +146,92 @@ export default function MenuEditorPage() {
       )}
       {state.status === "loading" && <p role="status">loading...</p>}
       {state.status === "failed" && <ProblemMessage problem={state.error} />}
-      {menu &&
-        CATEGORY_KEYS.map((category) => {
-          const matching = menu[category].filter(matches);
-          if (searching && matching.length === 0) return null;
-          // A search opens every category it finds a dish in.
-          const open = searching || !collapsed.has(category);
-          return (
-            <section key={category} className="menu-editor__category" aria-labelledby={`menu-editor-${category}`}>
-              <h2 id={`menu-editor-${category}`}>
-                <button
-                  type="button"
-                  className="menu-editor__toggle"
-                  aria-expanded={open}
-                  aria-controls={`menu-editor-list-${category}`}
-                  disabled={searching}
-                  onClick={() =>
-                    setCollapsed((shut) => {
-                      const next = new Set(shut);
-                      if (next.has(category)) next.delete(category);
-                      else next.add(category);
-                      return next;
-                    })
-                  }
-                >
-                  {CATEGORY_TITLES[category]}
-                </button>
-              </h2>
-              {open && menu[category].length === 0 && <p className="staff-notice">No products.</p>}
-              <ul className="menu-editor__list" id={`menu-editor-list-${category}`} hidden={!open}>
-                {menu[category].map((product, index) =>
-                  !matches(product) ? null : editing === product.id ? (
-                    <li key={product.id}>
-                      <ProductForm
-                        title={`Edit ${product.name}`}
-                        initial={valuesOf(product, category)}
-                        submitLabel="Save product"
-                        onSubmit={(values) => save(product, values)}
-                        onCancel={() => setEditing(null)}
-                        photoSlot={<PhotoControl product={product} onChanged={reload} />}
-                      />
-                    </li>
-                  ) : (
-                    <li key={product.id} className="menu-editor__item" data-product-id={product.id}>
-                      <span className="menu-editor__name">{product.name}</span>
-                      <span className="menu-editor__price">{formatMoney(product.price)}</span>
-                      {!product.available && <span className="menu-editor__flag">Sold out</span>}
-                      <span className="staff-actions">
-                        <button
-                          type="button"
-                          className="staff-button"
-                          disabled={index === 0}
-                          onClick={() => void move(category, index, -1)}
-                        >
-                          Up<span className="visually-hidden"> {product.name}</span>
-                        </button>
-                        <button
-                          type="button"
-                          className="staff-button"
-                          disabled={index === menu[category].length - 1}
-                          onClick={() => void move(category, index, 1)}
-                        >
-                          Down<span className="visually-hidden"> {product.name}</span>
-                        </button>
-                        <button type="button" className="staff-button" onClick={() => setEditing(product.id)}>
-                          Edit<span className="visually-hidden"> {product.name}</span>
-                        </button>
-                        <button type="button" className="staff-button staff-button--danger" onClick={() => deletion.ask(product)}>
-                          Delete<span className="visually-hidden"> {product.name}</span>
-                        </button>
-                      </span>
-                    </li>
-                  ),
-                )}
-              </ul>
-            </section>
-          );
-        })}
+      {menu && (
+        <DishReordering
+          lists={Object.fromEntries(CATEGORY_KEYS.map((category) => [category, dishesOf(category)]))}
+          onReorder={(category, ids, moved, to) => void reorder(category as CategoryKey, ids, moved, to)}
+        >
+          {CATEGORY_KEYS.map((category) => {
+            const dishes = dishesOf(category);
+            const matching = dishes.filter(matches);
+            if (searching && matching.length === 0) return null;
+            // A search opens every category it finds a dish in.
+            const open = searching || !collapsed.has(category);
+            return (
+              <section key={category} className="menu-editor__category" aria-labelledby={`menu-editor-${category}`}>
+                <h2 id={`menu-editor-${category}`}>
+                  <button
+                    type="button"
+                    className="menu-editor__toggle"
+                    aria-expanded={open}
+                    aria-controls={`menu-editor-list-${category}`}
+                    disabled={searching}
+                    onClick={() =>
+                      setCollapsed((shut) => {
+                        const next = new Set(shut);
+                        if (next.has(category)) next.delete(category);
+                        else next.add(category);
+                        return next;
+                      })
+                    }
+                  >
+                    {CATEGORY_TITLES[category]}
+                  </button>
+                </h2>
+                {open && dishes.length === 0 && <p className="staff-notice">No products.</p>}
+                <div hidden={!open}>
+                  <ReorderableDishes
+                    list={category}
+                    id={`menu-editor-list-${category}`}
+                    products={dishes}
+                    locked={searching || dishes.some((product) => product.id === editing)}
+                    shows={matches}
+                  >
+                    {(product, index, handle) =>
+                      editing === product.id ? (
+                        <ProductForm
+                          title={`Edit ${product.name}`}
+                          initial={valuesOf(product, category)}
+                          submitLabel="Save product"
+                          onSubmit={(values) => save(product, values)}
+                          onCancel={() => setEditing(null)}
+                          photoSlot={<PhotoControl product={product} onChanged={reload} />}
+                        />
+                      ) : (
+                        <div className="menu-editor__item">
+                          {handle}
+                          <span className="menu-editor__name">{product.name}</span>
+                          <span className="menu-editor__price">{formatMoney(product.price)}</span>
+                          {!product.available && <span className="menu-editor__flag">Sold out</span>}
+                          <span className="staff-actions">
+                            <button type="button" className="staff-button" disabled={index === 0} onClick={() => move(category, index, -1)}>
+                              Up<span className="visually-hidden"> {product.name}</span>
+                            </button>
+                            <button
+                              type="button"
+                              className="staff-button"
+                              disabled={index === dishes.length - 1}
+                              onClick={() => move(category, index, 1)}
+                            >
+                              Down<span className="visually-hidden"> {product.name}</span>
+                            </button>
+                            <button type="button" className="staff-button" onClick={() => setEditing(product.id)}>
+                              Edit<span className="visually-hidden"> {product.name}</span>
+                            </button>
+                            <button type="button" className="staff-button staff-button--danger" onClick={() => deletion.ask(product)}>
+                              Delete<span className="visually-hidden"> {product.name}</span>
+                            </button>
+                          </span>
+                        </div>
+                      )
+                    }
+                  </ReorderableDishes>
+                </div>
+              </section>
+            );
+          })}
+        </DishReordering>
+      )}
       <ConfirmDialog {...deletion.dialog} title={`Delete ${deletion.item?.name ?? ""}?`} confirmLabel="Delete product">
         <p>It leaves the menu at once. Past orders keep it.</p>
         <ProblemMessage problem={deletion.problem} />

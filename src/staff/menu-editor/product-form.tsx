@@ -1,17 +1,22 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Choice } from "../../shared/controls";
 import { ALLERGENS, CATEGORY_KEYS, CATEGORY_TITLES, DIETS, PREP_AREAS, WEEKDAY_NAMES, type CategoryKey } from "../../../contract/menu";
-import type { ApiErrorDetail, ProductCreate } from "../../../contract/schemas";
+import type { ApiErrorDetail, NameTranslations, ProductCreate } from "../../../contract/schemas";
 import { asApiError, type ApiError } from "../../shared/api-client";
 import { restated } from "../../shared/client-errors";
 import { FormActions } from "../lib/form-actions";
 import { ProblemMessage } from "../lib/problem-message";
 
-export interface OptionValues {
+/** A name in Filipino and in Chinese (empty: none; the diner then reads the English one). */
+export interface NameInLanguages {
+  name_fil: string;
+  name_zh: string;
+}
+export interface OptionValues extends NameInLanguages {
   name: string;
   price: string;
 }
-export interface GroupValues {
+export interface GroupValues extends NameInLanguages {
   name: string;
   exclusive: boolean;
   required: boolean;
@@ -79,9 +84,30 @@ export function toBody(values: ProductValues): ProductCreate {
       ...((values.name_zh || values.description_zh) && { zh: { name: values.name_zh, description: values.description_zh } }),
     },
     customizations: Object.fromEntries(
-      values.groups.map((group) => [group.name, { exclusive: group.exclusive, required: group.required, options: group.options }]),
+      values.groups.map((group) => [
+        group.name,
+        {
+          exclusive: group.exclusive,
+          required: group.required,
+          options: group.options.map((option) => ({ name: option.name, price: option.price, translations: nameTranslations(option) })),
+          translations: nameTranslations(group),
+        },
+      ]),
     ),
   };
+}
+
+/** Sent whole, `{}` included: a name emptied in the form is removed on the server, not kept. */
+function nameTranslations(values: NameInLanguages): NameTranslations {
+  return {
+    ...(values.name_fil.trim() && { fil: { name: values.name_fil } }),
+    ...(values.name_zh.trim() && { zh: { name: values.name_zh } }),
+  };
+}
+
+/** The form's names in other languages from the menu's `translations`. */
+export function namesInLanguages(translations: NameTranslations | undefined): NameInLanguages {
+  return { name_fil: translations?.fil?.name ?? "", name_zh: translations?.zh?.name ?? "" };
 }
 
 /** Where the server's `path` for a field lands in this form. */
@@ -89,12 +115,23 @@ function fieldOf(path: string | undefined, groups: GroupValues[]): string | unde
   if (!path) return undefined;
   const translation = /^translations\.(fil|zh)\.(name|description)$/.exec(path);
   if (translation) return `${translation[2]}_${translation[1]}`;
+  const groupIndex = (name: string) => groups.findIndex((g) => g.name === name);
+  const optionName = /^customizations\.(.+)\.options\.(\d+)\.translations\.(fil|zh)\.name$/.exec(path);
+  if (optionName) return `group-${groupIndex(optionName[1]!)}-option-${optionName[2]}-name_${optionName[3]}`;
+  const groupName = /^customizations\.(.+)\.translations\.(fil|zh)\.name$/.exec(path);
+  if (groupName) return `group-${groupIndex(groupName[1]!)}-name_${groupName[2]}`;
   const option = /^customizations\.(.+)\.options\.(\d+)\.(name|price)$/.exec(path);
   if (option) return `group-${groups.findIndex((g) => g.name === option[1])}-option-${option[2]}-${option[3]}`;
   const group = /^customizations\.(.+)$/.exec(path);
   if (group) return `group-${groups.findIndex((g) => g.name === group[1])}-name`;
   return path;
 }
+
+/** The languages a diner may read the menu in besides English, as the form names them. */
+const LANGUAGE_FIELDS = [
+  { suffix: "fil", lang: "fil", language: "Filipino" },
+  { suffix: "zh", lang: "zh-Hans", language: "Chinese" },
+] as const;
 
 interface ProductFormProps {
   title: string;
@@ -181,6 +218,24 @@ export function ProductForm({ title, initial, submitLabel, onSubmit, onCancel, p
     </fieldset>
   );
 
+  /** A group's or an option's name in Filipino and Chinese, beside its English one. */
+  const inLanguages = (key: string, label: string, names: NameInLanguages, change: (names: NameInLanguages) => void) =>
+    LANGUAGE_FIELDS.map(({ suffix, lang, language }) => (
+      <div className="staff-field" key={suffix}>
+        <label htmlFor={`${id}-${key}_${suffix}`}>
+          {label} in {language}
+        </label>
+        <input
+          type="text"
+          lang={lang}
+          {...described(`${key}_${suffix}`)}
+          value={names[`name_${suffix}`]}
+          onChange={(e) => change({ ...names, [`name_${suffix}`]: e.target.value })}
+        />
+        {errorOf(`${key}_${suffix}`)}
+      </div>
+    ));
+
   return (
     <form className="menu-editor__form staff-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
@@ -259,6 +314,7 @@ export function ProductForm({ title, initial, submitLabel, onSubmit, onCancel, p
               />
               {errorOf(`group-${g}-name`)}
             </div>
+            {inLanguages(`group-${g}-name`, "Group name", group, (names) => setGroup(g, { ...group, ...names }))}
             <Choice checked={group.exclusive} onChange={(e) => setGroup(g, { ...group, exclusive: e.target.checked })}>
               Pick one only
             </Choice>
@@ -280,6 +336,9 @@ export function ProductForm({ title, initial, submitLabel, onSubmit, onCancel, p
                     />
                     {errorOf(`group-${g}-option-${o}-name`)}
                   </div>
+                  {inLanguages(`group-${g}-option-${o}-name`, `Option ${o + 1} name`, option, (names) =>
+                    setOption({ ...option, ...names }),
+                  )}
                   <div className="staff-field">
                     <label htmlFor={`${id}-group-${g}-option-${o}-price`}>Option {o + 1} price</label>
                     <input
@@ -305,7 +364,9 @@ export function ProductForm({ title, initial, submitLabel, onSubmit, onCancel, p
               <button
                 type="button"
                 className="staff-button"
-                onClick={() => setGroup(g, { ...group, options: [...group.options, { name: "", price: "0.00" }] })}
+                onClick={() =>
+                  setGroup(g, { ...group, options: [...group.options, { name: "", price: "0.00", name_fil: "", name_zh: "" }] })
+                }
               >
                 Add option
               </button>
@@ -328,7 +389,17 @@ export function ProductForm({ title, initial, submitLabel, onSubmit, onCancel, p
           type="button"
           className="staff-button"
           onClick={() =>
-            set("groups", [...values.groups, { name: "", exclusive: false, required: false, options: [{ name: "", price: "0.00" }] }])
+            set("groups", [
+              ...values.groups,
+              {
+                name: "",
+                name_fil: "",
+                name_zh: "",
+                exclusive: false,
+                required: false,
+                options: [{ name: "", price: "0.00", name_fil: "", name_zh: "" }],
+              },
+            ])
           }
         >
           Add option group

@@ -1,7 +1,7 @@
 import { useState, type RefObject } from "react";
 import { Link } from "react-router-dom";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../../contract/menu";
-import type { Tab } from "../../../contract/schemas";
+import type { Check } from "../../../contract/schemas";
 import { asApiError, type ApiError } from "../../shared/api-client";
 import { formatMoney } from "../../shared/i18n/format";
 import type { ServerData } from "../../shared/use-server-data";
@@ -14,7 +14,7 @@ import { PAID_WITH_TEXT } from "./tab-time";
 
 interface TabDetailProps {
   tableId: string | null;
-  state: ServerData<Tab>;
+  state: ServerData<Check>;
   headingRef: RefObject<HTMLHeadingElement | null>;
   /** Closed: `announcement` says so. */
   onClosed(announcement: string): void;
@@ -22,7 +22,7 @@ interface TabDetailProps {
   onCloseFailed(): void;
 }
 
-/** One table's tab: its orders, totals, and closing it paid by cash, card or other after confirming. */
+/** One table's tab: its orders, its check's sums, and paying what is left of it by cash, card or other after confirming. */
 export function TabDetail({ tableId, state, headingRef, onClosed, onCloseFailed }: TabDetailProps) {
   const [closing, setClosing] = useState<PaymentMethod | null>(null);
   const [busy, setBusy] = useState(false);
@@ -81,14 +81,14 @@ export function TabDetail({ tableId, state, headingRef, onClosed, onCloseFailed 
       <ConfirmDialog
         open={closing !== null && tab !== null}
         title={`Close ${tableLabel(tab?.station_codename)}'s tab?`}
-        confirmLabel={`Close: ${tab ? formatMoney(tab.total) : ""} by ${closing ? PAID_WITH_TEXT[closing] : ""}`}
+        confirmLabel={`Close: ${tab ? formatMoney(tab.balance) : ""} by ${closing ? PAID_WITH_TEXT[closing] : ""}`}
         cancelLabel="Keep it open"
         busy={busy}
         onConfirm={() => void close()}
         onCancel={() => setClosing(null)}
       >
         <p>
-          {tab ? formatMoney(tab.total) : ""} paid by {closing ? PAID_WITH_TEXT[closing] : ""}. The table's next order starts a new tab.
+          {tab ? formatMoney(tab.balance) : ""} paid by {closing ? PAID_WITH_TEXT[closing] : ""}. The table's next order starts a new tab.
         </p>
       </ConfirmDialog>
     </div>

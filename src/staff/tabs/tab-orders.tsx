@@ -1,9 +1,10 @@
-import type { Tab } from "../../../contract/schemas";
+import type { Check } from "../../../contract/schemas";
 import { formatMoney } from "../../shared/i18n/format";
+import { CheckTotals } from "../check/check-totals";
 import { timeOf } from "./tab-time";
 
-/** A tab's orders, line by line (cancelled and held ones shown but not counted), and its totals. */
-export function TabOrders({ tab }: { tab: Tab }) {
+/** A tab's orders, line by line (cancelled and held ones shown but not counted), and its check's sums. */
+export function TabOrders({ tab }: { tab: Check }) {
   return (
     <>
       {tab.orders.length === 0 ? (
@@ -35,14 +36,7 @@ export function TabOrders({ tab }: { tab: Tab }) {
           ))}
         </ul>
       )}
-      <dl className="tab-totals">
-        <dt>Subtotal</dt>
-        <dd>{formatMoney(tab.subtotal)}</dd>
-        <dt>HST</dt>
-        <dd>{formatMoney(tab.tax)}</dd>
-        <dt>Total</dt>
-        <dd className="tab-totals__total">{formatMoney(tab.total)}</dd>
-      </dl>
+      <CheckTotals check={tab} />
     </>
   );
 }

@@ -12,7 +12,7 @@ interface TabsListProps {
   onRetry(): void;
 }
 
-/** A line per table with an open tab: its total, how many orders, since when. */
+/** A line per table with an open tab: its check's total, how many orders, since when, what is left to pay once some is paid. */
 export function TabsList({ state, openedId, onOpen, onRetry }: TabsListProps) {
   if (state.status === "loading") return <p role="status">Loading tabs…</p>;
   if (state.status === "failed") return <ProblemMessage problem={state.error} onRetry={onRetry} />;
@@ -33,6 +33,7 @@ export function TabsList({ state, openedId, onOpen, onRetry }: TabsListProps) {
               <span className="tabs-list__total">{formatMoney(tab.total)}</span>
               <span className="tabs-list__meta">
                 {tab.orders} {tab.orders === 1 ? "order" : "orders"} · since {timeOf(tab.opened_at)}
+                {tab.balance !== tab.total && ` · ${formatMoney(tab.balance)} left to pay`}
               </span>
             </button>
           </li>

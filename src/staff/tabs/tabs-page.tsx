@@ -14,11 +14,14 @@ import "./tabs.css";
 /** A busy night brings several order events a second: they are gathered into one reload. */
 const RELOAD_AFTER_MS = 300;
 
-const isOrderEvent = (event: LiveEvent) => event.type === "order.created" || event.type === "order.updated";
+/** A change of a table's tab: an order on it, or its check adjusted, paid or closed. */
+const changesTab = (event: LiveEvent) =>
+  event.type === "order.created" || event.type === "order.updated" || event.type === "tab.updated" || event.type === "tab.closed";
 
 /**
- * The branch's open tabs, a line per table with orders on it; one opened shows its orders and closes
- * with cash, card or other (recorded, not charged). Kept current by the branch's live stream.
+ * The branch's open tabs, a line per table with orders on it and its check's total and balance; one
+ * opened shows its orders and check, and closes with cash, card or other (recorded, not charged). Kept
+ * current by the branch's live stream.
  */
 export default function TabsPage() {
   useDocumentTitle("Tabs · Limitless staff");
@@ -40,14 +43,14 @@ export default function TabsPage() {
     stream,
     reloadDelayMs: RELOAD_AFTER_MS,
     load: (id, signal) => staffApi.openTabs(id, { signal }),
-    reduce: (_tabs, event) => (isOrderEvent(event) ? RELOAD : undefined),
+    reduce: (_tabs, event) => (changesTab(event) ? RELOAD : undefined),
   });
   const tab = useServerData({
     key: tableId,
     stream,
     reloadDelayMs: RELOAD_AFTER_MS,
     load: (id, signal) => staffApi.tab(id, { signal }),
-    reduce: (_tab, event, id) => (isOrderEvent(event) && "station_id" in event.data && event.data.station_id === id ? RELOAD : undefined),
+    reduce: (_tab, event, id) => (changesTab(event) && "station_id" in event.data && event.data.station_id === id ? RELOAD : undefined),
   });
 
   const open = (id: string) => {
