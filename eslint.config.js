@@ -22,6 +22,16 @@ const API_MODULES = readdirSync(new URL("./api", import.meta.url), { withFileTyp
 /** What another module may import of a module: its services, the queries it shares, these pure functions (no database), and the staff guard. */
 const API_PUBLIC = ["**/*-service.ts", "**/*-queries.ts", "**/api/orders/pricing.ts", "**/api/auth/middleware.ts"];
 
+/** What every staff screen may use: the staff calls and common pieces, the session, the branch shown (src/README.md). */
+const STAFF_SHARED = ["lib", "auth", "branch"];
+/** The staff app's frame (the shell and its navigation): it shows some screens' parts on every screen (alerts, calls). */
+const STAFF_FRAME = ["layout"];
+/** The staff screens, each a feature of its own: every other folder of src/staff/, read from the tree like API_MODULES. */
+const STAFF_FEATURES = readdirSync(new URL("./src/staff", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !STAFF_SHARED.includes(entry.name) && !STAFF_FRAME.includes(entry.name))
+  .map((entry) => entry.name);
+const staffPaths = (folders) => folders.map((folder) => `./src/staff/${folder}`);
+
 /** The architecture, as import rules: who may depend on whom (see src/README.md and contract/README.md). */
 const layerZones = [
   { target: "./src", from: "./api", message: "The web app imports only contract/, never api/." },
@@ -44,6 +54,24 @@ const layerZones = [
     from: FEATURES.filter((other) => other !== feature).map((other) => `./src/${other}`),
     message: "A feature imports src/shared/ and contract/, never another feature.",
   })),
+  ...STAFF_FEATURES.map((feature) => ({
+    target: `./src/staff/${feature}`,
+    from: staffPaths([...STAFF_FEATURES.filter((other) => other !== feature), ...STAFF_FRAME]),
+    message:
+      "A staff screen imports staff's shared part (src/staff/lib, auth, branch), src/shared/ and contract/, never another staff screen or the frame: move what two screens share into src/staff/lib.",
+  })),
+  {
+    target: staffPaths(STAFF_SHARED),
+    from: staffPaths(STAFF_FEATURES),
+    message: "src/staff/lib, auth and branch serve every staff screen and know none.",
+  },
+  {
+    target: staffPaths(STAFF_SHARED),
+    from: staffPaths(STAFF_FRAME),
+    // The sign-in screens, drawn outside the frame, still wear its styles.
+    except: ["./staff.css"],
+    message: "src/staff/lib, auth and branch serve every staff screen and know none: the frame is above them.",
+  },
   {
     target: "./api/**/*-repository.ts",
     from: "./api/**/routes.ts",

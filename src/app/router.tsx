@@ -19,7 +19,7 @@ const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(loa
 /**
  * `frame`: which frame (app/frames.tsx) the screen sits in; "staff" screens are for signed-in staff
  * only (others are sent to /login and back), each offered to the roles of its permission
- * (src/staff/layout/screens.ts).
+ * (src/staff/lib/screens.ts).
  */
 type Frame = "order" | "sign-in" | "staff";
 const SCREENS: Record<AppRoute, { Page: Page; frame: Frame }> = {

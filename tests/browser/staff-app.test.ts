@@ -1,7 +1,7 @@
 /**
  * The staff app's frame and homes (docs/decisions/0031), for each role on a landscape tablet
  * (1180 × 820): signing in lands on the role's home; no public header, footer or social links; the
- * navigation lists exactly the role's screens (contract/roles.ts through src/staff/layout/screens.ts);
+ * navigation lists exactly the role's screens (contract/roles.ts through src/staff/lib/screens.ts);
  * the kitchen board's chrome above its columns is at most a tenth of the height and nothing in it
  * wraps; on every staff screen a role may open, no request is refused (403) and nothing is logged as
  * an error. With SCREENSHOT_DIR set, each role's home is saved at tablet and phone size, and every
@@ -18,7 +18,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAFF_ROLES, type StaffRole } from "../../contract/roles";
-import { homeFor, screensFor, STAFF_SCREENS } from "../../src/staff/layout/screens";
+import { homeFor, screensFor, STAFF_SCREENS } from "../../src/staff/lib/screens";
 import { launchBrowser, PHONE, releaseBrowser, TABLET_LANDSCAPE } from "../support/browser";
 import { ACCOUNT_PASSWORD, staffAccount } from "../support/staff-accounts";
 import { startTestServer, type TestServer } from "../support/test-server";

@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { branchName } from "../../../contract/menu";
 import { useBranchId } from "../branch/branch-store";
-import { useKitchenSound } from "../kitchen/use-kitchen-sound";
+import { useKitchenSound } from "../lib/use-kitchen-sound";
 import { tableLabel } from "../lib/table-label";
 import { useKitchenAlerts } from "./use-kitchen-alerts";
 import "./alerts.css";

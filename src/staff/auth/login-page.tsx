@@ -7,7 +7,7 @@ import { clientError } from "../../shared/client-errors";
 import { ProblemMessage } from "../lib/problem-message";
 import { useDocumentTitle } from "../../shared/use-document-title";
 import { validateLogin } from "../../../contract/form-rules";
-import { homeFor } from "../layout/screens";
+import { homeFor } from "../lib/screens";
 import { redirectTarget } from "./redirect-target";
 import { useSession } from "./session-store";
 import "../../shared/controls.css";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { homeFor, mayOpen, screensFor } from "../layout/screens";
+import { homeFor, mayOpen, screensFor } from "../lib/screens";
 import { redirectTarget } from "./redirect-target";
 
 describe("redirectTarget", () => {

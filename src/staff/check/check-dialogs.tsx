@@ -6,11 +6,12 @@ import { useId, useState, type FormEvent } from "react";
 import { REASON_MAX_LENGTH, type AdjustmentKind } from "../../../contract/check";
 import { DECIMAL_PRICE } from "../../../contract/money";
 import type { Adjustment, AdjustmentCreate, CheckLine, Payment } from "../../../contract/schemas";
-import { asApiError, type ApiError } from "../../shared/api-client";
+import type { ApiError } from "../../shared/api-client";
 import { clientError } from "../../shared/client-errors";
 import { Dialog } from "../../shared/dialog";
 import { FormField } from "../../shared/form-field";
 import { formatMoney } from "../../shared/i18n/format";
+import { useWrite } from "../../shared/use-write";
 import { PinFields, pinProblem } from "../auth/pin-fields";
 import { ProblemMessage } from "../lib/problem-message";
 import { staffApi } from "../lib/staff-api";
@@ -65,12 +66,11 @@ export function AdjustDialog({
   const [by, setBy] = useState<"percent" | "amount" | "whole">(kind === "discount" ? "percent" : "whole");
   const [value, setValue] = useState("");
   const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<ApiError | null>(null);
+  const { run, busy, problem, setProblem } = useWrite();
   const what = line ? `${line.quantity} × ${line.name}` : "the whole check";
   const wholeAllowed = kind !== "discount" && line !== null;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const body: AdjustmentCreate = { kind, reason: reason.trim(), ...(line && { line_id: line.id }) };
     if (kind !== "void" && by !== "whole") {
@@ -85,14 +85,7 @@ export function AdjustDialog({
       }
     }
     if (!body.reason) return setProblem(clientError("Say why."));
-    setBusy(true);
-    setProblem(null);
-    try {
-      onDone(await staffApi.adjustCheck(tabId, body));
-    } catch (error) {
-      setProblem(asApiError(error));
-      setBusy(false);
-    }
+    void run(async () => onDone(await staffApi.adjustCheck(tabId, body)));
   };
 
   return (
@@ -101,7 +94,7 @@ export function AdjustDialog({
       busy={busy}
       problem={problem}
       submitLabel={KIND_LABELS[kind]}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       onCancel={onCancel}
     >
       {kind !== "void" && (
@@ -150,31 +143,20 @@ export function ApproveDialog({
 }) {
   const [email, setEmail] = useState("");
   const [pin, setPin] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<ApiError | null>(null);
+  const { run, busy, problem } = useWrite();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    try {
-      onDone(await staffApi.approveAdjustment(adjustment.id, { email: email.trim(), pin }));
-    } catch (error) {
-      setProblem(pinProblem(error));
-      setPin("");
-      setBusy(false);
-    }
+    void run(async () => onDone(await staffApi.approveAdjustment(adjustment.id, { email: email.trim(), pin })), {
+      problem: (error) => {
+        setPin("");
+        return pinProblem(error);
+      },
+    });
   };
 
   return (
-    <FormShell
-      title="A manager's approval"
-      busy={busy}
-      problem={problem}
-      submitLabel="Approve"
-      onSubmit={(event) => void submit(event)}
-      onCancel={onCancel}
-    >
+    <FormShell title="A manager's approval" busy={busy} problem={problem} submitLabel="Approve" onSubmit={submit} onCancel={onCancel}>
       <p>
         {description} — asked by {adjustment.requested_by}: “{adjustment.reason}”. A manager types their e-mail and PIN here; nobody is
         signed out.
@@ -190,22 +172,16 @@ export function RefundDialog({ payment, onDone, onCancel }: { payment: Payment; 
     Math.round(Number(payment.amount) * 100) + Math.round(Number(payment.tip) * 100) - Math.round(Number(payment.refunded) * 100);
   const [amount, setAmount] = useState((refundableCents / 100).toFixed(2));
   const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<ApiError | null>(null);
+  const { run, busy, problem, setProblem } = useWrite();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!DECIMAL_PRICE.test(amount.trim()) || Number(amount) <= 0) return setProblem(clientError("An amount looks like 5.00."));
     if (!reason.trim()) return setProblem(clientError("Say why."));
-    setBusy(true);
-    setProblem(null);
-    try {
+    void run(async () => {
       await staffApi.refundPayment(payment.id, amount.trim(), reason.trim());
       onDone();
-    } catch (error) {
-      setProblem(asApiError(error));
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -214,7 +190,7 @@ export function RefundDialog({ payment, onDone, onCancel }: { payment: Payment; 
       busy={busy}
       problem={problem}
       submitLabel="Refund"
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       onCancel={onCancel}
     >
       <p>At most {formatMoney(refundableCents)} (the payment and its tip, less earlier refunds).</p>

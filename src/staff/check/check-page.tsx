@@ -25,7 +25,7 @@ import { ProblemMessage } from "../lib/problem-message";
 import { branchEventsPath, staffApi } from "../lib/staff-api";
 import { tableLabel } from "../lib/table-label";
 import { AdjustDialog, ApproveDialog, KIND_LABELS, RefundDialog } from "./check-dialogs";
-import { CheckTotals } from "./check-totals";
+import { CheckTotals } from "../lib/check-totals";
 import "./check.css";
 
 const METHOD_LABELS: Record<PaymentMethod, string> = { cash: "Cash", card: "Card", other: "Other" };

@@ -17,7 +17,7 @@ import { OrderColumns } from "./order-columns";
 import { SoldOutPanel } from "./sold-out-panel";
 import { useBoardPresence } from "./use-board-presence";
 import { useKitchenBoard } from "./use-kitchen-board";
-import { useKitchenSound } from "./use-kitchen-sound";
+import { useKitchenSound } from "../lib/use-kitchen-sound";
 import { useTimedMarks, useTransientMessage } from "./use-marks";
 import { useNow } from "./use-now";
 import { useOrderActions } from "./use-order-actions";

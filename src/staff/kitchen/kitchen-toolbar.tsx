@@ -3,7 +3,7 @@ import { PREP_AREAS, type PrepArea } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
 import type { Connection } from "../../shared/use-live-events";
 import { PREP_AREA_NAMES } from "../lib/prep-area-names";
-import type { useKitchenSound } from "./use-kitchen-sound";
+import type { useKitchenSound } from "../lib/use-kitchen-sound";
 
 const CONNECTION_TEXT: Record<Connection, string> = {
   connecting: "Connecting…",

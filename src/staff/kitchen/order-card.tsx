@@ -1,7 +1,7 @@
 import { PREP_AREAS } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
 import { tableLabel } from "../lib/table-label";
-import { ReprintButton } from "../printers/reprint-button";
+import { ReprintButton } from "./reprint-button";
 import { PREP_AREA_NAMES } from "../lib/prep-area-names";
 import { ageTone, formatAge, type OpenStatus } from "./board";
 

@@ -5,7 +5,7 @@ import type { CurrentUser } from "../../../contract/schemas";
 import { PageLink } from "../../shared/page-link";
 import { SwitchUser } from "../auth/switch-user";
 import { BranchSwitcher } from "../branch/branch-switcher";
-import { homeFor, screensFor } from "./screens";
+import { homeFor, screensFor } from "../lib/screens";
 
 const ROLE_NAMES: Record<StaffRole, string> = { owner: "Owner", manager: "Manager", kitchen: "Kitchen", floor: "Floor" };
 

@@ -7,7 +7,7 @@ import { useSession } from "../auth/session-store";
 import { TableCalls } from "../calls/table-calls";
 import { ProblemMessage } from "../lib/problem-message";
 import { PrinterAlerts } from "../printers/printer-alerts";
-import { mayOpen } from "./screens";
+import { mayOpen } from "../lib/screens";
 import { StaffLayout } from "./staff-layout";
 import "../../shared/controls.css";
 import "./staff.css";

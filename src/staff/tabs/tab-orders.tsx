@@ -1,6 +1,6 @@
 import type { Check } from "../../../contract/schemas";
 import { formatMoney } from "../../shared/i18n/format";
-import { CheckTotals } from "../check/check-totals";
+import { CheckTotals } from "../lib/check-totals";
 import { timeOf } from "./tab-time";
 
 /** A tab's orders, line by line (cancelled and held ones shown but not counted), and its check's sums. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { playChime, unlockSound } from "../lib/chime";
+import { playChime, unlockSound } from "./chime";
 
 const SOUND_KEY = "kitchen-sound";
 /** Two rising notes: a new order (a table call falls instead, so staff can tell them apart by ear). */
