@@ -47,8 +47,11 @@ export function FormField({ id, label, hint, error, children }: FormFieldProps) 
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
-/** A form's field errors; `fields` are the names the server's details may point at (their `path`). */
-export function useFieldErrors<F extends string>(fields: readonly F[]) {
+/**
+ * A form's field errors; `fields` are the names the server's details may point at (their `path`), or,
+ * for a form whose fields follow its data (a dish's option groups), where a `path` lands, if anywhere.
+ */
+export function useFieldErrors<F extends string>(fields: readonly F[] | ((path: string) => F | undefined)) {
   const [errors, setErrors] = useState<FieldErrors<F>>({});
 
   /** Shows `found` at once and moves focus to the first invalid field of `form`; true when there is none. */
@@ -64,7 +67,12 @@ export function useFieldErrors<F extends string>(fields: readonly F[]) {
     const problem = asApiError(error);
     const onFields: FieldErrors<F> = {};
     const rest = problem.details.filter((detail) => {
-      const field = fields.find((name) => name === detail.path);
+      const field =
+        typeof fields === "function"
+          ? detail.path === undefined
+            ? undefined
+            : fields(detail.path)
+          : fields.find((name) => name === detail.path);
       if (field === undefined) return true;
       onFields[field] ??= detail.message;
       return false;

@@ -5,6 +5,7 @@ import type { Product } from "../../../contract/schemas";
 import { ApiError, asApiError } from "../../shared/api-client";
 import { formatMoney } from "../../shared/i18n/format";
 import { useDocumentTitle } from "../../shared/use-document-title";
+import { useWrite } from "../../shared/use-write";
 import { useMenu } from "../../shared/use-menu";
 import { useBranchId } from "../branch/branch-store";
 import { ConfirmDialog } from "../lib/confirm-dialog";
@@ -59,7 +60,7 @@ export default function MenuEditorPage() {
   const searching = needle !== "";
   const matches = (product: { name: string }) => !searching || product.name.toLocaleLowerCase().includes(needle);
   const [announcement, setAnnouncement] = useState("");
-  const [problem, setProblem] = useState<ApiError | null>(null);
+  const { run, problem, setProblem } = useWrite();
   const deletion = useConfirmedDelete<Product>({
     remove: (product) => staffApi.deleteProduct(product.id),
     name: (product) => product.name,
@@ -109,14 +110,10 @@ export default function MenuEditorPage() {
   };
   const reorder = async (category: CategoryKey, ids: number[], moved: Product, to: number) => {
     setMoving({ category, ids });
-    setProblem(null);
-    try {
-      await staffApi.reorderProducts(branchId, { category, product_ids: ids });
-      setAnnouncement(reorderWords.moved(moved.name, to + 1, ids.length));
-    } catch (error) {
-      setMoving(null);
-      setProblem(asApiError(error));
-    }
+    // Each order is its own write (quick moves all go out); the same order twice is sent once.
+    const sent = await run(() => staffApi.reorderProducts(branchId, { category, product_ids: ids }), { key: ids.join() });
+    if (sent) setAnnouncement(reorderWords.moved(moved.name, to + 1, ids.length));
+    else setMoving(null);
     reload();
   };
   const move = (category: CategoryKey, index: number, by: -1 | 1) => {

@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import { Choice } from "../../shared/controls";
 import { ALLERGENS, CATEGORY_KEYS, CATEGORY_TITLES, DIETS, PREP_AREAS, WEEKDAY_NAMES, type CategoryKey } from "../../../contract/menu";
-import type { ApiErrorDetail, NameTranslations, Photo, ProductCreate } from "../../../contract/schemas";
-import { asApiError, type ApiError } from "../../shared/api-client";
-import { restated } from "../../shared/client-errors";
+import type { NameTranslations, Photo, ProductCreate } from "../../../contract/schemas";
+import { focusLater } from "../../shared/focus";
+import { useFieldErrors } from "../../shared/form-field";
+import { useWrite } from "../../shared/use-write";
 import { FormActions } from "../lib/form-actions";
 import { ProblemMessage } from "../lib/problem-message";
 import { KEEP_PHOTO, PhotoControl, type PhotoChange } from "./photo-control";
@@ -153,9 +154,13 @@ interface ProductFormProps {
 export function ProductForm({ title, initial, currentPhoto, submitLabel, onSubmit, onCancel }: ProductFormProps) {
   const id = useId();
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<ApiError | null>(null);
-  const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // A detail lands on its field when the form shows that field; the rest stays in the form's error box.
+  const { errors, setErrors, refused } = useFieldErrors((path) => {
+    const key = fieldOf(path, values.groups);
+    return key && formRef.current?.querySelector(`[name="${CSS.escape(key)}"]`) ? key : undefined;
+  });
+  const { run, busy: saving, problem } = useWrite();
   // The photo goes with the dish: chosen and previewed here, sent by Save, forgotten by Cancel.
   const [photo, setPhoto] = useState<PhotoChange>(KEEP_PHOTO);
   const [photoError, setPhotoError] = useState<string | null>(null);
@@ -167,40 +172,27 @@ export function ProductForm({ title, initial, currentPhoto, submitLabel, onSubmi
       values.groups.map((g, i) => (i === index ? group : g)),
     );
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    setProblem(null);
     setPhotoError(null);
-    setSaving(true);
-    try {
-      await onSubmit(values, photo, setPhotoProgress);
-    } catch (error) {
-      setPhotoProgress(undefined);
-      if (error instanceof PhotoNotSaved) {
-        // Drawn at once (the field enabled again, its reason on it), so focus can go to it.
-        flushSync(() => {
-          setSaving(false);
-          setErrors({});
-          setPhotoError(error.message);
-        });
-        form.querySelector<HTMLElement>("input[name='photo']")?.focus();
-        return;
-      }
-      const found = asApiError(error);
-      const fieldErrors: Record<string, string> = {};
-      const rest: ApiErrorDetail[] = [];
-      for (const detail of found.details) {
-        const key = fieldOf(detail.path, values.groups);
-        if (key && form.querySelector(`[name="${CSS.escape(key)}"]`)) fieldErrors[key] ??= detail.message;
-        else rest.push(detail);
-      }
-      setErrors(fieldErrors);
-      setProblem(restated(found, (message) => message, rest));
-      setSaving(false);
-      // After React has drawn the errors: the first one gets focus.
-      requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-    }
+    void run(
+      async () => {
+        try {
+          await onSubmit(values, photo, setPhotoProgress);
+        } catch (error) {
+          setPhotoProgress(undefined);
+          if (!(error instanceof PhotoNotSaved)) throw error;
+          // The dish was saved: the photo's reason goes on its field, which has focus once enabled again.
+          flushSync(() => {
+            setErrors({});
+            setPhotoError(error.message);
+          });
+          focusLater(() => form.querySelector<HTMLElement>("input[name='photo']"));
+        }
+      },
+      { problem: (error) => refused(form, error) },
+    );
   };
 
   const described = (key: string) => ({
@@ -259,7 +251,7 @@ export function ProductForm({ title, initial, currentPhoto, submitLabel, onSubmi
     ));
 
   return (
-    <form className="menu-editor__form staff-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
+    <form ref={formRef} className="menu-editor__form staff-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
       <div className="menu-editor__fields">
         <div className="staff-field">
