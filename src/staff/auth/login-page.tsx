@@ -6,6 +6,7 @@ import { ApiError, asApiError } from "../../shared/api-client";
 import { clientError } from "../../shared/client-errors";
 import { ProblemMessage } from "../lib/problem-message";
 import { useDocumentTitle } from "../../shared/use-document-title";
+import { useWrite } from "../../shared/use-write";
 import { validateLogin } from "../../../contract/form-rules";
 import { homeFor } from "../lib/screens";
 import { redirectTarget } from "./redirect-target";
@@ -26,8 +27,7 @@ export default function LoginPage() {
   const [password, setPassword] = useState("");
   const { errors, setErrors, check: showErrors } = useFieldErrors(["email", "password"] as const);
   const [attempted, setAttempted] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [problem, setProblem] = useState<ApiError | null>(null);
+  const { run, busy: submitting, problem, setProblem } = useWrite();
   const passwordRef = useRef<HTMLInputElement>(null);
 
   // Already signed in (another tab, or an earlier visit)? Then this page only redirects.
@@ -48,18 +48,21 @@ export default function LoginPage() {
     setProblem(null);
     if (!showErrors(event.currentTarget, validateLogin(email, password))) return;
 
-    setSubmitting(true);
-    try {
-      await staffApi.login({ email: email.trim(), password });
-      signedIn(await staffApi.currentUser());
-    } catch (error) {
-      setSubmitting(false);
-      setProblem(loginProblem(error));
-      if (error instanceof ApiError && error.status === 401) {
-        setPassword("");
-        passwordRef.current?.focus();
-      }
-    }
+    await run(
+      async () => {
+        await staffApi.login({ email: email.trim(), password });
+        signedIn(await staffApi.currentUser());
+      },
+      {
+        problem: (error) => {
+          if (error.status === 401) {
+            setPassword("");
+            passwordRef.current?.focus();
+          }
+          return loginProblem(error);
+        },
+      },
+    );
   };
 
   return (

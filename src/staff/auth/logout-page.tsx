@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useNavigate } from "react-router-dom";
 import { staffApi } from "../lib/staff-api";
-import { ApiError, asApiError } from "../../shared/api-client";
+import { ApiError } from "../../shared/api-client";
 import { restated } from "../../shared/client-errors";
 import { ProblemMessage } from "../lib/problem-message";
 import { useDocumentTitle } from "../../shared/use-document-title";
+import { useWrite } from "../../shared/use-write";
 import { useSession } from "./session-store";
 import "../layout/staff.css";
 
@@ -16,23 +17,22 @@ export default function LogoutPage() {
   useDocumentTitle("Sign out · Limitless staff");
   const navigate = useNavigate();
   const signedOut = useSession((state) => state.signedOut);
-  const [problem, setProblem] = useState<ApiError | null>(null);
+  const { run, problem } = useWrite();
   const started = useRef(false);
 
   const logout = useCallback(async () => {
-    setProblem(null);
-    try {
-      await staffApi.logout();
-    } catch (error) {
-      // 401: the session was already gone, which is what we wanted.
-      if (!(error instanceof ApiError && error.status === 401)) {
-        setProblem(asApiError(error));
-        return;
+    const ended = await run(async () => {
+      try {
+        await staffApi.logout();
+      } catch (error) {
+        // 401: the session was already gone, which is what we wanted.
+        if (!(error instanceof ApiError && error.status === 401)) throw error;
       }
-    }
+    });
+    if (!ended) return;
     signedOut();
     navigate("/login", { replace: true });
-  }, [navigate, signedOut]);
+  }, [run, navigate, signedOut]);
 
   useEffect(() => {
     if (started.current) return; // StrictMode runs effects twice in development

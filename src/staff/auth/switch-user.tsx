@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { PIN_PATTERN } from "../../../contract/roles";
-import { asApiError, type ApiError } from "../../shared/api-client";
 import { Dialog } from "../../shared/dialog";
 import { FormField, useFieldErrors } from "../../shared/form-field";
+import { useWrite } from "../../shared/use-write";
 import { ProblemMessage } from "../lib/problem-message";
 import { staffApi } from "../lib/staff-api";
 import { PinFields, pinProblem } from "./pin-fields";
@@ -17,10 +17,9 @@ export function SwitchUser() {
   const [email, setEmail] = useState("");
   const [pin, setPin] = useState("");
   const [newPin, setNewPin] = useState("");
-  const [problem, setProblem] = useState<ApiError | null>(null);
   const [notice, setNotice] = useState("");
   const { errors, setErrors, check } = useFieldErrors(["pin"] as const);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, problem, setProblem } = useWrite();
 
   const close = () => {
     setOpen(false);
@@ -33,35 +32,25 @@ export function SwitchUser() {
 
   const switchUser = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    try {
-      await staffApi.switchUser({ email: email.trim(), pin });
-      // A refused PIN is a 401 too: only a success re-reads who is signed in, so a wrong PIN never signs the tablet out.
-      useSession.getState().signedIn(await staffApi.currentUser());
-      close();
-      setEmail("");
-    } catch (error) {
-      setProblem(pinProblem(error));
-    } finally {
-      setBusy(false);
-    }
+    const switched = await run(
+      async () => {
+        await staffApi.switchUser({ email: email.trim(), pin });
+        // A refused PIN is a 401 too: only a success re-reads who is signed in, so a wrong PIN never signs the tablet out.
+        useSession.getState().signedIn(await staffApi.currentUser());
+      },
+      { problem: pinProblem },
+    );
+    if (!switched) return;
+    close();
+    setEmail("");
   };
 
   const savePin = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!check(event.currentTarget, PIN_PATTERN.test(newPin) ? {} : { pin: "A PIN is 4 to 8 digits." })) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      await staffApi.setOwnPin(newPin);
-      setNotice("Your PIN is set.");
-      setNewPin("");
-    } catch (error) {
-      setProblem(asApiError(error));
-    } finally {
-      setBusy(false);
-    }
+    if (!(await run(() => staffApi.setOwnPin(newPin)))) return;
+    setNotice("Your PIN is set.");
+    setNewPin("");
   };
 
   return (
