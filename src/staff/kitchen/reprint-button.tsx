@@ -1,29 +1,35 @@
 import { useState } from "react";
-import { asApiError, type ApiError } from "../../shared/api-client";
+import { useWrite } from "../../shared/use-write";
 import { problemText, useSignOutOnEnd } from "../lib/problem-message";
 import { staffApi } from "../lib/staff-api";
 
 /** Prints the order's tickets again (they say REPRINT); says so, or why not, beside the button. */
 export function ReprintButton({ orderId, number }: { orderId: string; number: number }) {
-  const [state, setState] = useState<{ busy: boolean; said: string; problem?: ApiError }>({ busy: false, said: "" });
-  useSignOutOnEnd(state.problem ?? null);
+  const { run, busy, problem } = useWrite();
+  const [said, setSaid] = useState("");
+  useSignOutOnEnd(problem);
   const reprint = async () => {
-    setState({ busy: true, said: "" });
-    try {
-      const answer = await staffApi.reprint(orderId);
-      setState({ busy: false, said: answer.jobs.length === 1 ? "Sent to the printer." : `Sent to ${answer.jobs.length} printers.` });
-    } catch (error) {
-      const problem = asApiError(error);
-      setState({ busy: false, said: problemText(problem), problem });
-    }
+    setSaid("");
+    await run(
+      async () => {
+        const answer = await staffApi.reprint(orderId);
+        setSaid(answer.jobs.length === 1 ? "Sent to the printer." : `Sent to ${answer.jobs.length} printers.`);
+      },
+      {
+        problem: (found) => {
+          setSaid(problemText(found));
+          return found;
+        },
+      },
+    );
   };
   return (
     <>
-      <button type="button" className="staff-button" disabled={state.busy} onClick={() => void reprint()}>
+      <button type="button" className="staff-button" disabled={busy} onClick={() => void reprint()}>
         Reprint<span className="visually-hidden"> order {number}</span>
       </button>
       <span className="reprint-status" role="status">
-        {state.said}
+        {said}
       </span>
     </>
   );

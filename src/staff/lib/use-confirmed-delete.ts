@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { ApiError, asApiError } from "../../shared/api-client";
+import { ApiError } from "../../shared/api-client";
+import { useWrite } from "../../shared/use-write";
 
 interface ConfirmedDeleteOptions<T> {
   remove(item: T): Promise<unknown>;
@@ -19,8 +20,7 @@ interface ConfirmedDeleteOptions<T> {
  */
 export function useConfirmedDelete<T>({ remove, name, announce, reload, focusAfterId }: ConfirmedDeleteOptions<T>) {
   const [item, setItem] = useState<T | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<ApiError | null>(null);
+  const { run, busy, problem, setProblem } = useWrite();
   const focusOnClose = useRef(false);
 
   // Once the dialog has closed: closing returns focus to the Delete button, which is about to go.
@@ -38,17 +38,16 @@ export function useConfirmedDelete<T>({ remove, name, announce, reload, focusAft
   };
 
   const confirm = async (asked: T) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await remove(asked);
-      gone(`${name(asked)} deleted.`);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) gone(`${name(asked)} was already deleted.`);
-      else setProblem(asApiError(error));
-    } finally {
-      setBusy(false);
-    }
+    let alreadyGone = false;
+    const deleted = await run(async () => {
+      try {
+        await remove(asked);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+        alreadyGone = true;
+      }
+    });
+    if (deleted) gone(alreadyGone ? `${name(asked)} was already deleted.` : `${name(asked)} deleted.`);
   };
 
   const cancel = () => {

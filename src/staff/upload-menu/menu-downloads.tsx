@@ -1,26 +1,17 @@
-import { useState } from "react";
-import { asApiError, type ApiError } from "../../shared/api-client";
+import { useWrite } from "../../shared/use-write";
 import { ProblemMessage } from "../lib/problem-message";
 import { fileSlug, saveBlob } from "../lib/save-file";
 import { staffApi } from "../lib/staff-api";
 
 /** The branch's current menu and the empty template, as CSV files. */
 export function MenuDownloads({ branchId, branch }: { branchId: number; branch: string }) {
-  const [problem, setProblem] = useState<ApiError | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const { run, busy: exporting, problem } = useWrite();
 
-  const exportMenu = async () => {
-    setProblem(null);
-    setExporting(true);
-    try {
+  const exportMenu = () =>
+    run(async () => {
       const { blob, fileName } = await staffApi.exportMenuCsv(branchId);
       saveBlob(blob, fileName ?? `menu-${fileSlug(branch)}.csv`);
-    } catch (error) {
-      setProblem(asApiError(error));
-    } finally {
-      setExporting(false);
-    }
-  };
+    });
 
   return (
     <>
