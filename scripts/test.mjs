@@ -1,6 +1,5 @@
 // `npm test`: installs the npm packages the tests need, type-checks and lints (at once), builds the web app, then runs
-// every vitest project (unit, api and api-postgres two files at a time, then browser two files at a time, then the
-// browser files that time the page alone) and prints one summary line. It needs no root: the browser
+// every vitest project (unit, api and api-postgres two files at a time, then browser) and prints one summary line. It needs no root: the browser
 // tests drive an installed Chromium and the deployment tests an installed nginx; when one is missing it
 // says how to install it and stops.
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
@@ -77,20 +76,17 @@ await runTogether([
 ]);
 ensureBuild({ force: true });
 
-// Three runs, each two files at a time (one per core) unless it says otherwise: the unit and API projects,
-// then the browser tests (one Chromium and one test server per file: a file keeps about one core busy,
-// so one at a time left the other core idle), then the browser files that judge the page by how it
-// loads over time (layout shifts), alone, so that no other file's Chromium competes with their page.
-const ALONE = ["tests/browser/site-html.test.ts"];
+// Two runs: the unit and API projects two files at a time (most of their time is spent waiting on a
+// server, a database or a password hash), then the browser tests alone, one Chromium at a time, so
+// that nothing else competes with a page for the two cores.
 const reportDir = process.env.TEST_REPORT_DIR ?? mkdtempSync(join(tmpdir(), "limitless-vitest-"));
 const runs = [
-  { name: "headless", projects: ["unit", "api", "api-postgres"], args: [] },
-  { name: "browser", projects: ["browser"], args: ALONE.flatMap((file) => ["--exclude", file]) },
-  { name: "browser-alone", projects: ["browser"], args: [...ALONE, "--maxWorkers=1"] },
+  { name: "headless", projects: ["unit", "api", "api-postgres"] },
+  { name: "browser", projects: ["browser"] },
 ];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let status = 0;
-for (const { name, projects, args } of runs) {
+for (const { name, projects } of runs) {
   const report = join(reportDir, `${name}.json`);
   const vitest = spawnSync(
     "npx",
@@ -102,7 +98,6 @@ for (const { name, projects, args } of runs) {
       "--reporter=default",
       "--reporter=json",
       `--outputFile.json=${report}`,
-      ...args,
       ...process.argv.slice(2),
     ],
     { cwd: root, stdio: "inherit", env: { ...process.env, CHROMIUM_PATH: chromium } },
