@@ -48,7 +48,7 @@ function valuesOf(product: Product, category: CategoryKey): ProductValues {
 
 /** The branch's menu for owners and managers: add, edit, reorder and delete products (docs/decisions/0024-menu-editor.md). */
 export default function MenuEditorPage() {
-  useDocumentTitle("Menu editor");
+  useDocumentTitle("Menu editor · Limitless staff");
   const branchId = useBranchId();
   const branch = branchName(branchId);
   const { state, reload } = useMenu(branchId, { stream: branchEventsPath(branchId), noStore: true });

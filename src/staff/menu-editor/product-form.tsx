@@ -214,6 +214,14 @@ export function ProductForm({ title, initial, currentPhoto, submitLabel, onSubmi
       {errorOf(key)}
     </div>
   );
+  /** A description: a text box showing it whole, in the language it is written in. */
+  const textBox = (key: "description" | "description_fil" | "description_zh", label: string, lang?: string) => (
+    <div className="staff-field">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <textarea {...described(key)} lang={lang} value={values[key]} onChange={(e) => set(key, e.target.value)} />
+      {errorOf(key)}
+    </div>
+  );
   const tags = (key: "allergens" | "diet", legend: string, all: readonly string[]) => (
     <fieldset className="menu-editor__tags" aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}>
       <legend>{legend}</legend>
@@ -266,11 +274,7 @@ export function ProductForm({ title, initial, currentPhoto, submitLabel, onSubmi
           {errorOf("category")}
         </div>
         {text("name", "Name")}
-        <div className="staff-field">
-          <label htmlFor={`${id}-description`}>Description</label>
-          <textarea {...described("description")} value={values.description} onChange={(e) => set("description", e.target.value)} />
-          {errorOf("description")}
-        </div>
+        {textBox("description", "Description")}
         {text("price", "Price", { inputMode: "decimal" })}
         {text("happy_hour_price", "Happy-hour price (empty: none)", { inputMode: "decimal" })}
         <div className="staff-field">
@@ -306,10 +310,10 @@ export function ProductForm({ title, initial, currentPhoto, submitLabel, onSubmi
         {text("prep_minutes", "Prep minutes (empty: default)", { inputMode: "numeric" })}
         {tags("allergens", "Allergens", ALLERGENS)}
         {tags("diet", "Diet", DIETS)}
-        {text("name_fil", "Name in Filipino")}
-        {text("description_fil", "Description in Filipino")}
-        {text("name_zh", "Name in Chinese")}
-        {text("description_zh", "Description in Chinese")}
+        {text("name_fil", "Name in Filipino", { lang: "fil" })}
+        {textBox("description_fil", "Description in Filipino", "fil")}
+        {text("name_zh", "Name in Chinese", { lang: "zh-Hans" })}
+        {textBox("description_zh", "Description in Chinese", "zh-Hans")}
         <div className="menu-editor__photo">
           <PhotoControl
             dishName={values.name}

@@ -15,7 +15,7 @@ import "./printers.css";
 
 /** The branch's kitchen and bar printers: where each one is, whether it answers, and how many tickets wait for it. */
 export default function PrintersPage() {
-  useDocumentTitle("Printers");
+  useDocumentTitle("Printers · Limitless staff");
   const branchId = useBranchId();
   const branch = branchName(branchId);
   const { state: list, reload } = usePrinters(branchId);

@@ -23,7 +23,7 @@ const branchesText = (account: Pick<StaffAccount, "role" | "branch_ids">) =>
  * setting a PIN, deactivating (signed out everywhere). Owners also read the audit log here.
  */
 export default function StaffAccountsPage() {
-  useDocumentTitle("Staff");
+  useDocumentTitle("Staff · Limitless staff");
   const branchId = useBranchId();
   const me = useSession((state) => state.user)!;
   const roles = manageableRoles(me.role);
@@ -45,7 +45,7 @@ export default function StaffAccountsPage() {
       <h1 id="staff-accounts-title" className="staff-page-title">
         Staff at {branchName(branchId)}
       </h1>
-      <p className="staff-notice" role="status">
+      <p className={announcement ? "staff-notice" : "visually-hidden"} role="status">
         {announcement}
       </p>
       {list.status === "loading" && <p role="status">Loading...</p>}
@@ -75,7 +75,7 @@ export default function StaffAccountsPage() {
                   <td>
                     {roles.includes(account.role) && (
                       <button type="button" className="staff-button" onClick={() => setEditing(account)}>
-                        Change {account.email}
+                        Change<span className="visually-hidden"> {account.email}</span>
                       </button>
                     )}
                   </td>
