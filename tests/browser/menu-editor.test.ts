@@ -43,6 +43,12 @@ describe("menu editor", () => {
     await page.getByRole("heading", { name: /^Menu editor · / }).waitFor();
     await page.getByRole("button", { name: `Edit ${dish.name}` }).click();
     const form = page.getByRole("form", { name: `Edit ${dish.name}` });
+    // Descriptions, in every language, are text boxes a few lines tall that show them whole.
+    for (const label of ["Description", "Description in Filipino", "Description in Chinese"]) {
+      const box = form.getByLabel(label, { exact: true });
+      expect(await box.evaluate((element) => element.tagName)).toBe("TEXTAREA");
+      expect((await box.boundingBox())!.height).toBeGreaterThanOrEqual(100);
+    }
     // A mistake is shown on its field, in the CSV's words, and gets focus.
     await form.getByLabel("Price", { exact: true }).fill("12,5");
     await form.getByRole("button", { name: "Save product" }).click();

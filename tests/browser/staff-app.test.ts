@@ -133,6 +133,11 @@ describe.each(STAFF_ROLES)("signed in as %s", (role) => {
       await rail.getByRole("radio", { name: "Thornhill" }).waitFor();
       await rail.getByRole("button", { name: "Switch user" }).waitFor();
       await rail.getByRole("link", { name: "Sign out" }).waitFor();
+      // In sight at 820 px, however many screens the role has: an owner's twelve scroll above them.
+      for (const control of [rail.getByRole("button", { name: "Switch user" }), rail.getByRole("link", { name: "Sign out" })]) {
+        const box = (await control.boundingBox())!;
+        expect(box.y + box.height).toBeLessThanOrEqual(820);
+      }
       // Already signed in, /login without a referrer goes home again.
       await page.goto("/login");
       await page.waitForURL(`${server.url}${homeFor(role)}`);
