@@ -12,6 +12,7 @@ import type { Check, DiningTable, Menu } from "../../contract/schemas";
 import { orderableAnyDay } from "../support/api-helpers";
 import { TABLET_LANDSCAPE } from "../support/browser";
 import type { TestServer } from "../support/test-server";
+import { focusedElement } from "./a11y-support";
 import { NO_SERVICE_WORKER } from "./site-support";
 import { closeTablet, openSignedInTablet, staffCall } from "./staff-support";
 
@@ -172,6 +173,23 @@ describe("a floor account's void on the same tablet", () => {
     await shot("void-approved", floorPage);
     const me = (await (await floorContext.request.get("/api/current_user")).json()) as { logged_in_as: string };
     expect(me.logged_in_as).toBe(FLOOR.email);
+  });
+
+  it("turns a waiting void down, and focus goes to the check's heading, not nowhere", async () => {
+    const { table, check } = await tableWithRound("Bar 8", [1]);
+    const line = check.lines[0]!;
+    await floorPage.goto(`/staff/check?station_id=${table.id}`);
+    await floorPage.getByRole("heading", { name: "Bar 8 · check" }).waitFor();
+    await floorPage.getByRole("button", { name: `Void 1 × ${line.name}` }).click();
+    const dialog = floorPage.getByRole("dialog");
+    await dialog.getByLabel("Reason").fill("Asked twice");
+    await dialog.getByRole("button", { name: "Void" }).click();
+    await expect.poll(() => floorPage.locator(".check-notice").textContent()).toContain("is waiting for a manager's PIN");
+
+    await floorPage.getByRole("button", { name: "Turn down" }).click();
+    await expect.poll(() => floorPage.locator(".check-notice").textContent()).toContain("turned down");
+    await expect.poll(() => floorPage.getByRole("button", { name: "Turn down" }).count()).toBe(0);
+    await expect.poll(() => focusedElement(floorPage)).toBe("h1: Bar 8 · check");
   });
 });
 

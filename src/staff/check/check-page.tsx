@@ -5,7 +5,7 @@
  * in cash, refunds of a closed check, and the check closing itself at zero. `?station_id=` opens a
  * table's open check, `?tab=` any check by its id. Kept current by the branch's live stream.
  */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../../contract/menu";
 import { parsePriceToCents } from "../../../contract/money";
@@ -14,6 +14,7 @@ import { SPLIT_WAYS_MAX, SPLIT_WAYS_MIN, type AdjustmentKind } from "../../../co
 import type { Adjustment, Check, CheckLine, Payment } from "../../../contract/schemas";
 import type { ApiError } from "../../shared/api-client";
 import { clientError } from "../../shared/client-errors";
+import { focusIsLost, focusMainHeading } from "../../shared/focus";
 import { formatMoney } from "../../shared/i18n/format";
 import { randomUuid } from "../../shared/random-uuid";
 import { useDocumentTitle } from "../../shared/use-document-title";
@@ -80,7 +81,17 @@ export default function CheckPage() {
       },
     });
 
+  // An action can take away the control it was made with (an adjustment turned down, a line voided, the
+  // Pay panel of a check just paid): once the check is read again, focus left on nothing goes to its heading.
+  const acted = useRef(false);
+  useEffect(() => {
+    if (!acted.current || !check) return;
+    acted.current = false;
+    if (focusIsLost()) focusMainHeading();
+  }, [check]);
+
   const done = (text: string) => {
+    acted.current = true;
     setDialog(null);
     setNotice(text);
     setProblem(null);
