@@ -4,12 +4,13 @@
  * every request more than the observation itself. A request is labelled with the route pattern it
  * matched (`/api/orders/:id`), from the app's own router, so the number of series stays bounded
  * whatever paths clients make up: `static` for the web app's files and pages, `unmatched` for
- * everything else. Each route's series are made once and kept (`labels()`), so an observation is a
- * couple of map lookups, not a label object hashed per request.
+ * everything else. Each route's series are made once and kept, so an observation is a couple of map
+ * lookups and a bucket's count (series-histogram.ts), not a label object validated and hashed per request.
  */
 import type { Result, Router } from "hono/router";
 import { API_ROUTES } from "../../contract/api-routes";
 import type { Metrics } from "./registry";
+import type { HistogramSeries } from "./series-histogram";
 
 /** The label of the web app's files and pages (the static site's catch-all route). */
 export const STATIC_ROUTE = "static";
@@ -45,13 +46,11 @@ export function routeLabelOf(routes: readonly RouteRecord[]): string {
   return UNMATCHED_ROUTE;
 }
 
-type Child = { observe(seconds: number): void };
-
 /** A route's series: its label, and one histogram child per method and status, made on first use. */
 interface RouteSeries {
   label: string;
   isOrderRoute: boolean;
-  children: Map<number, Child>;
+  children: Map<number, HistogramSeries>;
 }
 
 /** One request's answer, as the response class reports it. */
@@ -90,7 +89,7 @@ export function requestObserver(metrics: Metrics, router: Router<unknown>): Requ
     const key = status * 8 + methodIndex.get(known)!;
     let child = series.children.get(key);
     if (!child) {
-      child = httpDuration.labels(known, series.label, String(status));
+      child = httpDuration.labels({ method: known, route: series.label, status: String(status) });
       series.children.set(key, child);
     }
     child.observe(seconds);

@@ -5,6 +5,7 @@
  * counters read at scrape time (collectors.ts). Names and labels are in docs/decisions/0020.
  */
 import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
+import { SeriesHistogram } from "./series-histogram";
 
 export const METRIC_PREFIX = "limitless_";
 
@@ -15,7 +16,8 @@ const FAN_OUT_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 
 export interface Metrics {
   readonly registry: Registry;
-  readonly httpDuration: Histogram<"method" | "route" | "status">;
+  /** Observed once per answer: series made once per route, method and status (series-histogram.ts). */
+  readonly httpDuration: SeriesHistogram<"method" | "route" | "status">;
   readonly ordersPlaced: Counter;
   readonly fanOutLag: Histogram;
 }
@@ -52,13 +54,13 @@ export function createMetrics(): Metrics {
   processMetrics();
   return {
     registry,
-    httpDuration: new Histogram({
-      name: `${METRIC_PREFIX}http_request_duration_seconds`,
-      help: "Time from a request reaching the app to its answer's head, by route pattern (never the raw path) and status.",
-      labelNames: ["method", "route", "status"] as const,
-      buckets: HTTP_BUCKETS,
-      registers: [registry],
-    }),
+    httpDuration: new SeriesHistogram(
+      `${METRIC_PREFIX}http_request_duration_seconds`,
+      "Time from a request reaching the app to its answer's head, by route pattern (never the raw path) and status.",
+      ["method", "route", "status"],
+      HTTP_BUCKETS,
+      registry,
+    ),
     ordersPlaced: new Counter({
       name: `${METRIC_PREFIX}orders_placed_total`,
       help: "Orders this instance accepted (201 to POST /api/orders or a table cart's submit; idempotent replays not counted). Sum over instances.",
