@@ -26,5 +26,7 @@ export interface AppEnv {
     staff?: StaffIdentity;
     authVia?: "bearer" | "cookie";
     token?: string;
+    /** The answer replays what a write's Idempotency-Key was first answered (markReplayed). */
+    replayed?: true;
   };
 }

@@ -7,6 +7,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes, routePath } from "hono/route";
 import { API_ROUTES } from "../../contract/api-routes";
+import type { AppEnv } from "../lib/app-env";
 import type { Metrics } from "./registry";
 
 /** The label of the web app's files and pages (the static site's catch-all route). */
@@ -43,7 +44,7 @@ export function routeLabel(c: Context): string {
 }
 
 /** The first middleware: times each request to its answer and counts accepted orders. */
-export function measureRequests(metrics: Metrics): MiddlewareHandler {
+export function measureRequests(metrics: Metrics): MiddlewareHandler<AppEnv> {
   const { httpDuration, ordersPlaced } = metrics;
   return async (c, next) => {
     const started = performance.now();
@@ -53,7 +54,7 @@ export function measureRequests(metrics: Metrics): MiddlewareHandler {
     const status = c.res.status;
     const route = routeLabel(c);
     httpDuration.observe({ method: METHODS.has(method) ? method : "other", route, status: String(status) }, seconds);
-    if (status === 201 && ORDER_ROUTES.has(`${method} ${route}`) && c.res.headers.get("idempotent-replayed") !== "true") {
+    if (status === 201 && ORDER_ROUTES.has(`${method} ${route}`) && c.get("replayed") !== true) {
       ordersPlaced.inc();
     }
   };

@@ -197,7 +197,7 @@ export async function placeOrder(deps: ServiceDeps, input: OrderCreate, idempote
       db,
       [
         ...visitEvents(diningTable, visit, now),
-        { branchId, type: "order.created", orderId: order.id, tableId: order.station_id, payload: order },
+        { branchId, type: "order.created", orderId: order.id, tableId: order.station_id, payload: order, json },
       ],
       now,
     );
