@@ -80,9 +80,10 @@ export default defineConfig({
           include: ["tests/browser/**/*.test.ts"],
           testTimeout: 90_000,
           hookTimeout: 60_000,
-          // Two cores: one Chromium at a time keeps timings honest and the machine responsive.
-          fileParallelism: false,
-          // One worker imports the server, Playwright and the helpers once for every file, not once per file.
+          // Two files at a time, each with its worker's Chromium and its own test server: one file keeps
+          // about one core busy, so one at a time left the other core idle. No test may depend on how
+          // fast a page draws (docs/quality/test-time.md).
+          // Each worker imports the server, Playwright and the helpers once for all its files, not once per file.
           isolate: false,
           // The page draws after the test's action, in its own time: every read of it is an expect.poll,
           // and the default second is too short on two busy cores.

@@ -1,5 +1,5 @@
 // `npm test`: installs the npm packages the tests need, type-checks and lints (at once), builds the web app, then runs
-// every vitest project (unit, api and api-postgres two files at a time, then browser) and prints one summary line. It needs no root: the browser
+// every vitest project (unit, api and api-postgres, then browser, each two files at a time) and prints one summary line. It needs no root: the browser
 // tests drive an installed Chromium and the deployment tests an installed nginx; when one is missing it
 // says how to install it and stops.
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
@@ -76,9 +76,8 @@ await runTogether([
 ]);
 ensureBuild({ force: true });
 
-// Two runs: the unit and API projects two files at a time (most of their time is spent waiting on a
-// server, a database or a password hash), then the browser tests alone, one Chromium at a time, so
-// that nothing else competes with a page for the two cores.
+// Two runs, each two files at a time (one per core): the unit and API projects, then the browser
+// tests (a browser file, with its Chromium and its test server, keeps about one core busy).
 const reportDir = process.env.TEST_REPORT_DIR ?? mkdtempSync(join(tmpdir(), "limitless-vitest-"));
 const runs = [
   { name: "headless", projects: ["unit", "api", "api-postgres"] },

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
-import { markReplayed, serveEndpoint } from "../lib/endpoint";
+import { serveEndpoint } from "../lib/endpoint";
 import { applyCartOperations, readCart, submitTableCart } from "./cart-service";
 import { requestLogger } from "../lib/request-logger";
 
@@ -18,7 +18,7 @@ export function cartRoutes(ctx: AppContext) {
 
   serveEndpoint(app, endpoints.submitTableCart, async ({ c, params, headers, body }) => {
     const submitted = await submitTableCart(ctx, params.id, body, headers["Idempotency-Key"]);
-    if (submitted.replayed) markReplayed(c);
+    if (submitted.replayed) c.header("Idempotent-Replayed", "true");
     else requestLogger(c, ctx.logger).info("table cart submitted", { tableId: params.id });
     return c.body(submitted.json, submitted.status as 201, { "Content-Type": "application/json; charset=utf-8" });
   });

@@ -119,16 +119,6 @@ async function checkBranches<E extends Endpoint>(c: Context<AppEnv>, endpoint: E
   }
 }
 
-/**
- * The answer is a replay of a write's first answer (its Idempotency-Key was used before): the
- * `Idempotent-Replayed` header tells the client, the request's variable tells the metrics, which count
- * accepted orders without reading the answer's headers back.
- */
-export function markReplayed(c: Context<AppEnv>): void {
-  c.header("Idempotent-Replayed", "true");
-  c.set("replayed", true);
-}
-
 /** 404 `unknown_branch` unless the branch is one of the contract's (the database holds the same two, seeded from them). */
 export function knownBranch(branchId: number): BranchId {
   if (!isBranchId(branchId)) throw notFound("unknown_branch", `There is no branch ${branchId}.`);

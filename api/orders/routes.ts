@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { endpoints } from "../../contract/endpoints";
 import { publicOrder } from "../../contract/schemas";
 import type { AppContext, AppEnv } from "../app-context";
-import { knownBranch, markReplayed, serveEndpoint } from "../lib/endpoint";
+import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { findOrder } from "./order-queries";
 import { listOrders } from "./order-repository";
 import { placeOrder, updateOrder } from "./order-service";
@@ -22,7 +22,7 @@ export function orderRoutes(ctx: AppContext) {
         total: order.total,
       });
     } else {
-      markReplayed(c);
+      c.header("Idempotent-Replayed", "true");
     }
     // The JSON as stored with the key: a replay answers byte for byte what the first call did.
     return c.body(placed.json, placed.status as 201, { "Content-Type": "application/json; charset=utf-8" });

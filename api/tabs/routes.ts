@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { endpoints } from "../../contract/endpoints";
 import type { AppContext, AppEnv } from "../app-context";
 import { clientAddress } from "../lib/client-address";
-import { knownBranch, markReplayed, serveEndpoint } from "../lib/endpoint";
+import { knownBranch, serveEndpoint } from "../lib/endpoint";
 import { refusePin } from "../auth/sign-in-service";
 import {
   approveAdjustment,
@@ -80,7 +80,7 @@ export function tabRoutes(ctx: AppContext) {
 
   serveEndpoint(app, endpoints.payCheck, async ({ c, params, headers, body }) => {
     const paid = await payCheck(ctx, c.get("staff")!, params.id, body, headers["Idempotency-Key"]);
-    if (paid.replayed) markReplayed(c);
+    if (paid.replayed) c.header("Idempotent-Replayed", "true");
     else
       requestLogger(c, ctx.logger).info("payment recorded", {
         tabId: params.id,

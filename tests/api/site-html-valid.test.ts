@@ -69,9 +69,14 @@ describe("the Nu HTML Checker", () => {
     expect(messages.filter(isCanary).map((message) => message.message)).toEqual([
       expect.stringContaining("“aria-label” attribute must not be specified on any “div”"),
     ]);
+    // The checker predates `<link rel="expect" blocking="render">` (WHATWG HTML since 2024, Chromium 124+), which holds
+    // the first paint until the main content is parsed (render-page.tsx); that one message is left out, on that element alone.
+    const isExpectLink = (message: VnuMessage) =>
+      message.message.includes("“blocking” attribute") &&
+      (message.extract ?? "").includes('<link rel="expect" href="#main" blocking="render"/>');
     // Every problem on our pages (a page the checker could not read is a "non-document-error", listed too).
     const problems = messages
-      .filter((message) => !isCanary(message))
+      .filter((message) => !isCanary(message) && !isExpectLink(message))
       .map((message) => `${message.url.split("/").pop()}:${message.lastLine ?? "?"} ${message.message} ${message.extract ?? ""}`);
     expect(problems).toEqual([]);
   });

@@ -7,7 +7,16 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formatDollars, parsePriceToCents, totalsFromSubtotal } from "../../contract/money";
 import { PHONE } from "../support/browser";
-import { addItem, createDiningTable, orderUrl, ordersOf, setStatus, orderingBrowserSuite, storedCart } from "./ordering-support";
+import {
+  addItem,
+  createDiningTable,
+  orderUrl,
+  ordersOf,
+  serverCartOf,
+  setStatus,
+  orderingBrowserSuite,
+  storedCart,
+} from "./ordering-support";
 import { axeViolations } from "./site-support";
 
 const suite = orderingBrowserSuite("Patio 7");
@@ -18,6 +27,13 @@ async function phone(): Promise<{ context: BrowserContext; page: Page }> {
 }
 
 const cents = (text: string | null) => parsePriceToCents((text ?? "").replace("$", "")) ?? NaN;
+
+/**
+ * Waits until the table's cart on the server is empty too. The phone shows a removal at once and sends
+ * it in its own time; every test here orders at the same table, so a test that empties its cart waits
+ * for the server's, or the next test's phone would find its lines there.
+ */
+const tableCartEmptied = () => expect.poll(async () => (await serverCartOf(suite.server, suite.table)).lines).toEqual([]);
 
 describe("ordering from the table", () => {
   it("customises, merges, removes one, submits once and follows the status live", async () => {
@@ -194,6 +210,7 @@ describe("the product panel", () => {
       await page.keyboard.press("Enter");
       await page.getByText("Your cart is empty.").waitFor();
       await expect.poll(focused).toBe("Your order");
+      await tableCartEmptied();
     } finally {
       await context.close();
     }
@@ -214,6 +231,7 @@ describe("the product panel", () => {
       await expect.poll(() => page.locator(".cart-table tbody").textContent()).toContain("Substitute garlic rice");
       await page.getByRole("button", { name: "Remove 1 Sisig" }).click();
       await page.getByText("Your cart is empty.").waitFor();
+      await tableCartEmptied();
     } finally {
       await context.close();
     }

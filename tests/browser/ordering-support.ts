@@ -1,7 +1,7 @@
 /** Shared steps for the diner's ordering browser tests (ordering-*.test.ts). */
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
-import type { Order, DiningTable } from "../../contract/schemas";
+import type { Order, DiningTable, TableCart } from "../../contract/schemas";
 import { call } from "../support/api-helpers";
 import { launchBrowser, releaseBrowser } from "../support/browser";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
@@ -48,6 +48,13 @@ export async function ordersOf(server: TestServer, token: string, station: Dinin
   const response = await call<Order[]>(server, "GET", `/api/orders?branch_id=${station.branch_id}`, { token });
   expect(response.status).toBe(200);
   return response.body.filter((order) => order.station_id === station.id);
+}
+
+/** The table's shared cart as the server holds it (what the next phone at the table starts from). */
+export async function serverCartOf(server: TestServer, table: Pick<DiningTable, "id">): Promise<TableCart> {
+  const response = await call<TableCart>(server, "GET", `/api/stations/${table.id}/cart`);
+  expect(response.status).toBe(200);
+  return response.body;
 }
 
 export async function setStatus(server: TestServer, token: string, orderId: string, status: Order["status"]): Promise<void> {

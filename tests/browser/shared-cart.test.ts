@@ -5,13 +5,22 @@
  * pressing Submit together make one order that both then show as sent; a phone that did not press
  * Submit shows the order (its number, its lines with who added each) and follows its status.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { CATEGORY_KEYS } from "../../contract/menu";
 import type { Order, Product, DiningTable, TableCart } from "../../contract/schemas";
 import { call, readMenu } from "../support/api-helpers";
 import { PHONE } from "../support/browser";
-import { addItem, createDiningTable, NO_SERVICE_WORKER, orderUrl, ordersOf, orderingBrowserSuite, setStatus } from "./ordering-support";
+import {
+  addItem,
+  createDiningTable,
+  NO_SERVICE_WORKER,
+  orderUrl,
+  ordersOf,
+  orderingBrowserSuite,
+  serverCartOf,
+  setStatus,
+} from "./ordering-support";
 
 const suite = orderingBrowserSuite("Booth 3");
 
@@ -46,10 +55,26 @@ async function sentRows(page: Page): Promise<string[]> {
   ).sort();
 }
 
-async function serverCart(table: DiningTable = suite.table): Promise<TableCart> {
-  const response = await call<TableCart>(suite.server, "GET", `/api/stations/${table.id}/cart`);
-  expect(response.status).toBe(200);
-  return response.body;
+const serverCart = (table: DiningTable = suite.table): Promise<TableCart> => serverCartOf(suite.server, table);
+
+/**
+ * Both phones press Submit at once. Each phone's submit is held on its way out until both have sent
+ * theirs, then both go on together: neither press can come after the other phone already shows the
+ * order (which takes its Submit away), however slowly either phone draws, and the server gets the
+ * two submits of one version at the same moment.
+ */
+async function submitTogether(pages: Page[], table: DiningTable = suite.table): Promise<void> {
+  const held = await Promise.all(
+    pages.map(async (page) => {
+      let hold!: (route: Route) => void;
+      const arrived = new Promise<Route>((resolve) => (hold = resolve));
+      await page.route(`**/api/stations/${table.id}/cart/submit`, (route) => hold(route), { times: 1 });
+      return { arrived };
+    }),
+  );
+  await Promise.all(pages.map((page) => page.getByRole("button", { name: "Submit Order" }).click()));
+  const routes = await Promise.all(held.map(({ arrived }) => arrived));
+  await Promise.all(routes.map((route) => route.continue()));
 }
 
 const toCart = (page: Page) => page.getByRole("link", { name: /^View cart/ }).click();
@@ -105,7 +130,7 @@ describe("one cart for the table", () => {
       }
 
       // Both press Submit at once: one order, and both phones show it sent.
-      await Promise.all([a.page, b.page].map((page) => page.getByRole("button", { name: "Submit Order" }).click()));
+      await submitTogether([a.page, b.page]);
       const sent = /Your order has been submitted\.|Your table's order has been sent\./;
       await Promise.all(
         [a.page, b.page].map((page) => page.getByRole("status").filter({ hasText: sent }).first().waitFor({ timeout: 10_000 })),

@@ -11,6 +11,7 @@ import type { BrowserContextOptions, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, PHONE } from "../support/browser";
 import { siteBrowserSuite } from "./site-support";
+import { followRequests } from "./staff-support";
 
 const site = siteBrowserSuite();
 const TABLET: BrowserContextOptions = { viewport: { width: 1180, height: 820 }, hasTouch: true };
@@ -97,6 +98,21 @@ describe("the language picker", () => {
   });
 });
 
+/**
+ * Waits until a public page has done what it does after its load event (site/browser/site.ts): the
+ * carousel's other photos put in, half a second after the first has loaded; they, the announcement's
+ * check and every other request answered (the live menus' streams stay open); then two frames, so a
+ * shift any of it caused has reached the observer.
+ */
+async function settledAfterLoad(page: Page, requests: ReturnType<typeof followRequests>): Promise<void> {
+  await page.waitForLoadState("load");
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-carousel] noscript")].every((holder) => holder.nextElementSibling !== null),
+  );
+  await requests.settled(15_000, { fromNow: true });
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
 /** The layout shifts a page has had so far that no input caused (what CLS adds up), with what moved. */
 async function layoutShifts(page: Page): Promise<{ value: number; sources: string[] }[]> {
   return page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
@@ -113,27 +129,31 @@ describe("no layout shift", () => {
         const shifts: { value: number; sources: string[] }[] = [];
         (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
         new PerformanceObserver((list) => {
+          const box = ({ x, y, width, height }: DOMRectReadOnly) => `${x},${y} ${width}×${height}`;
           for (const entry of list.getEntries() as (PerformanceEntry & {
             value: number;
             hadRecentInput: boolean;
-            sources: { node?: Node }[];
+            sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
           })[]) {
             if (!entry.hadRecentInput)
               shifts.push({
                 value: entry.value,
-                sources: entry.sources.map((source) => (source.node as Element | undefined)?.outerHTML?.slice(0, 80) ?? "?"),
+                // What moved, from where to where, and when (ms after the navigation), in a window how wide.
+                sources: entry.sources.map(
+                  (source) =>
+                    `${(source.node as Element | undefined)?.outerHTML?.slice(0, 80) ?? "?"} ${box(source.previousRect)} → ${box(source.currentRect)} at ${Math.round(entry.startTime)} ms, ${innerWidth}×${innerHeight}`,
+                ),
               });
           }
         }).observe({ type: "layout-shift", buffered: true });
       });
       const page = await context.newPage();
+      const requests = followRequests(page);
       for (const path of ["/", "/menu", "/menu2", "/zh/menu"]) {
         for (const visit of ["first", "repeat"]) {
           if (visit === "first") await page.goto(path);
           else await page.reload();
-          await page.waitForLoadState("load");
-          // The photos after the first, the live menus' streams, the announcement's check: all after load.
-          await page.waitForTimeout(2_500);
+          await settledAfterLoad(page, requests);
           expect(await layoutShifts(page), `${label} ${path} ${visit} visit`).toEqual([]);
         }
       }

@@ -53,9 +53,10 @@ export async function staffCall(
  * Follows a page's requests (its live streams aside, which stay open) and waits until none has been in
  * flight for half a second: what a screen reads has answered. Playwright's "networkidle" waits for a
  * document's first such moment only, and a screen opened from the staff navigation is the same document.
- * Gives up after `timeoutMs`, for a screen that keeps reading.
+ * Gives up after `timeoutMs`, for a screen that keeps reading. `fromNow` counts the half second from the
+ * call, not from the last request: what the page has just started may not have been reported yet.
  */
-export function followRequests(page: Page): { settled(timeoutMs?: number): Promise<void> } {
+export function followRequests(page: Page): { settled(timeoutMs?: number, options?: { fromNow?: boolean }): Promise<void> } {
   const inFlight = new Set<Request>();
   let lastChange = Date.now();
   page.on("request", (request) => {
@@ -69,8 +70,9 @@ export function followRequests(page: Page): { settled(timeoutMs?: number): Promi
   page.on("requestfinished", finished);
   page.on("requestfailed", finished);
   return {
-    async settled(timeoutMs = 10_000) {
+    async settled(timeoutMs = 10_000, { fromNow = false } = {}) {
       const giveUp = Date.now() + timeoutMs;
+      if (fromNow) lastChange = Math.max(lastChange, Date.now());
       while ((inFlight.size > 0 || Date.now() - lastChange < 500) && Date.now() < giveUp) await page.waitForTimeout(50);
     },
   };

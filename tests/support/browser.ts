@@ -8,8 +8,8 @@ import { chromium, type Browser, type BrowserContextOptions } from "playwright-c
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
- * The test worker's Chromium: launched by the first browser file and kept for the next ones (the
- * browser project runs its files one after another in one worker, `isolate: false`), which saves a
+ * The test worker's Chromium: launched by the worker's first browser file and kept for its next ones
+ * (each worker of the browser project runs its files one after another, `isolate: false`), which saves a
  * launch and a first renderer per file. Playwright ends it when the worker exits. A file gives it
  * back with `releaseBrowser`, never `close()`.
  */

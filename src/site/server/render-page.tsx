@@ -143,6 +143,9 @@ function Document({ view, origin, assets }: RenderOptions) {
         <meta name="twitter:image" content={image} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />
+        {/* A slow phone paints a page whose HTML is still being parsed: the header's links, placed from the right, then
+            move as the rest of the header arrives (a layout shift). The first paint waits for the main content instead. */}
+        <link rel="expect" href="#main" blocking="render" />
         {assets.styles.map((css, i) => (
           <style key={i} dangerouslySetInnerHTML={{ __html: css }} />
         ))}
