@@ -14,7 +14,7 @@ import { eventRoutes } from "./events/routes";
 import { kitchenRoutes } from "./kitchen/routes";
 import { serveEndpoint } from "./lib/endpoint";
 import { ApiHttpError, errorBody, sendError } from "./lib/errors";
-import { requestIdOf } from "./lib/response-head";
+import { requestHeader, requestIdOf } from "./lib/response-head";
 import { RegExpFirstRouter } from "./lib/router";
 import { discardBody, MAX_JSON_BYTES, payloadTooLarge } from "./lib/validate";
 import type { Metrics } from "./metrics/registry";
@@ -57,7 +57,7 @@ export function createApp(ctx: AppContext, metrics?: Metrics) {
   // is read (lib/validate.ts). File uploads have their own, larger limits.
   app.on(WRITES, "/api/*", async (c, next) => {
     if (UPLOADS.some(({ method, path }) => method === c.req.method && path.test(c.req.path))) return next();
-    const declared = c.req.header("content-length");
+    const declared = requestHeader(c, "content-length");
     if (declared !== undefined && Number(declared) > MAX_JSON_BYTES) {
       await discardBody(c);
       throw payloadTooLarge();

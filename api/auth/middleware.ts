@@ -15,7 +15,7 @@ import type { AppContext, AppEnv } from "../app-context";
 import type { AppConfig } from "../config";
 import { cameOverHttps, requestOrigin, trustedProxyList } from "../lib/client-address";
 import { ApiHttpError } from "../lib/errors";
-import { noStore } from "../lib/response-head";
+import { noStore, requestHeader } from "../lib/response-head";
 import { branchOfResource } from "./branch-scope";
 import { findSessionStaff } from "./session-queries";
 
@@ -24,10 +24,11 @@ const SIGN_IN_PATH = `/api${API_ROUTES.login.path}`;
 const SIGN_OUT_PATH = `/api${API_ROUTES.logout.path}`;
 
 export function readToken(c: Context): { token: string; via: "bearer" | "cookie" } | undefined {
-  const header = c.req.header("authorization");
+  const header = requestHeader(c, "authorization");
   const bearer = header?.match(/^Bearer\s+(\S{1,512})$/i)?.[1];
   if (bearer) return { token: bearer, via: "bearer" };
-  const cookie = getCookie(c, SESSION_COOKIE);
+  // Hono's cookie reader builds a Headers object of the whole request: only when a cookie came at all.
+  const cookie = requestHeader(c, "cookie") === undefined ? undefined : getCookie(c, SESSION_COOKIE);
   if (cookie && cookie.length <= 512) return { token: cookie, via: "cookie" };
   return undefined;
 }

@@ -122,6 +122,22 @@ export function preparedQuery<Q>(name: string, build: (db: Db, t: Tables) => { p
 }
 
 /**
+ * A constant of the code (a status, an event type, a cap) written into a prepared statement's text
+ * rather than bound: SQLite plans a subquery whose LIMIT or compared value is a parameter for any value
+ * it might be, and on the order path such subqueries cost several times what they cost with the
+ * value written in (docs/performance/api-benchmarks.md, "Where time goes"). Only for the code's own
+ * constants: a value from a request is always bound.
+ */
+export function constant(value: string | number): SQL {
+  if (typeof value === "number") {
+    if (!Number.isSafeInteger(value)) throw new Error(`constant() takes whole numbers, not ${value}`);
+    return sql.raw(String(value));
+  }
+  if (!/^[\w.-]+$/.test(value)) throw new Error(`constant() takes plain words, not ${JSON.stringify(value)}`);
+  return sql.raw(`'${value}'`);
+}
+
+/**
  * The whole hours from 1970 to a timestamp column's value (UTC), as an integer: what a report groups
  * by before turning each hour into the restaurant's local hour. SQLite stores ISO-8601 text,
  * PostgreSQL a timestamptz.

@@ -22,6 +22,8 @@ export interface NewEvent<T extends EventType = EventType> {
   /** The table the event concerns: it then reaches that table's diner stream. */
   tableId?: string | null;
   payload: ServerEvents[T];
+  /** The payload as JSON when the caller has it already (an order's answer): stored as it is, not serialized again. */
+  json?: string;
 }
 
 /**
@@ -40,7 +42,7 @@ export async function recordEvents(tx: Db, events: readonly NewEvent[], now: Dat
       type: event.type,
       orderId: event.orderId ?? null,
       tableId: event.tableId ?? null,
-      payload: JSON.stringify(event.payload),
+      payload: event.json ?? JSON.stringify(event.payload),
       createdAt,
     })),
   );

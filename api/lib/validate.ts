@@ -6,6 +6,7 @@ import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
 import type { z } from "zod";
 import { ApiHttpError, badRequest, validationError } from "./errors";
+import { requestHeader } from "./response-head";
 
 /** The largest JSON body any call takes (file uploads have their own limits: lib/file-upload.ts). */
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -76,7 +77,7 @@ const unsupportedMediaType = () =>
  * that is there is checked all the same (415 without a JSON type, 400 when it does not parse).
  */
 export async function readJson<S extends z.ZodType>(c: Context, schema: S, optional = false): Promise<z.infer<S>> {
-  const contentType = c.req.header("content-type") || undefined;
+  const contentType = requestHeader(c, "content-type") || undefined;
   const isJson = contentType !== undefined && JSON_TYPE.test(contentType);
   // Another declared type is refused unread, body or not: a client speaking forms is not speaking JSON.
   if (!isJson && (!optional || contentType !== undefined)) throw unsupportedMediaType();
@@ -102,7 +103,9 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S
 
 /** Headers by the names the schema lists; a bad one is 400 `invalid_<name>` with the schema's message. */
 export function readHeaders<S extends z.ZodObject>(c: Context, schema: S, names = Object.keys(schema.shape)): z.infer<S> {
-  const parsed = schema.safeParse(Object.fromEntries(names.map((name) => [name, c.req.header(name)])));
+  const parsed = schema.safeParse(
+    Object.fromEntries(names.map((name) => [name, requestHeader(c, name.toLowerCase() as Lowercase<string>)])),
+  );
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   throw badRequest(`invalid_${String(issue.path[0]).toLowerCase().replace(/-/g, "_")}`, issue.message);

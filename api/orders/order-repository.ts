@@ -1,11 +1,13 @@
 /** Orders as stored (a snapshot of names and prices): the orders module's own queries and writes. */
-import { and, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { OrderStatus, PrepArea } from "../../contract/menu";
 import type { Order } from "../../contract/schemas";
 import type { Db } from "../db/database";
-import { preparedQuery, tablesOf } from "../db/dialect";
+import { constant, preparedQuery, tablesOf } from "../db/dialect";
 import { visitStateColumns, type VisitStateColumns } from "../visits/visit-service";
+import { AWAITING_KITCHEN } from "./kitchen-order-queries";
 import { toOrder, withLines, type LineRow, type OrderRow } from "./order-queries";
+import { MAX_ORDERS_AHEAD } from "./ready-estimate";
 import type { PricedLine } from "./pricing";
 
 export interface OrderFilter {
@@ -62,32 +64,26 @@ export interface OrderContext extends VisitStateColumns {
 // more than the rows it reads): the key in idempotency_keys' primary key; the table's limit walks
 // orders_station_created backwards from the newest order, reading at most `skip` + 1 accepted entries
 // (orders held for a staff OK, which have a cap of their own, and held ones turned down are passed over;
-// released ones count from their placement); the queue reads orders_branch_status, never more than
-// `cap` entries; the last number reads orders_branch_number; the visit's parts are the visits module's.
-// The row exists when the table does.
+// released ones count from their placement); the queue reads orders_branch_status alone, never more
+// than MAX_ORDERS_AHEAD entries; the last number reads orders_branch_number; the visit's parts are the
+// visits module's. The row exists when the table does.
+// The code's constants (statuses, the cap) are written into the statement (`constant`), and only what
+// varies per order is bound.
 const orderContext = preparedQuery("order_context", (db, t) => {
   const { orders, idempotencyKeys, diningTables } = t;
   const tableId = sql.placeholder("tableId");
   const branchId = sql.placeholder("branchId");
-  const nthNewestSince = db
-    .select({ createdAt: orders.createdAt })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.tableId, tableId),
-        gt(orders.createdAt, sql.placeholder("since")),
-        ne(orders.status, "held"),
-        or(ne(orders.status, "cancelled"), isNull(orders.heldUntil)),
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(1)
-    .offset(sql.placeholder("skip"));
-  const openOrders = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.branchId, branchId), inArray(orders.status, ["received", "preparing"])))
-    .limit(sql.placeholder("cap"));
+  const accepted = and(
+    sql`${orders.status} <> ${constant("held")}`,
+    or(sql`${orders.status} <> ${constant("cancelled")}`, isNull(orders.heldUntil)),
+  );
+  const nthNewestSince = sql`select ${orders.createdAt} from ${orders}
+    where ${and(eq(orders.tableId, tableId), gt(orders.createdAt, sql.placeholder("since")), accepted)}
+    order by ${orders.createdAt} desc limit 1 offset ${sql.placeholder("skip")}`;
+  // Only the index's own columns: counting reads orders_branch_status, not each order's row.
+  const openOrders = sql`select 1 from ${orders}
+    where ${orders.branchId} = ${branchId} and ${orders.status} in (${sql.join(AWAITING_KITCHEN.map(constant), sql`, `)})
+    limit ${constant(MAX_ORDERS_AHEAD)}`;
   return db
     .select({
       storedRequestHash: sql<
@@ -110,8 +106,6 @@ export interface OrderContextQuery {
   /** The table's order limit (0: none) and the start of the window it counts accepted orders in. */
   limit: number;
   since: string;
-  /** How many open orders ahead are worth counting. */
-  aheadCap: number;
 }
 
 /**
@@ -126,7 +120,6 @@ export async function readOrderContext(tx: Db, query: OrderContextQuery): Promis
     key: query.idempotencyKey,
     since: query.since,
     skip: Math.max(query.limit - 1, 0),
-    cap: query.aheadCap,
   });
   return row && { ...row, limitReachedAt: query.limit > 0 ? row.limitReachedAt : null };
 }

@@ -18,7 +18,7 @@ import { findStoredResponse, hashRequest, pruneExpiredKeysHourly, storeResponse,
 import { findOrder } from "./order-queries";
 import { heldOrdersAt, insertOrder, readOrderContext, setOrderProgress } from "./order-repository";
 import { priceOrder } from "./pricing";
-import { estimateReadyAt, MAX_ORDERS_AHEAD } from "./ready-estimate";
+import { estimateReadyAt } from "./ready-estimate";
 
 /** The window TABLE_ORDER_LIMIT counts a table's accepted orders in. */
 export const TABLE_ORDER_WINDOW_MS = 10 * 60_000;
@@ -111,7 +111,6 @@ export async function placeOrder(deps: ServiceDeps, input: OrderCreate, idempote
       idempotencyKey: idempotencyKey ?? null,
       limit: limits.tableOrderLimit,
       since: new Date(now.getTime() - TABLE_ORDER_WINDOW_MS).toISOString(),
-      aheadCap: MAX_ORDERS_AHEAD,
     });
     // Before the limit: a retry of an accepted order is answered even when the table is at its limit.
     if (idempotencyKey && context?.storedRequestHash != null) return replay((await findStoredResponse(db, idempotencyKey))!, requestHash);
@@ -198,7 +197,7 @@ export async function placeOrder(deps: ServiceDeps, input: OrderCreate, idempote
       db,
       [
         ...visitEvents(diningTable, visit, now),
-        { branchId, type: "order.created", orderId: order.id, tableId: order.station_id, payload: order },
+        { branchId, type: "order.created", orderId: order.id, tableId: order.station_id, payload: order, json },
       ],
       now,
     );

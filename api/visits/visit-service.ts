@@ -11,7 +11,7 @@
  */
 import { and, eq, gt, gte, inArray, lt, max, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db, Tables } from "../db/database";
-import { preparedQuery, tablesOf } from "../db/dialect";
+import { constant, preparedQuery, tablesOf } from "../db/dialect";
 import { recordEvent, recordEvents, type NewEvent } from "../events/event-log-service";
 
 /** A visit with no order and no cart change for this long is over. */
@@ -54,7 +54,9 @@ async function latestMarker(db: Db, tableId: string): Promise<{ id: number; type
 export function visitStateColumns(t: Tables, tableId: SQLWrapper) {
   const { events, orders, carts } = t;
   const newest = (type: "visit.started" | "visit.ended") =>
-    sql<number | null>`(select max(${events.id}) from ${events} where ${events.tableId} = ${tableId} and ${events.type} = ${type})`.mapWith(
+    sql<
+      number | null
+    >`(select max(${events.id}) from ${events} where ${events.tableId} = ${tableId} and ${events.type} = ${constant(type)})`.mapWith(
       Number,
     );
   return {
