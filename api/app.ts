@@ -4,7 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { endpoints, isFileUpload, type Endpoint } from "../contract/endpoints";
 import type { AppContext, AppEnv } from "./app-context";
 import { auditRoutes } from "./audit/routes";
-import { staffAuth } from "./auth/middleware";
+import { refuseCrossSite, staffAuth } from "./auth/middleware";
 import { authRoutes } from "./auth/routes";
 import { branchRoutes } from "./branches/routes";
 import { callRoutes } from "./calls/routes";
@@ -17,7 +17,6 @@ import { ApiHttpError, errorBody, sendError } from "./lib/errors";
 import { requestIdOf } from "./lib/response-head";
 import { RegExpFirstRouter } from "./lib/router";
 import { discardBody, MAX_JSON_BYTES, payloadTooLarge } from "./lib/validate";
-import { measureRequests } from "./metrics/http";
 import type { Metrics } from "./metrics/registry";
 import { serveMetrics } from "./metrics/route";
 import { menuRoutes } from "./menu/routes";
@@ -38,23 +37,25 @@ const UPLOADS = Object.values<Endpoint>(endpoints)
   .filter((endpoint) => isFileUpload(endpoint.body))
   .map(({ method, path }) => ({ method, path: new RegExp(`^/api${path.replace(/:\w+/g, "[^/]+")}$`) }));
 
+const WRITES = ["POST", "PUT", "PATCH", "DELETE"];
+/** The endpoints that need a staff session: only their routes get the session lookup (auth/middleware.ts). */
+const STAFF_ENDPOINTS = Object.values<Endpoint>(endpoints).filter((endpoint) => endpoint.auth !== "public");
+
 /**
  * Security headers and X-Request-Id are not set here: the server's response class adds them to every
  * answer (lib/response-head.ts). Handlers on hot paths return `new Response(body, { headers: {...} })`
  * with a plain header object, which @hono/node-server writes without building a Headers object; no
  * middleware before them may call `c.header()`, since a returned Response does not carry those headers.
- * Request lines are written there too, when LOG_REQUESTS is on (responseClassFor).
+ * Request lines (LOG_REQUESTS) and the request histogram (METRICS) are written there too (responseClassFor).
  */
 export function createApp(ctx: AppContext, metrics?: Metrics) {
   // Hono's fastest router for every request it can route (lib/router.ts).
   const app = new Hono<AppEnv>({ router: new RegExpFirstRouter() });
 
-  // First, so it times every answer, refusals by the middleware below included.
-  if (metrics) app.use(measureRequests(metrics));
-
+  // Only what a request needs runs for it: a public read (health, the menu) goes straight to its route.
   // A declared size over the limit is refused before anything runs; a chunked body is counted as it
   // is read (lib/validate.ts). File uploads have their own, larger limits.
-  app.on(["POST", "PUT", "PATCH", "DELETE"], "/api/*", async (c, next) => {
+  app.on(WRITES, "/api/*", async (c, next) => {
     if (UPLOADS.some(({ method, path }) => method === c.req.method && path.test(c.req.path))) return next();
     const declared = c.req.header("content-length");
     if (declared !== undefined && Number(declared) > MAX_JSON_BYTES) {
@@ -63,7 +64,9 @@ export function createApp(ctx: AppContext, metrics?: Metrics) {
     }
     return next();
   });
-  app.use("/api/*", staffAuth(ctx));
+  app.on(WRITES, "/api/*", refuseCrossSite(ctx));
+  const staffSession = staffAuth(ctx);
+  for (const { method, path } of STAFF_ENDPOINTS) app.on(method, `/api${path}`, staffSession);
 
   const api = new Hono<AppEnv>();
   serveEndpoint(api, endpoints.health, async ({ c }) => {

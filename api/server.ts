@@ -21,6 +21,7 @@ import { createLogger, type Logger } from "./lib/logger";
 import { responseClassFor } from "./lib/response-head";
 import { MenuCache } from "./menu/menu-cache";
 import { registerCollectors } from "./metrics/collectors";
+import { requestObserver } from "./metrics/http";
 import { createMetrics } from "./metrics/registry";
 import { PrintDispatcher, type DispatcherOptions } from "./printers/dispatcher";
 import { FloorWatch } from "./dining-tables/floor-watch";
@@ -124,6 +125,7 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
   const ServerResponse = responseClassFor({
     trustedProxies: config.trustedProxies,
     logRequest: config.logRequests ? (line) => requestLogger.request(line) : undefined,
+    observeRequest: metrics ? requestObserver(metrics, app.router) : undefined,
   });
 
   const server: ServerType = await new Promise<ServerType>((resolve, reject) => {

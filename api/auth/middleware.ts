@@ -22,7 +22,6 @@ import { findSessionStaff } from "./session-queries";
 export const SESSION_COOKIE = "access_token";
 const SIGN_IN_PATH = `/api${API_ROUTES.login.path}`;
 const SIGN_OUT_PATH = `/api${API_ROUTES.logout.path}`;
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function readToken(c: Context): { token: string; via: "bearer" | "cookie" } | undefined {
   const header = c.req.header("authorization");
@@ -56,19 +55,29 @@ export function secureCookie(c: Context, config: Pick<AppConfig, "secureCookies"
 }
 
 /**
- * On every /api request, without touching the database: makes the session lookup available to
- * `requireStaff`, and answers 403 to a cookie-carrying write from another origin and to a cross-site
- * sign-in / sign-out (login CSRF).
+ * On the routes of staff endpoints (and GET /metrics), without touching the database: makes the
+ * session lookup available to `requireStaff`. Public reads (health, the menu) run without it: a
+ * link in the middleware chain of every request costs more than those answers' own work.
  */
 export function staffAuth(ctx: AppContext): MiddlewareHandler<AppEnv> {
-  trustedProxyList(ctx.config.trustedProxies); // a malformed TRUSTED_PROXIES stops start-up here
   const findStaff = (token: string) => findSessionStaff(ctx.database.db, token, ctx.clock.now());
   const branchOf: NonNullable<AppEnv["Variables"]["branchOf"]> = (kind, id) => branchOfResource(ctx.database.db, kind, id);
-  return async (c, next) => {
+  return (c, next) => {
     c.set("findStaff", findStaff);
     c.set("branchOf", branchOf);
     c.set("requireStaff", requireStaff);
-    if (SAFE_METHODS.has(c.req.method)) return next();
+    return next();
+  };
+}
+
+/**
+ * On every /api write (POST, PUT, PATCH, DELETE), without touching the database: 403 to a
+ * cookie-carrying write from another origin and to a cross-site sign-in / sign-out (login CSRF).
+ * Reads change nothing, so they need no such check.
+ */
+export function refuseCrossSite(ctx: AppContext): MiddlewareHandler<AppEnv> {
+  trustedProxyList(ctx.config.trustedProxies); // a malformed TRUSTED_PROXIES stops start-up here
+  return (c, next) => {
     // The cookie counts whenever it is what would authenticate: any Authorization header that is not a
     // usable bearer token (e.g. Basic credentials a browser attaches on its own) leaves the cookie in charge.
     const carriesCookie = readToken(c)?.via === "cookie";

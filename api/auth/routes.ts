@@ -71,7 +71,7 @@ export function authRoutes(ctx: AppContext) {
     return { logged_in_as: staff.email, id: staff.id, name: staff.name, role: staff.role, branch_ids: staff.branchIds };
   });
 
-  // CSRF: a write, so a cookie-carrying switch from another site is refused by staffAuth as sign-in is.
+  // CSRF: a write, so a cookie-carrying switch from another site is refused by refuseCrossSite as sign-in is.
   serveEndpoint(
     app,
     endpoints.switchUser,

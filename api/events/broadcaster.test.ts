@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { serve, type ServerType } from "@hono/node-server";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { Hono } from "hono";
@@ -13,6 +15,7 @@ import { Announcements } from "../db/announcements";
 import type { EventType } from "./event-log-service";
 import type { EventFilter } from "./filter";
 import { ApiHttpError, sendError } from "../lib/errors";
+import { ApiServerResponse } from "../lib/response-head";
 import { BUSY_RETRY_AFTER_SECONDS, eventStreamResponse, parseLastEventId } from "./stream";
 
 const STATION_A = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
@@ -33,7 +36,17 @@ async function database() {
 }
 
 /** What afterEach closes. */
-const opened: { broadcaster: Broadcaster; sqlite: Database.Database; handle: SqliteHandle; dir: string }[] = [];
+const opened: { broadcaster: Broadcaster; server: ServerType; sqlite: Database.Database; handle: SqliteHandle; dir: string }[] = [];
+
+/** The app on a real Node server with the server's response class: streams are written to Node's response. */
+async function listen(app: Hono): Promise<{ server: ServerType; url: string }> {
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1", serverOptions: { ServerResponse: ApiServerResponse } }, () =>
+      resolve(s),
+    );
+  });
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+}
 
 async function setup(options: { timing?: Partial<StreamTiming>; limits?: StreamLimits } = {}) {
   const { db, sqlite, statements, handle, dir } = await database();
@@ -58,6 +71,8 @@ async function setup(options: { timing?: Partial<StreamTiming>; limits?: StreamL
     });
   });
 
+  const { server, url } = await listen(app);
+
   const insertEvent = sqlite.prepare(
     "INSERT INTO events (branch_id, type, station_id, order_id, payload, created_at) VALUES (?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ'))",
   );
@@ -75,17 +90,19 @@ async function setup(options: { timing?: Partial<StreamTiming>; limits?: StreamL
     nextFilter = filter;
     stillAllowed = allowed;
     staff = asStaff;
-    const response = await app.request("/", { headers: lastEventId === undefined ? {} : { "Last-Event-ID": String(lastEventId) } });
+    const response = await fetch(url, { headers: lastEventId === undefined ? {} : { "Last-Event-ID": String(lastEventId) } });
     return new Client(response);
   };
 
-  opened.push({ broadcaster, sqlite, handle, dir });
+  opened.push({ broadcaster, server, sqlite, handle, dir });
   return { db, statements, broadcaster, announcements, write, open };
 }
 
 afterEach(async () => {
-  for (const { broadcaster, sqlite, handle, dir } of opened.splice(0)) {
+  for (const { broadcaster, server, sqlite, handle, dir } of opened.splice(0)) {
     broadcaster.stop();
+    if ("closeAllConnections" in server) server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
     sqlite.close();
     await handle.close();
     rmSync(dir, { recursive: true, force: true });
@@ -228,7 +245,8 @@ describe("Broadcaster fan-out", () => {
     const client = await open([{ branchId: 1 }]);
     expect(broadcaster.size).toBe(1);
     await client.close();
-    expect(broadcaster.size).toBe(0);
+    // The server hears of it when the connection closes.
+    await vi.waitFor(() => expect(broadcaster.size).toBe(0));
   });
 });
 
@@ -307,6 +325,7 @@ describe("limits and the shared tick", () => {
     expect(await refused.response.json()).toMatchObject({ error: { code: "busy" } });
     expect(broadcaster.size).toBe(2);
     await first.close();
+    await vi.waitFor(() => expect(broadcaster.size).toBe(1));
     expect((await open([{ branchId: 1 }])).response.status).toBe(200);
   });
 
@@ -324,11 +343,11 @@ describe("limits and the shared tick", () => {
 
     // A staff stream closing frees room for staff, not for more anonymous streams…
     await staff[0]!.close();
-    expect(broadcaster.size).toBe(3);
+    await vi.waitFor(() => expect(broadcaster.size).toBe(3));
     expect((await open([{ branchId: 1 }])).response.status).toBe(503);
     // …an anonymous one closing does.
     await anonymous[0]!.close();
-    expect(broadcaster.anonymousSize).toBe(1);
+    await vi.waitFor(() => expect(broadcaster.anonymousSize).toBe(1));
     expect((await open([{ branchId: 1 }])).response.status).toBe(200);
     expect({ all: broadcaster.size, anonymous: broadcaster.anonymousSize }).toEqual({ all: 3, anonymous: 2 });
   });
@@ -347,6 +366,7 @@ describe("limits and the shared tick", () => {
     vi.useFakeTimers({ toFake: ["setInterval", "setTimeout"] });
     const { broadcaster, open } = await setup();
     await broadcaster.start();
+    await open([{ branchId: 1 }]); // the HTTP client's own timers, if any, are set up by its first request
     const timers = vi.getTimerCount();
     await Promise.all(Array.from({ length: 20 }, () => open([{ branchId: 1 }])));
     expect(vi.getTimerCount()).toBe(timers);
@@ -361,6 +381,8 @@ describe("limits and the shared tick", () => {
     // Not all in the same tick: 20 streams at once would otherwise be 3,000 at once in a restaurant.
     expect((await beats()).filter((n) => n > 0).length).toBeLessThan(20);
     await broadcaster.tick(now + 15_000);
+    // Over real sockets: each client reads until its heartbeat is in, then a little longer (a second one would show).
+    await Promise.all(clients.map((client) => client.drain(5_000, (c) => c.heartbeats() >= 1)));
     expect(await beats()).toEqual(clients.map(() => 1));
   });
 
@@ -374,7 +396,7 @@ describe("limits and the shared tick", () => {
     await broadcaster.tick(now + 14_000);
     expect((await client.drain()).heartbeats()).toBe(0);
     await broadcaster.tick(now + 15_000);
-    expect((await client.drain()).heartbeats()).toBe(1);
+    expect((await client.drain(5_000, (c) => c.heartbeats() >= 1)).heartbeats()).toBe(1);
     expect(client.ids()).toHaveLength(1);
   });
 
@@ -391,7 +413,7 @@ describe("limits and the shared tick", () => {
     expect(check).toHaveBeenCalledTimes(1);
     allowed = false;
     await broadcaster.tick(now + 60_002);
-    expect((await staff.drain()).ended).toBe(true);
+    expect((await staff.drain(5_000, (c) => c.ended)).ended).toBe(true);
     expect((await diner.drain()).ended).toBe(false);
     expect(broadcaster.size).toBe(1);
   });
@@ -400,14 +422,17 @@ describe("limits and the shared tick", () => {
     const { write, broadcaster, open } = await setup();
     const stalled = await open([{ branchId: 1 }]); // never read
     const reading = await open([{ branchId: 1 }]);
-    for (let i = 0; i < 30; i++) {
-      // ~50 KB per event: well past the 1 MB a stream may queue.
+    // ~50 KB per event: once the sockets' buffers are full, the stalled stream's queue passes the 1 MB it may hold.
+    let sent = 0;
+    while (broadcaster.size > 1 && sent < 1_000) {
       write("product.updated", {}, { big: "x".repeat(50_000) });
+      sent++;
       await broadcaster.pump();
-      await reading.drain(1);
+      await reading.drain(1_000, (client) => client.text.length >= sent * 50_000); // keeps up with every event so far
     }
     expect(broadcaster.size).toBe(1);
-    expect((await reading.received(30)).ids()).toHaveLength(30);
-    expect((await stalled.drain()).failed).toBe(true);
+    expect((await reading.received(sent)).ids()).toHaveLength(sent);
+    // What was in the sockets' buffers still arrives, then the cut.
+    expect((await stalled.drain(5_000, (client) => client.failed)).failed).toBe(true);
   });
 });

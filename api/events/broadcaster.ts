@@ -50,7 +50,7 @@ export const DEFAULT_STREAM_TIMING: StreamTiming = {
   recheckMs: 30_000,
 };
 
-/** A row as streams receive it, with its server-sent-event frame encoded once for all of them. */
+/** A row as streams receive it, with its server-sent-event frame encoded once (a Buffer, which Node writes as it is) for all of them. */
 export interface LiveRow extends EventKeys {
   id: number;
   /** The stored JSON, for a stream that sends its own view of it (see StreamRequest.rewrite). */
@@ -77,23 +77,21 @@ export interface Subscriber {
 /** Rows per read: enough for any burst, small enough that one read never blocks the loop for long. */
 const BATCH = 500;
 
-const encoder = new TextEncoder();
-
 export function eventFrame(id: number, type: EventType, payload: string): Uint8Array {
   // Stored payloads are single-line JSON; splitting keeps the frame valid whatever a row holds.
   const data = payload
     .split(/\r\n|\r|\n/)
     .map((line) => `data: ${line}\n`)
     .join("");
-  return encoder.encode(`event: ${type}\n${data}id: ${id}\n\n`);
+  return Buffer.from(`event: ${type}\n${data}id: ${id}\n\n`);
 }
 
 /** A derived event's frame: no `id:` line, so the client's Last-Event-ID stays that of the last stored row. */
 function derivedFrame(type: EventType, payload: string): Uint8Array {
-  return encoder.encode(`event: ${type}\ndata: ${payload.replace(/\r\n|\r|\n/g, "")}\n\n`);
+  return Buffer.from(`event: ${type}\ndata: ${payload.replace(/\r\n|\r|\n/g, "")}\n\n`);
 }
 
-export const HEARTBEAT_FRAME = encoder.encode(": heartbeat\n\n");
+export const HEARTBEAT_FRAME = Buffer.from(": heartbeat\n\n");
 
 const columnsOf = ({ events }: ReturnType<typeof tablesOf>) => ({
   id: events.id,

@@ -8,19 +8,22 @@
  * memory until the catch-up is sent. A client that has seen more than this instance has fanned out
  * (its cursor came from another instance) gets only rows above its cursor.
  *
- * The body is a plain ReadableStream: sending a row to many streams is a synchronous enqueue of the
- * same bytes each, and an idle stream holds no promise, timer or query of its own.
+ * Frames are written straight to Node's response, the bytes encoded once for every stream: sending a
+ * row to 10,000 streams is 10,000 `write`s of one buffer, with no web stream, promise or reader per
+ * socket in between. An idle stream holds no promise, timer or query of its own.
  */
+import type { ServerResponse } from "node:http";
 import type { Context } from "hono";
 import type { StreamLimits } from "../config";
 import { RetryLaterError } from "../lib/errors";
+import { nodeResponseOf } from "../lib/response-head";
 import type { Broadcaster, LiveRow, Subscriber } from "./broadcaster";
 import { eventFrame, HEARTBEAT_FRAME } from "./broadcaster";
 import type { EventFilter } from "./filter";
 import type { VisitWatch } from "../visits/visit-service";
 
 /** Sent by a table's stream whose visit went idle, just before the server closes it (no id: nothing to resume). */
-const VISIT_IDLE_FRAME = new TextEncoder().encode(`event: visit.ended\ndata: {"reason":"idle"}\n\n`);
+const VISIT_IDLE_FRAME = Buffer.from(`event: visit.ended\ndata: {"reason":"idle"}\n\n`);
 
 /** Catch-up rows per read: a long disconnect is replayed a batch at a time, as the client reads. */
 const BACKLOG_BATCH = 200;
@@ -30,8 +33,6 @@ const MAX_QUEUED_BYTES = 1024 * 1024;
 const MAX_HELD_ROWS = 5_000;
 /** What a refused client is told to wait; EventSource ignores it, the web app's own retry uses its own backoff. */
 export const BUSY_RETRY_AFTER_SECONDS = 10;
-
-const encoder = new TextEncoder();
 
 const STREAM_HEADERS = {
   "Content-Type": "text/event-stream",
@@ -70,20 +71,24 @@ export function eventStreamResponse(c: Context, broadcaster: Broadcaster, limits
       BUSY_RETRY_AFTER_SECONDS,
     );
   }
-  const stream = new LiveStream(broadcaster, request);
-  // Chunked from the first byte: @hono/node-server then streams at once instead of pre-reading the body.
-  return c.body(stream.readable, 200, { ...STREAM_HEADERS, "Transfer-Encoding": "chunked" });
+  const outgoing = nodeResponseOf(c);
+  if (!outgoing) throw new Error("a live stream is written to Node's response: serve the app with @hono/node-server");
+  outgoing.writeHead(200, STREAM_HEADERS);
+  new LiveStream(broadcaster, request, outgoing);
+  // The head and frames go out through `outgoing`: the adapter is told to write nothing more.
+  return new Response(null, { headers: { [ALREADY_SENT]: "true" } });
 }
 
+/** @hono/node-server's mark of an answer the handler wrote to Node's response itself. */
+const ALREADY_SENT = "x-hono-already-sent";
+
 class LiveStream implements Subscriber {
-  readonly readable: ReadableStream<Uint8Array>;
   readonly filter: EventFilter;
   readonly expiresAt: number;
   readonly stillAllowed?: () => Promise<boolean>;
   readonly staff: boolean;
   private readonly rewrite?: (row: LiveRow) => string;
   private readonly visit?: VisitWatch;
-  private controller!: ReadableStreamDefaultController<Uint8Array>;
   /** Catch-up position; null once the catch-up is complete and rows go out as they arrive. */
   private backlogAfter: number | null;
   private readonly backlogUpTo: number;
@@ -95,6 +100,7 @@ class LiveStream implements Subscriber {
   constructor(
     private readonly broadcaster: Broadcaster,
     request: StreamRequest,
+    private readonly outgoing: ServerResponse,
   ) {
     const { timing } = broadcaster;
     this.filter = request.filter;
@@ -111,18 +117,15 @@ class LiveStream implements Subscriber {
     this.backlogAfter = cursor < upTo ? cursor : null;
     this.liveAfter = Math.max(cursor, upTo);
 
-    this.readable = new ReadableStream<Uint8Array>(
-      {
-        start: (controller) => {
-          this.controller = controller;
-          controller.enqueue(encoder.encode(`retry: ${timing.retryMs}\n: connected\n\n`));
-        },
-        pull: () => this.sendBacklog(),
-        cancel: () => this.finish(),
-      },
-      { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
-    );
+    // The client went away (or was dropped): 'close' comes once, also after a normal end.
+    outgoing.once("close", () => this.finish());
+    if (outgoing.destroyed) {
+      this.done = true; // gone before the stream began
+      return;
+    }
+    outgoing.write(`retry: ${timing.retryMs}\n: connected\n\n`);
     broadcaster.add(this);
+    if (this.backlogAfter !== null) void this.catchUp();
   }
 
   deliver(row: LiveRow): void {
@@ -141,8 +144,8 @@ class LiveStream implements Subscriber {
     const verdict = this.visit?.see(row) ?? "continues";
     if (verdict === "superseded") return this.endWith(VISIT_IDLE_FRAME);
     if (verdict === "silent") return;
-    // A catch-up batch is read only when the client has room (pull), so it is never cut off for size.
-    if (catchUp) this.controller.enqueue(this.frameOf(row));
+    // A catch-up batch is read only when the client has room (catchUp), so it is never cut off for size.
+    if (catchUp) this.outgoing.write(this.frameOf(row));
     else this.send(this.frameOf(row));
     if (verdict === "ended") this.end();
   }
@@ -154,7 +157,7 @@ class LiveStream implements Subscriber {
 
   private endWith(frame: Uint8Array): void {
     if (this.done) return;
-    this.controller.enqueue(frame);
+    this.outgoing.write(frame);
     this.end();
   }
 
@@ -169,48 +172,61 @@ class LiveStream implements Subscriber {
   end(): void {
     if (this.done) return;
     this.finish();
-    try {
-      this.controller.close(); // what is queued still goes out, then the client reconnects
-    } catch {
-      // already closed or errored by the client going away
+    this.outgoing.end(); // what is queued still goes out, then the client reconnects
+  }
+
+  /** Sends the catch-up a batch at a time, each once the client has taken the one before. */
+  private async catchUp(): Promise<void> {
+    while (!this.done && this.backlogAfter !== null) {
+      let rows: LiveRow[];
+      try {
+        rows = await this.broadcaster.readBacklog(this.filter, this.backlogAfter, this.backlogUpTo, BACKLOG_BATCH);
+      } catch {
+        this.fail(); // the client reconnects and retries the catch-up from its last id
+        return;
+      }
+      if (this.done) return;
+      for (const row of rows) this.emit(row, true);
+      if (this.done) return;
+      this.backlogAfter = rows.at(-1)?.id ?? this.backlogUpTo;
+      if (rows.length < BACKLOG_BATCH) {
+        this.backlogAfter = null;
+        const held = this.held;
+        this.held = [];
+        for (const row of held) this.emit(row, true);
+        return;
+      }
+      if (this.outgoing.writableNeedDrain) await this.drained();
     }
   }
 
-  /** Called whenever the client has room for more: sends the next catch-up batch. */
-  private async sendBacklog(): Promise<void> {
-    if (this.done || this.backlogAfter === null) return;
-    let rows: LiveRow[];
-    try {
-      rows = await this.broadcaster.readBacklog(this.filter, this.backlogAfter, this.backlogUpTo, BACKLOG_BATCH);
-    } catch {
-      this.fail(); // the client reconnects and retries the catch-up from its last id
-      return;
-    }
-    if (this.done) return;
-    for (const row of rows) this.emit(row, true);
-    if (this.done) return;
-    this.backlogAfter = rows.at(-1)?.id ?? this.backlogUpTo;
-    if (rows.length < BACKLOG_BATCH) {
-      this.backlogAfter = null;
-      const held = this.held;
-      this.held = [];
-      for (const row of held) this.emit(row, true);
-    }
+  /** Resolves once the client has read what is queued, or is gone. */
+  private drained(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        this.outgoing.off("drain", done);
+        this.outgoing.off("close", done);
+        resolve();
+      };
+      this.outgoing.on("drain", done);
+      this.outgoing.on("close", done);
+    });
   }
 
   private send(frame: Uint8Array): void {
-    this.controller.enqueue(frame);
-    if ((this.controller.desiredSize ?? 0) < -MAX_QUEUED_BYTES) this.fail();
+    this.outgoing.write(frame);
+    if (this.outgoing.writableLength > MAX_QUEUED_BYTES) this.fail();
   }
 
   /** Drops the connection and what is queued for it; the client resumes from the last id it got. */
   private fail(): void {
     if (this.done) return;
     this.finish();
-    this.controller.error(new Error("live stream dropped: the client is not keeping up"));
+    this.outgoing.destroy();
   }
 
   private finish(): void {
+    if (this.done) return;
     this.done = true;
     this.held = [];
     this.broadcaster.remove(this);

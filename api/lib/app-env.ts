@@ -17,7 +17,7 @@ export interface AppEnv {
     /** Resolves a session token to its staff member (set by staffAuth; used by requireStaff). */
     findStaff?: (token: string) => Promise<StaffIdentity | undefined>;
     /**
-     * The guard every staff endpoint runs first (set by staffAuth on every /api request): the auth
+     * The guard every staff endpoint runs first (set by staffAuth on the routes of staff endpoints): the auth
      * module's, handed down, so lib/endpoint.ts depends on no module.
      */
     requireStaff?: MiddlewareHandler<AppEnv>;

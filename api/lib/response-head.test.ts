@@ -10,6 +10,7 @@ import {
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  API_SECURITY_HEADERS,
   ApiServerResponse,
   SECURITY_HEADERS,
   STRICT_TRANSPORT_SECURITY,
@@ -56,6 +57,18 @@ function handle(req: IncomingMessage, res: ServerResponse) {
     case "/immutable-html":
       res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=31536000, immutable" });
       return res.end("immutable-html");
+    case "/json":
+      res.writeHead(200, { "Content-Type": "application/json; charset=utf-8" });
+      return res.end("{}");
+    case "/problem-json":
+      res.setHeader("content-type", "application/problem+json");
+      return res.end("{}");
+    case "/event-stream":
+      res.writeHead(200, { "content-type": "text/event-stream", "x-frame-options": "SAMEORIGIN" });
+      return res.end(": hi\n\n");
+    case "/json-lookalike":
+      res.writeHead(200, { "content-type": "application/jsonp" });
+      return res.end("x");
     case "/not-modified":
       res.writeHead(304, { etag: '"v1"', "Content-Length": 0 });
       return res.end();
@@ -158,6 +171,22 @@ describe("ApiServerResponse", () => {
       } else expect(answer.counts[name], name).toBeUndefined();
     }
     expect(answer.counts["x-request-id"]).toBe(1);
+  });
+
+  it.each(["/json", "/problem-json", "/event-stream"])("gives a JSON answer or a live stream (%s) only the API's few", async (path) => {
+    const answer = await fetchRaw(path);
+    for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) {
+      expect(answer.counts[name], name).toBe(1);
+      // The route's own value wins, and the header is not sent twice.
+      expect(answer.headers[name], name).toBe(path === "/event-stream" && name === "x-frame-options" ? "SAMEORIGIN" : value);
+    }
+    for (const name of Object.keys(SECURITY_HEADERS).filter((name) => !(name in API_SECURITY_HEADERS)))
+      expect(answer.counts[name], name).toBeUndefined();
+    expect(answer.counts["x-request-id"]).toBe(1);
+  });
+
+  it("gives a type that only looks like JSON the full set", async () => {
+    expectSecurityHeadersOnce(await fetchRaw("/json-lookalike"));
   });
 
   it("never treats an HTML answer as an asset, however it is cached", async () => {

@@ -10,6 +10,9 @@
  * requests (a browser ignores it over plain HTTP, and a plain-HTTP site has no business promising
  * HTTPS), and an answer marked with `noStore()` (staff answers, sign-in) gets `Cache-Control: no-store`
  * whatever the route set, so no answer that carries a secret lands in a browser's or proxy's cache.
+ * Which security headers go on an answer depends on its type: a document (HTML, and anything not
+ * below) gets them all; a JSON answer or a live stream the few that apply to it (API_SECURITY_HEADERS);
+ * a hashed asset the two a subresource uses.
  */
 import { randomBytes } from "node:crypto";
 import { ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from "node:http";
@@ -91,18 +94,53 @@ export function isImmutableAsset(cacheControl: unknown, contentType: unknown): b
   return String(cacheControl ?? "").includes("immutable") && !String(contentType ?? "").startsWith("text/html");
 }
 
+/**
+ * What a JSON or event-stream answer carries (docs/decisions/0033): such an answer is never a
+ * document a browser renders or runs — `nosniff` holds it to its type — so the document policies
+ * (COOP, Permissions-Policy, Referrer-Policy, the site's CSP, …) do nothing on it. It keeps what
+ * still applies: nosniff, CORP (no other site may load it), no framing, and a CSP that allows nothing,
+ * should it ever be shown as a page (what api.github.com sends).
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "cross-origin-resource-policy": "same-origin",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+});
+
+/** A JSON answer (`application/json`, `application/problem+json`, …) or a live stream: `API_SECURITY_HEADERS`. Decided by the answer's type, never the path. */
+export function isApiAnswer(contentType: unknown): boolean {
+  if (typeof contentType !== "string") return false;
+  let known = apiTypes.get(contentType);
+  if (known === undefined) {
+    const type = contentType.toLowerCase();
+    known = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/.test(type) || /^text\/event-stream\s*(?:;|$)/.test(type);
+    // The server's own few types, remembered (bounded, whatever a route might set).
+    if (apiTypes.size < 64) apiTypes.set(contentType, known);
+  }
+  return known;
+}
+const apiTypes = new Map<string, boolean>();
+
 type Head = { list: readonly OutgoingHttpHeader[]; requestIdAt: number; at: ReadonlyMap<string, number> };
 
 // The head as a flat [name, value, …] list, which Node writes as it is: copying a list and appending
 // a route's few headers costs a fraction of merging header objects.
-function headOf(names: readonly string[]): Head {
-  const list: OutgoingHttpHeader[] = [...names.flatMap((name) => [name, SECURITY_HEADERS[name]!]), "x-request-id", ""];
+function headOf(headers: Readonly<Record<string, string>>): Head {
+  const list: OutgoingHttpHeader[] = [...Object.entries(headers).flat(), "x-request-id", ""];
   const at = new Map<string, number>();
   for (let i = 0; i < list.length; i += 2) at.set(list[i] as string, i);
   return { list, requestIdAt: list.length - 1, at };
 }
-const DEFAULT_HEAD = headOf(Object.keys(SECURITY_HEADERS));
-const ASSET_HEAD = headOf(Object.keys(SECURITY_HEADERS).filter((name) => ASSET_HEADER_NAMES.has(name)));
+const DEFAULT_HEAD = headOf(SECURITY_HEADERS);
+const ASSET_HEAD = headOf(Object.fromEntries(Object.entries(SECURITY_HEADERS).filter(([name]) => ASSET_HEADER_NAMES.has(name))));
+const API_HEAD = headOf(API_SECURITY_HEADERS);
+
+/** Which security headers an answer with these gets. */
+function headFor(cacheControl: unknown, contentType: unknown): Head {
+  if (isImmutableAsset(cacheControl, contentType)) return ASSET_HEAD;
+  return isApiAnswer(contentType) ? API_HEAD : DEFAULT_HEAD;
+}
 
 /** A route's header by its lower-case name, whatever case the route wrote it in. */
 function headerIn(headers: OutgoingHttpHeaders | undefined, lower: string): unknown {
@@ -115,7 +153,7 @@ function headerIn(headers: OutgoingHttpHeaders | undefined, lower: string): unkn
 /** A body-less 304/204 still gets "Content-Length: 0" from the adapter; that would claim the cached representation is empty (RFC 9110 §8.6). */
 const dropsLength = (statusCode: number, lowerName: string) => lowerName === "content-length" && (statusCode === 304 || statusCode === 204);
 
-/** Node's response, with the security headers (a hashed asset's few: `isImmutableAsset`) and X-Request-Id on every head it writes. */
+/** Node's response, with the security headers (a hashed asset's few, a JSON answer's: `headFor`) and X-Request-Id on every head it writes. */
 export class ApiServerResponse<Incoming extends IncomingMessage = IncomingMessage> extends ServerResponse<Incoming> {
   readonly requestId: string;
   /** The answer carries a secret: sent with `Cache-Control: no-store`, replacing a route's own value. */
@@ -148,12 +186,10 @@ export class ApiServerResponse<Incoming extends IncomingMessage = IncomingMessag
       // Rare forms (an implicit head from end(), raw header lists, headers set one by one): Node
       // merges; ours go in only where the route set none.
       const own = Array.isArray(headers) ? undefined : headers;
-      const ours = isImmutableAsset(
+      const ours = headFor(
         this.getHeader("cache-control") ?? headerIn(own, "cache-control"),
         this.getHeader("content-type") ?? headerIn(own, "content-type"),
-      )
-        ? ASSET_HEAD.list
-        : DEFAULT_HEAD.list;
+      ).list;
       for (let i = 0; i < ours.length; i += 2) {
         const name = ours[i] as string;
         if (!this.hasHeader(name)) this.setHeader(name, name === "x-request-id" ? this.requestId : ours[i + 1]!);
@@ -177,7 +213,7 @@ export class ApiServerResponse<Incoming extends IncomingMessage = IncomingMessag
       }
       return super.writeHead(statusCode, reason, headers);
     }
-    const ours = isImmutableAsset(headerIn(headers, "cache-control"), headerIn(headers, "content-type")) ? ASSET_HEAD : DEFAULT_HEAD;
+    const ours = headFor(headerIn(headers, "cache-control"), headerIn(headers, "content-type"));
     const head = ours.list.slice();
     head[ours.requestIdAt] = this.requestId;
     for (const name in headers) {
@@ -211,11 +247,36 @@ export interface ResponseClassOptions {
    * start` about a tenth of health), and also sees answers the adapter writes itself.
    */
   logRequest?: (line: RequestLine) => void;
+  /**
+   * Told of every answer as its head is written (the request histogram, api/metrics/http.ts): the
+   * request's method and target, the status, the seconds since the request arrived, and whether the
+   * answer is an idempotent replay (`Idempotent-Replayed: true`, asked only of a 201).
+   */
+  observeRequest?: (method: string, url: string, status: number, seconds: number, replayed: boolean) => void;
+}
+
+const REPLAYED = "idempotent-replayed";
+
+/** A header of the answer whose head is being written, however the route gave it (lower-case `name`). */
+function headerOfAnswer(
+  response: ServerResponse,
+  reasonOrHeaders: string | HeadersArgument | undefined,
+  maybeHeaders: HeadersArgument | undefined,
+  name: string,
+): unknown {
+  const headers = typeof reasonOrHeaders === "string" ? maybeHeaders : reasonOrHeaders;
+  if (Array.isArray(headers)) {
+    for (let i = 0; i + 1 < headers.length; i += 2) if (String(headers[i]).toLowerCase() === name) return headers[i + 1];
+  } else {
+    const given = headerIn(headers, name);
+    if (given !== undefined) return given;
+  }
+  return response.getHeader(name);
 }
 
 /** The response class for a server: ApiServerResponse as its settings want it. */
-export function responseClassFor({ trustedProxies, logRequest }: ResponseClassOptions): typeof ApiServerResponse {
-  if (trustedProxies.length === 0 && !logRequest) return ApiServerResponse;
+export function responseClassFor({ trustedProxies, logRequest, observeRequest }: ResponseClassOptions): typeof ApiServerResponse {
+  if (trustedProxies.length === 0 && !logRequest && !observeRequest) return ApiServerResponse;
   return class ConfiguredServerResponse<Incoming extends IncomingMessage = IncomingMessage> extends ApiServerResponse<Incoming> {
     private readonly started = performance.now();
 
@@ -229,14 +290,20 @@ export function responseClassFor({ trustedProxies, logRequest }: ResponseClassOp
 
     override writeHead(statusCode: number, reasonOrHeaders?: string | HeadersArgument, maybeHeaders?: HeadersArgument): this {
       const url = this.req.url ?? "";
+      const method = this.req.method ?? "";
+      const elapsed = performance.now() - this.started;
+      if (observeRequest) {
+        const replayed = statusCode === 201 && String(headerOfAnswer(this, reasonOrHeaders, maybeHeaders, REPLAYED)) === "true";
+        observeRequest(method, url, statusCode, elapsed / 1000, replayed);
+      }
       if (logRequest && url.startsWith("/api/")) {
         const query = url.indexOf("?");
         logRequest({
           req_id: this.requestId,
-          method: this.req.method ?? "",
+          method,
           path: query === -1 ? url : url.slice(0, query),
           status: statusCode,
-          ms: Math.round(performance.now() - this.started),
+          ms: Math.round(elapsed),
         });
       }
       return super.writeHead(statusCode, reasonOrHeaders, maybeHeaders);
@@ -244,18 +311,23 @@ export function responseClassFor({ trustedProxies, logRequest }: ResponseClassOp
   };
 }
 
+/** Node's response for the request being answered; undefined without one (app.request() in unit tests). */
+export function nodeResponseOf(c: Context): ApiServerResponse | undefined {
+  const outgoing = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
+  return outgoing instanceof ApiServerResponse ? outgoing : undefined;
+}
+
 /** Marks the answer being built as carrying a secret: `Cache-Control: no-store`, whatever else sets it. */
 export function noStore(c: Context): void {
-  const outgoing = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
-  if (outgoing instanceof ApiServerResponse) outgoing.noStore = true;
+  const outgoing = nodeResponseOf(c);
+  if (outgoing) outgoing.noStore = true;
   // Without Node's response (app.request() in unit tests) the answer's own headers are all there is.
   else c.header("Cache-Control", "no-store");
 }
 
 /** The request id of the answer being built (the one its X-Request-Id header will carry). */
 export function requestIdOf(c: Context): string {
-  const outgoing = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
-  return outgoing instanceof ApiServerResponse ? outgoing.requestId : nextRequestId();
+  return nodeResponseOf(c)?.requestId ?? nextRequestId();
 }
 
 /**

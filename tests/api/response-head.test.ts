@@ -1,8 +1,8 @@
 /**
  * The head of every answer, whoever builds it (API routes, the web app, event streams, the adapter's
- * own errors): the same security headers, each once, with the values below (Strict-Transport-Security
+ * own errors): the security headers, each once, with the values below (Strict-Transport-Security
  * only over HTTPS: tests/api/secret-answers.test.ts; a hashed asset from dist/assets/ only the few a
- * subresource uses); an X-Request-Id that
+ * subresource uses; a JSON answer or a live stream the API's few); an X-Request-Id that
  * the request log line shares; and request logs only while LOG_REQUESTS is on.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -35,9 +35,29 @@ const SECURITY_HEADERS = {
   "x-xss-protection": "0",
 };
 
+/**
+ * What a JSON answer or a live stream carries (docs/decisions/0033): never rendered as a document,
+ * it keeps nosniff, CORP, no framing and a CSP that allows nothing; the document policies are left off.
+ */
+const API_HEADERS = {
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "cross-origin-resource-policy": "same-origin",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+};
+
 /** Exact values: a header sent twice would read "a, a" here and fail. These are plain-HTTP answers: no HSTS. */
 function expectFullHead(headers: Headers, name: string) {
   for (const [header, value] of Object.entries(SECURITY_HEADERS)) expect(headers.get(header), `${name}: ${header}`).toBe(value);
+  expect(headers.get("strict-transport-security"), `${name}: strict-transport-security`).toBeNull();
+  expect(headers.get("x-request-id"), `${name}: x-request-id`).toMatch(/^[\x21-\x7e]{1,64}$/);
+}
+
+/** The API's few, exactly, and none of the document-only ones. */
+function expectApiHead(headers: Headers, name: string) {
+  for (const [header, value] of Object.entries(API_HEADERS)) expect(headers.get(header), `${name}: ${header}`).toBe(value);
+  for (const header of Object.keys(SECURITY_HEADERS).filter((header) => !(header in API_HEADERS)))
+    expect(headers.get(header), `${name}: ${header}`).toBeNull();
   expect(headers.get("strict-transport-security"), `${name}: strict-transport-security`).toBeNull();
   expect(headers.get("x-request-id"), `${name}: x-request-id`).toMatch(/^[\x21-\x7e]{1,64}$/);
 }
@@ -88,35 +108,46 @@ const rawGet = (path: string) => rawRequest(`${server.url}/`, { path });
 const badHostRequest = () => rawRequest(`${server.url}/api/health`, { headers: { Host: "not a host" } });
 
 describe("security headers", () => {
-  it("are on every kind of answer, each once, with the site's values", async () => {
+  it("are on every document and every answer that is not JSON, each once, with the site's values", async () => {
     const menu = await call(server, "GET", "/api/products_by_category?branch_id=1");
     const shell = await call(server, "GET", "/");
     const answers: [string, number, Pick<ApiResponse, "status" | "headers">][] = [
-      ["health", 200, await call(server, "GET", "/api/health")],
-      ["menu", 200, menu],
-      ["menu gzip", 200, await call(server, "GET", "/api/products_by_category?branch_id=1", { headers: { "Accept-Encoding": "gzip" } })],
+      // A 304 names no type: it gets the full set (a cache merges it into the stored answer's head).
       [
         "menu 304",
         304,
         await call(server, "GET", "/api/products_by_category?branch_id=1", { headers: { "If-None-Match": menu.headers.get("etag")! } }),
       ],
-      ["menu 400", 400, await call(server, "GET", "/api/products_by_category?branch_id=x")],
-      ["api 404", 404, await call(server, "GET", "/api/nothing")],
-      ["413", 413, await call(server, "POST", "/api/orders", { json: { padding: "x".repeat(70_000) } })],
       ["app shell", 200, shell],
       ["app shell 304", 304, await call(server, "GET", "/", { headers: { "If-None-Match": shell.headers.get("etag")! } })],
       ["service worker", 200, await call(server, "GET", "/sw.js")],
       ["service worker via /assets/..", 200, await rawGet("/assets/../sw.js")],
-      ["manifest", 200, await call(server, "GET", "/manifest.webmanifest")],
       ["unknown page", 404, await call(server, "GET", "/no-such-page")],
       ["missing asset", 404, await call(server, "GET", "/assets/missing.js")],
       ["HEAD", 200, await fetch(`${server.url}/menu`, { method: "HEAD" })],
-      ["event stream", 200, await streamHead("/api/products/events?branch_id=1")],
       ["adapter's own 400", 400, await badHostRequest()],
     ];
     for (const [name, status, answer] of answers) {
       expect(answer.status, name).toBe(status);
       expectFullHead(answer.headers, name);
+    }
+  });
+
+  it("on JSON answers and live streams are the few that apply to them: nosniff, CORP, no framing, a CSP that allows nothing", async () => {
+    const answers: [string, number, Pick<ApiResponse, "status" | "headers">][] = [
+      ["health", 200, await call(server, "GET", "/api/health")],
+      ["menu", 200, await call(server, "GET", "/api/products_by_category?branch_id=1")],
+      ["menu gzip", 200, await call(server, "GET", "/api/products_by_category?branch_id=1", { headers: { "Accept-Encoding": "gzip" } })],
+      ["menu 400", 400, await call(server, "GET", "/api/products_by_category?branch_id=x")],
+      ["api 404", 404, await call(server, "GET", "/api/nothing")],
+      ["413", 413, await call(server, "POST", "/api/orders", { json: { padding: "x".repeat(70_000) } })],
+      ["manifest", 200, await call(server, "GET", "/manifest.webmanifest")],
+      ["event stream", 200, await streamHead("/api/products/events?branch_id=1")],
+    ];
+    for (const [name, status, answer] of answers) {
+      expect(answer.status, name).toBe(status);
+      expect(answer.headers.get("content-type"), name).toMatch(/json|event-stream/);
+      expectApiHead(answer.headers, name);
     }
   });
 });

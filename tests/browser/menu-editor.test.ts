@@ -1,7 +1,8 @@
 /**
  * The menu editor on a tablet: a manager changes a dish's price and Filipino name and a diner's open
  * menu on a phone shows both without reloading; adding a product and deleting one with the confirm;
- * dishes moved by dragging their handle and from the keyboard stay where they were put after a reload;
+ * dishes moved by dragging their handle (mouse, and a finger on the touch screen) and from the keyboard
+ * stay where they were put after a reload;
  * an option group's and an option's Chinese names edited here reach a diner's phone reading Chinese.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -152,6 +153,46 @@ describe("menu editor", () => {
     await page.reload();
     await handle(first.name).waitFor();
     expect((await shownOrder()).slice(0, 2)).toEqual([second.name, first.name]);
+  });
+
+  it("moves a dish by dragging its handle with a finger, saved: the order holds after a reload", async () => {
+    const starters = async () => ((await api("GET", "/api/products_by_category?branch_id=1")) as Menu).starter;
+    const before = await starters();
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    const [first, second, third] = before as [Menu["starter"][0], Menu["starter"][0], Menu["starter"][0]];
+    const handle = (name: string) => page.getByRole("button", { name: `Move ${name}`, exact: true });
+
+    await page.goto("/staff/menu");
+    await handle(third.name).waitFor();
+    await page.locator(`[data-product-id="${third.id}"]`).scrollIntoViewIfNeeded();
+    // The tablet's own touch input, not a mouse: what the browser makes of a finger (its pointer events,
+    // and a scroll the page does not stop) is what the editor has to cope with.
+    const pointerTypes = await page.evaluateHandle(() => {
+      const seen: string[] = [];
+      document.addEventListener("pointerdown", (event) => seen.push(event.pointerType), true);
+      return seen;
+    });
+    const from = (await handle(third.name).boundingBox())!;
+    const to = (await page.locator(`[data-product-id="${first.id}"]`).boundingBox())!;
+    const x = from.x + from.width / 2;
+    const [fromY, toY] = [from.y + from.height / 2, to.y + to.height / 2];
+    const touch = await page.context().newCDPSession(page);
+    await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y: fromY }] });
+    for (let step = 1; step <= 12; step++) {
+      await touch.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: fromY + ((toY - fromY) * step) / 12 }] });
+    }
+    await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await touch.detach();
+    expect(await pointerTypes.evaluate((seen) => seen)).toEqual(["touch"]);
+
+    const dragged = [third.id, first.id, second.id, ...before.slice(3).map((p) => p.id)];
+    await expect.poll(async () => (await starters()).map((p) => p.id)).toEqual(dragged);
+    await page.getByRole("status").getByText(`${third.name} moved to position 1 of ${before.length}.`).waitFor();
+
+    await page.reload();
+    await handle(third.name).waitFor();
+    const shown = await page.locator("#menu-editor-list-starter .menu-editor__name").allTextContents();
+    expect(shown.slice(0, 3)).toEqual([third.name, first.name, second.name]);
   });
 
   it("edits an option group's and an option's names in Chinese and Filipino; a diner reading Chinese sees them", async () => {

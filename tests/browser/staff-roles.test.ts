@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StaffAccount } from "../../contract/schemas";
+import type { Menu, StaffAccount } from "../../contract/schemas";
 import { launchBrowser, releaseBrowser, TABLET_LANDSCAPE } from "../support/browser";
 import { ACCOUNT_PASSWORD, staffAccount } from "../support/staff-accounts";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
@@ -31,6 +31,8 @@ async function signedIn(email: string, password: string): Promise<{ context: Bro
   expect((await context.request.post("/api/login", { data: { email, password } })).status()).toBe(200);
   return { context, page: await context.newPage() };
 }
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const navLinks = async (page: Page) => page.getByRole("navigation", { name: "Staff" }).getByRole("link").allTextContents();
 
@@ -139,10 +141,14 @@ describe("the Staff screen", () => {
       expect(signIn.status).toBe(401);
       await dialog.getByRole("button", { name: "Close" }).click();
       await page.getByRole("heading", { name: "Recent changes" }).waitFor();
-      await page
-        .getByText(/deactivated Rosa, who was signed out everywhere$/)
-        .first()
-        .waitFor();
+      // What was done to the account, in words.
+      const entries = page.getByRole("region", { name: "Recent changes" }).getByRole("listitem");
+      for (const said of [
+        /— staff@limitless\.example \(owner\) added Rosa as kitchen staff at Thornhill$/,
+        /— Role of Rosa changed from kitchen to floor \(staff@limitless\.example, owner\)$/,
+        /— staff@limitless\.example \(owner\) deactivated Rosa, who was signed out everywhere$/,
+      ])
+        await entries.filter({ hasText: said }).first().waitFor();
     } finally {
       await context.close();
     }
@@ -150,13 +156,22 @@ describe("the Staff screen", () => {
 });
 
 describe("the audit log", () => {
-  it("says in words what a change of a branch's happy hours was, filtered by who, what and day", async () => {
+  it("says in words what a change of a branch's happy hours and of a dish's price was, filtered by who, what and day", async () => {
     const changed = await fetch(`${server.url}/api/branches/1/happy_hours`, {
       method: "PUT",
       headers: { Authorization: `Bearer ${ownerToken}`, "Content-Type": "application/json" },
       body: JSON.stringify([{ weekdays: [6, 7], from: "12:00", to: "15:00" }]),
     });
     expect(changed.status).toBe(200);
+    const owner = { Authorization: `Bearer ${ownerToken}`, "Content-Type": "application/json" };
+    const menu = (await (await fetch(`${server.url}/api/products_by_category?branch_id=1`, { headers: owner })).json()) as Menu;
+    const dish = menu.main[0]!;
+    const repriced = await fetch(`${server.url}/api/products/${dish.id}`, {
+      method: "PUT",
+      headers: owner,
+      body: JSON.stringify({ price: "13.49" }),
+    });
+    expect(repriced.status).toBe(200);
     const { context, page } = await signedIn(server.staff.email, server.staff.password);
     try {
       await page.goto("/staff/accounts");
@@ -165,6 +180,12 @@ describe("the audit log", () => {
       await entry.waitFor();
       expect((await entry.textContent())!.replace(/\s/g, " ")).toMatch(
         /— staff@limitless\.example \(owner\) changed the happy hours at Thornhill from Monday–Friday, 2–6 p\.m\. to Saturday and Sunday, 12–3 p\.m\.$/,
+      );
+      const price = log.getByRole("listitem").filter({ hasText: `Price of ${dish.name} changed` });
+      expect((await price.textContent())!.replace(/\s/g, " ")).toMatch(
+        new RegExp(
+          `— Price of ${escaped(dish.name)} changed from ${escaped(dish.price)} to 13\\.49 \\(staff@limitless\\.example, owner\\)$`,
+        ),
       );
       // What: only happy hours; who: someone else, nothing; day: another day, nothing.
       await log.getByLabel("What").selectOption("happy_hours");

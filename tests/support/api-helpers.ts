@@ -71,15 +71,23 @@ export function expectApiError(response: ApiResponse, status: number, code: stri
   return body.error;
 }
 
-/** The security headers every response carries, errors included. */
+/**
+ * The security headers every response carries, errors included: a document's policy, or on a JSON
+ * answer or a live stream the API's few (docs/decisions/0033; exact values: tests/api/response-head.test.ts).
+ */
 export function expectSecurityHeaders(response: Pick<ApiResponse, "headers">) {
   const csp = response.headers.get("content-security-policy") ?? "";
-  expect(csp).toContain("default-src 'self'");
   expect(csp).toContain("frame-ancestors 'none'");
-  expect(csp).toContain("object-src 'none'");
   expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   expect(response.headers.get("x-frame-options")).toBe("DENY");
-  expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  if (/json|event-stream/.test(response.headers.get("content-type") ?? "")) {
+    expect(csp).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+  } else {
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  }
 }
 
 /** Bodies every JSON endpoint must refuse before doing anything. */

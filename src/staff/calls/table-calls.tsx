@@ -70,7 +70,7 @@ export function TableCalls({ canAnswer }: { canAnswer: boolean }) {
                       answered.current = { id: call.id, index };
                       void finish(call);
                     }}
-                    disabled={finishing.has(call.id)}
+                    disabled={finishing(call.id)}
                     aria-label={`Done: ${tableLabel(call.station_codename)} ${KIND_TEXT[call.kind]}`}
                   >
                     Done

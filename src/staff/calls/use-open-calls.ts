@@ -1,7 +1,6 @@
-import { useCallback, useState } from "react";
 import type { Call } from "../../../contract/schemas";
-import { asApiError, type ApiError } from "../../shared/api-client";
 import { useServerData, type ServerDataOptions } from "../../shared/use-server-data";
+import { useWrite } from "../../shared/use-write";
 import { staffApi, branchEventsPath } from "../lib/staff-api";
 import { applyCall } from "./open-calls";
 
@@ -23,32 +22,21 @@ export function openCallsData(branchId: number, onNewCall: (call: Call) => void)
 /**
  * The branch's open table calls: the list on start and after every (re)connect, kept current by the
  * branch's live stream (the one the kitchen board also listens to). `onNewCall` hears each call made
- * while a staff screen is up.
+ * while a staff screen is up. Each call is finished on its own (`finishing(id)` while it is out; a
+ * second tap on the same call sends nothing).
  */
 export function useOpenCalls(branchId: number, onNewCall: (call: Call) => void) {
   const { state, update } = useServerData({ key: branchId, ...openCallsData(branchId, onNewCall) });
-  const [finishing, setFinishing] = useState<ReadonlySet<string>>(new Set());
-  const [finishError, setFinishError] = useState<ApiError | null>(null);
+  const { run, busyWith: finishing, problem: finishError } = useWrite();
 
-  const finish = useCallback(
-    async (call: Call) => {
-      setFinishing((current) => new Set(current).add(call.id));
-      setFinishError(null);
-      try {
+  const finish = (call: Call) =>
+    run(
+      async () => {
         const done = await staffApi.finishCall(call.id);
         update((calls) => applyCall(calls ?? [], done));
-      } catch (error) {
-        setFinishError(asApiError(error));
-      } finally {
-        setFinishing((current) => {
-          const next = new Set(current);
-          next.delete(call.id);
-          return next;
-        });
-      }
-    },
-    [update],
-  );
+      },
+      { key: call.id },
+    );
 
   // A list that cannot load stays as it was and reloads on the stream's next (re)connect.
   const problem = finishError ?? (state.status === "loading" ? null : state.error);

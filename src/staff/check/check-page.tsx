@@ -12,12 +12,13 @@ import { parsePriceToCents } from "../../../contract/money";
 import { roleMay } from "../../../contract/roles";
 import { SPLIT_WAYS_MAX, SPLIT_WAYS_MIN, type AdjustmentKind } from "../../../contract/check";
 import type { Adjustment, Check, CheckLine, Payment } from "../../../contract/schemas";
-import { ApiError, asApiError } from "../../shared/api-client";
+import type { ApiError } from "../../shared/api-client";
 import { clientError } from "../../shared/client-errors";
 import { formatMoney } from "../../shared/i18n/format";
 import { randomUuid } from "../../shared/random-uuid";
 import { useDocumentTitle } from "../../shared/use-document-title";
 import { RELOAD, useServerData } from "../../shared/use-server-data";
+import { useWrite } from "../../shared/use-write";
 import type { LiveEvent } from "../../shared/use-live-events";
 import { useSession } from "../auth/session-store";
 import { useBranchId } from "../branch/branch-store";
@@ -31,6 +32,9 @@ import "./check.css";
 const METHOD_LABELS: Record<PaymentMethod, string> = { cash: "Cash", card: "Card", other: "Other" };
 const cents = (price: string) => parsePriceToCents(price) ?? 0;
 const money = (value: number) => (value / 100).toFixed(2);
+
+/** A write on the check; `refused` hears a refusal before it is shown. */
+type CheckWrite = (send: () => Promise<unknown>, refused?: (error: ApiError) => void) => Promise<boolean>;
 
 type Dialogs =
   | { kind: "adjust"; adjustment: AdjustmentKind; line: CheckLine | null }
@@ -64,8 +68,17 @@ export default function CheckPage() {
   useDocumentTitle(check ? `${tableLabel(check.station_codename)} · check · Limitless staff` : "Check · Limitless staff");
   const [dialog, setDialog] = useState<Dialogs>(null);
   const [notice, setNotice] = useState("");
-  const [problem, setProblem] = useState<ApiError | null>(null);
+  const { run, busy, problem, setProblem } = useWrite();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // A refusal is shown and the check read again: it may have changed on another tablet.
+  const write: CheckWrite = (send, refused) =>
+    run(send, {
+      problem: (error) => {
+        refused?.(error);
+        reload();
+        return error;
+      },
+    });
 
   const done = (text: string) => {
     setDialog(null);
@@ -92,15 +105,11 @@ export default function CheckPage() {
     return line ? `${line.quantity} × ${line.name}` : "the whole check";
   };
 
-  const reject = async (adjustment: Adjustment) => {
-    try {
+  const reject = (adjustment: Adjustment) =>
+    write(async () => {
       await staffApi.rejectAdjustment(adjustment.id);
       done(`${KIND_LABELS[adjustment.kind]} of ${lineName(adjustment.line_id)} turned down.`);
-    } catch (error) {
-      setProblem(asApiError(error));
-      reload();
-    }
-  };
+    });
 
   return (
     <section className="check-page" aria-labelledby="check-title">
@@ -206,6 +215,7 @@ export default function CheckPage() {
             <Adjustments
               check={check}
               lineName={lineName}
+              busy={busy}
               onApprove={(a) => setDialog({ kind: "approve", adjustment: a })}
               onReject={(a) => void reject(a)}
             />
@@ -216,15 +226,14 @@ export default function CheckPage() {
               <PayPanel
                 check={check}
                 selected={selected}
+                busy={busy}
+                write={write}
                 onPaid={(text, closedId) => {
                   setSelected(new Set());
                   done(text);
                   if (closedId) setParams({ tab: closedId });
                 }}
-                onProblem={(error) => {
-                  setProblem(error);
-                  reload();
-                }}
+                onProblem={setProblem}
               />
             )}
             <Payments
@@ -270,11 +279,14 @@ export default function CheckPage() {
 function Adjustments({
   check,
   lineName,
+  busy,
   onApprove,
   onReject,
 }: {
   check: Check;
   lineName(id: string | null): string;
+  /** A write on the check is out: turning one down waits for it. */
+  busy: boolean;
   onApprove(adjustment: Adjustment): void;
   onReject(adjustment: Adjustment): void;
 }) {
@@ -299,7 +311,7 @@ function Adjustments({
                 <button type="button" className="staff-button staff-button--primary" onClick={() => onApprove(adjustment)}>
                   Approve with a manager's PIN
                 </button>
-                <button type="button" className="staff-button" onClick={() => onReject(adjustment)}>
+                <button type="button" className="staff-button" disabled={busy} onClick={() => onReject(adjustment)}>
                   Turn down
                 </button>
               </span>
@@ -320,12 +332,17 @@ function Adjustments({
 function PayPanel({
   check,
   selected,
+  busy,
+  write,
   onPaid,
   onProblem,
 }: {
   check: Check;
   selected: ReadonlySet<string>;
+  busy: boolean;
+  write: CheckWrite;
   onPaid(text: string, closedId: string | null): void;
+  /** A problem found before anything is sent. */
   onProblem(error: ApiError): void;
 }) {
   const [ways, setWays] = useState(String(check.split?.ways ?? 2));
@@ -333,7 +350,6 @@ function PayPanel({
   const [amount, setAmount] = useState("");
   const [tip, setTip] = useState("");
   const [handed, setHanded] = useState("");
-  const [busy, setBusy] = useState(false);
   const [key, setKey] = useState(randomUuid);
   const byItems = [...selected].filter((id) => check.lines.some((line) => line.id === id && !line.paid));
   const itemsShare = byItems.reduce((sum, id) => sum + cents(check.lines.find((l) => l.id === id)!.share), 0);
@@ -344,26 +360,24 @@ function PayPanel({
   const change = method === "cash" && handedCents !== null ? handedCents - amountCents - tipCents : null;
   const fresh = () => setKey(randomUuid());
 
-  const split = async () => {
+  const split = () => {
     const n = Number(ways);
     if (!Number.isInteger(n) || n < SPLIT_WAYS_MIN || n > SPLIT_WAYS_MAX)
       return onProblem(clientError(`Split ${SPLIT_WAYS_MIN} to ${SPLIT_WAYS_MAX} ways.`));
-    setBusy(true);
-    try {
+    void write(async () => {
       const answer = await staffApi.splitCheck(check.id!, n);
       setAmount(answer.parts[0] ?? "");
       onPaid(`Split ${n} ways: ${answer.parts.map((p) => formatMoney(p)).join(", ")}.`, null);
-    } catch (error) {
-      onProblem(asApiError(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
-  const pay = async () => {
+  const pay = () => {
     if (change !== null && change < 0) return onProblem(clientError("The cash handed over is less than the amount and the tip."));
-    setBusy(true);
-    try {
+    // Refused: the next try is another payment. Not answered at all: the same key, so a retry is the same payment.
+    const refused = (error: ApiError) => {
+      if (error.status > 0) fresh();
+    };
+    void write(async () => {
       const answer = await staffApi.payCheck(
         check.id!,
         {
@@ -384,13 +398,7 @@ function PayPanel({
         `${METHOD_LABELS[answer.method]} payment of ${formatMoney(answer.amount)}${cents(answer.tip) > 0 ? ` with a ${formatMoney(answer.tip)} tip` : ""} recorded.${changeText}${closed ? " The check is paid and closed." : ` Left to pay: ${formatMoney(answer.balance)}.`}`,
         closed ? answer.tab_id : null,
       );
-    } catch (error) {
-      // Refused: the next try is another payment. Not answered at all: the same key, so a retry is the same payment.
-      if (error instanceof ApiError && error.status > 0) fresh();
-      onProblem(asApiError(error));
-    } finally {
-      setBusy(false);
-    }
+    }, refused);
   };
 
   return (
@@ -406,7 +414,7 @@ function PayPanel({
           value={ways}
           onChange={(e) => setWays(e.target.value)}
         />
-        <button type="button" className="staff-button" disabled={busy} onClick={() => void split()}>
+        <button type="button" className="staff-button" disabled={busy} onClick={split}>
           Split
         </button>
       </div>
@@ -502,7 +510,7 @@ function PayPanel({
           {change >= 0 ? `Change due: ${formatMoney(change)}` : `Short by ${formatMoney(-change)}`}
         </p>
       )}
-      <button type="button" className="staff-button staff-button--primary staff-button--big" disabled={busy} onClick={() => void pay()}>
+      <button type="button" className="staff-button staff-button--primary staff-button--big" disabled={busy} onClick={pay}>
         Record {METHOD_LABELS[method].toLowerCase()} payment of {formatMoney(amountCents)}
         {tipCents > 0 ? ` + ${formatMoney(tipCents)} tip` : ""}
       </button>

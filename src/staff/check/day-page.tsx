@@ -9,11 +9,11 @@ import { branchName } from "../../../contract/menu";
 import { DECIMAL_PRICE } from "../../../contract/money";
 import { restaurantDay } from "../../../contract/restaurant-time";
 import type { DayReport } from "../../../contract/schemas";
-import { asApiError, type ApiError } from "../../shared/api-client";
 import { clientError } from "../../shared/client-errors";
 import { formatMoney } from "../../shared/i18n/format";
 import { useDocumentTitle } from "../../shared/use-document-title";
 import { RELOAD, useServerData } from "../../shared/use-server-data";
+import { useWrite } from "../../shared/use-write";
 import { useBranchId } from "../branch/branch-store";
 import { ProblemMessage } from "../lib/problem-message";
 import { saveBlob } from "../lib/save-file";
@@ -29,9 +29,8 @@ export default function DayPage() {
   const branchId = useBranchId();
   const [date, setDate] = useState(() => restaurantDay());
   const [counted, setCounted] = useState("");
-  const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState("");
-  const [problem, setProblem] = useState<ApiError | null>(null);
+  const { run, busy, problem, setProblem } = useWrite();
   const { state, reload } = useServerData<string, DayReport>({
     key: date ? `${branchId} ${date}` : null,
     stream: branchEventsPath(branchId),
@@ -41,17 +40,8 @@ export default function DayPage() {
   });
   const report = state.status === "ready" ? state.data : null;
 
-  const act = async (what: () => Promise<string>) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      setNotice(await what());
-    } catch (error) {
-      setProblem(asApiError(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  /** A write whose answer is said in the notice. */
+  const act = (what: () => Promise<string>) => run(async () => setNotice(await what()));
 
   const saveCount = (event: FormEvent) => {
     event.preventDefault();

@@ -5,13 +5,15 @@ import { AREA_MAX, cleanCodename } from "../../../contract/form-rules";
 import { branchName } from "../../../contract/menu";
 import { roleMay } from "../../../contract/roles";
 import type { DiningTable, FloorPosition, FloorTable } from "../../../contract/schemas";
-import { asApiError } from "../../shared/api-client";
+import { restated } from "../../shared/client-errors";
 import { formatMoney } from "../../shared/i18n/format";
+import { randomUuid } from "../../shared/random-uuid";
 import { useDocumentTitle } from "../../shared/use-document-title";
 import { useServerData } from "../../shared/use-server-data";
+import { useWrite } from "../../shared/use-write";
 import { useSession } from "../auth/session-store";
 import { useBranchId } from "../branch/branch-store";
-import { ProblemMessage, problemText } from "../lib/problem-message";
+import { ProblemMessage } from "../lib/problem-message";
 import { branchEventsPath, staffApi } from "../lib/staff-api";
 import { tableLabel } from "../lib/table-label";
 import { areasOf, describePosition, freeSpot, movedByKey, positionAt, STATUS_TEXT, timeSince } from "./floor-layout";
@@ -105,7 +107,7 @@ export default function FloorPlanPage() {
   /** Places shown before the server has them (a drag under way, keys not yet saved). */
   const [moving, setMoving] = useState<ReadonlyMap<string, FloorPosition>>(new Map());
   const [announcement, setAnnouncement] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
+  const { run, problem } = useWrite();
   const planRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ id: string; pointerId: number; grab: { x: number; y: number }; to: FloorPosition | null } | null>(null);
   const keySave = useRef<{ id: string; timer: ReturnType<typeof setTimeout> } | null>(null);
@@ -135,18 +137,23 @@ export default function FloorPlanPage() {
       return next;
     });
 
-  /** Saves a table's change; the answer (and its table.updated) replaces what shows, a refusal puts it back. */
+  /**
+   * Saves a table's change; the answer (and its table.updated) replaces what shows, a refusal puts it
+   * back. Every move is its own write: one made while the last is still out is sent too, not dropped.
+   */
   const save = async (table: FloorTable, body: Partial<Pick<DiningTable, "area" | "position">>, said: string) => {
-    setProblem(null);
-    try {
-      const saved = await staffApi.updateDiningTable(table.id, body);
-      floor.update((current) => (current ?? []).map((t) => (t.id === saved.id ? { ...t, ...saved } : t)));
-      setAnnouncement(said);
-    } catch (error) {
-      setProblem(`${tableLabel(table.codename)} was not moved: ${problemText(asApiError(error))}`);
-    } finally {
-      setMove(table.id, null);
-    }
+    await run(
+      async () => {
+        const saved = await staffApi.updateDiningTable(table.id, body);
+        floor.update((current) => (current ?? []).map((t) => (t.id === saved.id ? { ...t, ...saved } : t)));
+        setAnnouncement(said);
+      },
+      {
+        key: randomUuid(),
+        problem: (error) => restated(error, (message) => `${tableLabel(table.codename)} was not moved: ${message}`, []),
+      },
+    );
+    setMove(table.id, null);
   };
 
   const savePosition = (table: FloorTable, position: FloorPosition) =>
@@ -226,11 +233,7 @@ export default function FloorPlanPage() {
       <p role="status" className="visually-hidden">
         {announcement}
       </p>
-      {problem && (
-        <p role="alert" className="staff-problem">
-          {problem}
-        </p>
-      )}
+      <ProblemMessage problem={problem} />
       {floor.state.status === "loading" && <p role="status">Loading the floor…</p>}
       {floor.state.status === "failed" && <ProblemMessage problem={floor.state.error} onRetry={floor.reload} />}
       {floor.state.status === "ready" && (

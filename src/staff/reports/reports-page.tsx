@@ -3,10 +3,10 @@ import { Choice } from "../../shared/controls";
 import { branchName } from "../../../contract/menu";
 import { addDays, restaurantDay } from "../../../contract/restaurant-time";
 import type { SalesReport } from "../../../contract/schemas";
-import { asApiError, type ApiError } from "../../shared/api-client";
 import { staffApi } from "../lib/staff-api";
 import { formatMoney } from "../../shared/i18n/format";
 import { useServerData } from "../../shared/use-server-data";
+import { useWrite } from "../../shared/use-write";
 import { useBranchId } from "../branch/branch-store";
 import { DataTable } from "../lib/data-table";
 import { ProblemMessage } from "../lib/problem-message";
@@ -33,8 +33,7 @@ export default function ReportsPage() {
   const [mode, setMode] = useState<Mode>("day");
   const [from, setFrom] = useState(today);
   const [to, setTo] = useState(today);
-  const [downloadProblem, setDownloadProblem] = useState<ApiError | null>(null);
-  const [downloading, setDownloading] = useState(false);
+  const { run, busy: downloading, problem: downloadProblem } = useWrite();
 
   const lastDay = mode === "day" ? from : to;
   const rangeProblem = !from || !lastDay ? "Choose a date." : from > lastDay ? "The first day must not be after the last." : null;
@@ -44,18 +43,11 @@ export default function ReportsPage() {
     load: (_key, signal) => staffApi.salesReport(branchId, from, lastDay, { signal }),
   });
 
-  const download = async () => {
-    setDownloading(true);
-    setDownloadProblem(null);
-    try {
+  const download = () =>
+    run(async () => {
       const { blob, fileName } = await staffApi.ordersReportCsv(branchId, from, lastDay);
       saveBlob(blob, fileName ?? `orders-${from}.csv`);
-    } catch (error) {
-      setDownloadProblem(asApiError(error));
-    } finally {
-      setDownloading(false);
-    }
-  };
+    });
 
   const report = state.status === "ready" ? state.data : null;
   const period = from === lastDay ? dayName(from) : `${dayName(from)} to ${dayName(lastDay)}`;

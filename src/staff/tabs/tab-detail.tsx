@@ -2,9 +2,9 @@ import { useState, type RefObject } from "react";
 import { Link } from "react-router-dom";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../../contract/menu";
 import type { Check } from "../../../contract/schemas";
-import { asApiError, type ApiError } from "../../shared/api-client";
 import { formatMoney } from "../../shared/i18n/format";
 import type { ServerData } from "../../shared/use-server-data";
+import { useWrite } from "../../shared/use-write";
 import { ConfirmDialog } from "../lib/confirm-dialog";
 import { ProblemMessage } from "../lib/problem-message";
 import { staffApi } from "../lib/staff-api";
@@ -22,30 +22,33 @@ interface TabDetailProps {
   onCloseFailed(): void;
 }
 
-/** One table's tab: its orders, its check's sums, and paying what is left of it by cash, card or other after confirming. */
+/**
+ * One table's tab: its orders, its check's sums, and paying what is left of it by cash, card or other
+ * after confirming. Rendered once per table (keyed by it), so a refusal to close one is not shown on another.
+ */
 export function TabDetail({ tableId, state, headingRef, onClosed, onCloseFailed }: TabDetailProps) {
   const [closing, setClosing] = useState<PaymentMethod | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [closeError, setCloseError] = useState<{ tableId: string; error: ApiError } | null>(null);
+  const { run, busy, problem: closeError } = useWrite();
   const tab = state.status === "ready" ? state.data : null;
   const loadError = state.status === "loading" ? null : state.error;
 
-  const close = async () => {
-    if (!tableId || !closing) return;
-    setBusy(true);
-    try {
-      const closed = await staffApi.closeTab(tableId, closing);
-      setCloseError(null);
-      onClosed(
-        `${tableLabel(closed.station_codename)}: tab of ${formatMoney(closed.total)} closed, paid by ${PAID_WITH_TEXT[closed.paid_with]}.`,
-      );
-    } catch (error) {
-      setCloseError({ tableId, error: asApiError(error) });
-      onCloseFailed();
-    } finally {
-      setBusy(false);
-      setClosing(null);
-    }
+  const close = async (method: PaymentMethod) => {
+    if (!tableId) return;
+    await run(
+      async () => {
+        const closed = await staffApi.closeTab(tableId, method);
+        onClosed(
+          `${tableLabel(closed.station_codename)}: tab of ${formatMoney(closed.total)} closed, paid by ${PAID_WITH_TEXT[closed.paid_with]}.`,
+        );
+      },
+      {
+        problem: (error) => {
+          onCloseFailed();
+          return error;
+        },
+      },
+    );
+    setClosing(null);
   };
 
   return (
@@ -53,7 +56,7 @@ export function TabDetail({ tableId, state, headingRef, onClosed, onCloseFailed 
       <h2 ref={headingRef} tabIndex={-1}>
         {tab ? `${tableLabel(tab.station_codename)}'s tab` : "Tab"}
       </h2>
-      <ProblemMessage problem={closeError?.tableId === tableId ? closeError.error : loadError} />
+      <ProblemMessage problem={closeError ?? loadError} />
       {tableId && state.status === "loading" && <p role="status">Loading the tab…</p>}
       {tab && (
         <>
@@ -84,7 +87,7 @@ export function TabDetail({ tableId, state, headingRef, onClosed, onCloseFailed 
         confirmLabel={`Close: ${tab ? formatMoney(tab.balance) : ""} by ${closing ? PAID_WITH_TEXT[closing] : ""}`}
         cancelLabel="Keep it open"
         busy={busy}
-        onConfirm={() => void close()}
+        onConfirm={() => closing && void close(closing)}
         onCancel={() => setClosing(null)}
       >
         <p>

@@ -71,6 +71,7 @@ export default function TabsPage() {
           <TabsList state={list.state} openedId={tableId} onOpen={open} onRetry={list.reload} />
         </div>
         <TabDetail
+          key={tableId}
           tableId={tableId}
           state={tab.state}
           headingRef={detailHeading}
