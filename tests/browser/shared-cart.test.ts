@@ -61,20 +61,23 @@ const serverCart = (table: DiningTable = suite.table): Promise<TableCart> => ser
  * Both phones press Submit at once. Each phone's submit is held on its way out until both have sent
  * theirs, then both go on together: neither press can come after the other phone already shows the
  * order (which takes its Submit away), however slowly either phone draws, and the server gets the
- * two submits of one version at the same moment.
+ * two submits of one version at the same moment. Returns each phone's answer's status.
  */
-async function submitTogether(pages: Page[], table: DiningTable = suite.table): Promise<void> {
+async function submitTogether(pages: Page[], table: DiningTable = suite.table): Promise<number[]> {
+  const submitPath = `/api/stations/${table.id}/cart/submit`;
   const held = await Promise.all(
     pages.map(async (page) => {
       let hold!: (route: Route) => void;
       const arrived = new Promise<Route>((resolve) => (hold = resolve));
-      await page.route(`**/api/stations/${table.id}/cart/submit`, (route) => hold(route), { times: 1 });
+      await page.route(`**${submitPath}`, (route) => hold(route), { times: 1 });
       return { arrived };
     }),
   );
   await Promise.all(pages.map((page) => page.getByRole("button", { name: "Submit Order" }).click()));
   const routes = await Promise.all(held.map(({ arrived }) => arrived));
+  const answers = pages.map((page) => page.waitForResponse((response) => new URL(response.url()).pathname === submitPath));
   await Promise.all(routes.map((route) => route.continue()));
+  return Promise.all(answers.map(async (answer) => (await answer).status()));
 }
 
 const toCart = (page: Page) => page.getByRole("link", { name: /^View cart/ }).click();
@@ -129,8 +132,11 @@ describe("one cart for the table", () => {
         await page.locator(".cart-total td", { hasText: `$${merged.total}` }).waitFor({ timeout: 5_000 });
       }
 
-      // Both press Submit at once: one order, and both phones show it sent.
-      await submitTogether([a.page, b.page]);
+      // Both press Submit at once: one order, and both phones show it sent. The first submit to finish
+      // placed it; the other was told another phone had just sent it.
+      const statuses = await submitTogether([a.page, b.page]);
+      expect([...statuses].sort()).toEqual([201, 409]);
+      const sender = statuses[0] === 201 ? a.page : b.page;
       const sent = /Your order has been submitted\.|Your table's order has been sent\./;
       await Promise.all(
         [a.page, b.page].map((page) => page.getByRole("status").filter({ hasText: sent }).first().waitFor({ timeout: 10_000 })),
@@ -142,15 +148,11 @@ describe("one cart for the table", () => {
       for (const page of [a.page, b.page]) await page.getByRole("heading", { name: `Order #${orders[0]!.number}` }).waitFor();
       expect((await serverCart()).lines).toEqual([]);
 
-      // The table's cart is empty on both phones once the sender starts the next round.
-      for (const page of [a.page, b.page]) {
-        const more = page.getByRole("link", { name: "Return home" });
-        if (await more.count()) {
-          await more.click();
-          await page.goto("/order/cart");
-        }
-        await page.getByText("Your cart is empty.").waitFor();
-      }
+      // The table's cart is empty on both phones once the sender starts the next round. (Until its own
+      // answer arrives, the sender may show the table's order as the other phone does, without Return home.)
+      await sender.getByRole("link", { name: "Return home" }).click();
+      await sender.goto("/order/cart");
+      for (const page of [a.page, b.page]) await page.getByText("Your cart is empty.").waitFor();
     } finally {
       await Promise.all([a.context.close(), b.context.close()]);
     }
