@@ -53,7 +53,7 @@ export function StaffLayout({ user, children }: { user: CurrentUser; children: R
           <div className="staff-rail__who">
             <p className="staff-rail__user">
               <span className="visually-hidden">Signed in: </span>
-              <strong>{user.name || user.logged_in_as}</strong>
+              <strong>{user.name || <EmailWithBreak email={user.logged_in_as} />}</strong>
               <span className="staff-rail__role">{ROLE_NAMES[user.role]}</span>
             </p>
             <BranchSwitcher branchIds={user.branch_ids} />
@@ -66,5 +66,18 @@ export function StaffLayout({ user, children }: { user: CurrentUser; children: R
       </header>
       <div className="staff-app__content">{children}</div>
     </div>
+  );
+}
+
+/** An e-mail address too long for the rail wraps after its "@" rather than in the middle of a word. */
+function EmailWithBreak({ email }: { email: string }) {
+  const at = email.indexOf("@");
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
   );
 }
