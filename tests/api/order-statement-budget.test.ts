@@ -28,8 +28,14 @@ let menu: Menu;
 let plain: Product;
 let anotherPlain: Product;
 
-// No background reads while statements are counted: the streams' and the printers' ticks are an hour.
-const quiet = { streamTiming: { pollMs: 3_600_000 }, printing: { tickMs: 3_600_000, idleCheckMs: 3_600_000 }, clock };
+// No background reads while statements are counted: the streams' and the printers' ticks are an hour, and so is
+// the wait before an offline printer is tried again (its retry read the queue while an order was counted).
+const HOUR = 3_600_000;
+const quiet = {
+  streamTiming: { pollMs: HOUR },
+  printing: { tickMs: HOUR, idleCheckMs: HOUR, firstBackoffMs: HOUR, maxBackoffMs: HOUR },
+  clock,
+};
 
 beforeAll(async () => {
   clock.set(WEDNESDAY_AFTERNOON);
