@@ -127,6 +127,28 @@ describe("SQLite transactions over an async callback", () => {
     expect(syncs() - start).toBeLessThan(20);
   });
 
+  it("at FULL, answers batches in commit order though the writer does not wait for their fsyncs", async () => {
+    // A batch takes one transaction at most: thirty commits, most made while an earlier one's fsync runs.
+    await handle.close();
+    handle = (await openDatabase({ path: join(dir, "test.db"), maxBatchMs: 0 })) as SqliteHandle;
+    const { tables: t } = handle;
+    const committedOrder: number[] = [];
+    const answeredOrder: number[] = [];
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        handle
+          .transaction(async (tx) => {
+            await tx.insert(t.loginAttempts).values({ key: `k${i}`, attempts: 1, windowEndsAt: 0 });
+            committedOrder.push(i);
+          })
+          .then(() => answeredOrder.push(i)),
+      ),
+    );
+    expect(committedOrder).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    expect(answeredOrder).toEqual(committedOrder);
+    expect(handle.walSyncs).toBeGreaterThan(1);
+  });
+
   it("rolls back everything on a throw, passes the error on, and carries on with the next transaction", async () => {
     const { tables: t } = handle;
     const failure = new Error("no");
