@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger, type LoggerOptions } from "./logger";
+import { createLogger, REQUEST_LINES_FLUSH_MS, type LoggerOptions } from "./logger";
 
 /** A logger writing into an array, one parsed JSON object per line. */
 function captured(options: LoggerOptions = {}) {
@@ -57,14 +57,16 @@ describe("createLogger", () => {
     expect(lines()[1]).toMatchObject({ orderId: "o-1" });
   });
 
-  it("writes a request line as pino writes info('request', line), several a turn in one write, and none below info", async () => {
+  it("writes a request line as pino writes info('request', line), a batch in one write, and none below info", async () => {
     const fields = { req_id: "tag-1z", method: "GET", path: '/api/odd"path\\', status: 404, ms: 3 };
     const { logger, chunks, lines } = captured();
     logger.request(fields);
     logger.child({ req_id: "other" }).request({ ...fields, req_id: "tag-2" });
     logger.info("request", fields);
-    expect(chunks).toHaveLength(1); // pino's line, at once; the request lines wait for the end of the turn
+    expect(chunks).toHaveLength(1); // pino's line, at once; the request lines wait for others to share their write
     await new Promise((resolve) => setImmediate(resolve));
+    expect(chunks).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, REQUEST_LINES_FLUSH_MS + 20));
     expect(chunks).toHaveLength(2);
     const [viaPino, first, second] = [lines()[0]!, lines()[1]!, lines()[2]!];
     expect(Object.keys(first)).toEqual(Object.keys(viaPino));
@@ -72,8 +74,17 @@ describe("createLogger", () => {
     expect(second).toMatchObject({ req_id: "tag-2", msg: "request" });
     const quiet = captured({ level: "warn" });
     quiet.logger.request(fields);
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, REQUEST_LINES_FLUSH_MS + 20));
     expect(quiet.chunks).toEqual([]);
+  });
+
+  it("writes a batch at once when 16 KB of request lines are pending, whole lines only", () => {
+    const { logger, chunks, lines } = captured();
+    for (let n = 0; n < 200; n++)
+      logger.request({ req_id: `tag-${n}`, method: "GET", path: `/api/${"x".repeat(100)}`, status: 200, ms: 0 });
+    expect(chunks.length).toBeGreaterThanOrEqual(2);
+    expect(chunks.every((chunk) => chunk.length >= 16 * 1024 && chunk.endsWith("\n"))).toBe(true);
+    expect(lines().map((line) => line.req_id)).toEqual(Array.from({ length: lines().length }, (_, n) => `tag-${n}`));
   });
 
   it("writes nothing at level silent", () => {

@@ -97,10 +97,13 @@ function wrap(base: pino.Logger, request: (line: RequestLineFields) => void): Lo
 
 /**
  * Request lines in JSON, the very line pino writes for `info("request", line)` (level, time, pid,
- * hostname, the fields, msg), built from a template and written together once per turn of the event
- * loop. One line per request is the logger's busiest use: pino's generic serializing and a write to
- * the destination per line cost about twice as much (measured to a pipe: ~15 µs a line one request a
- * turn, ~7 µs this way). Lines still pending when the process exits are written first.
+ * hostname, the fields, msg), built from a template and written in batches: one write once 16 KB are
+ * pending or REQUEST_LINES_FLUSH_MS after the first pending line, whichever comes first. One line per
+ * request is the logger's busiest use, and each write to the destination is a hand-off to libuv's
+ * thread pool, a system call, and a wake-up of whatever reads the pipe (on the same cores): written
+ * once per turn of the event loop, a line cost the server ~3 µs to a pipe at a few lines a turn, in
+ * batches ~1.2 µs, and the reader far less (docs/performance/api-benchmarks.md). A line may so reach
+ * the pipe up to that long after its answer; lines still pending when the process exits are written first.
  */
 function requestLines(stream: pino.DestinationStream): (line: RequestLineFields) => void {
   const known = requestWriters.get(stream);
@@ -108,7 +111,10 @@ function requestLines(stream: pino.DestinationStream): (line: RequestLineFields)
   const head = '{"level":"info","time":';
   const origin = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"req_id":`;
   let pending = "";
+  let timer: NodeJS.Timeout | undefined;
   const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
     const text = pending;
     pending = "";
     if (text) stream.write(text);
@@ -117,13 +123,19 @@ function requestLines(stream: pino.DestinationStream): (line: RequestLineFields)
   // Before pino's own exit handler flushes the destination.
   if (pendingAtExit.size === 1) process.prependListener("exit", () => pendingAtExit.forEach((flushLines) => flushLines()));
   const write = (line: RequestLineFields) => {
-    if (!pending) setImmediate(flush);
     pending += `${head}${Date.now()}${origin}${JSON.stringify(line.req_id)},"method":${JSON.stringify(line.method)},"path":${JSON.stringify(line.path)},"status":${line.status},"ms":${line.ms},"msg":"request"}\n`;
+    if (pending.length >= REQUEST_LINES_BATCH) flush();
+    // Unref'd: pending lines never keep the process alive; at exit they are written all the same.
+    else timer ??= setTimeout(flush, REQUEST_LINES_FLUSH_MS).unref();
   };
   requestWriters.set(stream, write);
   return write;
 }
 
+/** How long a request line may wait for others to share its write. */
+export const REQUEST_LINES_FLUSH_MS = 25;
+/** Pending request lines (characters) written at once without waiting: sonic-boom's own write size. */
+const REQUEST_LINES_BATCH = 16 * 1024;
 /** One writer per destination, so every logger on stdout shares one buffer and lines keep their order. */
 const requestWriters = new WeakMap<pino.DestinationStream, (line: RequestLineFields) => void>();
 /** Each writer's flush, for the lines still pending when the process exits. */

@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import parsePrometheusTextFormat, { type PrometheusFamily, type PrometheusSample } from "parse-prometheus-text-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Menu, Order, DiningTable } from "../../contract/schemas";
-import { createLogger } from "../../api/lib/logger";
+import { createLogger, REQUEST_LINES_FLUSH_MS } from "../../api/lib/logger";
 import { freePort } from "../../scripts/reliability/server-process";
 import { call, expectApiError, productNamed, readMenu, readStations } from "../support/api-helpers";
 import { promlint } from "../support/promlint";
@@ -288,6 +288,8 @@ describe("log lines", () => {
     expect(placed.status).toBe(201);
     const requestId = placed.headers.get("x-request-id");
     expect(requestId).toMatch(/^\S+$/);
+    // Request lines are written in batches, at most REQUEST_LINES_FLUSH_MS after their answer.
+    await new Promise((resolve) => setTimeout(resolve, REQUEST_LINES_FLUSH_MS + 20));
     const ofRequest = lines().filter((line) => line.req_id === requestId);
     expect(ofRequest.map((line) => line.msg).sort()).toEqual(["order placed", "request"]);
     expect(ofRequest.find((line) => line.msg === "order placed")).toMatchObject({ orderId: placed.body.id });

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../api/config";
-import { createLogger } from "../../api/lib/logger";
+import { createLogger, REQUEST_LINES_FLUSH_MS } from "../../api/lib/logger";
 import { startServer } from "../../api/server";
 import { call, type ApiResponse } from "../support/api-helpers";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -209,6 +209,8 @@ describe("request logs", () => {
     try {
       const response = await send(running.url);
       await response.arrayBuffer();
+      // Request lines are written in batches, at most REQUEST_LINES_FLUSH_MS after their answer.
+      await new Promise((resolve) => setTimeout(resolve, REQUEST_LINES_FLUSH_MS + 20));
       const lines = written
         .join("")
         .split("\n")

@@ -55,7 +55,13 @@ describe("happy hour on the phone", () => {
       )
       .toBe("$11.99");
 
+    // The phone's write of its cart answered before the clocks move: an answer priced at 15:00 arriving after the
+    // re-read at 18:00 would stand (both are the same version of the cart).
+    const cartWritten = page.waitForResponse(
+      (response) => response.request().method() === "POST" && response.url().endsWith(`/api/stations/${table.id}/cart/operations`),
+    );
     await addItem(page, "Domestic Beer");
+    expect((await cartWritten).status()).toBe(200);
     await expect.poll(() => text(page, ".floating-cart")).toBe("View cart • $3.50");
 
     // 18:00:01 in Toronto on both clocks.

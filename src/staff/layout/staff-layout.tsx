@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { Fragment, useEffect, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
 import type { StaffRole } from "../../../contract/roles";
 import type { CurrentUser } from "../../../contract/schemas";
@@ -69,15 +69,17 @@ export function StaffLayout({ user, children }: { user: CurrentUser; children: R
   );
 }
 
-/** An e-mail address too long for the rail wraps after its "@" rather than in the middle of a word. */
+/** An e-mail address, a size smaller, that wraps after its "@" or a dot rather than in the middle of a word. */
 function EmailWithBreak({ email }: { email: string }) {
-  const at = email.indexOf("@");
-  if (at < 0) return email;
+  const parts = email.split(/(?<=[@.])/);
   return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
+    <span className="staff-rail__email">
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </span>
   );
 }
