@@ -15,6 +15,7 @@ import type { Adjustment, Check, CheckLine, Payment } from "../../../contract/sc
 import type { ApiError } from "../../shared/api-client";
 import { clientError } from "../../shared/client-errors";
 import { focusIsLost, focusMainHeading } from "../../shared/focus";
+import { FormField } from "../../shared/form-field";
 import { formatMoney } from "../../shared/i18n/format";
 import { randomUuid } from "../../shared/random-uuid";
 import { useDocumentTitle } from "../../shared/use-document-title";
@@ -471,49 +472,52 @@ function PayPanel({
             {byItems.length} line{byItems.length > 1 ? "s" : ""} ticked: {formatMoney(itemsShare)} (tax included)
           </p>
         ) : (
-          <div className="staff-field">
-            <label htmlFor="pay-amount">Amount ($)</label>
-            <input
-              id="pay-amount"
-              type="text"
-              inputMode="decimal"
-              placeholder={check.balance}
-              value={amount}
-              onChange={(e) => {
-                setAmount(e.target.value);
-                fresh();
-              }}
-            />
-          </div>
+          <FormField id="pay-amount" label="Amount ($)">
+            {(props) => (
+              <input
+                {...props}
+                type="text"
+                inputMode="decimal"
+                placeholder={check.balance}
+                value={amount}
+                onChange={(e) => {
+                  setAmount(e.target.value);
+                  fresh();
+                }}
+              />
+            )}
+          </FormField>
         )}
-        <div className="staff-field">
-          <label htmlFor="pay-tip">Tip ($)</label>
-          <input
-            id="pay-tip"
-            type="text"
-            inputMode="decimal"
-            placeholder="0.00"
-            value={tip}
-            onChange={(e) => {
-              setTip(e.target.value);
-              fresh();
-            }}
-          />
-        </div>
-        {method === "cash" && (
-          <div className="staff-field">
-            <label htmlFor="pay-handed">Cash handed over ($)</label>
+        <FormField id="pay-tip" label="Tip ($)">
+          {(props) => (
             <input
-              id="pay-handed"
+              {...props}
               type="text"
               inputMode="decimal"
-              value={handed}
+              placeholder="0.00"
+              value={tip}
               onChange={(e) => {
-                setHanded(e.target.value);
+                setTip(e.target.value);
                 fresh();
               }}
             />
-          </div>
+          )}
+        </FormField>
+        {method === "cash" && (
+          <FormField id="pay-handed" label="Cash handed over ($)">
+            {(props) => (
+              <input
+                {...props}
+                type="text"
+                inputMode="decimal"
+                value={handed}
+                onChange={(e) => {
+                  setHanded(e.target.value);
+                  fresh();
+                }}
+              />
+            )}
+          </FormField>
         )}
       </div>
       {change !== null && (

@@ -108,16 +108,17 @@ export function PrinterForm({ title, initial, submitLabel, onSubmit, onCancel }:
             />
           )}
         </FormField>
-        <div className="staff-field">
-          <label htmlFor={`${id}-prep-area`}>Prints for</label>
-          <select id={`${id}-prep-area`} name="prep_station" value={prepArea} onChange={(e) => setPrepArea(e.target.value as PrepArea)}>
-            {PREP_AREAS.map((area) => (
-              <option key={area} value={area}>
-                {PREP_AREA_NAMES[area]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FormField id={`${id}-prep-area`} label="Prints for">
+          {(props) => (
+            <select {...props} name="prep_station" value={prepArea} onChange={(e) => setPrepArea(e.target.value as PrepArea)}>
+              {PREP_AREAS.map((area) => (
+                <option key={area} value={area}>
+                  {PREP_AREA_NAMES[area]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
         <div className="staff-field">
           <Choice name="receipts" checked={receipts} onChange={(e) => setReceipts(e.target.checked)}>
             Prints the bills

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Choice } from "../../shared/controls";
+import { FormField } from "../../shared/form-field";
 import { branchName } from "../../../contract/menu";
 import { addDays, restaurantDay } from "../../../contract/restaurant-time";
 import type { SalesReport } from "../../../contract/schemas";
@@ -67,22 +68,17 @@ export default function ReportsPage() {
             </Choice>
           ))}
         </fieldset>
-        <div className="staff-field">
-          <label htmlFor="report-from">{mode === "day" ? "Day" : "From"}</label>
-          <input id="report-from" type="date" value={from} max={addDays(today, 1)} onChange={(event) => setFrom(event.target.value)} />
-        </div>
+        <FormField id="report-from" label={mode === "day" ? "Day" : "From"}>
+          {(props) => (
+            <input {...props} type="date" value={from} max={addDays(today, 1)} onChange={(event) => setFrom(event.target.value)} />
+          )}
+        </FormField>
         {mode === "range" && (
-          <div className="staff-field">
-            <label htmlFor="report-to">To</label>
-            <input
-              id="report-to"
-              type="date"
-              value={to}
-              min={from}
-              max={addDays(today, 1)}
-              onChange={(event) => setTo(event.target.value)}
-            />
-          </div>
+          <FormField id="report-to" label="To">
+            {(props) => (
+              <input {...props} type="date" value={to} min={from} max={addDays(today, 1)} onChange={(event) => setTo(event.target.value)} />
+            )}
+          </FormField>
         )}
         <div className="staff-actions">
           <button type="button" className="staff-button" onClick={() => (setMode("day"), setFrom(today))}>
