@@ -389,7 +389,8 @@ describe("a second instance on the same database", () => {
   if (TEST_DIALECT === "postgres") {
     it("updates the second instance's cached menu", async () => {
       const product = await newProduct();
-      expect(await menuPhoto(product.id, second)).toBeNull(); // now cached there
+      // The new dish reaches the second instance by the same NOTIFY; once it is there, its menu is cached.
+      await expect.poll(() => menuPhoto(product.id, second), { timeout: 10_000, interval: 100 }).toBeNull();
       const photo = (await uploadPhoto(server, token, product.id, await smallPng("#95a5a6"))).body.photo!;
       await expect.poll(() => menuPhoto(product.id, second), { timeout: 10_000, interval: 100 }).toEqual(photo);
     });
