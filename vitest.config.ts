@@ -1,4 +1,28 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+const UNIT_TESTS = [
+  "src/**/*.test.{ts,tsx}",
+  "api/**/*.test.ts",
+  "contract/**/*.test.ts",
+  "scripts/**/*.test.ts",
+  "tests/unit/**/*.test.ts",
+];
+
+/**
+ * Unit test files that need modules of their own: a module a file mocks (vi.mock) stays mocked in the
+ * modules the file imported, for every later file of the worker; a file that resets the module
+ * registry or checks a module's state at first import needs it fresh.
+ */
+const UNIT_TESTS_NEEDING_FRESH_MODULES = [
+  // vi.mock
+  "src/ordering/cart/cart-sync.test.ts",
+  "src/ordering/outbox/order-submission.test.ts",
+  "api/site/site-renderer.test.ts",
+  // vi.resetModules
+  "src/shared/i18n/i18n.test.ts",
+  // the client's routes before the staff code adds its own
+  "src/shared/api-client.test.ts",
+];
 
 export default defineConfig({
   test: {
@@ -13,13 +37,19 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: [
-            "src/**/*.test.{ts,tsx}",
-            "api/**/*.test.ts",
-            "contract/**/*.test.ts",
-            "scripts/**/*.test.ts",
-            "tests/unit/**/*.test.ts",
-          ],
+          include: UNIT_TESTS,
+          exclude: [...configDefaults.exclude, ...UNIT_TESTS_NEEDING_FRESH_MODULES],
+          // Each worker imports the modules once for all its files, not once per file: the unit run's
+          // time was more than half imports (docs/quality/test-time.md). Files that mock or re-import
+          // modules run in "unit-isolated".
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: "unit-isolated",
+          environment: "node",
+          include: UNIT_TESTS_NEEDING_FRESH_MODULES,
         },
       },
       {

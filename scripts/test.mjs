@@ -1,12 +1,12 @@
-// `npm test`: installs the npm packages the tests need, type-checks and lints (at once), builds the web app, then runs
-// every vitest project (unit, api and api-postgres, then browser, each two files at a time) and prints one summary line. It needs no root: the browser
+// `npm test`: installs the npm packages the tests need, type-checks, lints and builds the web app (at once), then runs
+// every vitest project in one run, two files at a time, and prints one summary line. It needs no root: the browser
 // tests drive an installed Chromium and the deployment tests an installed nginx; when one is missing it
 // says how to install it and stops.
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
-import { ensureBuild, ensureDependencies, root } from "./lib/prepare.mjs";
+import { ensureDependencies, ensureServerBuild, root } from "./lib/prepare.mjs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -69,51 +69,38 @@ function findOnPath(name, extraFolders) {
 requireChromium();
 requireNginx();
 ensureDependencies();
-console.log("› Type-checking and linting…");
+// The build does not wait for the checks: whichever of the three ends first leaves its core to the others.
+console.log("› Type-checking, linting and building the web app (vite build)…");
 await runTogether([
   ["npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]],
   ["npx", ["eslint", "--max-warnings", "0", "."]],
+  ["npx", ["vite", "build", "--logLevel", "warn"]],
 ]);
-ensureBuild({ force: true });
+ensureServerBuild({ force: true });
 
-// Two runs, each two files at a time (one per core): the unit and API projects, then the browser
-// tests (a browser file, with its Chromium and its test server, keeps about one core busy).
+// One run of every project, two files at a time (one per core; vitest.config.ts): the browser files
+// start as the last API files end, and the short unit files fill the end, so no core waits for a
+// second run to start.
 const reportDir = process.env.TEST_REPORT_DIR ?? mkdtempSync(join(tmpdir(), "limitless-vitest-"));
-const runs = [
-  { name: "headless", projects: ["unit", "api", "api-postgres"] },
-  { name: "browser", projects: ["browser"] },
-];
+const report = join(reportDir, "all.json");
+const vitest = spawnSync(
+  "npx",
+  ["vitest", "run", "--passWithNoTests", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  { cwd: root, stdio: "inherit", env: { ...process.env, CHROMIUM_PATH: chromium } },
+);
+const status = vitest.status ?? 1;
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let status = 0;
-for (const { name, projects } of runs) {
-  const report = join(reportDir, `${name}.json`);
-  const vitest = spawnSync(
-    "npx",
-    [
-      "vitest",
-      "run",
-      ...projects.flatMap((p) => ["--project", p]),
-      "--passWithNoTests",
-      "--reporter=default",
-      "--reporter=json",
-      `--outputFile.json=${report}`,
-      ...process.argv.slice(2),
-    ],
-    { cwd: root, stdio: "inherit", env: { ...process.env, CHROMIUM_PATH: chromium } },
-  );
-  if (vitest.status !== 0) status = vitest.status ?? 1;
-  if (existsSync(report)) {
-    const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, testResults } = JSON.parse(readFileSync(report, "utf8"));
-    // A file whose set-up failed reports its tests as skipped, none as failed: it counts as one failure.
-    const failedSetUps = testResults.filter(
-      (file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),
-    ).length;
-    totals.passed += numPassedTests;
-    totals.failed += numFailedTests + failedSetUps;
-    totals.skipped += numPendingTests + numTodoTests;
-  } else if (vitest.status !== 0) {
-    totals.failed += 1; // the run itself failed before reporting (a crash, a bad option)
-  }
+if (existsSync(report)) {
+  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, testResults } = JSON.parse(readFileSync(report, "utf8"));
+  // A file whose set-up failed reports its tests as skipped, none as failed: it counts as one failure.
+  const failedSetUps = testResults.filter(
+    (file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),
+  ).length;
+  totals.passed = numPassedTests;
+  totals.failed = numFailedTests + failedSetUps;
+  totals.skipped = numPendingTests + numTodoTests;
+} else if (status !== 0) {
+  totals.failed = 1; // the run itself failed before reporting (a crash, a bad option)
 }
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(status);

@@ -141,12 +141,13 @@ describe.each(["sqlite", "postgres"] as const)("after-commit steps on %s", (dial
           await announce(tx, "menu", "8");
           await announce(tx, "menu", "8");
         });
-        await handle.transaction((tx) => record(tx, 1));
-        const id = String(await lastEventId());
+        // Listening from before both commits: a NOTIFY may reach the other instance well after its commit.
         const heardElsewhere: string[] = [];
         const stopEvents = other!.handle.announcements.on("events", (lastId) => void heardElsewhere.push(lastId));
+        await handle.transaction((tx) => record(tx, 1));
+        const id = String(await lastEventId());
         await handle.transaction((tx) => record(tx, 2));
-        await expect.poll(() => heardElsewhere, { timeout: 5_000 }).toEqual([String(Number(id) + 1)]);
+        await expect.poll(() => heardElsewhere, { timeout: 5_000 }).toEqual([id, String(Number(id) + 1)]);
         stopEvents();
         expect(elsewhere).toEqual(["8"]);
         // Its own NOTIFY comes back to this instance's listener too, and is left out.
