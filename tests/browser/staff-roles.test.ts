@@ -82,14 +82,14 @@ describe("an invalid staff form", () => {
       await page.goto("/stations");
       await page.getByRole("button", { name: "New Station" }).click();
       const form = page.getByRole("form", { name: "New station" });
-      await form.getByLabel("Codename").fill("");
+      await form.getByLabel("Table name or number").fill("");
       await form.getByLabel("Capacity").fill("0");
       await form.getByRole("button", { name: "Create station" }).click();
-      const codename = form.getByLabel("Codename");
+      const codename = form.getByLabel("Table name or number");
       await expect.poll(() => codename.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await codename.getAttribute("aria-invalid")).toBe("true");
       const describedBy = await codename.getAttribute("aria-describedby");
-      expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe("Codename is required.");
+      expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe("Enter the table's name or number.");
       expect(await form.getByLabel("Capacity").getAttribute("aria-invalid")).toBe("true");
     } finally {
       await context.close();
