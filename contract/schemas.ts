@@ -828,6 +828,11 @@ export const tableCartSchema = z.object({
   version: z.number(),
   /** A phone is submitting: the cart is frozen for a moment. */
   submitting: z.boolean(),
+  /**
+   * When the server priced these lines (its clock, ISO 8601). Prices follow the clock (happy hour), so two
+   * answers of one version can differ: a phone keeps the later-priced one.
+   */
+  priced_at: z.string(),
   lines: z.array(cartLineSchema),
   subtotal: money,
   tax: money,

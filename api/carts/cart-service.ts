@@ -74,11 +74,12 @@ const leaseHeld = (cart: CartRow, now: Date) =>
 
 // ---------- the cart as phones see it ----------
 
-const emptyView = (tableId: string, branchId: number, version: number): TableCart => ({
+const emptyView = (tableId: string, branchId: number, version: number, now: Date): TableCart => ({
   station_id: tableId,
   branch_id: branchId,
   version,
   submitting: false,
+  priced_at: now.toISOString(),
   lines: [],
   ...formatTotals(0),
 });
@@ -104,7 +105,7 @@ async function cartView(db: Db, cart: CartRow, now: Date): Promise<TableCart> {
   const phones = new Map(cart.phones.map((phone) => [phone.phoneId, phoneDisplayName(phone)]));
   let subtotal = 0;
   const view: TableCart = {
-    ...emptyView(cart.tableId, cart.branchId, cart.version),
+    ...emptyView(cart.tableId, cart.branchId, cart.version, now),
     submitting: leaseHeld(cart, now),
     lines: open.map((line) => {
       const priced = priceOrder(
@@ -207,7 +208,7 @@ export async function readCart({ database, clock }: ServiceDeps, tableId: string
   const now = clock.now();
   const diningTable = await knownDiningTable(database.db, tableId);
   const cart = await findCart(database.db, diningTable.id);
-  if (!cart) return emptyView(diningTable.id, diningTable.branchId, 0);
+  if (!cart) return emptyView(diningTable.id, diningTable.branchId, 0, now);
   if (!isIdle(cart, now) || !(await hasContent(database.db, cart))) return cartView(database.db, cart, now);
   const view = await database.transaction(async (tx) => {
     await lockInTransaction(tx, "station", diningTable.id);

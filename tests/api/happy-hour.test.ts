@@ -229,6 +229,14 @@ describe("the table's shared cart", () => {
     const after = await call<TableCart>(server, "GET", `/api/stations/${other!.id}/cart`);
     expect(after.body.lines[0]).toMatchObject({ unit_price: "4.49", line_total: "8.98" });
     expect(after.body.subtotal).toBe("8.98");
+    // One version priced twice: each answer says when, so a phone keeps the later prices whatever order they arrive in.
+    expect(after.body.version).toBe(added.body.cart.version);
+    // (The test clock runs on from where it was set.)
+    const pricedAt = [added.body.cart.priced_at, after.body.priced_at].map((at) => Date.parse(at));
+    expect(pricedAt[0]! - Date.parse("2026-11-24T22:30:00Z")).toBeGreaterThanOrEqual(0);
+    expect(pricedAt[0]! - Date.parse("2026-11-24T22:30:00Z")).toBeLessThan(60_000);
+    expect(pricedAt[1]! - Date.parse("2026-11-24T23:00:00Z")).toBeGreaterThanOrEqual(0);
+    expect(pricedAt[1]! - Date.parse("2026-11-24T23:00:00Z")).toBeLessThan(60_000);
   });
 });
 

@@ -296,6 +296,7 @@ describe("rounds (a table orders as many as it likes)", () => {
       branch_id: 1,
       version: 2,
       submitting: false,
+      priced_at: "2026-11-24T20:00:00.000Z",
       lines: [],
       subtotal: "0.00",
       tax: "0.00",
@@ -310,6 +311,7 @@ describe("rounds (a table orders as many as it likes)", () => {
       branch_id: 1,
       version: 3,
       submitting: false,
+      priced_at: "2026-11-24T20:00:00.000Z",
       lines: [],
       subtotal: "0.00",
       tax: "0.00",
@@ -327,6 +329,7 @@ describe("the shared cart's queue", () => {
     branch_id: 1,
     version,
     submitting: false,
+    priced_at: "2026-11-24T20:00:00.000Z",
     lines: lines.map((line) => ({
       line_id: "11111111-1111-4111-8111-111111111111",
       phone_id: "22222222-2222-4222-8222-222222222222",
@@ -380,6 +383,28 @@ describe("the shared cart's queue", () => {
     useCart.getState().receiveCart(serverCart([{ quantity: 2 }], 3));
     useCart.getState().receiveCart({ ...serverCart([], 9), station_id: pickeringTable.id });
     expect(useCart.getState().shared.server?.version).toBe(4);
+  });
+
+  it("keeps the later-priced of two answers of one version: a happy hour's end is not undone by a late answer", () => {
+    const { useCart } = store;
+    useCart.getState().enterTable(thornhillTable);
+    const inHappyHour = { ...serverCart([{ unit_price: "8.99", line_total: "8.99" }], 4), priced_at: "2026-11-24T22:59:59.000Z" };
+    const after = { ...serverCart([{ unit_price: "11.99", line_total: "11.99" }], 4), priced_at: "2026-11-24T23:00:00.500Z" };
+    // The re-read at the boundary answers first; the write's answer, priced a moment before it, comes late.
+    useCart.getState().receiveCart(after);
+    useCart.getState().answered([], inHappyHour);
+    expect(store.sharedLines(useCart.getState()).map((line) => line.customizedPrice)).toEqual(["11.99"]);
+    // In the usual order, the later-priced answer of the same version replaces the earlier one.
+    useCart.getState().enterTable(pickeringTable);
+    useCart.getState().enterTable(thornhillTable);
+    useCart.getState().receiveCart(inHappyHour);
+    useCart.getState().receiveCart(after);
+    expect(store.sharedLines(useCart.getState()).map((line) => line.customizedPrice)).toEqual(["11.99"]);
+    // A cart kept by an older app has no pricing time: an answer of its version replaces it.
+    const { priced_at: _priced, ...unstamped } = inHappyHour;
+    useCart.setState({ shared: { ...useCart.getState().shared, server: unstamped as TableCart } });
+    useCart.getState().receiveCart(after);
+    expect(useCart.getState().shared.server?.priced_at).toBe(after.priced_at);
   });
 
   it("follows the table's order sent from another phone: shown while it runs, its status kept current, gone once over or emptied", () => {

@@ -31,6 +31,7 @@ import {
   cartStamp,
   dropAnswered,
   latestStamp,
+  isNewer,
   localView,
   nextStamp,
   ownTwin,
@@ -370,7 +371,7 @@ export const useCart = create<CartState>()(
         setName: (name) => queue([{ type: "set_name", name: name.trim().slice(0, 24) }]),
         receiveCart(cart) {
           const { shared, phoneId } = get();
-          if (cart.station_id !== shared.tableId || (shared.server && shared.server.version > cart.version)) return;
+          if (cart.station_id !== shared.tableId || (shared.server && isNewer(shared.server, cart))) return;
           const next = { ...shared, server: cart, seen: latestStamp(shared.seen, cartStamp(cart)) };
           const order = cart.last_order;
           set({ shared: next, cart: viewOf(next, phoneId), ...(order ? { rounds: withRound(get().rounds, order) } : {}) });

@@ -33,6 +33,7 @@ const cartOf = (version: number): TableCart => ({
   branch_id: 1,
   version,
   submitting: false,
+  priced_at: "2026-11-24T20:00:00.000Z",
   lines: [],
   subtotal: "0.00",
   tax: "0.00",

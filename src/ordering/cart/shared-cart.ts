@@ -147,6 +147,16 @@ export function dropExpired(pending: readonly PendingOp[], now: number): Pending
   return pending.filter((op) => !(now - Date.parse(op.at) > OP_LIFETIME_MS));
 }
 
+/**
+ * True when `held` is a later state of the table's cart than `received`: a higher version, or the same
+ * version priced later — a happy hour can begin or end between two answers of one version, and an
+ * answer can arrive after one sent later. A cart kept by an older app has no `priced_at`: the earliest.
+ */
+export function isNewer(held: { version: number; priced_at?: string }, received: Pick<TableCart, "version" | "priced_at">): boolean {
+  if (held.version !== received.version) return held.version > received.version;
+  return Date.parse(held.priced_at ?? "") > Date.parse(received.priced_at);
+}
+
 /** True when the server's cart holds exactly the lines (and quantities) the diner saw: safe to submit its version. */
 export function sameLines(cart: Pick<TableCart, "lines">, seen: readonly { lineId: string; quantity: number }[]): boolean {
   if (cart.lines.length !== seen.length) return false;
