@@ -24,8 +24,8 @@ describe("validateDiningTable", () => {
   it("trims the codename (invisible characters too) and rejects blank or long ones", () => {
     expect(validateDiningTable("\u200bPatio\u200b", "4").values?.codename).toBe("Patio");
     expect(validateDiningTable("  Patio 2 ", "4").values?.codename).toBe("Patio 2");
-    expect(validateDiningTable("   ", "4").errors.codename).toBe("Codename is required.");
-    expect(validateDiningTable("x".repeat(41), "4").errors.codename).toBe("Codename is at most 40 characters.");
+    expect(validateDiningTable("   ", "4").errors.codename).toBe("Enter the table's name or number.");
+    expect(validateDiningTable("x".repeat(41), "4").errors.codename).toBe("A table's name or number is at most 40 characters.");
   });
 
   it("wants a whole capacity from 1 to 99", () => {

@@ -50,8 +50,8 @@ export function validateDiningTable(
 ): { values?: DiningTableValues; errors: DiningTableFieldErrors } {
   const errors: DiningTableFieldErrors = {};
   const cleaned = cleanCodename(codename);
-  if (cleaned.length === 0) errors.codename = "Codename is required.";
-  else if (cleaned.length > CODENAME_MAX) errors.codename = `Codename is at most ${CODENAME_MAX} characters.`;
+  if (cleaned.length === 0) errors.codename = "Enter the table's name or number.";
+  else if (cleaned.length > CODENAME_MAX) errors.codename = `A table's name or number is at most ${CODENAME_MAX} characters.`;
 
   const capacity = Number(capacityText.trim());
   if (!/^\d+$/.test(capacityText.trim()) || capacity < CAPACITY_MIN || capacity > CAPACITY_MAX) {

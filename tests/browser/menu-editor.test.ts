@@ -52,8 +52,12 @@ describe("menu editor", () => {
     // A mistake is shown on its field, in the CSV's words, and gets focus.
     await form.getByLabel("Price", { exact: true }).fill("12,5");
     await form.getByRole("button", { name: "Save product" }).click();
-    await expect.poll(() => form.getByLabel("Price", { exact: true }).getAttribute("aria-invalid")).toBe("true");
-    expect(await form.textContent()).toContain('"12,5" is not a price like 13.99.');
+    const price = form.getByLabel("Price", { exact: true });
+    await expect.poll(() => price.getAttribute("aria-invalid")).toBe("true");
+    // The field is described by its error (the one FormField's markup), so it is read out with it.
+    const describedBy = await price.getAttribute("aria-describedby");
+    expect(await form.locator(`[id="${describedBy}"]`).textContent()).toContain('"12,5" is not a price like 13.99.');
+    expect(await price.evaluate((element) => element === document.activeElement)).toBe(true);
 
     await form.getByLabel("Price", { exact: true }).fill("21.75");
     await form.getByLabel("Name in Filipino").fill("Bagong Ulam ng Bahay");

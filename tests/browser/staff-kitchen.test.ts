@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORY_KEYS } from "../../contract/menu";
 import { orderableAnyDay } from "../support/api-helpers";
 import type { Menu, Order, Product, DiningTable } from "../../contract/schemas";
-import { axeViolations } from "./site-support";
+import { PHONE } from "../support/browser";
+import { axeViolations, NO_SERVICE_WORKER } from "./site-support";
 import type { TestServer } from "../support/test-server";
 import { closeTablet, openSignedInTablet, staffCall } from "./staff-support";
 
@@ -220,6 +221,42 @@ describe("kitchen board", () => {
     await api("PATCH", `/api/products/${product.id}`, { available: true });
     await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("false");
     expect(await publicMenu()).toBe(true);
+  });
+
+  it("opens the sold-out list beside the orders on a tablet and after them on a phone, focus following", async () => {
+    const order = await placeOrder([{ id: plainProduct().id, quantity: 1, selectedCustomizations: [] }]);
+    const phone = await browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: server.url });
+    try {
+      expect((await phone.request.post("/api/login", { data: server.staff })).status()).toBe(200);
+      for (const [screen, beside] of [
+        [page, true],
+        [await phone.newPage(), false],
+      ] as const) {
+        await screen.goto("/kitchen");
+        const card = screen.getByRole("article", { name: `Order #${order.number}, Table ${station.codename}` });
+        await card.waitFor();
+        await screen.getByRole("button", { name: /^Sold-out items/ }).click();
+        const close = screen.getByRole("button", { name: "Close sold-out items" });
+        // Focus goes to the list it opened, which is then in sight.
+        await expect.poll(() => close.evaluate((button) => button === document.activeElement)).toBe(true);
+        expect(await close.evaluate((button) => button.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+        const orders = (await screen.locator(".kitchen__orders").boundingBox())!;
+        const list = (await screen.getByRole("complementary", { name: "Sold-out items" }).boundingBox())!;
+        if (beside) expect(list.x).toBeGreaterThanOrEqual(orders.x + orders.width);
+        else expect(list.y).toBeGreaterThanOrEqual(orders.y + orders.height);
+        // The tickets come first in the page too: Tab reaches them before the list.
+        const ticketFirst = await card
+          .getByRole("button")
+          .first()
+          .evaluate(
+            (button, closeButton) => !!(button.compareDocumentPosition(closeButton!) & Node.DOCUMENT_POSITION_FOLLOWING),
+            await close.elementHandle(),
+          );
+        expect(ticketFirst).toBe(true);
+      }
+    } finally {
+      await phone.close();
+    }
   });
 
   it("reconnects by itself after the server restarts and catches up on what it missed", async () => {

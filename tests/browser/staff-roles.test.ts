@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Menu, StaffAccount } from "../../contract/schemas";
-import { launchBrowser, releaseBrowser, TABLET_LANDSCAPE } from "../support/browser";
+import { launchBrowser, PHONE, releaseBrowser, TABLET_LANDSCAPE } from "../support/browser";
 import { ACCOUNT_PASSWORD, staffAccount } from "../support/staff-accounts";
 import { startTestServer, staffToken, type TestServer } from "../support/test-server";
 import { axeViolations, NO_SERVICE_WORKER } from "./site-support";
@@ -82,14 +82,14 @@ describe("an invalid staff form", () => {
       await page.goto("/stations");
       await page.getByRole("button", { name: "New Station" }).click();
       const form = page.getByRole("form", { name: "New station" });
-      await form.getByLabel("Codename").fill("");
+      await form.getByLabel("Table name or number").fill("");
       await form.getByLabel("Capacity").fill("0");
       await form.getByRole("button", { name: "Create station" }).click();
-      const codename = form.getByLabel("Codename");
+      const codename = form.getByLabel("Table name or number");
       await expect.poll(() => codename.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await codename.getAttribute("aria-invalid")).toBe("true");
       const describedBy = await codename.getAttribute("aria-describedby");
-      expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe("Codename is required.");
+      expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe("Enter the table's name or number.");
       expect(await form.getByLabel("Capacity").getAttribute("aria-invalid")).toBe("true");
     } finally {
       await context.close();
@@ -149,6 +149,40 @@ describe("the Staff screen", () => {
         /— staff@limitless\.example \(owner\) deactivated Rosa, who was signed out everywhere$/,
       ])
         await entries.filter({ hasText: said }).first().waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("the Staff screen on a phone", () => {
+  it("shows each account as a card whose Change button is in reach without scrolling sideways, at 390 and 320 px", async () => {
+    const cook = await staffAccount(server, "kitchen", [1], { signIn: false });
+    const context = await browser.newContext({ ...PHONE, ...NO_SERVICE_WORKER, baseURL: server.url });
+    try {
+      expect((await context.request.post("/api/login", { data: server.staff })).status()).toBe(200);
+      const page = await context.newPage();
+      await page.goto("/staff/accounts");
+      const change = page.getByRole("button", { name: `Change ${cook.email}` });
+      await change.waitFor();
+      for (const width of [390, 320]) {
+        await page.setViewportSize({ width, height: 844 });
+        const reach = await page.evaluate(() => ({
+          page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          boxes: [...document.querySelectorAll(".staff-table-scroll")].map((box) => box.scrollWidth - box.clientWidth),
+          // Every Change button wholly on screen, and big enough for a finger.
+          outOfReach: [...document.querySelectorAll("table button")].filter((button) => {
+            const { left, right, height } = button.getBoundingClientRect();
+            return left < 0 || right > window.innerWidth || height < 44;
+          }).length,
+        }));
+        expect(reach, `${width} px`).toEqual({ page: 0, boxes: [0], outOfReach: 0 });
+        // Each line shows what it is ("E-mail"), and the cell is named by its e-mail alone, as on the tablet.
+        const email = page.getByRole("cell", { name: cook.email, exact: true });
+        expect(
+          await email.evaluate((cell) => [cell.dataset.label, getComputedStyle(cell, "::before").display, getComputedStyle(cell).display]),
+        ).toEqual(["E-mail", "block", "grid"]);
+      }
     } finally {
       await context.close();
     }

@@ -8,6 +8,7 @@ import jsQR from "jsqr";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiningTable } from "../../contract/schemas";
+import { tableLabel } from "../../src/staff/lib/table-label";
 import { focusedElement } from "./a11y-support";
 import { axeViolations } from "./site-support";
 import type { TestServer } from "../support/test-server";
@@ -66,8 +67,9 @@ async function decodePng(png: Buffer): Promise<{ text: string | null; width: num
   return { text: jsQR(new Uint8ClampedArray(Buffer.from(base64, "base64")), width, height)?.data ?? null, width };
 }
 
+// Headed as the calls and kitchen screens name a table: "Table 4", "Patio 2".
 const card = (codename: string) =>
-  page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Station ${codename}`, exact: true }) });
+  page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: tableLabel(codename), exact: true }) });
 
 describe("stations", () => {
   it("lists the branch's stations, each with a QR code that encodes its order link", async () => {
@@ -83,13 +85,17 @@ describe("stations", () => {
     await expect.poll(() => figure.getAttribute("data-qr-value")).toBe(orderLink(first));
     const canvas = figure.getByRole("img", { name: `QR code for ${first.codename}, opens ${orderLink(first)}` });
     await expect.poll(() => decodeCanvas(canvas)).toBe(orderLink(first));
+
+    // A bare number reads as the table calls screen says it ("Table 1"), not "1".
+    const numbered = stations.find((station) => /^\d+$/.test(station.codename))!;
+    expect(await card(numbered.codename).getByRole("heading").textContent()).toBe(`Table ${numbered.codename}`);
   });
 
   it("creates (defaults, editable), edits (the update is really sent) and deletes with confirmation", async () => {
     await page.goto("/stations");
     await page.getByRole("button", { name: "New Station" }).click();
     const form = page.getByRole("form", { name: "New station" });
-    const codename = form.getByLabel("Codename");
+    const codename = form.getByLabel("Table name or number");
     const capacity = form.getByLabel("Capacity");
     await expect.poll(() => codename.inputValue()).toBe("4");
     await expect.poll(() => capacity.inputValue()).toBe("6");
@@ -99,7 +105,7 @@ describe("stations", () => {
     await codename.fill("   ");
     await capacity.fill("0");
     await form.getByRole("button", { name: "Create station" }).click();
-    await form.getByText("Codename is required.").waitFor();
+    await form.getByText("Enter the table's name or number.").waitFor();
     await form.getByText("Capacity must be a whole number from 1 to 99.").waitFor();
 
     await codename.fill("Patio 9");
@@ -120,7 +126,7 @@ describe("stations", () => {
         return [...form.querySelectorAll("input, p, button")].every((el) => el.getBoundingClientRect().right <= box.right + 0.5);
       });
     await expect.poll(fits).toBe(true);
-    await edit.getByLabel("Codename").fill("Patio 10");
+    await edit.getByLabel("Table name or number").fill("Patio 10");
     await edit.getByLabel("Capacity").fill("8");
     await edit.getByRole("button", { name: "Save changes" }).click();
     await card("Patio 10").waitFor();
@@ -172,7 +178,7 @@ describe("stations", () => {
     await page.goto("/stations");
     await page.getByRole("button", { name: "New Station" }).click();
     const form = page.getByRole("form", { name: "New station" });
-    await form.getByLabel("Codename").fill("Patio 11");
+    await form.getByLabel("Table name or number").fill("Patio 11");
     await form.getByRole("button", { name: "Create station" }).click();
     await card("Patio 11").getByRole("button", { name: "Delete Patio 11" }).click();
     const created = (await apiStations()).find((s) => s.codename === "Patio 11")!;

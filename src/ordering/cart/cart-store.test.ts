@@ -1,15 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Order, Product, TableCart } from "../../../contract/schemas";
 
-/** The browser's localStorage, in memory (this project runs unit tests in Node). */
-class MemoryStorage {
-  private items = new Map<string, string>();
-  getItem = (key: string) => this.items.get(key) ?? null;
-  setItem = (key: string, value: string) => void this.items.set(key, String(value));
-  removeItem = (key: string) => void this.items.delete(key);
-  clear = () => this.items.clear();
-}
-const storage = new MemoryStorage();
+import { memoryStorage } from "../../shared/testing/memory-storage";
+
+const storage = memoryStorage();
 Object.assign(globalThis, { localStorage: storage });
 
 let store: typeof import("./cart-store");

@@ -2,15 +2,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import type { CartOperationsBody, Product, TableCart } from "../../../contract/schemas";
 import { ApiError } from "../../shared/api-client";
 
-/** The browser's localStorage, in memory (this project runs unit tests in Node). */
-const items = new Map<string, string>();
-Object.assign(globalThis, {
-  localStorage: {
-    getItem: (k: string) => items.get(k) ?? null,
-    setItem: (k: string, v: string) => void items.set(k, v),
-    removeItem: (k: string) => void items.delete(k),
-  },
-});
+import { memoryStorage } from "../../shared/testing/memory-storage";
+
+Object.assign(globalThis, { localStorage: memoryStorage() });
 
 const applyCartOperations = vi.fn<(tableId: string, body: CartOperationsBody) => Promise<unknown>>();
 vi.mock("../../shared/api", () => ({

@@ -10,14 +10,10 @@ import { ApiError } from "../../shared/api-client";
 import type * as RetryingSender from "../../shared/retrying-sender";
 import type { OutboxEntry, SharedSubmit } from "./outbox";
 
-const items = new Map<string, string>();
-Object.assign(globalThis, {
-  localStorage: {
-    getItem: (k: string) => items.get(k) ?? null,
-    setItem: (k: string, v: string) => void items.set(k, v),
-    removeItem: (k: string) => void items.delete(k),
-  },
-});
+import { memoryStorage } from "../../shared/testing/memory-storage";
+
+const storage = memoryStorage();
+Object.assign(globalThis, { localStorage: storage });
 
 const api = {
   applyCartOperations: vi.fn<(tableId: string, body: CartOperationsBody) => Promise<unknown>>(),
@@ -69,7 +65,7 @@ const entryWith = (shared: SharedSubmit): OutboxEntry => ({
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-  items.clear();
+  storage.clear();
   judged.length = 0;
   for (const mock of Object.values(api)) mock.mockReset();
   api.submitTableCart.mockResolvedValue({ ok: true });
@@ -128,7 +124,7 @@ describe("a shared submit's chosen version, in the order's own entry", () => {
     await submission.send(entryWith(seen), keep);
     expect(keep).toHaveBeenCalledWith({ ...seen, chosen: 6 });
     expect(api.submitTableCart).toHaveBeenCalledWith(table.id, key, 6);
-    expect(items.has("cart.submit")).toBe(false); // nothing of it outside the outbox
+    expect(storage.getItem("cart.submit")).toBeNull(); // nothing of it outside the outbox
   });
 
   it("a retry sends the kept version without looking at the cart again", async () => {
@@ -140,13 +136,13 @@ describe("a shared submit's chosen version, in the order's own entry", () => {
   });
 
   it("an order queued by the older version (its choice in localStorage) keeps that choice, moved into its entry", async () => {
-    items.set("cart.submit", JSON.stringify({ key, version: 4 }));
+    storage.setItem("cart.submit", JSON.stringify({ key, version: 4 }));
     const keep = vi.fn(async () => {});
     await submission.send(entryWith(seen), keep);
     expect(api.tableCart).not.toHaveBeenCalled();
     expect(keep).toHaveBeenCalledWith({ ...seen, chosen: 4 });
     expect(api.submitTableCart).toHaveBeenCalledWith(table.id, key, 4);
-    expect(items.has("cart.submit")).toBe(false);
+    expect(storage.getItem("cart.submit")).toBeNull();
   });
 
   it("a submit of what the server already had names the version seen and keeps nothing", async () => {

@@ -3,20 +3,8 @@ import type { Product } from "../../../contract/schemas";
 import { formatMoney, formatWeekday } from "./format";
 import { initialLanguage, languageFromPreferences, LANGUAGE_STORAGE_KEY } from "./language";
 import { productText } from "./product-text";
+import { memoryStorage } from "../testing/memory-storage";
 
-function fakeStorage(entries: Record<string, string> = {}): Storage {
-  const data = new Map(Object.entries(entries));
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (index) => [...data.keys()][index] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, String(value)),
-  };
-}
 
 describe("languageFromPreferences", () => {
   it("maps Filipino and Tagalog to fil, every Chinese to zh, the first we have wins, else English", () => {
@@ -37,11 +25,11 @@ describe("initialLanguage", () => {
 
   it("is the saved choice, else the browser's languages; a saved value we don't know is ignored", () => {
     vi.stubGlobal("navigator", { languages: ["tl-PH", "en"], language: "tl-PH" });
-    vi.stubGlobal("localStorage", fakeStorage({ [LANGUAGE_STORAGE_KEY]: "zh" }));
+    vi.stubGlobal("localStorage", memoryStorage({ [LANGUAGE_STORAGE_KEY]: "zh" }));
     expect(initialLanguage()).toBe("zh");
-    vi.stubGlobal("localStorage", fakeStorage({ [LANGUAGE_STORAGE_KEY]: "klingon" }));
+    vi.stubGlobal("localStorage", memoryStorage({ [LANGUAGE_STORAGE_KEY]: "klingon" }));
     expect(initialLanguage()).toBe("fil");
-    vi.stubGlobal("localStorage", fakeStorage());
+    vi.stubGlobal("localStorage", memoryStorage());
     expect(initialLanguage()).toBe("fil");
   });
 
@@ -60,7 +48,7 @@ describe("chooseLanguage", () => {
   beforeEach(() => {
     vi.resetModules();
     vi.stubGlobal("navigator", { languages: ["en-CA"], language: "en-CA" });
-    vi.stubGlobal("localStorage", fakeStorage());
+    vi.stubGlobal("localStorage", memoryStorage());
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { focusLater } from "../../shared/focus";
 import type { DiningTable } from "../../../contract/schemas";
+import { tableLabel } from "../lib/table-label";
 import { orderLink } from "./order-link";
 import { DiningTableForm } from "./dining-table-form";
 import { DiningTableQr } from "./dining-table-qr";
@@ -18,6 +19,8 @@ interface DiningTableCardProps {
 /** One table: its name, seats and QR code, with edit / delete for roles that may change tables. */
 export function DiningTableCard({ diningTable, origin, onSave, onDelete }: DiningTableCardProps) {
   const [editing, setEditing] = useState(false);
+  // Named as the calls, tabs and kitchen screens name it: "Table 4", "Patio 2".
+  const name = tableLabel(diningTable.codename);
   const link = orderLink(diningTable.id, origin);
   const headingId = `dining-table-${diningTable.id}`;
 
@@ -28,7 +31,7 @@ export function DiningTableCard({ diningTable, origin, onSave, onDelete }: Dinin
       <article aria-labelledby={headingId}>
         {editing && onSave ? (
           <DiningTableForm
-            title={`Edit ${diningTable.codename}`}
+            title={`Edit ${name}`}
             initial={{ codename: diningTable.codename, capacity: diningTable.capacity }}
             submitLabel="Save changes"
             onSubmit={async (values) => {
@@ -44,8 +47,7 @@ export function DiningTableCard({ diningTable, origin, onSave, onDelete }: Dinin
         ) : (
           <>
             <h2 id={headingId} className="dining-table-card__name" tabIndex={-1}>
-              <span className="visually-hidden">Station </span>
-              {diningTable.codename}
+              {name}
             </h2>
             <p className="dining-table-card__capacity">
               Capacity: <strong>{diningTable.capacity}</strong>
@@ -53,10 +55,10 @@ export function DiningTableCard({ diningTable, origin, onSave, onDelete }: Dinin
             {onSave && (
               <div className="staff-actions">
                 <button type="button" id={`${headingId}-edit`} className="staff-button" onClick={() => setEditing(true)}>
-                  Edit<span className="visually-hidden"> {diningTable.codename}</span>
+                  Edit<span className="visually-hidden"> {name}</span>
                 </button>
                 <button type="button" className="staff-button staff-button--danger" onClick={() => onDelete(diningTable)}>
-                  Delete<span className="visually-hidden"> {diningTable.codename}</span>
+                  Delete<span className="visually-hidden"> {name}</span>
                 </button>
               </div>
             )}

@@ -36,8 +36,8 @@ export function DiningTableForm({ title, initial, submitLabel, onSubmit, onCance
       <div className="dining-table-form__fields">
         <FormField
           id={`${id}-codename`}
-          label="Codename"
-          hint="The table's name or number, as printed on its QR card."
+          label="Table name or number"
+          hint="What is printed on the table, e.g. 12 or Patio 3. A number alone shows as “Table 12”."
           error={errors.codename}
         >
           {(props) => (

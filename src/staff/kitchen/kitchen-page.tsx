@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router-dom";
 import { branchName, type PrepArea } from "../../../contract/menu";
 import type { Order } from "../../../contract/schemas";
 import { branchEventsPath } from "../lib/staff-api";
+import { focusLater } from "../../shared/focus";
 import { useMenu } from "../../shared/use-menu";
 import { useBranchId } from "../branch/branch-store";
 import { ConfirmDialog } from "../lib/confirm-dialog";
@@ -89,28 +90,17 @@ export default function KitchenPage() {
         lastBump={actions.lastBump}
         onRecall={() => void actions.recall()}
         onPrepArea={setPrepArea}
-        onSoldOut={() => setSoldOutOpen((open) => !open)}
+        onSoldOut={() => {
+          // Opened, the list comes after the orders (below them on a phone): focus goes to it, so it is in sight.
+          if (!soldOutOpen) focusLater("kitchen-sold-out-close");
+          setSoldOutOpen(!soldOutOpen);
+        }}
       />
 
       <ProblemMessage problem={actions.problem} />
       <ProblemMessage problem={board.state.status === "loading" ? null : board.state.error} onRetry={board.refresh} />
 
       <div className={`kitchen__body${soldOutOpen ? " kitchen__body--drawer" : ""}`}>
-        {soldOutOpen && (
-          <aside id="kitchen-sold-out" className="kitchen__drawer" aria-label="Sold-out items">
-            <button
-              type="button"
-              className="staff-button kitchen__drawer-close"
-              onClick={() => {
-                setSoldOutOpen(false);
-                soldOutToggle.current?.focus();
-              }}
-            >
-              Close sold-out items
-            </button>
-            <SoldOutPanel state={menu.state} branch={branch} onChanged={menu.applyProduct} onRetry={menu.reload} />
-          </aside>
-        )}
         <div className="kitchen__orders">
           {board.state.status === "loading" ? (
             <p role="status">Loading orders…</p>
@@ -133,6 +123,22 @@ export default function KitchenPage() {
             </>
           )}
         </div>
+        {soldOutOpen && (
+          <aside id="kitchen-sold-out" className="kitchen__drawer" aria-label="Sold-out items">
+            <button
+              type="button"
+              id="kitchen-sold-out-close"
+              className="staff-button kitchen__drawer-close"
+              onClick={() => {
+                setSoldOutOpen(false);
+                soldOutToggle.current?.focus();
+              }}
+            >
+              Close sold-out items
+            </button>
+            <SoldOutPanel state={menu.state} branch={branch} onChanged={menu.applyProduct} onRetry={menu.reload} />
+          </aside>
+        )}
       </div>
 
       <ConfirmDialog

@@ -1,10 +1,10 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { Choice } from "../../shared/controls";
 import { ALLERGENS, CATEGORY_KEYS, CATEGORY_TITLES, DIETS, PREP_AREAS, WEEKDAY_NAMES, type CategoryKey } from "../../../contract/menu";
 import type { NameTranslations, Photo, ProductCreate } from "../../../contract/schemas";
 import { focusLater } from "../../shared/focus";
-import { useFieldErrors } from "../../shared/form-field";
+import { FormField, useFieldErrors, type FieldProps } from "../../shared/form-field";
 import { useWrite } from "../../shared/use-write";
 import { FormActions } from "../lib/form-actions";
 import { ProblemMessage } from "../lib/problem-message";
@@ -195,33 +195,19 @@ export function ProductForm({ title, initial, currentPhoto, submitLabel, onSubmi
     );
   };
 
-  const described = (key: string) => ({
-    id: `${id}-${key}`,
-    name: key,
-    "aria-invalid": errors[key] ? true : undefined,
-    "aria-describedby": errors[key] ? `${id}-${key}-error` : undefined,
-  });
-  const errorOf = (key: string) =>
-    errors[key] ? (
-      <p id={`${id}-${key}-error`} className="staff-field__error">
-        {errors[key]}
-      </p>
-    ) : null;
-  const text = (key: keyof ProductValues & string, label: string, props: Record<string, unknown> = {}) => (
-    <div className="staff-field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input type="text" {...described(key)} {...props} value={values[key] as string} onChange={(e) => set(key, e.target.value as never)} />
-      {errorOf(key)}
-    </div>
+  /** A field on the one FormField; its `name` is the key the server's details point at. */
+  const field = (key: string, label: ReactNode, input: (props: FieldProps & { name: string }) => ReactNode) => (
+    <FormField key={key} id={`${id}-${key}`} label={label} error={errors[key]}>
+      {(props) => input({ ...props, name: key })}
+    </FormField>
   );
+  const text = (key: keyof ProductValues & string, label: string, props: Record<string, unknown> = {}) =>
+    field(key, label, (attrs) => (
+      <input type="text" {...attrs} {...props} value={values[key] as string} onChange={(e) => set(key, e.target.value as never)} />
+    ));
   /** A description: a text box showing it whole, in the language it is written in. */
-  const textBox = (key: "description" | "description_fil" | "description_zh", label: string, lang?: string) => (
-    <div className="staff-field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <textarea {...described(key)} lang={lang} value={values[key]} onChange={(e) => set(key, e.target.value)} />
-      {errorOf(key)}
-    </div>
-  );
+  const textBox = (key: "description" | "description_fil" | "description_zh", label: string, lang?: string) =>
+    field(key, label, (attrs) => <textarea {...attrs} lang={lang} value={values[key]} onChange={(e) => set(key, e.target.value)} />);
   const tags = (key: "allergens" | "diet", legend: string, all: readonly string[]) => (
     <fieldset className="menu-editor__tags" aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}>
       <legend>{legend}</legend>
@@ -236,43 +222,41 @@ export function ProductForm({ title, initial, currentPhoto, submitLabel, onSubmi
           {tag.replace(/_/g, " ")}
         </Choice>
       ))}
-      {errorOf(key)}
+      {errors[key] && (
+        <p id={`${id}-${key}-error`} className="staff-field__error">
+          {errors[key]}
+        </p>
+      )}
     </fieldset>
   );
 
   /** A group's or an option's name in Filipino and Chinese, beside its English one. */
   const inLanguages = (key: string, label: string, names: NameInLanguages, change: (names: NameInLanguages) => void) =>
-    LANGUAGE_FIELDS.map(({ suffix, lang, language }) => (
-      <div className="staff-field" key={suffix}>
-        <label htmlFor={`${id}-${key}_${suffix}`}>
-          {label} in {language}
-        </label>
+    LANGUAGE_FIELDS.map(({ suffix, lang, language }) =>
+      field(`${key}_${suffix}`, `${label} in ${language}`, (attrs) => (
         <input
           type="text"
           lang={lang}
-          {...described(`${key}_${suffix}`)}
+          {...attrs}
           value={names[`name_${suffix}`]}
           onChange={(e) => change({ ...names, [`name_${suffix}`]: e.target.value })}
         />
-        {errorOf(`${key}_${suffix}`)}
-      </div>
-    ));
+      )),
+    );
 
   return (
     <form ref={formRef} className="menu-editor__form staff-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
       <div className="menu-editor__fields">
-        <div className="staff-field">
-          <label htmlFor={`${id}-category`}>Category</label>
-          <select {...described("category")} value={values.category} onChange={(e) => set("category", e.target.value as CategoryKey)}>
+        {field("category", "Category", (attrs) => (
+          <select {...attrs} value={values.category} onChange={(e) => set("category", e.target.value as CategoryKey)}>
             {CATEGORY_KEYS.map((key) => (
               <option key={key} value={key}>
                 {CATEGORY_TITLES[key]}
               </option>
             ))}
           </select>
-          {errorOf("category")}
-        </div>
+        ))}
         {text("name", "Name")}
         {textBox("description", "Description")}
         {text("price", "Price", { inputMode: "decimal" })}
@@ -283,9 +267,8 @@ export function ProductForm({ title, initial, currentPhoto, submitLabel, onSubmi
           </Choice>
         </div>
         {text("stock", "Stock (empty: not counted)", { inputMode: "numeric" })}
-        <div className="staff-field">
-          <label htmlFor={`${id}-weekday`}>Weekday special</label>
-          <select {...described("weekday")} value={values.weekday} onChange={(e) => set("weekday", e.target.value)}>
+        {field("weekday", "Weekday special", (attrs) => (
+          <select {...attrs} value={values.weekday} onChange={(e) => set("weekday", e.target.value)}>
             <option value="">Every day</option>
             {WEEKDAY_NAMES.map((day, index) => (
               <option key={day} value={String(index + 1)}>
@@ -293,11 +276,9 @@ export function ProductForm({ title, initial, currentPhoto, submitLabel, onSubmi
               </option>
             ))}
           </select>
-          {errorOf("weekday")}
-        </div>
-        <div className="staff-field">
-          <label htmlFor={`${id}-prep_station`}>Prep station</label>
-          <select {...described("prep_station")} value={values.prep_station} onChange={(e) => set("prep_station", e.target.value)}>
+        ))}
+        {field("prep_station", "Prep station", (attrs) => (
+          <select {...attrs} value={values.prep_station} onChange={(e) => set("prep_station", e.target.value)}>
             <option value="">Default for the category</option>
             {PREP_AREAS.map((area) => (
               <option key={area} value={area}>
@@ -305,8 +286,7 @@ export function ProductForm({ title, initial, currentPhoto, submitLabel, onSubmi
               </option>
             ))}
           </select>
-          {errorOf("prep_station")}
-        </div>
+        ))}
         {text("prep_minutes", "Prep minutes (empty: default)", { inputMode: "numeric" })}
         {tags("allergens", "Allergens", ALLERGENS)}
         {tags("diet", "Diet", DIETS)}
@@ -335,16 +315,9 @@ export function ProductForm({ title, initial, currentPhoto, submitLabel, onSubmi
         {values.groups.map((group, g) => (
           <fieldset key={g} className="menu-editor__group">
             <legend>Group {g + 1}</legend>
-            <div className="staff-field">
-              <label htmlFor={`${id}-group-${g}-name`}>Group name</label>
-              <input
-                type="text"
-                {...described(`group-${g}-name`)}
-                value={group.name}
-                onChange={(e) => setGroup(g, { ...group, name: e.target.value })}
-              />
-              {errorOf(`group-${g}-name`)}
-            </div>
+            {field(`group-${g}-name`, "Group name", (attrs) => (
+              <input type="text" {...attrs} value={group.name} onChange={(e) => setGroup(g, { ...group, name: e.target.value })} />
+            ))}
             {inLanguages(`group-${g}-name`, "Group name", group, (names) => setGroup(g, { ...group, ...names }))}
             <Choice checked={group.exclusive} onChange={(e) => setGroup(g, { ...group, exclusive: e.target.checked })}>
               Pick one only
@@ -357,30 +330,21 @@ export function ProductForm({ title, initial, currentPhoto, submitLabel, onSubmi
                 setGroup(g, { ...group, options: group.options.map((x, i) => (i === o ? next : x)) });
               return (
                 <div key={o} className="menu-editor__option">
-                  <div className="staff-field">
-                    <label htmlFor={`${id}-group-${g}-option-${o}-name`}>Option {o + 1} name</label>
-                    <input
-                      type="text"
-                      {...described(`group-${g}-option-${o}-name`)}
-                      value={option.name}
-                      onChange={(e) => setOption({ ...option, name: e.target.value })}
-                    />
-                    {errorOf(`group-${g}-option-${o}-name`)}
-                  </div>
+                  {field(`group-${g}-option-${o}-name`, `Option ${o + 1} name`, (attrs) => (
+                    <input type="text" {...attrs} value={option.name} onChange={(e) => setOption({ ...option, name: e.target.value })} />
+                  ))}
                   {inLanguages(`group-${g}-option-${o}-name`, `Option ${o + 1} name`, option, (names) =>
                     setOption({ ...option, ...names }),
                   )}
-                  <div className="staff-field">
-                    <label htmlFor={`${id}-group-${g}-option-${o}-price`}>Option {o + 1} price</label>
+                  {field(`group-${g}-option-${o}-price`, `Option ${o + 1} price`, (attrs) => (
                     <input
                       type="text"
                       inputMode="decimal"
-                      {...described(`group-${g}-option-${o}-price`)}
+                      {...attrs}
                       value={option.price}
                       onChange={(e) => setOption({ ...option, price: e.target.value })}
                     />
-                    {errorOf(`group-${g}-option-${o}-price`)}
-                  </div>
+                  ))}
                   <button
                     type="button"
                     className="staff-button"

@@ -14,6 +14,8 @@ import { AddAccount, EditAccount } from "./account-forms";
 import { AUDIT_KINDS, auditKind, auditSentence, type AuditKind } from "./audit-words";
 import { auditLogData, staffAccountsData } from "./use-staff-accounts";
 
+const ACCOUNT_COLUMNS = ["Name", "E-mail", "Role", "Branches", "Status", "Actions"] as const;
+
 const branchesText = (account: Pick<StaffAccount, "role" | "branch_ids">) =>
   account.role === "owner" ? "Every branch" : account.branch_ids.map(branchName).join(", ") || "None";
 
@@ -51,27 +53,30 @@ export default function StaffAccountsPage() {
       {list.status === "loading" && <p role="status">Loading...</p>}
       {list.status === "failed" && <ProblemMessage problem={list.error} onRetry={reload} />}
       {list.status === "ready" && (
+        // Under 48rem each account becomes a card of labelled lines, so its Change button is in reach
+        // without scrolling sideways (staff.css, .staff-accounts).
         <div className="staff-table-scroll">
-          <table className="staff-table">
+          <table className="staff-table staff-accounts">
             <caption>Accounts</caption>
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
-                <th scope="col">Branches</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
+                {ACCOUNT_COLUMNS.map((column) => (
+                  <th scope="col" key={column}>
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {list.data.map((account) => (
                 <tr key={account.id}>
-                  <td>{account.name || "—"}</td>
-                  <td>{account.email}</td>
-                  <td>{account.role}</td>
-                  <td>{branchesText(account)}</td>
-                  <td>{account.active ? "Active" : "Deactivated"}</td>
+                  {[account.name || "—", account.email, account.role, branchesText(account), account.active ? "Active" : "Deactivated"].map(
+                    (cell, index) => (
+                      <td key={ACCOUNT_COLUMNS[index]} data-label={ACCOUNT_COLUMNS[index]}>
+                        {cell}
+                      </td>
+                    ),
+                  )}
                   <td>
                     {roles.includes(account.role) && (
                       <button type="button" className="staff-button" onClick={() => setEditing(account)}>
