@@ -13,7 +13,7 @@ const UNIT_TESTS = [
  * modules the file imported, for every later file of the worker; a file that resets the module
  * registry or checks a module's state at first import needs it fresh.
  */
-const UNIT_TESTS_NEEDING_FRESH_MODULES = [
+export const UNIT_TESTS_NEEDING_FRESH_MODULES = [
   // vi.mock
   "src/ordering/cart/cart-sync.test.ts",
   "src/ordering/outbox/order-submission.test.ts",
