@@ -10,6 +10,7 @@ import type { ApiError } from "../../shared/api-client";
 import { clientError } from "../../shared/client-errors";
 import { Dialog } from "../../shared/dialog";
 import { FormField } from "../../shared/form-field";
+import { AmountField } from "./amount-field";
 import { formatMoney } from "../../shared/i18n/format";
 import { useWrite } from "../../shared/use-write";
 import { PinFields, pinProblem } from "../auth/pin-fields";
@@ -114,11 +115,13 @@ export function AdjustDialog({
         </fieldset>
       )}
       {kind !== "void" && by !== "whole" && (
-        <FormField id="adjust-value" label={by === "percent" ? "Percent (1–100)" : "Amount ($)"}>
-          {(props) => (
-            <input {...props} type="text" inputMode="decimal" required value={value} onChange={(e) => setValue(e.target.value)} />
-          )}
-        </FormField>
+        <AmountField
+          id="adjust-value"
+          label={by === "percent" ? "Percent (1–100)" : "Amount ($)"}
+          required
+          value={value}
+          onChange={setValue}
+        />
       )}
       <FormField id="adjust-reason" label="Reason" hint={`At most ${REASON_MAX_LENGTH} characters; it goes in the audit log.`}>
         {(props) => (
@@ -194,11 +197,7 @@ export function RefundDialog({ payment, onDone, onCancel }: { payment: Payment; 
       onCancel={onCancel}
     >
       <p>At most {formatMoney(refundableCents)} (the payment and its tip, less earlier refunds).</p>
-      <FormField id="refund-amount" label="Amount ($)">
-        {(props) => (
-          <input {...props} type="text" inputMode="decimal" required value={amount} onChange={(e) => setAmount(e.target.value)} />
-        )}
-      </FormField>
+      <AmountField id="refund-amount" label="Amount ($)" required value={amount} onChange={setAmount} />
       <FormField id="refund-reason" label="Reason">
         {(props) => (
           <input {...props} type="text" required maxLength={REASON_MAX_LENGTH} value={reason} onChange={(e) => setReason(e.target.value)} />

@@ -15,7 +15,7 @@ import type { Adjustment, Check, CheckLine, Payment } from "../../../contract/sc
 import type { ApiError } from "../../shared/api-client";
 import { clientError } from "../../shared/client-errors";
 import { focusIsLost, focusMainHeading } from "../../shared/focus";
-import { FormField } from "../../shared/form-field";
+import { AmountField } from "./amount-field";
 import { formatMoney } from "../../shared/i18n/format";
 import { randomUuid } from "../../shared/random-uuid";
 import { useDocumentTitle } from "../../shared/use-document-title";
@@ -472,52 +472,37 @@ function PayPanel({
             {byItems.length} line{byItems.length > 1 ? "s" : ""} ticked: {formatMoney(itemsShare)} (tax included)
           </p>
         ) : (
-          <FormField id="pay-amount" label="Amount ($)">
-            {(props) => (
-              <input
-                {...props}
-                type="text"
-                inputMode="decimal"
-                placeholder={check.balance}
-                value={amount}
-                onChange={(e) => {
-                  setAmount(e.target.value);
-                  fresh();
-                }}
-              />
-            )}
-          </FormField>
+          <AmountField
+            id="pay-amount"
+            label="Amount ($)"
+            placeholder={check.balance}
+            value={amount}
+            onChange={(value) => {
+              setAmount(value);
+              fresh();
+            }}
+          />
         )}
-        <FormField id="pay-tip" label="Tip ($)">
-          {(props) => (
-            <input
-              {...props}
-              type="text"
-              inputMode="decimal"
-              placeholder="0.00"
-              value={tip}
-              onChange={(e) => {
-                setTip(e.target.value);
-                fresh();
-              }}
-            />
-          )}
-        </FormField>
+        <AmountField
+          id="pay-tip"
+          label="Tip ($)"
+          placeholder="0.00"
+          value={tip}
+          onChange={(value) => {
+            setTip(value);
+            fresh();
+          }}
+        />
         {method === "cash" && (
-          <FormField id="pay-handed" label="Cash handed over ($)">
-            {(props) => (
-              <input
-                {...props}
-                type="text"
-                inputMode="decimal"
-                value={handed}
-                onChange={(e) => {
-                  setHanded(e.target.value);
-                  fresh();
-                }}
-              />
-            )}
-          </FormField>
+          <AmountField
+            id="pay-handed"
+            label="Cash handed over ($)"
+            value={handed}
+            onChange={(value) => {
+              setHanded(value);
+              fresh();
+            }}
+          />
         )}
       </div>
       {change !== null && (

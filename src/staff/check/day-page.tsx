@@ -10,7 +10,7 @@ import { DECIMAL_PRICE } from "../../../contract/money";
 import { restaurantDay } from "../../../contract/restaurant-time";
 import type { DayReport } from "../../../contract/schemas";
 import { clientError } from "../../shared/client-errors";
-import { FormField } from "../../shared/form-field";
+import { AmountField } from "./amount-field";
 import { formatMoney } from "../../shared/i18n/format";
 import { useDocumentTitle } from "../../shared/use-document-title";
 import { RELOAD, useServerData } from "../../shared/use-server-data";
@@ -101,11 +101,7 @@ export default function DayPage() {
             ))}
           </dl>
           <form className="check-day__count" onSubmit={saveCount}>
-            <FormField id="cash-counted" label="Cash counted in the drawer ($)">
-              {(props) => (
-                <input {...props} type="text" inputMode="decimal" required value={counted} onChange={(e) => setCounted(e.target.value)} />
-              )}
-            </FormField>
+            <AmountField id="cash-counted" label="Cash counted in the drawer ($)" required value={counted} onChange={setCounted} />
             <button type="submit" className="staff-button staff-button--primary" disabled={busy}>
               Save the count
             </button>
