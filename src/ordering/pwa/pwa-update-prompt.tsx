@@ -13,6 +13,13 @@ import "./pwa-update-prompt.css";
 const CHECK_EVERY_MS = 30 * 60_000;
 
 let update: ((reload?: boolean) => Promise<void>) | null = null;
+let registration: ServiceWorkerRegistration | undefined;
+/**
+ * The waiting worker the diner said "Later" to. workbox-window announces a worker found by a later
+ * update check twice, 200 ms apart ("installed", then "waiting"), so without this a quick "Later"
+ * is undone by the second announcement; a newer deploy is a different worker and is offered again.
+ */
+let dismissed: ServiceWorker | null = null;
 
 export default function PwaUpdatePrompt() {
   const [needRefresh, setNeedRefresh] = useState(false);
@@ -21,10 +28,13 @@ export default function PwaUpdatePrompt() {
   useEffect(() => {
     if (update) return; // once per page, even under StrictMode's double effects
     update = registerSW({
-      onNeedRefresh: () => setNeedRefresh(true),
-      onRegisteredSW(_url, registration) {
+      onNeedRefresh: () => {
+        if (!dismissed || registration?.waiting !== dismissed) setNeedRefresh(true);
+      },
+      onRegisteredSW(_url, registered) {
+        registration = registered;
         // A failed check (offline) just waits for the next one.
-        if (registration) setInterval(() => void registration.update().catch(() => undefined), CHECK_EVERY_MS);
+        if (registered) setInterval(() => void registered.update().catch(() => undefined), CHECK_EVERY_MS);
       },
       // Blocked by the browser (some private modes, policies): the site still works online and the
       // order outbox still works (IndexedDB), so there is nothing for a diner to act on — log it only.
@@ -33,6 +43,10 @@ export default function PwaUpdatePrompt() {
   }, []);
 
   if (!needRefresh) return null;
+  const dismiss = () => {
+    dismissed = registration?.waiting ?? null;
+    setNeedRefresh(false);
+  };
   return (
     <div className="pwa-prompt" role="status">
       <p>{t.newVersion}</p>
@@ -40,7 +54,7 @@ export default function PwaUpdatePrompt() {
         <button type="button" className="pwa-prompt-reload" onClick={() => void update?.(true)}>
           {t.reload}
         </button>
-        <button type="button" className="pwa-prompt-dismiss" onClick={() => setNeedRefresh(false)}>
+        <button type="button" className="pwa-prompt-dismiss" onClick={dismiss}>
           {t.later}
         </button>
       </div>
