@@ -57,16 +57,11 @@ const STAFF = { email: "reliability@limitless.example", password: "crash suite s
 
 /** Settings every server child gets: no per-table limit (the clients share a few tables), no request log. */
 function serverEnv(database: Record<string, string>): Record<string, string> {
-  return {
-    ...database,
-    STATIC_DIR: "",
-    LOG_REQUESTS: "0",
-    TABLE_ORDER_LIMIT: "0",
-    MAX_ORDER_TOTAL: "100000.00",
-    STAFF_EMAIL: STAFF.email,
-    STAFF_PASSWORD: STAFF.password,
-  };
+  return { ...database, STATIC_DIR: "", LOG_REQUESTS: "0", TABLE_ORDER_LIMIT: "0", MAX_ORDER_TOTAL: "100000.00" };
 }
+
+/** The staff account, set on each server's first start; restarts find it in the database. */
+const FIRST_START = { STAFF_EMAIL: STAFF.email, STAFF_PASSWORD: STAFF.password };
 
 async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
@@ -357,6 +352,7 @@ export async function runSqliteCrashSuite(options: CrashSuiteOptions): Promise<C
     name: "the server",
     port: await freePort(),
     env: serverEnv({ DATABASE_PATH: join(dir, "crash.db") }),
+    firstStartEnv: FIRST_START,
   });
   let probe: DbProbe | undefined;
   try {
@@ -388,8 +384,8 @@ export async function runPostgresCrashSuite(options: CrashSuiteOptions & { datab
   // A server that ignored DATABASE_URL would fall back to SQLite: keep that file out of the project's data/.
   const dir = mkdtempSync(join(tmpdir(), "limitless-crash-pg-"));
   const env = serverEnv({ DATABASE_URL: url, DATABASE_PATH: join(dir, "must-not-be-used.db") });
-  const a = new ServerProcess({ name: "instance A", port: await freePort(), env });
-  const b = new ServerProcess({ name: "instance B", port: await freePort(), env });
+  const a = new ServerProcess({ name: "instance A", port: await freePort(), env, firstStartEnv: FIRST_START });
+  const b = new ServerProcess({ name: "instance B", port: await freePort(), env, firstStartEnv: FIRST_START });
   let probe: DbProbe | undefined;
   try {
     // Both at the same moment on the empty database: migrations and the seed must run once.

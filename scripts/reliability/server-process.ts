@@ -45,8 +45,14 @@ export interface ServerProcessOptions {
   /** For messages ("instance A"). */
   name: string;
   port: number;
-  /** The server's settings (DATABASE_PATH or DATABASE_URL, STAFF_EMAIL, …); HOST and PORT are set here. */
+  /** The server's settings (DATABASE_PATH or DATABASE_URL, …); HOST and PORT are set here. */
   env: Record<string, string>;
+  /**
+   * Settings for the first start only, on top of `env`: STAFF_EMAIL / STAFF_PASSWORD create the account
+   * once, as an operator's first start does; a restart then finds it (checking the password again at full
+   * strength costs seconds of CPU a start on a slow machine, and no test of a restart is about it).
+   */
+  firstStartEnv?: Record<string, string>;
   /** How long a start may take before it counts as failed. */
   readyTimeoutMs?: number;
   /** What `node` runs (default: the built server, with source maps). */
@@ -82,7 +88,13 @@ export class ServerProcess {
     if (this.child) throw new Error(`${this.options.name} is already running`);
     const child = spawn(process.execPath, this.options.nodeArguments ?? BUILT_SERVER, {
       cwd: REPO_ROOT,
-      env: { ...baseEnvironment(), ...this.options.env, HOST: "127.0.0.1", PORT: String(this.options.port) },
+      env: {
+        ...baseEnvironment(),
+        ...this.options.env,
+        ...(this.starts === 0 ? this.options.firstStartEnv : {}),
+        HOST: "127.0.0.1",
+        PORT: String(this.options.port),
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     live.add(child);

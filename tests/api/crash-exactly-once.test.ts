@@ -41,7 +41,7 @@ it(
   settings.timeLimitMs + 60_000,
 );
 
-// While instance A restarts (about a second: start-up, the staff account's full-strength hash check),
+// While instance A restarts (a second or two of start-up),
 // instance B takes every order, so a short run can end before A's later planned kills: at least one
 // kill lands mid-traffic and one after the last acknowledgement (the long run, test:reliability, at least three).
 it(

@@ -472,7 +472,8 @@ if (TEST_DIALECT === "sqlite")
       const instance = new ServerProcess({
         name: "server",
         port,
-        env: { DATABASE_PATH: join(dir, "crash.db"), STAFF_EMAIL: TEST_STAFF.email, STAFF_PASSWORD: TEST_STAFF.password, STATIC_DIR: "" },
+        env: { DATABASE_PATH: join(dir, "crash.db"), STATIC_DIR: "" },
+        firstStartEnv: { STAFF_EMAIL: TEST_STAFF.email, STAFF_PASSWORD: TEST_STAFF.password },
       });
       const kitchen = await testPrinter();
       try {

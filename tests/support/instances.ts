@@ -96,13 +96,12 @@ export async function startInstances(options: InstanceOptions): Promise<Instance
       port,
       env: {
         ...options.database.env,
-        STAFF_EMAIL: TEST_STAFF.email,
-        STAFF_PASSWORD: TEST_STAFF.password,
         TRUSTED_PROXIES: "127.0.0.1",
         STATIC_DIR: options.staticDir ?? "",
         LOG_REQUESTS: "1",
         ...options.env,
       },
+      firstStartEnv: { STAFF_EMAIL: TEST_STAFF.email, STAFF_PASSWORD: TEST_STAFF.password },
       onOutput: (line) => {
         const path = requestPath(line);
         if (path !== undefined) served.push(path);
