@@ -51,7 +51,9 @@ it("offers the new version with a prompt and reloads only when the diner says so
       () =>
         new Promise<void>((resolve) => {
           const tapLater = () => {
-            const later = [...document.querySelectorAll<HTMLButtonElement>(".pwa-prompt button")].find((button) => button.textContent === "Later");
+            const later = [...document.querySelectorAll<HTMLButtonElement>(".pwa-prompt button")].find(
+              (button) => button.textContent === "Later",
+            );
             if (!later) return false;
             later.click();
             observer.disconnect();

@@ -24,7 +24,9 @@ describe("unit test files that change modules", () => {
   it("run isolated: every file calling vi.mock, vi.doMock or vi.resetModules is in the isolated list", () => {
     const files = unitTestFiles();
     expect(files.length).toBeGreaterThan(50);
-    const changing = files.filter((file) => file !== "tests/unit/unit-isolation.test.ts" && CHANGES_MODULES.test(readFileSync(join(root, file), "utf8")));
+    const changing = files.filter(
+      (file) => file !== "tests/unit/unit-isolation.test.ts" && CHANGES_MODULES.test(readFileSync(join(root, file), "utf8")),
+    );
     expect(changing.length).toBeGreaterThan(0);
     expect(changing.filter((file) => !UNIT_TESTS_NEEDING_FRESH_MODULES.includes(file))).toEqual([]);
   });

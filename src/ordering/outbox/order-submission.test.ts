@@ -53,7 +53,17 @@ beforeAll(async () => {
 
 const table = { id: "0b8e4c1e-6a53-4d6e-9c43-7d1f0c2b9a10", branchId: 1 };
 const cartOf = (version: number, lines: { line_id: string; quantity: number }[] = []): TableCart =>
-  ({ station_id: table.id, branch_id: 1, version, submitting: false, priced_at: "2026-11-24T20:00:00.000Z", lines, subtotal: "0.00", tax: "0.00", total: "0.00" }) as TableCart;
+  ({
+    station_id: table.id,
+    branch_id: 1,
+    version,
+    submitting: false,
+    priced_at: "2026-11-24T20:00:00.000Z",
+    lines,
+    subtotal: "0.00",
+    tax: "0.00",
+    total: "0.00",
+  }) as TableCart;
 const key = "4d7f2b0e-8c1a-4e3b-9f5d-6a2c1b0e9d8f";
 const entryWith = (shared: SharedSubmit): OutboxEntry => ({
   key,

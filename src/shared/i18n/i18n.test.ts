@@ -5,7 +5,6 @@ import { initialLanguage, languageFromPreferences, LANGUAGE_STORAGE_KEY } from "
 import { productText } from "./product-text";
 import { memoryStorage } from "../testing/memory-storage";
 
-
 describe("languageFromPreferences", () => {
   it("maps Filipino and Tagalog to fil, every Chinese to zh, the first we have wins, else English", () => {
     expect(languageFromPreferences(["fil-PH", "en-US"])).toBe("fil");
