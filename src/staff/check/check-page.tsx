@@ -371,6 +371,11 @@ function PayPanel({
   const handedCents = handed.trim() ? cents(handed.trim()) : null;
   const change = method === "cash" && handedCents !== null ? handedCents - amountCents - tipCents : null;
   const fresh = () => setKey(randomUuid());
+  /** A changed amount, tip or cash handed over is another payment: it gets a key of its own. */
+  const edited = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    fresh();
+  };
 
   const split = () => {
     const n = Number(ways);
@@ -472,38 +477,10 @@ function PayPanel({
             {byItems.length} line{byItems.length > 1 ? "s" : ""} ticked: {formatMoney(itemsShare)} (tax included)
           </p>
         ) : (
-          <AmountField
-            id="pay-amount"
-            label="Amount ($)"
-            placeholder={check.balance}
-            value={amount}
-            onChange={(value) => {
-              setAmount(value);
-              fresh();
-            }}
-          />
+          <AmountField id="pay-amount" label="Amount ($)" placeholder={check.balance} value={amount} onChange={edited(setAmount)} />
         )}
-        <AmountField
-          id="pay-tip"
-          label="Tip ($)"
-          placeholder="0.00"
-          value={tip}
-          onChange={(value) => {
-            setTip(value);
-            fresh();
-          }}
-        />
-        {method === "cash" && (
-          <AmountField
-            id="pay-handed"
-            label="Cash handed over ($)"
-            value={handed}
-            onChange={(value) => {
-              setHanded(value);
-              fresh();
-            }}
-          />
-        )}
+        <AmountField id="pay-tip" label="Tip ($)" placeholder="0.00" value={tip} onChange={edited(setTip)} />
+        {method === "cash" && <AmountField id="pay-handed" label="Cash handed over ($)" value={handed} onChange={edited(setHanded)} />}
       </div>
       {change !== null && (
         <p className="check-change" aria-live="polite">
