@@ -52,7 +52,10 @@ let stdoutPretty: pino.DestinationStream | undefined;
 
 /**
  * One destination per process, whichever logger writes: two asynchronous writers on one descriptor
- * could split each other's lines. The asynchronous one is flushed at exit by pino itself.
+ * could split each other's lines. The asynchronous one is flushed at exit by pino itself, through
+ * sonic-boom 5 (package.json `overrides`; pino asks for 4): sonic-boom 4's flush at exit retried a
+ * broken pipe forever, so a server whose log reader had gone (Ctrl-C on `npm start | tee log`) never
+ * exited (tests/api/shutdown.test.ts).
  */
 function sharedStdout(pretty: boolean): pino.DestinationStream {
   if (pretty) {
