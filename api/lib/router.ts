@@ -33,6 +33,25 @@ export function coveringPattern(path: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
+/**
+ * A route's handlers up to and including the first that answers. Hono runs them in order, and one
+ * that takes no `next` (a handler, not a middleware: the rule Hono's own route listing uses) ends the
+ * chain, so nothing after it can run: the API's and the site's catch-alls behind every route. Cut
+ * there, a route with one handler and no middleware (health, a table's cart) takes Hono's direct
+ * path instead of its middleware chain, which cost a promise and a turn per request.
+ */
+export function untilAnswered<H>(handlers: readonly H[]): H[] {
+  const answering = handlers.findIndex((entry) => handlerOf(entry).length < 2);
+  return answering === -1 || answering === handlers.length - 1 ? (handlers as H[]) : handlers.slice(0, answering + 1);
+}
+
+/** Hono keeps `[[handler, route], params]` per match (params: an index map or an object), the handler first. */
+function handlerOf(entry: unknown): (...args: never[]) => unknown {
+  return (entry as [[(...args: never[]) => unknown, unknown], unknown])[0][0];
+}
+
+const answeringPrefix = new WeakMap<object, unknown[]>();
+
 export class RegExpFirstRouter<T> implements Router<T> {
   readonly name = "RegExpRouter";
   private readonly fast = new RegExpRouter<T>();
@@ -52,7 +71,18 @@ export class RegExpFirstRouter<T> implements Router<T> {
   }
 
   match(method: string, path: string): Result<T> {
-    return this.routerFor(method, path).match(method, path);
+    const router = this.routerFor(method, path);
+    const result = router.match(method, path);
+    const handlers: readonly unknown[] = result[0];
+    let answered = answeringPrefix.get(handlers);
+    if (answered === undefined) {
+      answered = untilAnswered(handlers);
+      // RegExpRouter answers the same list for every request to one route: worked out once. The
+      // trie builds a new list each time, which is not kept.
+      if (router === this.fast) answeringPrefix.set(handlers, answered);
+    }
+    if (answered === handlers) return result;
+    return (result.length === 1 ? [answered] : [answered, result[1]]) as Result<T>;
   }
 
   /** Which router answers `method path`: RegExpRouter, or TrieRouter where a refused route could match. */
