@@ -65,7 +65,26 @@ function sharedStdout(pretty: boolean): pino.DestinationStream {
       options: { destination: 1, colorize: true, singleLine: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" },
     }));
   }
-  return (stdoutJson ??= pino.destination({ dest: 1, sync: false }));
+  return (stdoutJson ??= quietWhenReaderGone(pino.destination({ dest: 1, sync: false })));
+}
+
+/**
+ * At exit pino writes what is still pending. A reader already gone (`EPIPE`) can take none of it, and
+ * a stack trace on stderr at every Ctrl-C of `npm start | tee log` would tell the operator nothing:
+ * the lines are dropped, as pino itself drops every later line once a write meets a broken pipe.
+ */
+function quietWhenReaderGone(destination: pino.DestinationStream & { flushSync?: () => void }): pino.DestinationStream {
+  const flushSync = destination.flushSync?.bind(destination);
+  if (flushSync) {
+    destination.flushSync = () => {
+      try {
+        flushSync();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EPIPE") throw error;
+      }
+    };
+  }
+  return destination;
 }
 
 export function createLogger(options: LoggerOptions = {}): Logger {
