@@ -149,14 +149,20 @@ export class ServerProcess {
     this.kills++;
   }
 
-  /** A clean stop (SIGTERM, then SIGKILL after 5 s). */
-  async stop(): Promise<void> {
+  /** A clean stop (SIGTERM, then SIGKILL after `graceMs`): resolves with how the process ended (`signal` SIGKILL: it had to be killed). */
+  async stop(graceMs = 5_000): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
     const child = this.child;
-    if (!child) return;
+    if (!child) return { code: null, signal: null };
     const gone = exitOf(child);
     child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
     await gone;
     clearTimeout(timer);
+    return { code: child.exitCode, signal: child.signalCode };
+  }
+
+  /** Stops reading the server's standard output, as a log reader that has gone would (Ctrl-C on `npm start | tee log`): its next write meets a broken pipe. */
+  closeOutput(): void {
+    this.child?.stdout?.destroy();
   }
 }

@@ -4,63 +4,36 @@
  * first. The server still has request lines to write at exit; with nobody to take them it must exit all
  * the same, and quietly.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { REPO_ROOT, SERVER_BUNDLE, freePort } from "../../scripts/reliability/server-process";
+import { ServerProcess, freePort } from "../../scripts/reliability/server-process";
 
 const dir = mkdtempSync(join(tmpdir(), "limitless-shutdown-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it("exits on SIGTERM when the reader of its output has gone, with request lines still to write", async () => {
-  const port = await freePort();
-  const reader = spawn("cat", [], { stdio: ["pipe", "ignore", "ignore"] });
-  const server = spawn(process.execPath, [SERVER_BUNDLE], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_PATH: join(dir, "shutdown.db"),
-      STATIC_DIR: "",
-      BACKUP_EVERY_MINUTES: "0",
-      LOG_FORMAT: "json",
-    },
-    stdio: ["ignore", reader.stdin, "pipe"],
+  let readerGone = false;
+  const saidAfter: string[] = [];
+  const server = new ServerProcess({
+    name: "server",
+    port: await freePort(),
+    env: { DATABASE_PATH: join(dir, "shutdown.db"), STATIC_DIR: "", BACKUP_EVERY_MINUTES: "0", LOG_FORMAT: "json" },
+    onOutput: (line) => void (readerGone && saidAfter.push(line)),
   });
-  let stderr = "";
-  server.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    server.once("exit", (code, signal) => resolve({ code, signal })),
-  );
+  await server.start();
   try {
-    const url = `http://127.0.0.1:${port}/api/health`;
-    let healthy = false;
-    for (let tries = 0; tries < 200 && !healthy; tries++) {
-      healthy = await fetch(url).then(
-        (answer) => answer.ok,
-        () => false,
-      );
-      if (!healthy) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(healthy).toBe(true);
     // Request lines wait to be written in batches (api/lib/logger.ts): these are still pending at exit.
-    for (let n = 0; n < 20; n++) expect((await fetch(url)).status).toBe(200);
+    for (let n = 0; n < 20; n++) expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    server.closeOutput();
+    readerGone = true;
 
-    reader.kill("SIGKILL");
-    await new Promise((resolve) => reader.once("exit", resolve));
-    server.kill("SIGTERM");
-    const stillRunning = setTimeout(() => server.kill("SIGKILL"), 15_000);
-    const { code, signal } = await exited;
-    clearTimeout(stillRunning);
-    expect(signal).toBeNull(); // not the SIGKILL above: it stopped by itself
-    expect(code).toBe(0);
+    // Not the SIGKILL after the grace: it stopped by itself.
+    expect(await server.stop(15_000)).toEqual({ code: 0, signal: null });
     // The lines nobody can read are dropped quietly: no stack trace for the operator who pressed Ctrl-C.
-    expect(stderr).not.toMatch(/EPIPE|Error/);
+    expect(saidAfter.join("\n")).not.toMatch(/EPIPE|Error/);
   } finally {
-    server.kill("SIGKILL");
-    reader.kill("SIGKILL");
+    await server.kill();
   }
 }, 40_000);
