@@ -90,6 +90,8 @@ export default defineConfig({
             "tests/api/slow-clients.test.ts",
             // Start-up and the staff command on a SQLite file of their own: the policy runs before any database.
             "tests/api/password-policy-paths.test.ts",
+            // Stopping a server whose log reader has gone: the logger's, on a SQLite file of its own.
+            "tests/api/shutdown.test.ts",
             // The Nu HTML Checker reads pages whose markup no database changes (tests/api/site-pages.test.ts runs on both).
             "tests/api/site-html-valid.test.ts",
             // These start their own instances on their own PostgreSQL database already.
