@@ -41,8 +41,13 @@ export function coveringPattern(path: string): RegExp {
  * path instead of its middleware chain, which cost a promise and a turn per request.
  */
 export function untilAnswered<H>(handlers: readonly H[]): H[] {
-  const answering = handlers.findIndex((entry) => handlerOf(entry).length < 2);
+  const answering = handlers.findIndex((entry) => answers(handlerOf(entry)));
   return answering === -1 || answering === handlers.length - 1 ? (handlers as H[]) : handlers.slice(0, answering + 1);
+}
+
+/** A handler that answers, not a middleware: it takes no `next` (Hono's own route listing tells them apart so). */
+export function answers(handler: (...args: never[]) => unknown): boolean {
+  return handler.length < 2;
 }
 
 /** Hono keeps `[[handler, route], params]` per match (params: an index map or an object), the handler first. */

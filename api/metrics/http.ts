@@ -9,6 +9,7 @@
  */
 import type { Result, Router } from "hono/router";
 import { API_ROUTES } from "../../contract/api-routes";
+import { answers } from "../lib/router";
 import type { Metrics } from "./registry";
 import type { HistogramSeries } from "./series-histogram";
 
@@ -41,7 +42,7 @@ interface RouteRecord {
 export function routeLabelOf(routes: readonly RouteRecord[]): string {
   for (const route of routes) {
     if (route.method !== "ALL" && isPattern(route.path)) return route.path;
-    if (route.handler.length < 2) return route.method === "ALL" || isPattern(route.path) ? UNMATCHED_ROUTE : STATIC_ROUTE;
+    if (answers(route.handler)) return route.method === "ALL" || isPattern(route.path) ? UNMATCHED_ROUTE : STATIC_ROUTE;
   }
   return UNMATCHED_ROUTE;
 }
