@@ -50,8 +50,11 @@ export interface DatabaseHandleBase {
    * with `afterCommit(tx, …)` runs once the commit succeeded, before this promise resolves.
    */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
-  /** Rejects when the database does not answer (the health check). */
-  ping(): Promise<void>;
+  /**
+   * Fails when the database does not answer (the health check): SQLite answers at once, throwing if
+   * it cannot, so a health check waits for no promise; PostgreSQL's answer is a promise that rejects.
+   */
+  ping(): void | Promise<void>;
   close(): Promise<void>;
   /**
    * Tells `listener` the text of every statement run on this handle's connections from now on, until
@@ -379,7 +382,7 @@ function openSqlite(
     },
     db: readerDb,
     announcements,
-    ping: async () => void select1.get(),
+    ping: () => void select1.get(),
     traceStatements: (listener) => tracer.subscribe(listener),
     tables: tablesOf(readerDb),
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {

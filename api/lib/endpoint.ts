@@ -84,20 +84,36 @@ export function serveEndpoint<E extends Endpoint>(
   const bodySchema = body instanceof z.ZodType ? body : body === undefined && endpoint.method !== "GET" ? NO_BODY : undefined;
   // A schema that accepts `undefined` makes the body optional (lib/validate.ts readJson).
   const bodyOptional = bodySchema?.safeParse(undefined).success ?? false;
-  const serve: Handler<AppEnv> = async (c) => {
-    const input = {
-      c,
-      params: params && (params.safeParse(c.req.param()).data ?? missing()),
-      headers: headers && readHeaders(c, headers, headerNames),
-      body: bodySchema && (await readJson(c, bodySchema, bodyOptional)),
-      query: query && readQuery(c, query),
-      missing,
-    } as EndpointInput<E>;
-    if (endpoint.auth !== "public") await checkBranches(c, endpoint, input);
-    const answer = await handler(input);
-    if (answer instanceof Response) return answer;
-    return status === 204 ? c.body(null, 204) : c.json(answer as object, status);
-  };
+  // Parsed in the order path, headers, body, query: the first problem found is the one answered.
+  const paramsOf = (c: Context<AppEnv>) => params && (params.safeParse(c.req.param()).data ?? missing());
+  const headersOf = (c: Context<AppEnv>) => headers && readHeaders(c, headers, headerNames);
+  const queryOf = (c: Context<AppEnv>) => query && readQuery(c, query);
+  const respond = (c: Context<AppEnv>, answer: AnswerOf<E> | Response) =>
+    answer instanceof Response ? answer : status === 204 ? c.body(null, 204) : c.json(answer as object, status);
+  const serve: Handler<AppEnv> =
+    !bodySchema && endpoint.auth === "public"
+      ? // Nothing to wait for before the handler: one that answers at once (health, a cached read)
+        // is answered without a promise, which cost such a request more than its own work.
+        (c) => {
+          const input = { c, params: paramsOf(c), headers: headersOf(c), body: undefined, query: queryOf(c), missing } as EndpointInput<E>;
+          const answer = handler(input);
+          return answer instanceof Promise ? answer.then((resolved) => respond(c, resolved)) : respond(c, answer);
+        }
+      : async (c) => {
+          const parsedParams = paramsOf(c);
+          const parsedHeaders = headersOf(c);
+          const parsedBody = bodySchema && (await readJson(c, bodySchema, bodyOptional));
+          const input = {
+            c,
+            params: parsedParams,
+            headers: parsedHeaders,
+            body: parsedBody,
+            query: queryOf(c),
+            missing,
+          } as EndpointInput<E>;
+          if (endpoint.auth !== "public") await checkBranches(c, endpoint, input);
+          return respond(c, await handler(input));
+        };
   const chain = [
     ...(endpoint.auth === "public" ? [] : [requireStaff, requirePermission(endpoint.auth.permission)]),
     ...(isFileUpload(body) ? [uploadBodyLimit(body)] : []),

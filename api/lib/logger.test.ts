@@ -87,6 +87,15 @@ describe("createLogger", () => {
     expect(lines().map((line) => line.req_id)).toEqual(Array.from({ length: lines().length }, (_, n) => `tag-${n}`));
   });
 
+  it("keeps every request line whole and in order: one longer than a batch, and characters beyond ASCII", async () => {
+    const { logger, chunks, lines } = captured();
+    const paths = ["/api/health", `/api/${"x".repeat(40_000)}`, "/api/menü/汉字/😀"];
+    paths.forEach((path, n) => logger.request({ req_id: `tag-${n}`, method: "GET", path, status: 200, ms: 0 }));
+    await new Promise((resolve) => setTimeout(resolve, REQUEST_LINES_FLUSH_MS + 20));
+    expect(chunks.every((chunk) => chunk.endsWith("\n"))).toBe(true);
+    expect(lines().map((line) => [line.req_id, line.path])).toEqual(paths.map((path, n) => [`tag-${n}`, path]));
+  });
+
   it("writes nothing at level silent", () => {
     const { logger, chunks } = captured({ level: "silent" });
     logger.error("nobody hears this");
