@@ -1,5 +1,5 @@
 /** The Hono application: middleware, the API's resource modules, and the web app. */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { endpoints, isFileUpload, type Endpoint } from "../contract/endpoints";
 import type { AppContext, AppEnv } from "./app-context";
@@ -32,6 +32,7 @@ import { requestLogger } from "./lib/request-logger";
 
 const HEALTHY = '{"status":"ok"}';
 const HEALTHY_HEADERS = { "content-type": "application/json", "content-length": String(Buffer.byteLength(HEALTHY)) };
+const healthy = () => new Response(HEALTHY, { headers: HEALTHY_HEADERS });
 /** The file uploads (a menu CSV, a dish photo): each has its own, larger limit (lib/file-upload.ts). */
 const UPLOADS = Object.values<Endpoint>(endpoints)
   .filter((endpoint) => isFileUpload(endpoint.body))
@@ -69,20 +70,19 @@ export function createApp(ctx: AppContext, metrics?: Metrics) {
   for (const { method, path } of STAFF_ENDPOINTS) app.on(method, `/api${path}`, staffSession);
 
   const api = new Hono<AppEnv>();
+  const unavailable = (c: Context<AppEnv>, error: unknown) => {
+    requestLogger(c, ctx.logger).error("health check failed", { error: String(error) });
+    return c.json(errorBody("database_unavailable", "The database does not answer."), 503);
+  };
   serveEndpoint(api, endpoints.health, ({ c }) => {
-    const healthy = () => new Response(HEALTHY, { headers: HEALTHY_HEADERS });
-    const unavailable = (error: unknown) => {
-      requestLogger(c, ctx.logger).error("health check failed", { error: String(error) });
-      return c.json(errorBody("database_unavailable", "The database does not answer."), 503);
-    };
     // SQLite answers at once: the health check is answered without a promise (lib/endpoint.ts).
     let pinged: void | Promise<void>;
     try {
       pinged = ctx.database.ping();
     } catch (error) {
-      return unavailable(error);
+      return unavailable(c, error);
     }
-    return pinged ? pinged.then(healthy, unavailable) : healthy();
+    return pinged ? pinged.then(healthy, (error: unknown) => unavailable(c, error)) : healthy();
   });
   for (const routes of [
     authRoutes,

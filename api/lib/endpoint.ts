@@ -100,14 +100,11 @@ export function serveEndpoint<E extends Endpoint>(
           return answer instanceof Promise ? answer.then((resolved) => respond(c, resolved)) : respond(c, answer);
         }
       : async (c) => {
-          const parsedParams = paramsOf(c);
-          const parsedHeaders = headersOf(c);
-          const parsedBody = bodySchema && (await readJson(c, bodySchema, bodyOptional));
           const input = {
             c,
-            params: parsedParams,
-            headers: parsedHeaders,
-            body: parsedBody,
+            params: paramsOf(c),
+            headers: headersOf(c),
+            body: bodySchema && (await readJson(c, bodySchema, bodyOptional)),
             query: queryOf(c),
             missing,
           } as EndpointInput<E>;
