@@ -16,6 +16,7 @@ import { seedDatabase } from "./seed/seed";
 import { Broadcaster, type StreamTiming } from "./events/broadcaster";
 import { schedulePruning } from "./events/event-log-service";
 import { scheduleUnseenSweep } from "./kitchen/kitchen-service";
+import { sendEndedAnswers } from "./lib/answers-together";
 import { errorBody } from "./lib/errors";
 import { createLogger, type Logger } from "./lib/logger";
 import { responseClassFor } from "./lib/response-head";
@@ -169,6 +170,8 @@ export async function startServer(config: AppConfig, options: ServerOptions = {}
         const swept = Promise.all([stopSweeping(), context.printers.stop(), context.mailer?.stop(), backups.stop()]);
         // Open event streams would keep the server alive; end them so shutdown is prompt.
         context.liveEvents.stop();
+        // Answers ended in this turn still go out before their connections close.
+        sendEndedAnswers();
         if ("closeAllConnections" in server) server.closeAllConnections();
         server.close(() => {
           void swept

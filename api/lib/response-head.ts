@@ -17,6 +17,7 @@
 import { randomBytes } from "node:crypto";
 import { ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from "node:http";
 import type { Context } from "hono";
+import { endWithTurn } from "./answers-together";
 import { forwardedOverHttps, fromTrustedProxy } from "./client-address";
 
 const CONTENT_SECURITY_POLICY = [
@@ -226,6 +227,12 @@ export class ApiServerResponse<Incoming extends IncomingMessage = IncomingMessag
     if (https) head.push(HSTS, STRICT_TRANSPORT_SECURITY);
     if (this.noStore) head.push(CACHE_CONTROL, "no-store");
     return super.writeHead(statusCode, reason, head);
+  }
+
+  /** Sent with the other answers ended in this turn of the event loop (lib/answers-together.ts). */
+  override end(chunk?: unknown, encoding?: unknown, callback?: unknown): this {
+    // Node's end() reads its arguments by type: the missing ones may be passed as undefined.
+    return endWithTurn(this.socket, () => super.end(chunk as string, encoding as BufferEncoding, callback as () => void));
   }
 }
 
