@@ -78,14 +78,14 @@ describe("answers ended in one turn of the event loop", () => {
   });
 
   it("leave end()'s callback and its result as Node's own end() does", async () => {
-    let ended = false;
-    let returned: unknown;
-    const port = await serve((response) => {
-      returned = response.end("done", () => (ended = true));
-      expect(returned).toBe(response);
-    });
+    let ended: () => void = () => {};
+    const callbackCalled = new Promise<void>((resolve) => (ended = resolve));
+    const results: { returned: unknown; response: unknown }[] = [];
+    const port = await serve((response) => results.push({ returned: response.end("done", ended), response }));
 
     expect(await get(port)).toEqual({ status: 200, body: "done" });
-    expect(ended).toBe(true);
+    await callbackCalled;
+    expect(results).toHaveLength(1);
+    expect(results[0]!.returned).toBe(results[0]!.response);
   });
 });
