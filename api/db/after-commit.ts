@@ -10,7 +10,10 @@
 import type { Announcements, Channel } from "./announcements";
 
 /** An in-process effect of a committed transaction: quick, synchronous, and not a database write. */
-export type AfterCommitStep = () => void;
+export type AfterCommitStep = (() => void) & {
+  /** Runs once the commit is visible to other connections, not waiting for it to be durable (DROPPING_CHANNELS). */
+  readonly onceVisible?: boolean;
+};
 
 /** A running transaction as its callback's `tx` knows it. */
 export interface RunningTransaction {

@@ -18,7 +18,7 @@ import { sql } from "drizzle-orm";
 import type { NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
 import type { PgTransaction } from "drizzle-orm/pg-core";
 import { afterCommit, notificationKey, runningTransaction } from "./after-commit";
-import type { Announcements, Channel } from "./announcements";
+import { DROPPING_CHANNELS, type Announcements, type Channel } from "./announcements";
 import { dialectOf } from "./dialect";
 import type { Db } from "./types";
 
@@ -41,7 +41,8 @@ export async function announce(tx: Db, channel: Channel, payload = ""): Promise<
     }
   }
   const { announcements } = transaction;
-  afterCommit(tx, () => announcements.hear(channel, payload), key);
+  const hear = () => announcements.hear(channel, payload);
+  afterCommit(tx, DROPPING_CHANNELS.has(channel) ? Object.assign(hear, { onceVisible: true }) : hear, key);
 }
 
 /** Whether the running transaction `db` has announced a change on `channel` (what it reads of it is not yet committed). */

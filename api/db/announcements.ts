@@ -3,6 +3,15 @@
 export const CHANNELS = ["events", "printers", "menu", "sessions", "reference", "mail"] as const;
 export type Channel = (typeof CHANNELS)[number];
 
+/**
+ * The channels whose hearers only drop what this process keeps in memory (a menu, reference data).
+ * Their announcement runs as soon as other connections can read the commit, before it is known to be
+ * durable (SQLite's FULL fsync, api/db/wal-sync.ts): a live stream's tick may read the transaction's
+ * events from then on (api/events/broadcaster.ts), and whoever it tells must not re-read a stale copy.
+ * Dropping early costs nothing: what is read instead is the committed data.
+ */
+export const DROPPING_CHANNELS: ReadonlySet<Channel> = new Set<Channel>(["menu", "reference"]);
+
 export type Hearer = (payload: string) => void;
 
 /** Who hears the announcements on one database handle: this instance's own, and the other instances'. */

@@ -342,11 +342,14 @@ function openSqlite(
       batch.forEach((entry, i) => {
         const outcome = outcomes[i]!;
         if (outcome.ok) {
-          committed(outcome.steps);
+          committed(durable ? outcome.steps.filter((step) => !step.onceVisible) : outcome.steps);
           entry.resolve(outcome.value);
         } else entry.reject(outcome.error);
       });
     if (!durable) return settle();
+    // The batch is readable now: what it makes stale in memory goes before anything can read it through
+    // a cache (DROPPING_CHANNELS); the rest waits for the fsync with the callers.
+    for (const outcome of outcomes) if (outcome.ok) committed(outcome.steps.filter((step) => step.onceVisible));
     // FULL: on the disk before anyone hears of it. The writer does not wait for the disk: the next
     // batch runs while this one's fsync does, and a later batch's fsync starts after this one's ends
     // (wal-sync.ts), so callers and announcements still hear of batches in commit order. Should the

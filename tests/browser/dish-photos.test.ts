@@ -149,13 +149,13 @@ describe("dish photos", () => {
               const cached = Object.values(menu ?? {})
                 .flat()
                 .find((product) => product.id === productId);
-              return Boolean(cached?.photo) && (await (await caches.open("dish-photos")).keys()).length > 0;
+              return { menuHasThePhoto: Boolean(cached?.photo), photosKept: (await (await caches.open("dish-photos")).keys()).length > 0 };
             },
             { branchId: table.branch_id, productId: dish.id },
           ),
         { timeout: 10_000 },
       )
-      .toBe(true);
+      .toEqual({ menuHasThePhoto: true, photosKept: true });
 
     // Offline, reloaded: the menu and its photo come from the service worker.
     await phone.setOffline(true);
