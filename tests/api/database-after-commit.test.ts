@@ -213,20 +213,18 @@ describe.each(["sqlite", "postgres"] as const)("after-commit steps on %s", (dial
   });
 
   if (dialect === "sqlite") {
-    it("at synchronous FULL, drops what is kept once the commit is readable, and wakes the rest after the fsync", async () => {
+    it("at synchronous FULL, drops what is kept before the events are heard and before the caller resumes", async () => {
       // A stream's tick may read the events as soon as the reader sees them: the menu must be gone by then.
       const order: string[] = [];
       const stopMenu = handle.announcements.on("menu", () => void order.push(`menu dropped, ${heard.length} events heard`));
       const stopEvents = handle.announcements.on("events", () => void order.push("events heard"));
       let settled = false;
-      const done = handle
-        .transaction(async (tx) => {
-          await record(tx, 1);
-          await announce(tx, "menu", "1");
-          afterCommit(tx, () => void order.push(`caller's step, settled ${settled}`));
-        })
-        .then(() => (settled = true));
-      await done;
+      await handle.transaction(async (tx) => {
+        await record(tx, 1);
+        await announce(tx, "menu", "1");
+        afterCommit(tx, () => void order.push(`caller's step, settled ${settled}`));
+      });
+      settled = true;
       stopMenu();
       stopEvents();
       expect(order).toEqual(["menu dropped, 0 events heard", "events heard", "caller's step, settled false"]);
